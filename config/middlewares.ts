@@ -1,0 +1,18 @@
+/**
+ * Order matters: `global::api-edge` sits just inside `strapi::errors`, so every error raised under
+ * /api/v1 and /api/extsource (body parsing, routing, controllers) reaches it first and leaves in our
+ * envelope, while the admin panel keeps Strapi's own error format.
+ */
+export default [
+  'strapi::logger',
+  'strapi::errors',
+  'global::api-edge',
+  'strapi::security',
+  'strapi::cors',
+  'strapi::poweredBy',
+  'strapi::session',
+  'strapi::query',
+  'strapi::body',
+  'strapi::favicon',
+  'strapi::public',
+];

@@ -1,0 +1,16 @@
+import type { Core } from '@strapi/strapi';
+
+export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
+  host: env('HOST', '0.0.0.0'),
+  port: env.int('PORT', 1337),
+  // The public root (no trailing slash): absolute media URLs and the admin are built from it.
+  url: env('PUBLIC_URL', `http://localhost:${env.int('PORT', 1337)}`).replace(/\/+$/, ''),
+  // Honour X-Forwarded-* (client IP for rate limits, https in URLs) only behind a trusted proxy.
+  proxy: { koa: env.bool('TRUST_PROXY', false) },
+  app: { keys: env.array('APP_KEYS', []) },
+  logger: {
+    config: { level: env('LOG_LEVEL', 'info') },
+    updates: { enabled: false },
+    startup: { enabled: false },
+  },
+});

@@ -1,0 +1,21 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { ApiError, success } from '../../../lib/envelope';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const system = () => strapi.service('api::system.system');
+
+  return {
+    async health(ctx: Context) {
+      if (!(await system().databaseIsUp())) {
+        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+      }
+      ctx.body = success({ status: 'ok', database: 'ok' });
+    },
+
+    openapi(ctx: Context) {
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = system().openApiDocument();
+    },
+  };
+};

@@ -1,0 +1,42 @@
+import { randomBytes } from 'crypto';
+import type { Core } from '@strapi/strapi';
+
+/** The slice of Strapi's `admin::user` service used here (Strapi does not type its services). */
+interface AdminUserService {
+  exists(where?: Record<string, unknown>): Promise<boolean>;
+  createFirstAdmin(attributes: { email: string; password: string; firstname: string; lastname?: string }): Promise<unknown>;
+}
+
+export const DEVELOPMENT_ADMIN_EMAIL = 'admin@example.com';
+
+export type AdminLogin =
+  | { kind: 'existing' }
+  | { kind: 'from-env'; email: string }
+  | { kind: 'generated'; email: string; password: string }
+  | { kind: 'none' };
+
+/** Meets Strapi's admin password rules: 8+ characters with upper case, lower case and a digit. */
+function generatePassword(): string {
+  return `Lux-${randomBytes(12).toString('base64url')}-7a`;
+}
+
+/**
+ * Creates the first super admin when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD when both are set,
+ * otherwise (development only) with a generated password that is shown once.
+ */
+export async function ensureAdminUser(strapi: Core.Strapi): Promise<AdminLogin> {
+  const users = strapi.service('admin::user') as unknown as AdminUserService;
+  if (await users.exists()) return { kind: 'existing' };
+
+  const email = process.env.ADMIN_EMAIL?.trim();
+  const password = process.env.ADMIN_PASSWORD;
+  if (email && password) {
+    await users.createFirstAdmin({ email, password, firstname: 'Site', lastname: 'Admin' });
+    return { kind: 'from-env', email };
+  }
+  if (strapi.config.get('environment') !== 'development') return { kind: 'none' };
+
+  const generated = generatePassword();
+  await users.createFirstAdmin({ email: DEVELOPMENT_ADMIN_EMAIL, password: generated, firstname: 'Site', lastname: 'Admin' });
+  return { kind: 'generated', email: DEVELOPMENT_ADMIN_EMAIL, password: generated };
+}

@@ -1,0 +1,17 @@
+import type { Core } from '@strapi/strapi';
+import { ensureAdminUser } from './bootstrap/admin-user';
+import { printBannerWhenListening } from './bootstrap/banner';
+import { seedDemoContent, type Seeder } from './bootstrap/seed';
+
+/** First-run demo content, in the order it is loaded. */
+const DEMO_SEEDERS: Seeder[] = [];
+
+export default {
+  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    const login = await ensureAdminUser(strapi);
+    await seedDemoContent(strapi, DEMO_SEEDERS);
+    printBannerWhenListening(strapi, login);
+  },
+};

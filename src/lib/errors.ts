@@ -1,0 +1,56 @@
+import { errors as strapiErrors } from '@strapi/utils';
+import { ApiError, defaultErrorFor } from './envelope';
+
+/** Status of each Strapi application error, as Strapi's own error middleware would answer it. */
+const STRAPI_ERROR_STATUS: Array<[new (...args: never[]) => Error, number]> = [
+  [strapiErrors.UnauthorizedError, 401],
+  [strapiErrors.ForbiddenError, 403],
+  [strapiErrors.NotFoundError, 404],
+  [strapiErrors.PayloadTooLargeError, 413],
+  [strapiErrors.RateLimitError, 429],
+  [strapiErrors.NotImplementedError, 501],
+  [strapiErrors.ApplicationError, 400],
+];
+
+interface HttpLikeError {
+  status?: unknown;
+  statusCode?: unknown;
+  type?: unknown;
+  expose?: unknown;
+}
+
+function httpStatusOf(error: HttpLikeError): number | undefined {
+  const status = error.status ?? error.statusCode;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : undefined;
+}
+
+/** The body parser reports unparsable JSON as a 400 SyntaxError (co-body) or `entity.parse.failed`. */
+function isJsonParseFailure(error: Error & HttpLikeError): boolean {
+  return httpStatusOf(error) === 400 && (error instanceof SyntaxError || error.type === 'entity.parse.failed');
+}
+
+/**
+ * Turns anything thrown below the api-edge into an ApiError. Only 4xx messages written for clients
+ * are kept; a 5xx always gets the generic message (its cause goes to the log, never to the client).
+ */
+export function toApiError(thrown: unknown): ApiError {
+  if (thrown instanceof ApiError) return thrown;
+  if (!(thrown instanceof Error)) return defaultErrorFor(500);
+
+  const error = thrown as Error & HttpLikeError;
+  if (isJsonParseFailure(error)) {
+    return new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
+  }
+  for (const [ErrorClass, status] of STRAPI_ERROR_STATUS) {
+    if (error instanceof ErrorClass) return withClientMessage(status, error.message);
+  }
+  const status = httpStatusOf(error);
+  if (status && status < 500 && error.expose !== false) return withClientMessage(status, error.message);
+  return defaultErrorFor(status && status >= 500 ? status : 500);
+}
+
+function withClientMessage(status: number, message: string): ApiError {
+  const fallback = defaultErrorFor(status);
+  if (status >= 500 || !message) return fallback;
+  return new ApiError(status, fallback.code, message);
+}

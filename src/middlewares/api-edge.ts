@@ -1,0 +1,81 @@
+/**
+ * The edge of every contract path (/api/v1, /api/extsource): request ids, body admission (size and
+ * type, before Strapi's body parser reads anything), and the one error envelope for whatever goes
+ * wrong below, including unknown paths. Other paths pass straight through.
+ */
+import { randomUUID } from 'crypto';
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { ApiError, defaultErrorFor, isEnvelope } from '../lib/envelope';
+import { toApiError } from '../lib/errors';
+import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
+
+const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function requestIdFor(ctx: Context): string {
+  const incoming = ctx.get('x-request-id');
+  return INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+function hasBody(ctx: Context): boolean {
+  const length = ctx.get('content-length');
+  return ctx.get('transfer-encoding') !== '' || (length !== '' && length !== '0');
+}
+
+/** Refuses a body we would not parse, before anything reads the stream. */
+function admitBody(ctx: Context): void {
+  if (!hasBody(ctx)) return;
+  const declared = ctx.request.length;
+  if (declared === undefined) {
+    throw new ApiError(411, 'LENGTH_REQUIRED', 'A Content-Length header is required for a request body');
+  }
+  if (declared > CONTRACT_BODY_LIMIT_BYTES) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body may not be larger than ${CONTRACT_BODY_LIMIT_BYTES / 1024} KiB`);
+  }
+  if (!ctx.is(ACCEPTED_BODY_TYPES)) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded');
+  }
+}
+
+function writeError(ctx: Context, error: ApiError): void {
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  ctx.body = error.toBody();
+}
+
+/** Unexpected failures are logged with their stack; a deliberate 5xx ApiError only with its message. */
+function logFailure(strapi: Core.Strapi, ctx: Context, requestId: string, thrown: unknown): void {
+  const where = `[request ${requestId}] ${ctx.method} ${ctx.path}`;
+  if (thrown instanceof ApiError) {
+    strapi.log.warn(`${where} answered ${thrown.status}: ${thrown.message}`);
+    return;
+  }
+  const detail = thrown instanceof Error ? thrown.stack ?? thrown.message : String(thrown);
+  strapi.log.error(`${where} failed: ${detail}`);
+}
+
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async function apiEdge(ctx: Context, next: Next): Promise<void> {
+    if (!isContractPath(ctx.path)) return next();
+
+    const requestId = requestIdFor(ctx);
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+
+    try {
+      admitBody(ctx);
+      await next();
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      if (error.status >= 500) logFailure(strapi, ctx, requestId, thrown);
+      writeError(ctx, error);
+      return;
+    }
+
+    if (ctx.status === 404 && ctx.body == null) {
+      writeError(ctx, ApiError.notFound(`No endpoint ${ctx.method} ${ctx.path}`));
+    } else if (ctx.status >= 400 && !isEnvelope(ctx.body)) {
+      writeError(ctx, defaultErrorFor(ctx.status));
+    }
+  };
