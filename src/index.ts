@@ -1,13 +1,17 @@
 import type { Core } from '@strapi/strapi';
+import { luxurySeeder } from './api/luxury/seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
+import { registerCacheInvalidation } from './lib/cache';
 
 /** First-run demo content, in the order it is loaded. */
-const DEMO_SEEDERS: Seeder[] = [];
+const DEMO_SEEDERS: Seeder[] = [luxurySeeder];
 
 export default {
-  register(/* { strapi }: { strapi: Core.Strapi } */) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerCacheInvalidation(strapi);
+  },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const login = await ensureAdminUser(strapi);

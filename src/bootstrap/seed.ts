@@ -11,16 +11,19 @@ function seedingEnabled(): boolean {
 }
 
 /**
- * Runs each seeder whose flag is not yet in the core store, then sets the flag. Editors' later
- * changes are therefore never overwritten by a restart; SEED_DEMO=false skips seeding altogether.
+ * Runs each seeder whose flag is not yet in the core store and sets the flag in the same transaction,
+ * so a seeder either lands whole, exactly once, or not at all. Editors' later changes are therefore
+ * never overwritten by a restart; SEED_DEMO=false skips seeding altogether.
  */
 export async function seedDemoContent(strapi: Core.Strapi, seeders: Seeder[]): Promise<void> {
   if (!seedingEnabled()) return;
   const store = strapi.store({ type: 'core', name: 'demo-seed' });
   for (const seeder of seeders) {
     if (await store.get({ key: seeder.name })) continue;
-    await seeder.run(strapi);
-    await store.set({ key: seeder.name, value: { seededAt: new Date().toISOString() } });
+    await strapi.db.transaction(async () => {
+      await seeder.run(strapi);
+      await store.set({ key: seeder.name, value: { seededAt: new Date().toISOString() } });
+    });
     strapi.log.info(`seed: loaded demo ${seeder.name}`);
   }
 }

@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
+import { systemService } from '../services/system';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
-  const system = () => strapi.service('api::system.system');
+  const system = () => systemService(strapi);
 
   return {
     async health(ctx: Context) {

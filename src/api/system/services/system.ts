@@ -13,7 +13,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+const createSystemService = ({ strapi }: { strapi: Core.Strapi }) => {
   let openApiBytes: Buffer | undefined;
 
   return {
@@ -38,3 +38,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     },
   };
 };
+
+export default createSystemService;
+export type SystemService = ReturnType<typeof createSystemService>;
+export const systemService = (strapi: Core.Strapi) => strapi.service('api::system.system') as SystemService;

@@ -1,0 +1,3 @@
+export default {
+  routes: [{ method: 'GET', path: '/v1/luxury', handler: 'luxury.page', config: { auth: false } }],
+};
