@@ -4,6 +4,7 @@ import { ensureAdminUser } from './bootstrap/admin-user';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
 import { registerCacheInvalidation } from './lib/cache';
+import { installFastLane } from './lib/fast-lane';
 
 /** First-run demo content, in the order it is loaded. */
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder];
@@ -11,6 +12,7 @@ const DEMO_SEEDERS: Seeder[] = [luxurySeeder];
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerCacheInvalidation(strapi);
+    installFastLane(strapi.server.httpServer);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -95,8 +95,10 @@ describe('inactive sections', () => {
     try {
       expect((await getLuxury()).signature).toBeNull();
     } finally {
-      const { documentId: _documentId, id: _id, createdAt: _c, updatedAt: _u, publishedAt: _p, ...data } = signature!;
-      await strapi.documents('api::luxury.luxury-signature').create({ data });
+      const { title, description, link_text, link_url, is_active } = signature!;
+      await strapi.documents('api::luxury.luxury-signature').create({
+        data: { title: title ?? undefined, description: description ?? undefined, link_text: link_text ?? undefined, link_url: link_url ?? undefined, is_active: is_active ?? true },
+      });
     }
     expect((await getLuxury()).signature.title).toBe('The Signature Collection');
   });
@@ -203,5 +205,28 @@ describe('public access', () => {
     const publicRole = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' }, populate: ['permissions'] });
     const actions = (publicRole.permissions as Array<{ action: string }>).map((permission) => permission.action);
     expect(actions.filter((action) => action.startsWith('api::'))).toEqual([]);
+  });
+});
+
+describe('fast lane for cached reads', () => {
+  it('answers a cache hit with exactly the headers and bytes of the full Strapi path', async () => {
+    await updateSection(SECTION_UIDS.signature, { description: 'Fast lane check' });
+    const agent = await http();
+    const full = await agent.get('/api/v1/luxury');
+    const fast = await checked(agent.get('/api/v1/luxury'));
+    const strip = (headers: Record<string, string>) => {
+      const { date: _d, 'x-request-id': _r, ...rest } = headers;
+      return rest;
+    };
+    expect(strip(fast.headers)).toEqual(strip(full.headers));
+    expect(fast.headers['x-request-id']).not.toBe(full.headers['x-request-id']);
+    expect(fast.text).toBe(full.text);
+    expect(fast.body.data.signature.description).toBe('Fast lane check');
+  });
+
+  it('sends CORS headers to cross-origin requests (they take the full path)', async () => {
+    const res = await checked((await http()).get('/api/v1/luxury').set('Origin', 'https://www.example.com'));
+    expect(res.headers.vary).toMatch(/Origin/);
+    expect(res.headers['access-control-allow-origin']).toBeDefined();
   });
 });

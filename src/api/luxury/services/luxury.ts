@@ -6,6 +6,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
 import { cacheDependsOn, responseCache } from '../../../lib/cache';
 import type { CachedResponse } from '../../../lib/response-cache';
+import { fastLane } from '../../../lib/fast-lane';
 import { mediaUrlsFor } from '../../../lib/media';
 import { buildLuxuryPage, type LuxuryRecords } from './luxury-page';
 
@@ -30,6 +31,7 @@ type SectionKey = keyof typeof SECTIONS;
 export const LUXURY_CONTENT_TYPES: UID.ContentType[] = [...Object.values(SECTIONS).map((section) => section.uid), TESTIMONIAL_UID];
 
 cacheDependsOn(LUXURY_CACHE_KEY, LUXURY_CONTENT_TYPES, { media: true });
+fastLane('/api/v1/luxury', () => responseCache.peek(LUXURY_CACHE_KEY));
 
 const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadSection(key: SectionKey) {

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
+// (a bare node:http server sending the same bytes). Servers run in child processes, the load
+// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: luxury.
+'use strict';
+
+const { fork } = require('child_process');
+const path = require('path');
+const autocannon = require('autocannon');
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+
+function startChild(script, env = {}, message) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'bench', script), [], {
+      env: { ...process.env, BENCH_APP_ENV: JSON.stringify(env) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (reply) => (reply.ready ? resolve({ child, port: reply.port }) : reject(new Error('not ready'))));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    if (message) child.send(message);
+  });
+}
+
+function stopChild({ child }) {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.send('stop');
+  });
+}
+
+async function load(url, options = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, ...options }); // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const non2xx = result.non2xx + result.errors;
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx };
+}
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+}
+
+function report(name, measured, baseline, target) {
+  const ratio = measured.rps / baseline.rps;
+  const verdict = ratio >= target ? 'meets' : 'BELOW';
+  console.log(
+    `${name}: ${measured.rps.toFixed(0)} req/s (p99 ${measured.p99} ms, non-2xx ${measured.non2xx}) vs bare node ` +
+      `${baseline.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (target >= ${target}: ${verdict})`
+  );
+  return ratio;
+}
+
+/** Cached GET /api/v1/luxury against bare node:http sending the same bytes. */
+async function luxuryCase() {
+  const app = await startChild('serve-app.js');
+  try {
+    const url = `http://127.0.0.1:${app.port}/api/v1/luxury`;
+    const sample = await fetchBytes(url);
+    if (sample.status !== 200) throw new Error(`GET /api/v1/luxury answered ${sample.status}`);
+    const bare = await startChild('serve-bare.js', {}, { body: sample.body.toString('base64'), contentType: sample.contentType });
+    try {
+      const baseline = await load(`http://127.0.0.1:${bare.port}/api/v1/luxury`);
+      const measured = await load(url);
+      console.log(`luxury: response ${sample.body.length} bytes, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+      report('luxury GET /api/v1/luxury (cached)', measured, baseline, 0.5);
+    } finally {
+      await stopChild(bare);
+    }
+  } finally {
+    await stopChild(app);
+  }
+}
+
+const CASES = { luxury: luxuryCase };
+
+async function main() {
+  const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);
+  for (const name of selected) {
+    if (!CASES[name]) throw new Error(`unknown bench case "${name}"; cases: ${Object.keys(CASES).join(', ')}`);
+    console.log(`\n== bench: ${name}`);
+    await CASES[name]();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Benchmark child: boots the compiled app on a throw-away SQLite file (demo content seeded) and
+// reports its port to the parent over IPC. Extra env (rate limits, drivers) comes from the parent.
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const appDir = path.resolve(__dirname, '..', '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  DATABASE_CLIENT: 'sqlite',
+  DATABASE_FILENAME: path.join(dataDir, 'bench.db'),
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'error',
+  SEED_DEMO: 'true',
+  ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
+});
+
+async function main() {
+  const { createStrapi } = require('@strapi/strapi');
+  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+  strapi.server.mount();
+  await new Promise((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
+  process.send({ ready: true, port: strapi.server.httpServer.address().port });
+  process.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await strapi.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
