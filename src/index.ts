@@ -1,4 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import { registerContactExportRoute } from './api/contact/admin-export';
+import { contactPageSeeder } from './api/contact/seed';
+import { enforceContactType } from './api/contact/services/contact';
 import { luxurySeeder } from './api/luxury/seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { printBannerWhenListening } from './bootstrap/banner';
@@ -7,11 +10,13 @@ import { registerCacheInvalidation } from './lib/cache';
 import { installFastLane } from './lib/fast-lane';
 
 /** First-run demo content, in the order it is loaded. */
-const DEMO_SEEDERS: Seeder[] = [luxurySeeder];
+const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder];
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerCacheInvalidation(strapi);
+    enforceContactType(strapi);
+    registerContactExportRoute(strapi);
     installFastLane(strapi.server.httpServer);
   },
 

@@ -7,15 +7,17 @@ import path from 'path';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { startSmtpServer } from './smtp';
 
 const appDir = path.resolve(__dirname, '..', '..');
 // Strapi's ESM build trips over lodash/fp under vitest; its CommonJS build does not.
 const requireCjs = createRequire(__filename);
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Test-Admin-Passw0rd' };
+export const SALES_INBOX = 'sales@test.local';
 
 /** Settings every integration run uses, whatever the developer's own .env says. */
-function testEnvironment(): Record<string, string> {
+function testEnvironment(smtpPort: number): Record<string, string> {
   return {
     ...inject('testDatabaseEnv'),
     NODE_ENV: 'test',
@@ -26,11 +28,20 @@ function testEnvironment(): Record<string, string> {
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SEED_DEMO: 'true',
+    // Client IPs come from X-Forwarded-For, so each test can act as its own client for rate limits.
+    TRUST_PROXY: 'true',
+    CONTACT_RATE_LIMIT_MAX: '10',
+    CONTACT_RATE_LIMIT_WINDOW_S: '600',
+    CONTACT_NOTIFY_EMAIL: SALES_INBOX,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    EMAIL_FROM: 'website@test.local',
+    REDIS_URL: '',
   };
 }
 
 async function boot(): Promise<Core.Strapi> {
-  Object.assign(process.env, testEnvironment());
+  Object.assign(process.env, testEnvironment(await startSmtpServer()));
   const { createStrapi } = requireCjs('@strapi/strapi') as typeof import('@strapi/strapi');
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
   strapi.server.mount();
@@ -48,4 +59,21 @@ export function getStrapi(): Promise<Core.Strapi> {
 /** A supertest agent on the running app. */
 export async function http() {
   return supertest((await getStrapi()).server.httpServer);
+}
+
+let nextClient = 0;
+/**
+ * A fresh client address for X-Forwarded-For per call (documentation prefix 2001:db8::/32, only ever a
+ * header value), so rate limits never couple two tests.
+ */
+export function newClientIp(): string {
+  nextClient += 1;
+  return `2001:db8::${nextClient.toString(16)}`;
+}
+
+/** Logs in to the admin panel's API and returns the bearer token. */
+export async function adminToken(credentials: { email: string; password: string } = TEST_ADMIN): Promise<string> {
+  const res = await (await http()).post('/admin/login').send(credentials);
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.token as string;
 }

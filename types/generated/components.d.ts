@@ -1,5 +1,48 @@
 import type { Schema, Struct } from '@strapi/strapi';
 
+export interface ContactBranch extends Struct.ComponentSchema {
+  collectionName: 'components_contact_branches';
+  info: {
+    description: 'An office shown on the contact page';
+    displayName: 'Branch';
+    icon: 'house';
+  };
+  attributes: {
+    branch_image: Schema.Attribute.Media<'images'>;
+    email: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    location: Schema.Attribute.Text;
+    mobile: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface ContactSocialLink extends Struct.ComponentSchema {
+  collectionName: 'components_contact_social_links';
+  info: {
+    description: 'A social network: its icon and the profile link';
+    displayName: 'Social link';
+    icon: 'link';
+  };
+  attributes: {
+    icon: Schema.Attribute.Media<'images'>;
+    link: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
 export interface LuxuryCommunityCard extends Struct.ComponentSchema {
   collectionName: 'components_luxury_community_cards';
   info: {
@@ -59,12 +102,31 @@ export interface LuxuryExperienceService extends Struct.ComponentSchema {
   };
 }
 
+export interface SharedSeo extends Struct.ComponentSchema {
+  collectionName: 'components_shared_seos';
+  info: {
+    description: 'Meta title and description';
+    displayName: 'SEO';
+    icon: 'search';
+  };
+  attributes: {
+    meta_description: Schema.Attribute.Text;
+    meta_title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
 declare module '@strapi/strapi' {
   export namespace Public {
     export interface ComponentSchemas {
+      'contact.branch': ContactBranch;
+      'contact.social-link': ContactSocialLink;
       'luxury.community-card': LuxuryCommunityCard;
       'luxury.destination-point': LuxuryDestinationPoint;
       'luxury.experience-service': LuxuryExperienceService;
+      'shared.seo': SharedSeo;
     }
   }
 }

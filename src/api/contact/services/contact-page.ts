@@ -1,0 +1,31 @@
+/** The contact page, cached as finished bytes (no expiry) and cleared on any edit of the page or its media. */
+import type { Core } from '@strapi/strapi';
+import { cacheDependsOn, responseCache } from '../../../lib/cache';
+import { success } from '../../../lib/envelope';
+import { fastLane } from '../../../lib/fast-lane';
+import { mediaUrlsFor } from '../../../lib/media';
+import type { CachedResponse } from '../../../lib/response-cache';
+import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
+
+export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
+const CONTACT_PAGE_UID = 'api::contact.contact-page';
+
+cacheDependsOn(CONTACT_PAGE_CACHE_KEY, [CONTACT_PAGE_UID], { media: true });
+fastLane('/api/v1/contact-us-page', () => responseCache.peek(CONTACT_PAGE_CACHE_KEY));
+
+const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async buildPage() {
+    const record = await strapi.documents(CONTACT_PAGE_UID).findFirst({
+      populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true },
+    });
+    return buildContactPage((record ?? null) as ContactPageRecord | null, mediaUrlsFor(strapi).image);
+  },
+
+  cachedResponse(): Promise<CachedResponse> {
+    return responseCache.get(CONTACT_PAGE_CACHE_KEY, async () => success(await this.buildPage()));
+  },
+});
+
+export default createContactPageService;
+export type ContactPageService = ReturnType<typeof createContactPageService>;
+export const contactPageService = (strapi: Core.Strapi) => strapi.service('api::contact.contact-page') as ContactPageService;

@@ -1,0 +1,49 @@
+/**
+ * A real SMTP server on an ephemeral port that keeps what it receives, so tests can read the
+ * notification e-mails the app sends through its nodemailer provider. `rejectMail` makes it refuse.
+ */
+import type { AddressInfo } from 'net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+export const smtp = {
+  received: [] as ReceivedMail[],
+  rejectMail: false,
+  port: 0,
+};
+
+export async function startSmtpServer(): Promise<number> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      callback(smtp.rejectMail ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        smtp.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  smtp.port = (server.server.address() as AddressInfo).port;
+  return smtp.port;
+}
+
+/** Waits (up to 5 s) for a received message that satisfies `match`. */
+export async function waitForMail(match: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    const found = smtp.received.find(match);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no matching e-mail arrived within 5 s');
+}

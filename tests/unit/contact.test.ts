@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { isValidEmail, isValidPhone, validateContact } from '../../src/api/contact/lib/contact-validation';
+import { csvCell, csvHeader, csvLine } from '../../src/api/contact/lib/csv';
+import { headerSafe, leadEmail } from '../../src/api/contact/lib/notification';
+import { buildContactPage } from '../../src/api/contact/lib/contact-page';
+
+describe('validateContact', () => {
+  const valid = { first_name: 'Layla', email: 'layla@example.ae', mobile: '+971501234567' };
+
+  it('returns the clean record, optional fields undefined when blank', () => {
+    expect(validateContact({ ...valid, last_name: '  ', message: ' hi ' })).toEqual({
+      ok: true,
+      value: { first_name: 'Layla', last_name: undefined, email: 'layla@example.ae', mobile: '+971501234567', method_of_contact: undefined, message: 'hi' },
+    });
+  });
+
+  it('accepts a number for mobile (forms and some clients send one)', () => {
+    expect(validateContact({ ...valid, mobile: 971501234567 })).toMatchObject({ ok: true, value: { mobile: '971501234567' } });
+  });
+
+  it.each([
+    [{}, { first_name: ['Name is required'], email: ['Email address is required'], mobile: ['Phone number is required'] }],
+    [{ ...valid, first_name: null }, { first_name: ['Name is required'] }],
+    [{ ...valid, email: 'x@y' }, { email: ['Please provide a valid email address'] }],
+    [{ ...valid, mobile: '+971 50' }, { mobile: ['Please provide a valid phone number'] }],
+    [{ ...valid, mobile: true }, { mobile: ['The mobile must be text.'] }],
+    [{ ...valid, email: `${'a'.repeat(300)}@x.com` }, { email: ['The email may not be greater than 255 characters.'] }],
+  ])('reports %j as %j', (body, errors) => {
+    expect(validateContact(body as Record<string, unknown>)).toEqual({ ok: false, errors });
+  });
+});
+
+describe('isValidEmail', () => {
+  it.each(['a+b@example.com', 'a@mail.example.co.uk', 'a_b_12@example.com', 'a@my-domain.ae'])('accepts %s', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+  it.each(['a@b', 'a b@c.com', 'a@b.com\r\nBcc: x@y.com', 'a@[127.0.0.1]', '"a"@b', 'a@b.com; c@d.com'])('refuses %j', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+});
+
+describe('isValidPhone', () => {
+  it.each(['+971 50 123 4567', '(04) 123-4567', '00971.50.1234567', '123456'])('accepts %s', (phone) => expect(isValidPhone(phone)).toBe(true));
+  it.each(['12345', '+971 abc', 'tel:+97150', ''])('refuses %j', (phone) => expect(isValidPhone(phone)).toBe(false));
+});
+
+describe('CSV', () => {
+  it.each([
+    [null, ''],
+    [42, '42'],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=1+1', "'=1+1"],
+    ['+971 50', "'+971 50"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+  ])('writes %j as %j', (value, cell) => expect(csvCell(value)).toBe(cell));
+
+  it('writes the header and one line per row in column order', () => {
+    expect(csvHeader()).toBe('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type\r\n');
+    expect(csvLine({
+      id: 7, createdAt: new Date('2026-01-02T03:04:05Z'), first_name: 'A', last_name: null, email: 'a@b.co', mobile: '0501234567',
+      method_of_contact: 'Google', message: null, contact_type: 'Website Contact Form',
+    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form\r\n');
+  });
+});
+
+describe('lead e-mail', () => {
+  it('strips control characters from header values', () => {
+    expect(headerSafe('Eve\r\nBcc: x@y.com')).toBe('Eve Bcc: x@y.com');
+    expect(headerSafe('a\u0000b\u007fc')).toBe('a b c');
+  });
+
+  it('addresses the sales inbox with the lead as reply-to and a one-line subject', () => {
+    const mail = leadEmail('sales@x.ae', 12, { first_name: 'Eve\r\nBcc: v@x.com', last_name: 'Stone', email: 'eve@x.com', mobile: '0501234567' });
+    expect(mail).toMatchObject({ to: 'sales@x.ae', replyTo: 'eve@x.com', subject: 'New website enquiry from Eve Bcc: v@x.com Stone' });
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.text).toContain('submission (#12)');
+  });
+});
+
+describe('buildContactPage', () => {
+  const image = (file: { url?: string | null } | null | undefined) => (file?.url ? `https://cdn${file.url}` : 'https://x/placeholder.svg');
+
+  it('gives every key for a page never saved', () => {
+    expect(buildContactPage(null, image)).toEqual({
+      title: '', description: '', phone: '', email: '', whatsapp: '', social_media: [], our_branches: [], seo: { meta_title: '', meta_description: '' },
+    });
+  });
+
+  it('maps social links and branches with image URLs', () => {
+    const page = buildContactPage({
+      title: 'Contact', social_media: [{ icon: { url: '/ig.svg' }, link: 'https://instagram.com/x' }, { link: 'https://x.com/y' }],
+      our_branches: [{ title: 'Dubai', branch_image: null, mobile: '+971', email: null, location: 'DIFC' }],
+      seo: { meta_title: 'T' },
+    }, image);
+    expect(page.social_media).toEqual([{ icon: 'https://cdn/ig.svg', link: 'https://instagram.com/x' }, { icon: 'https://x/placeholder.svg', link: 'https://x.com/y' }]);
+    expect(page.our_branches).toEqual([{ title: 'Dubai', branch_image: 'https://x/placeholder.svg', mobile: '+971', email: '', location: 'DIFC' }]);
+    expect(page.seo).toEqual({ meta_title: 'T', meta_description: '' });
+  });
+});
