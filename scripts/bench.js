@@ -74,7 +74,55 @@ async function luxuryCase() {
   }
 }
 
-const CASES = { luxury: luxuryCase };
+function ask(child, message, key) {
+  return new Promise((resolve) => {
+    const onMessage = (reply) => {
+      if (reply && key in reply) {
+        child.off('message', onMessage);
+        resolve(reply[key]);
+      }
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
+
+/** Sustained POST /api/v1/contact-us on SQLite (rate limit off): stored per second, 201s vs rows. */
+async function contactCase() {
+  const app = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
+  try {
+    const before = await ask(app.child, 'count-contacts', 'contacts');
+    const body = JSON.stringify({
+      first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+load@example.com', mobile: '+971 50 123 4567',
+      method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.',
+    });
+    // A fixed number of requests, not a duration: autocannon then reads every response, so each
+    // committed row can be matched with its 201 (a timed run abandons the requests still in flight).
+    const amount = Number(process.env.BENCH_CONTACT_REQUESTS || 3000);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${app.port}/api/v1/contact-us`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections: Number(process.env.BENCH_CONTACT_CONNECTIONS || 20),
+      amount,
+    });
+    const created = result.statusCodeStats?.['201']?.count ?? result['2xx'];
+    const rows = (await ask(app.child, 'count-contacts', 'contacts')) - before;
+    const seconds = result.duration;
+    const perSecond = rows / seconds;
+    console.log(
+      `contact POST /api/v1/contact-us: ${perSecond.toFixed(0)} stored/s (${amount} requests in ${seconds.toFixed(1)} s, ` +
+        `p99 ${result.latency.p99} ms); 201 responses ${created}, rows ${rows}, other ${result.non2xx + result.errors + result.timeouts}` +
+        ` -> ${created === rows ? 'equal' : 'MISMATCH'}`
+    );
+    if (created !== rows) process.exitCode = 1;
+  } finally {
+    await stopChild(app);
+  }
+}
+
+const CASES = { luxury: luxuryCase, contact: contactCase };
 
 async function main() {
   const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { registerContactExportRoute } from './api/contact/admin-export';
+import { configureContactAdminLayout } from './api/contact/admin-layout';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
 import { luxurySeeder } from './api/luxury/seed';
@@ -22,6 +23,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const login = await ensureAdminUser(strapi);
+    await configureContactAdminLayout(strapi);
     await seedDemoContent(strapi, DEMO_SEEDERS);
     printBannerWhenListening(strapi, login);
   },

@@ -27,10 +27,13 @@ async function main() {
   await new Promise((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   process.send({ ready: true, port: strapi.server.httpServer.address().port });
   process.on('message', async (message) => {
-    if (message !== 'stop') return;
-    await strapi.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
+    if (message === 'count-contacts') {
+      process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
+    } else if (message === 'stop') {
+      await strapi.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
   });
 }
 

@@ -276,6 +276,17 @@ describe('admin: contacts', () => {
     expect(await stored(res.body.data.id)).toMatchObject({ contact_type: 'Website Contact Form', message: 'noted' });
   });
 
+  it('shows contact_type read-only and the newest submissions first in the Content Manager', async () => {
+    const res = await (await http())
+      .get(`/content-manager/content-types/${CONTACT}/configuration`)
+      .set('Authorization', `Bearer ${await adminToken()}`);
+    expect(res.status).toBe(200);
+    const { metadatas, settings, layouts } = res.body.data.contentType;
+    expect(metadatas.contact_type.edit.editable).toBe(false);
+    expect(settings).toMatchObject({ defaultSortBy: 'createdAt', defaultSortOrder: 'DESC' });
+    expect(layouts.list).toEqual(['id', 'first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'createdAt']);
+  });
+
   it('exports submissions as CSV for admins, with formula cells neutralised', async () => {
     const res = await submit({ ...VALID, first_name: '=HYPERLINK("http://evil.example")', message: 'Needs "quotes", commas\nand lines' });
     const csv = await (await http()).get('/contacts-export/contacts.csv').set('Authorization', `Bearer ${await adminToken()}`);
