@@ -30,6 +30,37 @@ function emailConfig(env: Env) {
   };
 }
 
+/** Provider drivers and their credentials (never logged), the sync schedule, the project caches. */
+function extsourceConfig(env: Env) {
+  return {
+    listingsDriver: env('EXTSOURCE_LISTINGS_DRIVER', 'sample'),
+    projectsDriver: env('EXTSOURCE_PROJECTS_DRIVER', 'sample'),
+    goyzer: {
+      baseUrl: env('GOYZER_BASE_URL', ''),
+      accessCode: env('GOYZER_ACCESS_CODE', ''),
+      groupCode: env('GOYZER_GROUP_CODE', ''),
+      maxPages: env.int('GOYZER_MAX_PAGES', 1000),
+    },
+    reelly: {
+      baseUrl: env('REELLY_BASE_URL', ''),
+      apiKey: env('REELLY_API_KEY', ''),
+      pageSize: env.int('REELLY_PAGE_SIZE', 100),
+      maxPages: env.int('REELLY_MAX_PAGES', 1000),
+    },
+    http: {
+      timeoutMs: env.int('EXTSOURCE_HTTP_TIMEOUT_MS', 15000),
+      retries: env.int('EXTSOURCE_HTTP_RETRIES', 3),
+      backoffMs: env.int('EXTSOURCE_HTTP_BACKOFF_MS', 500),
+      maxDelayMs: env.int('EXTSOURCE_HTTP_MAX_DELAY_MS', 30000),
+    },
+    cron: env('EXTSOURCE_CRON', '0 * * * *'),
+    projectsTtlSeconds: env.int('EXTSOURCE_PROJECTS_TTL_S', 3600),
+    developersTtlSeconds: env.int('EXTSOURCE_DEVELOPERS_TTL_S', 3600),
+    agent: { name: env('OFFPLAN_AGENT_NAME', 'Off-Plan Desk'), phone: env('OFFPLAN_AGENT_PHONE', '+971 4 123 4567') },
+  };
+}
+
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   email: { config: emailConfig(env) },
+  extsource: { enabled: true, resolve: './src/plugins/extsource', config: extsourceConfig(env) },
 });

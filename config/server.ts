@@ -8,6 +8,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   // Honour X-Forwarded-* (client IP for rate limits, https in URLs) only behind a trusted proxy.
   proxy: { koa: env.bool('TRUST_PROXY', false) },
   app: { keys: env.array('APP_KEYS', []) },
+  // Scheduled provider syncs (EXTSOURCE_CRON); CRON_ENABLED=false turns every schedule off.
+  cron: { enabled: env.bool('CRON_ENABLED', true) },
   logger: {
     config: { level: env('LOG_LEVEL', 'info') },
     updates: { enabled: false },

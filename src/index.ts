@@ -6,12 +6,13 @@ import { enforceContactType } from './api/contact/services/contact';
 import { luxurySeeder } from './api/luxury/seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { printBannerWhenListening } from './bootstrap/banner';
+import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
 import { registerCacheInvalidation } from './lib/cache';
 import { installFastLane } from './lib/fast-lane';
 
 /** First-run demo content, in the order it is loaded. */
-const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder];
+const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, sampleListingsSeeder];
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {

@@ -38,6 +38,13 @@ function admitBody(ctx: Context): void {
   }
 }
 
+/** A status Strapi answered itself (e.g. `ctx.unauthorized(...)`), keeping its 4xx message. */
+function envelopeFor(status: number, body: unknown): ApiError {
+  const fallback = defaultErrorFor(status);
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return status < 500 && typeof message === 'string' && message !== '' ? new ApiError(status, fallback.code, message) : fallback;
+}
+
 function writeError(ctx: Context, error: ApiError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
@@ -76,6 +83,6 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     if (ctx.status === 404 && ctx.body == null) {
       writeError(ctx, ApiError.notFound(`No endpoint ${ctx.method} ${ctx.path}`));
     } else if (ctx.status >= 400 && !isEnvelope(ctx.body)) {
-      writeError(ctx, defaultErrorFor(ctx.status));
+      writeError(ctx, envelopeFor(ctx.status, ctx.body));
     }
   };

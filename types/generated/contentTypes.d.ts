@@ -1051,6 +1051,191 @@ export interface PluginContentReleasesReleaseAction
   };
 }
 
+export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
+  collectionName: 'extsource_properties';
+  info: {
+    description: 'Sales and rental listings synced from the property-data provider. Written by the sync; edits are overwritten by the next change at the provider.';
+    displayName: 'Synced property';
+    pluralName: 'properties';
+    singularName: 'property';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: true;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    agent_name: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    agent_phone: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    area_sqft: Schema.Attribute.Decimal;
+    bathrooms: Schema.Attribute.Integer;
+    bedrooms: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
+    category: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    city: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    community: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    community_id: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    content_hash: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    currency: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 3;
+      }>;
+    deactivated_at: Schema.Attribute.DateTime;
+    description: Schema.Attribute.Text;
+    handover_date: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    images: Schema.Attribute.JSON;
+    latitude: Schema.Attribute.Float;
+    listing_status: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    listing_type: Schema.Attribute.Enumeration<['sale', 'rent']> &
+      Schema.Attribute.Required;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'plugin::extsource.property'
+    > &
+      Schema.Attribute.Private;
+    longitude: Schema.Attribute.Float;
+    price: Schema.Attribute.Decimal;
+    property_name: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    provider: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    provider_updated_at: Schema.Attribute.DateTime;
+    publishedAt: Schema.Attribute.DateTime;
+    reference: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    state_id: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 2;
+      }>;
+    state_name: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    status: Schema.Attribute.Enumeration<['active', 'inactive']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'active'>;
+    sub_community: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
+export interface PluginExtsourceSyncRun extends Struct.CollectionTypeSchema {
+  collectionName: 'extsource_sync_runs';
+  info: {
+    description: 'One run of a listings sync: what it fetched and changed, how long it took, how it ended.';
+    displayName: 'Sync run';
+    pluralName: 'sync-runs';
+    singularName: 'sync-run';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: true;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    created: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    deactivated: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    duration_ms: Schema.Attribute.Integer;
+    error: Schema.Attribute.Text;
+    failed: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    fetched: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    finished_at: Schema.Attribute.DateTime;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'plugin::extsource.sync-run'
+    > &
+      Schema.Attribute.Private;
+    provider: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    publishedAt: Schema.Attribute.DateTime;
+    run_type: Schema.Attribute.Enumeration<['all', 'sales', 'rentals']> &
+      Schema.Attribute.Required;
+    started_at: Schema.Attribute.DateTime;
+    status: Schema.Attribute.Enumeration<
+      ['running', 'succeeded', 'partial', 'failed']
+    > &
+      Schema.Attribute.Required;
+    trigger: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
+    unchanged: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    updated: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    warnings: Schema.Attribute.JSON;
+  };
+}
+
 export interface PluginI18NLocale extends Struct.CollectionTypeSchema {
   collectionName: 'i18n_locale';
   info: {
@@ -1482,6 +1667,8 @@ declare module '@strapi/strapi' {
       'api::luxury.luxury-trusted': ApiLuxuryLuxuryTrusted;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
+      'plugin::extsource.property': PluginExtsourceProperty;
+      'plugin::extsource.sync-run': PluginExtsourceSyncRun;
       'plugin::i18n.locale': PluginI18NLocale;
       'plugin::review-workflows.workflow': PluginReviewWorkflowsWorkflow;
       'plugin::review-workflows.workflow-stage': PluginReviewWorkflowsWorkflowStage;

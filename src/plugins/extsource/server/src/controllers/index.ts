@@ -1,0 +1,76 @@
+/**
+ * Thin controllers. Content API (API token): read handlers are named `find`, which Strapi lets
+ * read-only tokens call; the sync handlers are not, so read-only tokens get 403 there.
+ * Admin (the plugin page): the same operations, with the sync started in the background.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { ApiError, success } from '../../../../../lib/envelope';
+import { extsourceConfig } from '../drivers';
+import { catalogueService, parsePropertyQuery } from '../services/catalogue';
+import { connectionService } from '../services/connection';
+import { syncService, type RunType } from '../services/sync';
+
+const RUN_TYPES: RunType[] = ['all', 'sales', 'rentals'];
+
+function runSync(type: RunType) {
+  return ({ strapi }: { strapi: Core.Strapi }) =>
+    async function (ctx: Context) {
+      ctx.body = success(await syncService(strapi).run(type, 'api'));
+    };
+}
+
+export default {
+  connection: ({ strapi }: { strapi: Core.Strapi }) => ({
+    async find(ctx: Context) {
+      ctx.body = success(await connectionService(strapi).test());
+    },
+  }),
+
+  properties: ({ strapi }: { strapi: Core.Strapi }) => ({
+    async find(ctx: Context) {
+      const { data, meta } = await catalogueService(strapi).listProperties(parsePropertyQuery(ctx.query));
+      ctx.body = { success: true, status_code: 200, data, meta };
+    },
+  }),
+
+  stats: ({ strapi }: { strapi: Core.Strapi }) => ({
+    async find(ctx: Context) {
+      ctx.body = success(await catalogueService(strapi).stats());
+    },
+  }),
+
+  sync: ({ strapi }: { strapi: Core.Strapi }) => ({
+    all: runSync('all')({ strapi }),
+    sales: runSync('sales')({ strapi }),
+    rentals: runSync('rentals')({ strapi }),
+  }),
+
+  admin: ({ strapi }: { strapi: Core.Strapi }) => ({
+    async overview(ctx: Context) {
+      const config = extsourceConfig(strapi);
+      const [stats, runs] = await Promise.all([catalogueService(strapi).stats(), syncService(strapi).recentRuns(20)]);
+      ctx.body = {
+        data: {
+          feeds: { listings: config.listingsDriver, projects: config.projectsDriver },
+          stats,
+          runs,
+          running: syncService(strapi).running(),
+        },
+      };
+    },
+
+    async test(ctx: Context) {
+      ctx.body = { data: await connectionService(strapi).test() };
+    },
+
+    async sync(ctx: Context) {
+      const type = ctx.params.type as RunType;
+      if (!RUN_TYPES.includes(type)) throw new ApiError(404, 'NOT_FOUND', `Unknown sync type "${type}" (all, sales, rentals)`);
+      const { run, finished } = await syncService(strapi).start(type, 'admin');
+      finished.catch((error: unknown) => strapi.log.error(`extsource: admin sync ${run.run_id} crashed: ${String(error)}`));
+      ctx.status = 202;
+      ctx.body = { data: run };
+    },
+  }),
+};

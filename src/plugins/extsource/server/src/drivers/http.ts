@@ -1,0 +1,76 @@
+/**
+ * HTTP for the provider drivers: a timeout per request, retries with exponential backoff and full
+ * jitter on network errors, 5xx and 429 (waiting as long as Retry-After asks, within a cap), and no
+ * retry on other 4xx. Errors name the feed and path, never the query string or headers, which carry
+ * credentials.
+ */
+import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+
+export interface RetryPolicy {
+  timeoutMs: number;
+  retries: number;
+  backoffMs: number;
+  maxDelayMs: number;
+}
+
+export class ProviderError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function backoffMs(attempt: number, policy: RetryPolicy, random = Math.random): number {
+  return Math.floor(random() * Math.min(policy.maxDelayMs, policy.backoffMs * 2 ** attempt));
+}
+
+function isRetryable(status: number | undefined): boolean {
+  return status === undefined || status === 429 || status >= 500;
+}
+
+function describe(error: unknown, what: string): ProviderError {
+  if (axios.isAxiosError(error)) {
+    if (error.response) return new ProviderError(`${what}: HTTP ${error.response.status}`, error.response.status);
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ProviderError(`${what}: timed out`);
+    return new ProviderError(`${what}: ${error.code ?? 'network error'}`);
+  }
+  return new ProviderError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+export function createHttpClient(baseURL: string, policy: RetryPolicy, headers: Record<string, string> = {}): AxiosInstance {
+  return axios.create({
+    baseURL: baseURL.replace(/\/+$/, ''),
+    timeout: policy.timeoutMs,
+    headers,
+    // Raw text: the drivers parse (and report malformed bodies) themselves.
+    responseType: 'text',
+    transformResponse: [(data) => data],
+    // Providers are told who we are, and nothing follows a redirect to another host with our key.
+    maxRedirects: 0,
+  });
+}
+
+/** GET with the retry policy; `what` names the request in errors and logs ("Goyzer SalesListings page 3"). */
+export async function getText(client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string): Promise<AxiosResponse<string>> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await client.get<string>(url, config);
+    } catch (error) {
+      const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+      if (!isRetryable(status) || attempt >= policy.retries) throw describe(error, what);
+      const asked = axios.isAxiosError(error) ? retryAfterMs(error.response?.headers?.['retry-after']) : undefined;
+      await sleep(Math.min(policy.maxDelayMs, asked ?? backoffMs(attempt, policy)));
+    }
+  }
+}

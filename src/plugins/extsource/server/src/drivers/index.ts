@@ -1,0 +1,42 @@
+/** Builds the configured drivers (per call, from the current config, so a change takes effect at once). */
+import path from 'path';
+import type { Core } from '@strapi/strapi';
+import { defaultConfig, type ExtsourceConfig } from '../config';
+import { goyzerListingsDriver } from './goyzer';
+import { ProviderError } from './http';
+import { reellyProjectsDriver } from './reelly';
+import { sampleListingsDriver, sampleProjectsDriver } from './sample';
+import type { ListingsDriver, ProjectsDriver } from './types';
+
+export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
+  return { ...defaultConfig, ...(strapi.config.get('plugin::extsource') as Partial<ExtsourceConfig>) };
+}
+
+function sampleDir(strapi: Core.Strapi, config: ExtsourceConfig): string {
+  return path.resolve(strapi.dirs.app.root, config.sampleDataDir);
+}
+
+export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
+  const config = extsourceConfig(strapi);
+  switch (config.listingsDriver) {
+    case 'sample':
+      return sampleListingsDriver(sampleDir(strapi, config));
+    case 'goyzer':
+      return goyzerListingsDriver(config.goyzer, config.http);
+    default:
+      throw new ProviderError(`Unknown listings driver "${config.listingsDriver}" (use sample or goyzer)`);
+  }
+}
+
+export function projectsDriver(strapi: Core.Strapi): ProjectsDriver {
+  const config = extsourceConfig(strapi);
+  const defaults = { agent: config.agent, currency: config.currency };
+  switch (config.projectsDriver) {
+    case 'sample':
+      return sampleProjectsDriver(sampleDir(strapi, config), defaults);
+    case 'reelly':
+      return reellyProjectsDriver(config.reelly, config.http, defaults);
+    default:
+      throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use sample or reelly)`);
+  }
+}

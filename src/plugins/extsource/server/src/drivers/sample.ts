@@ -1,0 +1,62 @@
+/**
+ * The embedded default: datasets shipped in the repository (scripts/generate-sample-data.js), read
+ * from disk and mapped exactly like the HTTP drivers' answers, so a fresh clone shows a full site.
+ */
+import fs from 'fs/promises';
+import path from 'path';
+import { mapGoyzerUnit, isRejected, type UnitDTO } from '../mapping/goyzer';
+import { mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
+import type { Developer, NormalisedListing, NormalisedProject, Rejected } from '../mapping/types';
+import type { Fetched, ListingsDriver, ProjectsDriver } from './types';
+
+async function readJson<T>(file: string): Promise<T> {
+  return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+}
+
+export function partition<T extends object>(results: Array<T | Rejected>): Fetched<T> {
+  const records: T[] = [];
+  const rejected: Rejected[] = [];
+  for (const result of results) (isRejected(result) ? rejected : records).push(result as T & Rejected);
+  return { records, rejected };
+}
+
+export function sampleListingsDriver(dataDir: string): ListingsDriver {
+  const file = path.join(dataDir, 'sample-listings.json');
+  return {
+    name: 'sample',
+    async fetchListings(type, progress) {
+      const data = await readJson<{ sales: UnitDTO[]; rentals: UnitDTO[] }>(file);
+      const units = type === 'sale' ? data.sales : data.rentals;
+      progress?.(units.length);
+      return partition<NormalisedListing>(units.map((unit) => mapGoyzerUnit(unit, type)));
+    },
+    async test() {
+      await fs.access(file);
+    },
+  };
+}
+
+export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults): ProjectsDriver {
+  const file = path.join(dataDir, 'sample-projects.json');
+  const load = () => readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[] }>(file);
+  return {
+    name: 'sample',
+    async fetchProjects(progress) {
+      const { projects } = await load();
+      progress?.(projects.length);
+      return partition<NormalisedProject>(projects.map((project) => mapReellyProject(project, defaults)));
+    },
+    async fetchProject(id) {
+      const { projects } = await load();
+      const found = projects.find((project) => String(project.id) === id);
+      const mapped = found ? mapReellyProject(found, defaults) : null;
+      return mapped && !isRejected(mapped) ? mapped : null;
+    },
+    async fetchDevelopers(): Promise<Developer[]> {
+      return (await load()).developers.map(mapReellyDeveloper);
+    },
+    async test() {
+      await fs.access(file);
+    },
+  };
+}

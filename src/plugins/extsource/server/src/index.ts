@@ -1,0 +1,66 @@
+/** The extsource plugin, server side: provider drivers, listings sync, project collection, routes. */
+import type { Core } from '@strapi/strapi';
+import { defaultConfig, type ExtsourceConfig } from './config';
+import contentTypes from './content-types';
+import controllers from './controllers';
+import routes from './routes';
+import services from './services';
+import { PROPERTY_UID, syncService } from './services/sync';
+
+interface ActionProvider {
+  registerMany(actions: Array<{ section: string; displayName: string; uid: string; pluginName: string }>): Promise<void>;
+}
+
+async function registerPermissions(strapi: Core.Strapi) {
+  const { actionProvider } = strapi.service('admin::permission') as unknown as { actionProvider: ActionProvider };
+  await actionProvider.registerMany([
+    { section: 'plugins', displayName: 'Read sync status and statistics', uid: 'read', pluginName: 'extsource' },
+    { section: 'plugins', displayName: 'Run syncs', uid: 'sync', pluginName: 'extsource' },
+  ]);
+}
+
+/** The upsert key (provider, listing type, reference) is unique in the database itself. */
+async function ensureUniqueKey(strapi: Core.Strapi) {
+  const table = strapi.db.metadata.get(PROPERTY_UID).tableName;
+  await strapi.db.connection.raw(
+    `CREATE UNIQUE INDEX IF NOT EXISTS extsource_properties_source_key ON ${table} (provider, listing_type, reference)`
+  );
+}
+
+function scheduleSync(strapi: Core.Strapi, rule: string) {
+  if (!rule) return;
+  strapi.cron.add({
+    extsourceSync: {
+      task: async () => {
+        try {
+          await syncService(strapi).run('all', 'cron');
+        } catch (error) {
+          strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      },
+      options: { rule },
+    },
+  });
+}
+
+export default {
+  config: {
+    default: defaultConfig,
+    validator(config: ExtsourceConfig) {
+      for (const key of ['listingsDriver', 'projectsDriver'] as const) {
+        if (typeof config[key] !== 'string' || config[key] === '') throw new Error(`extsource: ${key} must be a driver name`);
+      }
+    },
+  },
+  contentTypes,
+  controllers,
+  routes,
+  services,
+
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await registerPermissions(strapi);
+    await ensureUniqueKey(strapi);
+    await syncService(strapi).failInterruptedRuns();
+    scheduleSync(strapi, String(strapi.config.get('plugin::extsource.cron', '')));
+  },
+};

@@ -1,0 +1,63 @@
+/** Display formats of the off-plan card (decision 21). */
+
+const UNITS: Array<[number, string]> = [
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** "AED 950", "AED 850K", "AED 1.2M", "AED 1.25M", "AED 12M", "AED 2.5B"; "Price on request" without a price. */
+export function formatPrice(amount: number | null, currency: string): string {
+  if (amount === null || !Number.isFinite(amount) || amount <= 0) return 'Price on request';
+  for (const [size, suffix] of UNITS) {
+    // Round first, so 999,999 shows as 1M rather than 1000K.
+    const scaled = Math.round((amount / size) * 100) / 100;
+    if (scaled >= 1) {
+      if (scaled >= 1000 && suffix !== 'B') continue;
+      return `${currency} ${trimZeros(scaled)}${suffix}`;
+    }
+  }
+  return `${currency} ${trimZeros(Math.round(amount * 100) / 100)}`;
+}
+
+function trimZeros(value: number): string {
+  return value.toFixed(2).replace(/\.?0+$/, '');
+}
+
+export interface Completion {
+  date: string;
+  year: string;
+  /** Sortable completion (ISO month), or null when unknown. */
+  sortKey: string | null;
+}
+
+/** From an ISO date, "2027-09", "Q3 2027" or "2027": { date: "Q3 2027", year: "2027" }; unknown: "". */
+export function completionOf(value: unknown): Completion {
+  const raw = typeof value === 'string' ? value.trim() : '';
+  const quarterText = /^Q([1-4])\s*[-/ ]?\s*(\d{4})$/i.exec(raw);
+  if (quarterText) return quarter(Number(quarterText[2]), Number(quarterText[1]));
+  const yearMonth = /^(\d{4})-(\d{2})/.exec(raw);
+  if (yearMonth) {
+    const month = Number(yearMonth[2]);
+    if (month >= 1 && month <= 12) return quarter(Number(yearMonth[1]), Math.ceil(month / 3));
+  }
+  const yearOnly = /^(\d{4})$/.exec(raw);
+  if (yearOnly) return { date: yearOnly[1], year: yearOnly[1], sortKey: `${yearOnly[1]}-12` };
+  return { date: '', year: '', sortKey: null };
+}
+
+function quarter(year: number, q: number): Completion {
+  return { date: `Q${q} ${year}`, year: String(year), sortKey: `${year}-${String(q * 3).padStart(2, '0')}` };
+}
+
+/** "Studio - 3 Bedrooms", "1 - 4 Bedrooms", "2 Bedrooms", "1 Bedroom", "Studio", or "". */
+export function bedroomsRangeLabel(types: string[]): string {
+  if (types.length === 0) return '';
+  const order = (type: string) => (type === 'Studio' ? 0 : Number.parseInt(type, 10));
+  const sorted = [...types].sort((a, b) => order(a) - order(b));
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  const plural = (type: string) => (type === '1' ? 'Bedroom' : 'Bedrooms');
+  if (first === last) return first === 'Studio' ? 'Studio' : `${first} ${plural(first)}`;
+  return `${first} - ${last} ${plural(last === '1' ? '2' : last)}`;
+}

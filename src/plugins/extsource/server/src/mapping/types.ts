@@ -1,0 +1,93 @@
+/** Normalised records: what every driver produces, whatever its provider speaks. */
+import type { EmirateCode } from './emirates';
+import type { Coordinates } from './coordinates';
+
+export type ListingType = 'sale' | 'rent';
+
+export interface NormalisedListing {
+  reference: string;
+  listing_type: ListingType;
+  title: string;
+  category: string;
+  listing_status: string;
+  property_name: string;
+  community: string;
+  community_id: string;
+  sub_community: string;
+  city: string;
+  state_id: EmirateCode | '';
+  state_name: string;
+  bedrooms: string;
+  bathrooms: number | null;
+  area_sqft: number | null;
+  price: number | null;
+  currency: string;
+  agent_name: string;
+  agent_phone: string;
+  description: string;
+  images: string[];
+  latitude: number | null;
+  longitude: number | null;
+  handover_date: string;
+  provider_updated_at: string | null;
+}
+
+export interface Developer {
+  id: number;
+  name: string;
+  slug: string;
+  logo: string;
+}
+
+export interface UnitType {
+  bedrooms: string;
+  size_from_sqft: number | null;
+  size_to_sqft: number | null;
+  price_from: number | null;
+  price_to: number | null;
+}
+
+export interface PaymentPlan {
+  name: string;
+  steps: Array<{ label: string; percent: number | null }>;
+}
+
+/** An off-plan project: the card fields of the contract plus the detail fields of decision 25. */
+export interface NormalisedProject {
+  id: string;
+  ref_no: string;
+  name: string;
+  location: string;
+  developer: Developer;
+  bedrooms: { label: string; types: string[] };
+  price: { starting_from: number | null; formatted: string; currency: string };
+  completion: { date: string; year: string };
+  image: string;
+  images: string[];
+  state_id: EmirateCode | '';
+  state_name: string;
+  city: string;
+  community: string;
+  community_id: string;
+  sub_community: string;
+  category: string;
+  status: string;
+  agent: { name: string; phone: string };
+  badge: string;
+  address: string;
+  specs: { beds: string; bathrooms: string; area: string };
+  description: string;
+  apartments: UnitType[];
+  facilities: string[];
+  coordinates: Coordinates | null;
+  gallery: string[];
+  payment_plans: PaymentPlan[];
+  /** Sortable completion month (YYYY-MM), for sorting; not part of the card. */
+  completion_sort: string | null;
+}
+
+/** A record the mapping could not use, with the reason; the sync counts it as failed. */
+export interface Rejected {
+  reference: string;
+  reason: string;
+}

@@ -1,0 +1,240 @@
+/**
+ * Listings sync: for each listing type of the run, fetch the whole type from the listings driver,
+ * plan against what is stored, then write in batches, each batch in its own transaction, keyed by
+ * (provider, listing type, reference). Nothing is written until the fetch is complete; nothing is
+ * deactivated unless every batch landed. Each run is a sync-run record.
+ */
+import { randomBytes } from 'crypto';
+import type { Core } from '@strapi/strapi';
+import { ApiError } from '../../../../../lib/envelope';
+import { listingsDriver } from '../drivers';
+import type { ListingType, NormalisedListing } from '../mapping/types';
+import { inProcessSyncLock, type SyncLock } from './lock';
+import { planSync, type ExistingRow, type HashedListing } from './sync-plan';
+
+export const PROPERTY_UID = 'plugin::extsource.property';
+export const RUN_UID = 'plugin::extsource.sync-run';
+const BATCH_SIZE = 500;
+
+export type RunType = 'all' | 'sales' | 'rentals';
+export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed';
+export type Trigger = 'api' | 'admin' | 'cron' | 'cli' | 'seed';
+
+export const RUN_TYPES: Record<RunType, ListingType[]> = { all: ['sale', 'rent'], sales: ['sale'], rentals: ['rent'] };
+
+export interface Counts {
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  failed: number;
+}
+
+export interface SyncRun extends Counts {
+  run_id: number;
+  type: RunType;
+  status: RunStatus;
+  trigger: string;
+  provider: string;
+  duration_ms: number | null;
+  started_at: string;
+  finished_at: string | null;
+  warnings: string[];
+  error: string | null;
+}
+
+export interface RunProgress {
+  run_id: number;
+  type: RunType;
+  phase: 'fetching' | 'writing' | 'deactivating';
+  listing_type: ListingType;
+  fetched: number;
+  written: number;
+  to_write: number;
+}
+
+interface RunRow extends Counts {
+  id: number;
+  run_type: RunType;
+  status: RunStatus;
+  trigger: string | null;
+  provider: string | null;
+  duration_ms: number | null;
+  started_at: string | Date;
+  finished_at: string | Date | null;
+  warnings: string[] | null;
+  error: string | null;
+}
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+export function runFromRow(row: RunRow): SyncRun {
+  return {
+    run_id: row.id,
+    type: row.run_type,
+    status: row.status,
+    trigger: row.trigger ?? '',
+    provider: row.provider ?? '',
+    fetched: row.fetched ?? 0,
+    created: row.created ?? 0,
+    updated: row.updated ?? 0,
+    unchanged: row.unchanged ?? 0,
+    deactivated: row.deactivated ?? 0,
+    failed: row.failed ?? 0,
+    duration_ms: row.duration_ms,
+    started_at: iso(row.started_at)!,
+    finished_at: iso(row.finished_at),
+    warnings: row.warnings ?? [],
+    error: row.error,
+  };
+}
+
+/** Strapi 5 rows need a documentId; rows written by the query engine do not get one by themselves. */
+const newDocumentId = () => randomBytes(18).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(24, '0').slice(0, 24);
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const lock: SyncLock = inProcessSyncLock();
+  const progress = new Map<number, RunProgress>();
+  const properties = () => strapi.db.query(PROPERTY_UID);
+
+  function fieldsOf({ listing, hash }: HashedListing) {
+    return { ...listing, content_hash: hash, status: 'active' as const, deactivated_at: null };
+  }
+
+  async function writeBatches(provider: string, plan: ReturnType<typeof planSync>, onWritten: (count: number) => void) {
+    const now = new Date();
+    for (let start = 0; start < plan.creates.length; start += BATCH_SIZE) {
+      const batch = plan.creates.slice(start, start + BATCH_SIZE);
+      await strapi.db.transaction(async () => {
+        await properties().createMany({
+          data: batch.map((item) => ({ ...fieldsOf(item), provider, documentId: newDocumentId(), publishedAt: now })),
+        });
+      });
+      onWritten(batch.length);
+    }
+    for (let start = 0; start < plan.updates.length; start += BATCH_SIZE) {
+      const batch = plan.updates.slice(start, start + BATCH_SIZE);
+      await strapi.db.transaction(async () => {
+        for (const item of batch) await properties().update({ where: { id: item.id }, data: fieldsOf(item) });
+      });
+      onWritten(batch.length);
+    }
+  }
+
+  async function deactivate(ids: number[]) {
+    const now = new Date();
+    for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+      await properties().updateMany({ where: { id: { $in: ids.slice(start, start + BATCH_SIZE) } }, data: { status: 'inactive', deactivated_at: now } });
+    }
+  }
+
+  async function syncType(runId: number, type: RunType, listingType: ListingType, counts: Counts, warnings: string[]) {
+    const driver = listingsDriver(strapi);
+    const state: RunProgress = { run_id: runId, type, phase: 'fetching', listing_type: listingType, fetched: 0, written: 0, to_write: 0 };
+    progress.set(runId, state);
+
+    const { records, rejected } = await driver.fetchListings(listingType, (fetched) => (state.fetched = fetched));
+    counts.fetched += records.length + rejected.length;
+    counts.failed += rejected.length;
+    for (const item of rejected) warnings.push(`${listingType} record ${item.reference || '(no reference)'} skipped: ${item.reason}`);
+
+    const existing = (await properties().findMany({
+      select: ['id', 'reference', 'content_hash', 'status'],
+      where: { provider: driver.name, listing_type: listingType },
+    })) as ExistingRow[];
+    const plan = planSync(records as NormalisedListing[], existing);
+    warnings.push(...plan.warnings.map((warning) => `${listingType}: ${warning}`));
+
+    Object.assign(state, { phase: 'writing', fetched: records.length, to_write: plan.creates.length + plan.updates.length });
+    await writeBatches(driver.name, plan, (count) => (state.written += count));
+    counts.created += plan.creates.length;
+    counts.updated += plan.updates.length;
+    counts.unchanged += plan.unchanged;
+
+    state.phase = 'deactivating';
+    await deactivate(plan.deactivateIds);
+    counts.deactivated += plan.deactivateIds.length;
+    return driver.name;
+  }
+
+  async function execute(runId: number, type: RunType, startedAt: Date): Promise<SyncRun> {
+    const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0 };
+    const warnings: string[] = [];
+    let provider = '';
+    let error: string | null = null;
+    let completedTypes = 0;
+    for (const listingType of RUN_TYPES[type]) {
+      try {
+        provider = await syncType(runId, type, listingType, counts, warnings);
+        completedTypes += 1;
+      } catch (thrown) {
+        error = `${listingType}: ${errorMessage(thrown)}`;
+        strapi.log.warn(`extsource: sync run ${runId} (${type}) failed: ${error}`);
+        break;
+      }
+    }
+    const status: RunStatus = error ? (completedTypes > 0 ? 'partial' : 'failed') : warnings.length > 0 ? 'partial' : 'succeeded';
+    const finishedAt = new Date();
+    const row = (await strapi.db.query(RUN_UID).update({
+      where: { id: runId },
+      data: { ...counts, status, provider, warnings, error, finished_at: finishedAt, duration_ms: finishedAt.getTime() - startedAt.getTime() },
+    })) as RunRow;
+    return runFromRow(row);
+  }
+
+  return {
+    /**
+     * Starts a run of `type`. Resolves when the run is recorded as started, with a promise of its end;
+     * throws 409 SYNC_IN_PROGRESS when an overlapping run holds the lock.
+     */
+    async start(type: RunType, trigger: Trigger): Promise<{ run: SyncRun; finished: Promise<SyncRun> }> {
+      const release = await lock.acquire(RUN_TYPES[type]);
+      if (!release) {
+        throw new ApiError(409, 'SYNC_IN_PROGRESS', `A sync of ${lock.held().map((key) => (key === 'sale' ? 'sales' : 'rentals')).join(' and ')} is already running`);
+      }
+      try {
+        const startedAt = new Date();
+        const row = (await strapi.db.query(RUN_UID).create({
+          data: { run_type: type, status: 'running', trigger, started_at: startedAt, warnings: [], documentId: newDocumentId(), publishedAt: startedAt },
+        })) as RunRow;
+        const finished = execute(row.id, type, startedAt).finally(async () => {
+          progress.delete(row.id);
+          await release();
+        });
+        return { run: runFromRow(row), finished };
+      } catch (error) {
+        await release();
+        throw error;
+      }
+    },
+
+    /** Runs `type` to its end. */
+    async run(type: RunType, trigger: Trigger): Promise<SyncRun> {
+      return (await this.start(type, trigger)).finished;
+    },
+
+    running(): RunProgress[] {
+      return [...progress.values()];
+    },
+
+    async recentRuns(limit = 20): Promise<SyncRun[]> {
+      const rows = (await strapi.db.query(RUN_UID).findMany({ orderBy: { id: 'desc' }, limit })) as RunRow[];
+      return rows.map(runFromRow);
+    },
+
+    /** Runs left "running" by a process that stopped mid-way are marked failed at start-up. */
+    async failInterruptedRuns(): Promise<void> {
+      await strapi.db.query(RUN_UID).updateMany({
+        where: { status: 'running' },
+        data: { status: 'failed', error: 'interrupted: the service stopped while this run was going', finished_at: new Date() },
+      });
+    },
+  };
+};
+
+export default createSyncService;
+export type SyncService = ReturnType<typeof createSyncService>;
+export const syncService = (strapi: Core.Strapi) => strapi.plugin('extsource').service('sync') as SyncService;
