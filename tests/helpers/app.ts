@@ -77,3 +77,25 @@ export async function adminToken(credentials: { email: string; password: string 
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.token as string;
 }
+
+const tokens = new Map<string, string>();
+/** A Strapi API token of that type, created once per run. */
+export async function apiToken(type: 'full-access' | 'read-only'): Promise<string> {
+  if (!tokens.has(type)) {
+    const strapi = await getStrapi();
+    const created = await strapi.service('admin::api-token').create({ name: `test ${type}`, type, lifespan: null, description: 'integration tests' });
+    tokens.set(type, created.accessKey as string);
+  }
+  return tokens.get(type)!;
+}
+
+/** The sample-data generator of the repository (the same code that made the shipped datasets). */
+export function generatedData(counts: { projects: number; sales: number; rentals: number }) {
+  const { generate } = requireCjs('../../scripts/generate-sample-data.js') as {
+    generate(options: typeof counts): {
+      listings: { sales: Array<Record<string, unknown>>; rentals: Array<Record<string, unknown>> };
+      projects: { developers: Array<Record<string, unknown>>; projects: Array<Record<string, unknown>> };
+    };
+  };
+  return generate(counts);
+}

@@ -19,11 +19,13 @@ export interface ProjectCollection {
   source: 'provider' | 'snapshot';
 }
 
-const SNAPSHOT_KEY = 'projects-snapshot';
+/** One snapshot per projects driver, so switching drivers never serves the other provider's projects. */
+const snapshotKey = (driver: string) => `projects-snapshot:${driver}`;
 
 const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let current: ProjectCollection | undefined;
   let freshUntil = 0;
+  let skipSnapshot = false;
   let refreshing: Promise<ProjectCollection> | undefined;
   let version = 0;
   let developers: { list: Developer[]; until: number } | undefined;
@@ -31,20 +33,22 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
   const ttlMs = () => extsourceConfig(strapi).projectsTtlSeconds * 1000;
+  const driverName = () => extsourceConfig(strapi).projectsDriver;
 
   async function loadSnapshot(): Promise<ProjectCollection | undefined> {
-    const saved = (await store().get({ key: SNAPSHOT_KEY })) as { projects: NormalisedProject[]; fetchedAt: string } | null;
+    const saved = (await store().get({ key: snapshotKey(driverName()) })) as { projects: NormalisedProject[]; fetchedAt: string } | null;
     if (!saved?.projects) return undefined;
     version += 1;
     return { projects: saved.projects, fetchedAt: saved.fetchedAt, version, source: 'snapshot' };
   }
 
   async function fetchFromProvider(): Promise<ProjectCollection> {
-    const { records, rejected } = await projectsDriver(strapi).fetchProjects();
+    const driver = projectsDriver(strapi);
+    const { records, rejected } = await driver.fetchProjects();
     if (rejected.length) strapi.log.warn(`extsource: ${rejected.length} project(s) skipped: ${rejected.slice(0, 5).map((item) => `${item.reference} (${item.reason})`).join(', ')}`);
     version += 1;
     const collection: ProjectCollection = { projects: records, fetchedAt: new Date().toISOString(), version, source: 'provider' };
-    await store().set({ key: SNAPSHOT_KEY, value: { projects: records, fetchedAt: collection.fetchedAt } });
+    await store().set({ key: snapshotKey(driver.name), value: { projects: records, fetchedAt: collection.fetchedAt } });
     detailCache.clear();
     return collection;
   }
@@ -71,18 +75,31 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
+    /**
+     * Fresh: from memory. Stale: from memory, with one refresh in the background. Nothing in memory
+     * (a restart): the persisted snapshot at once, refreshed in the background once it is older than
+     * the TTL; with no snapshot either, the first read waits for the provider.
+     */
     async collection(): Promise<ProjectCollection> {
       if (current && Date.now() < freshUntil) return current;
-      if (!current) current = await loadSnapshot();
-      if (!current) return refresh();
-      void refresh().catch(() => undefined);
+      if (current) {
+        void refresh().catch(() => undefined);
+        return current;
+      }
+      const snapshot = skipSnapshot ? undefined : await loadSnapshot();
+      skipSnapshot = false;
+      if (!snapshot) return refresh();
+      current = snapshot;
+      freshUntil = new Date(snapshot.fetchedAt).getTime() + ttlMs();
+      if (Date.now() >= freshUntil) void refresh().catch(() => undefined);
       return current;
     },
 
-    /** Forgets the in-memory collection (the snapshot stays): the next read fetches again. */
+    /** The next read fetches from the provider (and waits for it); the snapshot stays the fallback. */
     invalidate(): void {
       current = undefined;
       freshUntil = 0;
+      skipSnapshot = true;
       detailCache.clear();
       developers = undefined;
     },
