@@ -23,7 +23,7 @@ describe('emirateCode', () => {
 describe('formatPrice', () => {
   it.each([
     [950, 'AED 950'], [850000, 'AED 850K'], [1200000, 'AED 1.2M'], [1250000, 'AED 1.25M'], [12000000, 'AED 12M'],
-    [2500000000, 'AED 2.5B'], [1234567, 'AED 1.23M'], [999999, 'AED 1M'], [999.5, 'AED 1K'], [999, 'AED 999'], [994.9, 'AED 994.9'], [1000, 'AED 1K'], [15500, 'AED 15.5K'],
+    [2500000000, 'AED 2.5B'], [1234567, 'AED 1.23M'], [999999, 'AED 1M'], [999.5, 'AED 999.5'], [999, 'AED 999'], [999_499, 'AED 999.5K'], [999_999_999, 'AED 1B'], [5e12, 'AED 5000B'], [1000, 'AED 1K'], [15500, 'AED 15.5K'],
   ])('%d -> %s', (amount, text) => expect(formatPrice(amount, 'AED')).toBe(text));
 
   it.each([null, 0, -5, Number.NaN])('%j -> Price on request', (amount) => expect(formatPrice(amount, 'AED')).toBe('Price on request'));

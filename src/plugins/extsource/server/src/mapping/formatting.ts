@@ -9,15 +9,17 @@ const UNITS: Array<[number, string]> = [
 /** "AED 950", "AED 850K", "AED 1.2M", "AED 1.25M", "AED 12M", "AED 2.5B"; "Price on request" without a price. */
 export function formatPrice(amount: number | null, currency: string): string {
   if (amount === null || !Number.isFinite(amount) || amount <= 0) return 'Price on request';
-  for (const [size, suffix] of UNITS) {
-    // Round first, so 999,999 shows as 1M rather than 1000K.
-    const scaled = Math.round((amount / size) * 100) / 100;
-    if (scaled >= 1) {
-      if (scaled >= 1000 && suffix !== 'B') continue;
-      return `${currency} ${trimZeros(scaled)}${suffix}`;
-    }
+  // The unit follows the amount itself; only when rounding reaches 1000 (999,999 -> "1000K") does it
+  // move up one unit ("1M").
+  const index = UNITS.findIndex(([size]) => amount >= size);
+  if (index === -1) return `${currency} ${trimZeros(Math.round(amount * 100) / 100)}`;
+  const [size, suffix] = UNITS[index];
+  const scaled = Math.round((amount / size) * 100) / 100;
+  if (scaled >= 1000 && index > 0) {
+    const [biggerSize, biggerSuffix] = UNITS[index - 1];
+    return `${currency} ${trimZeros(Math.round((amount / biggerSize) * 100) / 100)}${biggerSuffix}`;
   }
-  return `${currency} ${trimZeros(Math.round(amount * 100) / 100)}`;
+  return `${currency} ${trimZeros(scaled)}${suffix}`;
 }
 
 function trimZeros(value: number): string {
