@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, compile to dist/, run unit and integration tests on SQLite, then the
+// `npm test`: type-check, build (dist/ and the admin panel), run unit and integration tests on SQLite, then the
 // integration suite again on PostgreSQL when TEST_DATABASE_URL is set (a fresh database per run).
 'use strict';
 
@@ -22,7 +22,9 @@ const extraArgs = process.argv.slice(2);
 run('environment', process.execPath, [path.join(__dirname, 'setup-env.js')]);
 run('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 run('type-check tests', bin('tsc'), ['--noEmit', '-p', 'tests/tsconfig.json']);
-run('compile', process.execPath, [path.join(__dirname, 'compile.js')]);
+run('type-check admin', bin('tsc'), ['--noEmit', '-p', 'src/plugins/extsource/admin/tsconfig.json']);
+// strapi build compiles the TypeScript into dist/ and builds the admin panel the browser tests use.
+run('build (TypeScript and admin panel)', bin('strapi'), ['build']);
 run('tests (SQLite)', bin('vitest'), ['run', ...extraArgs], { TEST_DB_CLIENT: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   run('integration tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'postgres' });

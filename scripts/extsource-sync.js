@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm run extsource:sync -- [all|sales|rentals]`: runs one listings sync with the configured driver
+// (env, as the service uses it), showing a progress bar, then prints the run's figures.
+// Exit status: 0 succeeded, 1 failed, 2 partial (finished with warnings or skipped records).
+'use strict';
+
+const path = require('path');
+const cliProgress = require('cli-progress');
+
+const TYPES = ['all', 'sales', 'rentals'];
+const appDir = path.resolve(__dirname, '..');
+
+async function main() {
+  const type = process.argv[2] || 'all';
+  if (!TYPES.includes(type)) {
+    console.error(`usage: npm run extsource:sync -- [${TYPES.join('|')}]`);
+    process.exit(64);
+  }
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
+  process.env.EXTSOURCE_CRON = '';
+  const { createStrapi } = require('@strapi/strapi');
+  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+  const sync = strapi.plugin('extsource').service('sync');
+
+  const bar = new cliProgress.SingleBar(
+    { format: ' {phase} |{bar}| {value}/{total} {unit}', hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic
+  );
+  let shown = false;
+  const { run, finished } = await sync.start(type, 'cli');
+  console.log(`sync run #${run.run_id} (${type}) started with the ${strapi.config.get('plugin::extsource.listingsDriver')} driver`);
+  const timer = setInterval(() => {
+    const progress = sync.running().find((entry) => entry.run_id === run.run_id);
+    if (!progress) return;
+    const what = progress.listing_type === 'sale' ? 'sales' : 'rentals';
+    const writing = progress.phase === 'writing';
+    const total = writing ? Math.max(progress.to_write, 1) : Math.max(progress.fetched, 1);
+    const value = writing ? progress.written : progress.fetched;
+    const payload = { phase: `${progress.phase} ${what}`.padEnd(20), unit: writing ? 'written' : 'fetched' };
+    if (!shown) {
+      bar.start(total, value, payload);
+      shown = true;
+    } else {
+      bar.setTotal(total);
+      bar.update(value, payload);
+    }
+  }, 100);
+
+  const result = await finished;
+  clearInterval(timer);
+  if (shown) bar.stop();
+  console.log(
+    [
+      `status:      ${result.status}`,
+      `fetched:     ${result.fetched}`,
+      `created:     ${result.created}`,
+      `updated:     ${result.updated}`,
+      `unchanged:   ${result.unchanged}`,
+      `deactivated: ${result.deactivated}`,
+      `failed:      ${result.failed}`,
+      `duration:    ${result.duration_ms} ms`,
+      ...result.warnings.map((warning) => `warning:     ${warning}`),
+      ...(result.error ? [`error:       ${result.error}`] : []),
+    ].join('\n')
+  );
+  await strapi.destroy();
+  process.exit(result.status === 'succeeded' ? 0 : result.status === 'failed' ? 1 : 2);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
