@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Compiles the app's TypeScript (config/, src/, schema JSON) into a clean dist/, as Strapi loads it.
+// Compiles the app's TypeScript (config/, src/, schema JSON) into dist/, as Strapi loads it.
+// Stale compiled code is removed first; the built admin panel (dist/build) is kept.
 'use strict';
 
 const { execFileSync } = require('child_process');
@@ -7,7 +8,10 @@ const fs = require('fs');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..');
-fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const dist = path.join(root, 'dist');
+for (const entry of fs.existsSync(dist) ? fs.readdirSync(dist) : []) {
+  if (entry !== 'build') fs.rmSync(path.join(dist, entry), { recursive: true, force: true });
+}
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], {
   cwd: root,
   stdio: 'inherit',

@@ -4,6 +4,7 @@
 // Exit status: 0 succeeded, 1 failed, 2 partial (finished with warnings or skipped records).
 'use strict';
 
+const fs = require('fs');
 const path = require('path');
 const cliProgress = require('cli-progress');
 
@@ -15,6 +16,10 @@ async function main() {
   if (!TYPES.includes(type)) {
     console.error(`usage: npm run extsource:sync -- [${TYPES.join('|')}]`);
     process.exit(64);
+  }
+  if (!fs.existsSync(path.join(appDir, 'dist', 'src', 'index.js'))) {
+    console.error('The app is not compiled: run `npm run build` (or `npm run compile`) first.');
+    process.exit(1);
   }
   process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
   process.env.EXTSOURCE_CRON = '';
