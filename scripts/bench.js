@@ -7,6 +7,8 @@
 const { fork } = require('child_process');
 const path = require('path');
 const autocannon = require('autocannon');
+const { GOYZER_CREDENTIALS, startFakeGoyzer } = require('./fakes/providers');
+const { generate } = require('./generate-sample-data');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -122,7 +124,33 @@ async function contactCase() {
   }
 }
 
-const CASES = { luxury: luxuryCase, contact: contactCase };
+/** Full sync of 10,000 listings from the fake Goyzer server over HTTP: first run, then unchanged re-run. */
+async function syncCase() {
+  const count = Number(process.env.BENCH_SYNC_LISTINGS || 10000);
+  const goyzer = await startFakeGoyzer({ pageSize: 200 });
+  goyzer.state.sales = generate({ projects: 0, sales: count, rentals: 0 }).listings.sales;
+  const app = await startChild('serve-app.js', {
+    EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
+    GOYZER_BASE_URL: goyzer.url,
+    GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode,
+    GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+  });
+  try {
+    const first = await ask(app.child, { sync: 'sales' }, 'run');
+    const again = await ask(app.child, { sync: 'sales' }, 'run');
+    const line = (label, run, targetMs) =>
+      `${label}: ${(run.duration_ms / 1000).toFixed(2)} s (status ${run.status}, fetched ${run.fetched}, created ${run.created}, ` +
+      `updated ${run.updated}, unchanged ${run.unchanged}) -> target < ${targetMs / 1000} s: ${run.duration_ms < targetMs ? 'meets' : 'MISSES'}`;
+    console.log(`sync: ${count} sales listings, ${goyzer.pagesRequested('SalesListings')} XML pages of 200 fetched over HTTP in all, SQLite`);
+    console.log(line('sync first run', first, 30000));
+    console.log(line('sync unchanged re-run', again, 5000));
+  } finally {
+    await stopChild(app);
+    await goyzer.close();
+  }
+}
+
+const CASES = { luxury: luxuryCase, contact: contactCase, sync: syncCase };
 
 async function main() {
   const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);

@@ -17,6 +17,7 @@ Object.assign(process.env, {
   PORT: '0',
   LOG_LEVEL: 'error',
   SEED_DEMO: 'true',
+  EXTSOURCE_CRON: '',
   ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
 });
 
@@ -27,7 +28,10 @@ async function main() {
   await new Promise((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   process.send({ ready: true, port: strapi.server.httpServer.address().port });
   process.on('message', async (message) => {
-    if (message === 'count-contacts') {
+    if (message && message.sync) {
+      const run = await strapi.plugin('extsource').service('sync').run(message.sync, 'cli');
+      process.send({ run });
+    } else if (message === 'count-contacts') {
       process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
     } else if (message === 'stop') {
       await strapi.destroy();
