@@ -4,6 +4,8 @@ import { configureContactAdminLayout } from './api/contact/admin-layout';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
 import { luxurySeeder } from './api/luxury/seed';
+import { offPlanPageSeeder } from './api/off-plan/seed';
+import { registerListingFastLane } from './api/off-plan/services/off-plan';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
@@ -12,7 +14,7 @@ import { registerCacheInvalidation } from './lib/cache';
 import { installFastLane } from './lib/fast-lane';
 
 /** First-run demo content, in the order it is loaded. */
-const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, sampleListingsSeeder];
+const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, sampleListingsSeeder];
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -26,6 +28,7 @@ export default {
     const login = await ensureAdminUser(strapi);
     await configureContactAdminLayout(strapi);
     await seedDemoContent(strapi, DEMO_SEEDERS);
+    registerListingFastLane(strapi);
     printBannerWhenListening(strapi, login);
   },
 };

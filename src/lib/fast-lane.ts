@@ -4,15 +4,15 @@
  * ready-made bytes; here a cache hit is written straight to the socket.
  *
  * It stays invisible to clients: it answers only a plain GET (no Origin header, so CORS cannot
- * differ) on a registered path whose bytes are cached, and it replays the headers the full stack
+ * differ) on a registered path whose lookup has the finished body, and it replays the headers the full stack
  * sent for that path (captured from a real full-path response), with a fresh X-Request-Id. Anything
  * else (a miss, another method, a cross-origin request) goes through Strapi as usual.
  */
 import { randomUUID } from 'crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'http';
-import type { CachedResponse } from './response-cache';
 
-type Lookup = () => CachedResponse | undefined;
+/** The finished body for this query string (without the "?"), or undefined to take the full path. */
+type Lookup = (query: string) => Buffer | undefined;
 
 interface Lane {
   lookup: Lookup;
@@ -24,15 +24,15 @@ const PER_RESPONSE_HEADERS = ['x-request-id', 'date', 'content-length', 'connect
 
 const lanes = new Map<string, Lane>();
 
-/** Serves GET `path` from `lookup()` whenever it has bytes. */
+/** Serves GET `path` from `lookup(query)` whenever it answers. */
 export function fastLane(path: string, lookup: Lookup): void {
   lanes.set(path, { lookup });
 }
 
-function pathOf(url: string | undefined): string {
-  if (!url) return '';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+function splitUrl(url: string | undefined): [path: string, query: string] {
+  if (!url) return ['', ''];
+  const mark = url.indexOf('?');
+  return mark === -1 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
 }
 
 function isPlainGet(req: IncomingMessage): boolean {
@@ -48,9 +48,9 @@ function captureHeaders(lane: Lane, res: ServerResponse): void {
   });
 }
 
-function serve(lane: Lane, cached: CachedResponse, res: ServerResponse): void {
-  res.writeHead(200, { ...lane.headers, 'x-request-id': randomUUID(), 'content-length': cached.bytes.length });
-  res.end(cached.bytes);
+function serve(lane: Lane, bytes: Buffer, res: ServerResponse): void {
+  res.writeHead(200, { ...lane.headers, 'x-request-id': randomUUID(), 'content-length': bytes.length });
+  res.end(bytes);
 }
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -62,10 +62,11 @@ export function installFastLane(server: Server): void {
   server.removeListener('request', strapiListener);
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const lane = isPlainGet(req) ? lanes.get(pathOf(req.url)) : undefined;
+    const [path, query] = splitUrl(req.url);
+    const lane = isPlainGet(req) ? lanes.get(path) : undefined;
     if (lane) {
-      const cached = lane.headers && lane.lookup();
-      if (cached) return serve(lane, cached, res);
+      const bytes = lane.headers && lane.lookup(query);
+      if (bytes) return serve(lane, bytes, res);
       captureHeaders(lane, res);
     }
     return strapiListener.call(server, req, res);

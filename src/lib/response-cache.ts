@@ -10,6 +10,8 @@ import NodeCache from 'node-cache';
 
 export interface CachedResponse {
   bytes: Buffer;
+  /** What was built, before serialisation (for callers that compose it into other responses). */
+  value: unknown;
   /** Wall-clock time the bytes were built; for logs and diagnostics. */
   builtAt: number;
 }
@@ -36,7 +38,7 @@ export class ResponseCache {
     const generation = this.generationOf(key);
     const flight = (async () => {
       const value = await build();
-      const entry: CachedResponse = { bytes: Buffer.from(JSON.stringify(value)), builtAt: Date.now() };
+      const entry: CachedResponse = { bytes: Buffer.from(JSON.stringify(value)), value, builtAt: Date.now() };
       if (this.generationOf(key) === generation) this.store.set(key, entry, ttlSeconds);
       return entry;
     })();

@@ -51,7 +51,7 @@ describe('bedrooms', () => {
   );
 
   it.each([
-    [[], ''], [['Studio'], 'Studio'], [['1'], '1 Bedroom'], [['2'], '2 Bedrooms'], [['3', 'Studio', '1'], 'Studio - 3 Bedrooms'], [['1', '2'], '1 - 2 Bedrooms'],
+    [[], ''], [['Studio'], 'Studio'], [['1'], '1 Bedroom'], [['2'], '2 Bedrooms'], [['3', 'Studio', '1'], 'Studio - 3 Bedrooms'], [['1', '2'], '1 - 2 Bedrooms'], [['1', 'Studio'], 'Studio - 1 Bedroom'],
   ])('%j -> %s', (types, label) => expect(bedroomsRangeLabel(types)).toBe(label));
 });
 

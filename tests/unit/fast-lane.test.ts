@@ -3,9 +3,9 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastLane, installFastLane } from '../../src/lib/fast-lane';
-import type { CachedResponse } from '../../src/lib/response-cache';
 
-let cached: CachedResponse | undefined;
+let cached: Buffer | undefined;
+let lastQuery = '';
 let slowPathCalls = 0;
 let base = '';
 const server = http.createServer((req, res) => {
@@ -19,7 +19,10 @@ const server = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  fastLane('/fast', () => cached);
+  fastLane('/fast', (query) => {
+    lastQuery = query;
+    return cached;
+  });
   installFastLane(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,9 +41,10 @@ describe('fast lane', () => {
     const first = await get('/fast');
     expect(first.body).toContain('slow');
 
-    cached = { bytes: Buffer.from('{"from":"cache"}'), builtAt: Date.now() };
+    cached = Buffer.from('{"from":"cache"}');
     const second = await get('/fast?ignored=1');
     expect(second.body).toBe('{"from":"cache"}');
+    expect(lastQuery).toBe('ignored=1');
     expect(slowPathCalls).toBe(1);
 
     const strip = (headers: Record<string, string>) => {
@@ -53,7 +57,7 @@ describe('fast lane', () => {
   });
 
   it('leaves cross-origin requests, other methods and other paths to the slow path', async () => {
-    cached = { bytes: Buffer.from('{"from":"cache"}'), builtAt: Date.now() };
+    cached = Buffer.from('{"from":"cache"}');
     await get('/fast');
     slowPathCalls = 0;
     expect((await get('/fast', { headers: { Origin: 'https://site.example' } })).headers['access-control-allow-origin']).toBe('https://site.example');

@@ -102,6 +102,72 @@ export interface LuxuryExperienceService extends Struct.ComponentSchema {
   };
 }
 
+export interface OffplanFaqItem extends Struct.ComponentSchema {
+  collectionName: 'components_offplan_faq_items';
+  info: {
+    description: 'A question and its answer';
+    displayName: 'FAQ item';
+    icon: 'question';
+  };
+  attributes: {
+    answer: Schema.Attribute.Text;
+    question: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 500;
+      }>;
+  };
+}
+
+export interface OffplanLinkColumn extends Struct.ComponentSchema {
+  collectionName: 'components_offplan_link_columns';
+  info: {
+    description: 'One column of the explore-by-city block';
+    displayName: 'Link column';
+    icon: 'bulletList';
+  };
+  attributes: {
+    links: Schema.Attribute.Component<'shared.link', true>;
+  };
+}
+
+export interface OffplanLinkGroup extends Struct.ComponentSchema {
+  collectionName: 'components_offplan_link_groups';
+  info: {
+    description: 'A titled group of links';
+    displayName: 'Link group';
+    icon: 'bulletList';
+  };
+  attributes: {
+    links: Schema.Attribute.Component<'shared.link', true>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SharedLink extends Struct.ComponentSchema {
+  collectionName: 'components_shared_links';
+  info: {
+    description: 'A label and the URL it points to';
+    displayName: 'Link';
+    icon: 'link';
+  };
+  attributes: {
+    label: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    url: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 500;
+      }>;
+  };
+}
+
 export interface SharedSeo extends Struct.ComponentSchema {
   collectionName: 'components_shared_seos';
   info: {
@@ -126,6 +192,10 @@ declare module '@strapi/strapi' {
       'luxury.community-card': LuxuryCommunityCard;
       'luxury.destination-point': LuxuryDestinationPoint;
       'luxury.experience-service': LuxuryExperienceService;
+      'offplan.faq-item': OffplanFaqItem;
+      'offplan.link-column': OffplanLinkColumn;
+      'offplan.link-group': OffplanLinkGroup;
+      'shared.link': SharedLink;
       'shared.seo': SharedSeo;
     }
   }

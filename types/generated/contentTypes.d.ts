@@ -958,6 +958,93 @@ export interface ApiLuxuryLuxuryTrusted extends Struct.SingleTypeSchema {
   };
 }
 
+export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
+  collectionName: 'off_plan_page';
+  info: {
+    description: 'Editable content of the off-plan listing page; empty fields fall back to defaults';
+    displayName: 'Off-plan page';
+    pluralName: 'off-plan-pages';
+    singularName: 'off-plan-page';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    explore_by_city_columns: Schema.Attribute.Component<
+      'offplan.link-column',
+      true
+    > &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 4;
+        },
+        number
+      >;
+    explore_by_city_title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    faq_items: Schema.Attribute.Component<'offplan.faq-item', true>;
+    faq_subtitle: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 500;
+      }>;
+    faq_title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    guide_cta_link: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 500;
+      }>;
+    guide_cta_text: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    guide_description: Schema.Attribute.Text;
+    guide_image: Schema.Attribute.Media<'images'>;
+    guide_title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    hero_subtitle: Schema.Attribute.Text;
+    is_active: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<true>;
+    listing_page_title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::off-plan.off-plan-page'
+    > &
+      Schema.Attribute.Private;
+    other_property_types: Schema.Attribute.Component<
+      'offplan.link-group',
+      false
+    >;
+    publishedAt: Schema.Attribute.DateTime;
+    recommended_searches: Schema.Attribute.Component<
+      'offplan.link-group',
+      false
+    >;
+    seo: Schema.Attribute.Component<'shared.seo', false>;
+    sold_section_title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    useful_links: Schema.Attribute.Component<'offplan.link-group', false>;
+  };
+}
+
 export interface PluginContentReleasesRelease
   extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_releases';
@@ -1665,6 +1752,7 @@ declare module '@strapi/strapi' {
       'api::luxury.luxury-signature': ApiLuxuryLuxurySignature;
       'api::luxury.luxury-testimonial': ApiLuxuryLuxuryTestimonial;
       'api::luxury.luxury-trusted': ApiLuxuryLuxuryTrusted;
+      'api::off-plan.off-plan-page': ApiOffPlanOffPlanPage;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::extsource.property': PluginExtsourceProperty;

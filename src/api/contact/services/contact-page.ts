@@ -11,7 +11,7 @@ export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
 const CONTACT_PAGE_UID = 'api::contact.contact-page';
 
 cacheDependsOn(CONTACT_PAGE_CACHE_KEY, [CONTACT_PAGE_UID], { media: true });
-fastLane('/api/v1/contact-us-page', () => responseCache.peek(CONTACT_PAGE_CACHE_KEY));
+fastLane('/api/v1/contact-us-page', () => responseCache.peek(CONTACT_PAGE_CACHE_KEY)?.bytes);
 
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async buildPage() {

@@ -31,7 +31,7 @@ type SectionKey = keyof typeof SECTIONS;
 export const LUXURY_CONTENT_TYPES: UID.ContentType[] = [...Object.values(SECTIONS).map((section) => section.uid), TESTIMONIAL_UID];
 
 cacheDependsOn(LUXURY_CACHE_KEY, LUXURY_CONTENT_TYPES, { media: true });
-fastLane('/api/v1/luxury', () => responseCache.peek(LUXURY_CACHE_KEY));
+fastLane('/api/v1/luxury', () => responseCache.peek(LUXURY_CACHE_KEY)?.bytes);
 
 const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadSection(key: SectionKey) {

@@ -61,5 +61,5 @@ export function bedroomsRangeLabel(types: string[]): string {
   const last = sorted[sorted.length - 1];
   const plural = (type: string) => (type === '1' ? 'Bedroom' : 'Bedrooms');
   if (first === last) return first === 'Studio' ? 'Studio' : `${first} ${plural(first)}`;
-  return `${first} - ${last} ${plural(last === '1' ? '2' : last)}`;
+  return `${first} - ${last} ${plural(last)}`;
 }

@@ -95,6 +95,15 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       return current;
     },
 
+    /**
+     * The collection in memory, synchronously, for hot paths: undefined when nothing is loaded yet.
+     * A stale collection is returned as is, with one refresh started in the background.
+     */
+    peek(): ProjectCollection | undefined {
+      if (current && Date.now() >= freshUntil) void refresh().catch(() => undefined);
+      return current;
+    },
+
     /** The next read fetches from the provider (and waits for it); the snapshot stays the fallback. */
     invalidate(): void {
       current = undefined;

@@ -1,0 +1,94 @@
+/**
+ * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised once: the
+ * cards and the filters block per catalogue index, explore-by-city and FAQ per page content. A request
+ * serialises only what is its own (header, pagination, applied filters, facet counts).
+ */
+import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
+import type { CatalogueIndex, SearchResult } from './catalogue-index';
+import type { OffPlanPageContent } from './page-content';
+import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
+
+export const LISTING_MESSAGE = 'Off-plan projects retrieved successfully';
+
+/** The fixed lists of the `filters` block, word for word from the contract. */
+export const FIXED_FILTERS = {
+  location_placeholder: 'Search by project name or location',
+  property_type: { label: 'Property Type', options: ['Apartment', 'Villa', 'Townhouse', 'Penthouse'] },
+  bedrooms: { label: 'Bedrooms', options: ['Studio', '1', '2', '3', '4', '5+'] },
+  amenities: ['Pool', 'Gym', 'Parking', 'Security', 'Garden', 'Balcony'],
+  area: ['Studio', '1BR', '2BR', '3BR', '4BR+'],
+  currency: { default: 'AED', options: ['AED', 'GBP', 'USD'] },
+};
+
+const SORT_OPTIONS = SORTS.map(({ value, label }) => ({ value, label }));
+
+function filtersBlock(index: CatalogueIndex) {
+  return {
+    location_placeholder: FIXED_FILTERS.location_placeholder,
+    property_type: FIXED_FILTERS.property_type,
+    bedrooms: FIXED_FILTERS.bedrooms,
+    price_range: { label: 'Price Range', min: index.priceRange.min, max: index.priceRange.max },
+    more_filters: {
+      label: 'More Filters',
+      options: {
+        amenities: FIXED_FILTERS.amenities,
+        area: FIXED_FILTERS.area,
+        developer: index.developers.map(({ id, name }) => ({ id, name })),
+        completion_year: index.completionYears,
+      },
+    },
+    currency: FIXED_FILTERS.currency,
+    sort_by: { default: DEFAULT_SORT, options: SORT_OPTIONS },
+  };
+}
+
+const perIndex = new WeakMap<CatalogueIndex, { filters: string; countsByState: string }>();
+const perPage = new WeakMap<OffPlanPageContent, { explore: string; faq: string }>();
+
+function indexParts(index: CatalogueIndex) {
+  let parts = perIndex.get(index);
+  if (!parts) {
+    parts = { filters: JSON.stringify(filtersBlock(index)), countsByState: JSON.stringify(index.countsByState) };
+    perIndex.set(index, parts);
+  }
+  return parts;
+}
+
+function pageParts(page: OffPlanPageContent) {
+  let parts = perPage.get(page);
+  if (!parts) {
+    parts = { explore: JSON.stringify(page.exploreByCity), faq: JSON.stringify(page.faq) };
+    perPage.set(page, parts);
+  }
+  return parts;
+}
+
+export function renderListing(index: CatalogueIndex, page: OffPlanPageContent, query: ListingQuery, result: SearchResult): string {
+  const { total, items } = result;
+  const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+  const from = items.length ? (query.page - 1) * query.perPage + 1 : 0;
+  const to = items.length ? from + items.length - 1 : 0;
+  const header = { title: page.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
+  const properties = `{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[${items.map((i) => index.cardJson[i]).join(',')}]}`;
+  const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
+  const counts = result.countsByState === index.countsByState ? indexParts(index).countsByState : JSON.stringify(result.countsByState);
+  const { explore, faq } = pageParts(page);
+  return (
+    `{"data":{"listing_header":${JSON.stringify(header)},"filters":${indexParts(index).filters},"properties":${properties},` +
+    `"pagination":${JSON.stringify(pagination)},"explore_by_city":${explore},"faq":${faq},` +
+    `"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${counts},"sort":${JSON.stringify(query.sort)}},` +
+    `"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`
+  );
+}
+
+export function filtersData(index: CatalogueIndex) {
+  return {
+    developers: index.developers,
+    completion_years: index.completionYears,
+    states: EMIRATES.map(({ id, name }) => ({ id, name })),
+    price_range: index.priceRange,
+    counts_by_state: index.countsByState,
+    total_projects: index.projects.length,
+    sort_options: SORT_OPTIONS,
+  };
+}

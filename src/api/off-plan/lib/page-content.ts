@@ -1,0 +1,144 @@
+/**
+ * The editable content of the off-plan page with the contract's defaults: an empty field (or an
+ * inactive page) gives the default listing title, the default explore-by-city block (4 columns and 3
+ * link groups with placeholder URLs) and the 7 default FAQ items, of which only the first is answered.
+ */
+import type { MediaFile, MediaUrl } from '../../../lib/media';
+
+type Text = string | null | undefined;
+
+interface LinkRecord {
+  label?: Text;
+  url?: Text;
+}
+
+export interface OffPlanPageRecord {
+  is_active?: boolean | null;
+  listing_page_title?: Text;
+  hero_subtitle?: Text;
+  guide_title?: Text;
+  guide_description?: Text;
+  guide_cta_text?: Text;
+  guide_cta_link?: Text;
+  guide_image?: MediaFile | null;
+  sold_section_title?: Text;
+  explore_by_city_title?: Text;
+  explore_by_city_columns?: Array<{ links?: LinkRecord[] | null }> | null;
+  recommended_searches?: { title?: Text; links?: LinkRecord[] | null } | null;
+  other_property_types?: { title?: Text; links?: LinkRecord[] | null } | null;
+  useful_links?: { title?: Text; links?: LinkRecord[] | null } | null;
+  faq_title?: Text;
+  faq_subtitle?: Text;
+  faq_items?: Array<{ question?: Text; answer?: Text }> | null;
+  seo?: { meta_title?: Text; meta_description?: Text } | null;
+}
+
+export interface Link {
+  label: string;
+  url: string;
+}
+
+export interface LinkGroup {
+  title: string;
+  links: Link[];
+}
+
+export interface OffPlanPageContent {
+  listingTitle: string;
+  hero: { title: string; subtitle: string };
+  guide: { title: string; description: string; cta_text: string; cta_link: string; image: string };
+  soldSection: { title: string };
+  exploreByCity: {
+    title: string;
+    columns: Array<{ links: Link[] }>;
+    recommended_searches: LinkGroup;
+    other_property_types: LinkGroup;
+    useful_links: LinkGroup;
+  };
+  faq: { title: string; subtitle: string; items: Array<{ question: string; answer: string }> };
+  seo: { meta_title: string; meta_description: string };
+}
+
+const PLACEHOLDER_URL = '#';
+const links = (...labels: string[]): Link[] => labels.map((label) => ({ label, url: PLACEHOLDER_URL }));
+
+export const DEFAULTS = {
+  listingTitle: 'Off-Plan Projects in the UAE',
+  heroSubtitle: 'Discover new launches from the UAE’s leading developers, with flexible payment plans.',
+  guideTitle: 'Your Guide to Buying Off-Plan',
+  guideDescription: 'Payment plans, escrow protection, handover and resale: what to know before you reserve a unit.',
+  guideCtaText: 'Read the guide',
+  guideCtaLink: '/off-plan/guide',
+  soldSectionTitle: 'Recently Sold Out',
+  exploreTitle: 'Explore Off-Plan Projects by City',
+  columns: [
+    { links: links('Off-plan in Dubai', 'Off-plan in Dubai Marina', 'Off-plan in Downtown Dubai', 'Off-plan in Business Bay') },
+    { links: links('Off-plan in Abu Dhabi', 'Off-plan in Saadiyat Island', 'Off-plan in Yas Island', 'Off-plan in Al Reem Island') },
+    { links: links('Off-plan in Sharjah', 'Off-plan in Ajman', 'Off-plan in Umm Al Quwain', 'Off-plan in Fujairah') },
+    { links: links('Off-plan in Ras Al Khaimah', 'Off-plan in Al Marjan Island', 'Off-plan in Mina Al Arab', 'Off-plan in Al Hamra') },
+  ],
+  recommended: { title: 'Recommended Searches', links: links('Waterfront apartments', 'Villas with payment plans', 'Projects completing this year', 'Golden Visa eligible homes') },
+  propertyTypes: { title: 'Other Property Types', links: links('Off-plan apartments', 'Off-plan villas', 'Off-plan townhouses', 'Off-plan penthouses') },
+  useful: { title: 'Useful Links', links: links('Off-plan buying guide', 'Mortgage calculator', 'Developer directory', 'Contact an advisor') },
+  faqTitle: 'Frequently Asked Questions',
+  faqSubtitle: 'Everything you need to know about buying off-plan property in the UAE',
+  faqItems: [
+    {
+      question: 'What is an off-plan property?',
+      answer: 'An off-plan property is bought from the developer before construction is finished, usually at a lower price and with a payment plan spread over the build.',
+    },
+    { question: 'Is buying off-plan in the UAE safe?', answer: '' },
+    { question: 'How do off-plan payment plans work?', answer: '' },
+    { question: 'Can foreigners buy off-plan property in Dubai?', answer: '' },
+    { question: 'What fees are paid when buying off-plan?', answer: '' },
+    { question: 'Can I sell my unit before handover?', answer: '' },
+    { question: 'Does an off-plan purchase qualify for a Golden Visa?', answer: '' },
+  ],
+};
+
+const text = (value: Text): string => (typeof value === 'string' ? value.trim() : '');
+const orDefault = (value: Text, fallback: string) => text(value) || fallback;
+
+function cleanLinks(list: LinkRecord[] | null | undefined): Link[] {
+  return (list ?? []).map((link) => ({ label: text(link.label), url: text(link.url) })).filter((link) => link.label !== '');
+}
+
+function group(record: OffPlanPageRecord['recommended_searches'], fallback: LinkGroup): LinkGroup {
+  const groupLinks = cleanLinks(record?.links);
+  return { title: orDefault(record?.title, fallback.title), links: groupLinks.length ? groupLinks : fallback.links };
+}
+
+export function buildPageContent(record: OffPlanPageRecord | null, image: MediaUrl): OffPlanPageContent {
+  const page: OffPlanPageRecord = record && record.is_active !== false ? record : {};
+  const columns = (page.explore_by_city_columns ?? []).map((column) => ({ links: cleanLinks(column.links) })).filter((column) => column.links.length);
+  const faqItems = (page.faq_items ?? [])
+    .map((item) => ({ question: text(item.question), answer: text(item.answer) }))
+    .filter((item) => item.question !== '');
+  const listingTitle = orDefault(page.listing_page_title, DEFAULTS.listingTitle);
+
+  return {
+    listingTitle,
+    hero: { title: listingTitle, subtitle: orDefault(page.hero_subtitle, DEFAULTS.heroSubtitle) },
+    guide: {
+      title: orDefault(page.guide_title, DEFAULTS.guideTitle),
+      description: orDefault(page.guide_description, DEFAULTS.guideDescription),
+      cta_text: orDefault(page.guide_cta_text, DEFAULTS.guideCtaText),
+      cta_link: orDefault(page.guide_cta_link, DEFAULTS.guideCtaLink),
+      image: image(page.guide_image),
+    },
+    soldSection: { title: orDefault(page.sold_section_title, DEFAULTS.soldSectionTitle) },
+    exploreByCity: {
+      title: orDefault(page.explore_by_city_title, DEFAULTS.exploreTitle),
+      columns: columns.length ? columns : DEFAULTS.columns,
+      recommended_searches: group(page.recommended_searches, DEFAULTS.recommended),
+      other_property_types: group(page.other_property_types, DEFAULTS.propertyTypes),
+      useful_links: group(page.useful_links, DEFAULTS.useful),
+    },
+    faq: {
+      title: orDefault(page.faq_title, DEFAULTS.faqTitle),
+      subtitle: orDefault(page.faq_subtitle, DEFAULTS.faqSubtitle),
+      items: faqItems.length ? faqItems : DEFAULTS.faqItems,
+    },
+    seo: { meta_title: text(page.seo?.meta_title) || listingTitle, meta_description: text(page.seo?.meta_description) },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Query of GET /api/v1/off-plan/projects (decisions 15-16, 19, 23): validated and normalised, or
+ * every bad parameter reported together. An empty string counts as absent; unknown parameters are
+ * ignored; a repeated parameter is invalid.
+ */
+import type { FieldErrors } from '../../../lib/envelope';
+import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/mapping/emirates';
+
+export const SORTS = [
+  { value: 'name_asc', label: 'Newest First' },
+  { value: 'name_desc', label: 'Name (Z-A)' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'completion_asc', label: 'Completion (Earliest)' },
+  { value: 'completion_desc', label: 'Completion (Latest)' },
+] as const;
+
+export type Sort = (typeof SORTS)[number]['value'];
+
+export const DEFAULT_SORT: Sort = 'name_asc';
+export const DEFAULT_PER_PAGE = 16;
+export const MAX_PER_PAGE = 100;
+
+export interface Filters {
+  project_name?: string;
+  developer_id?: number;
+  completion_year?: string;
+  state_id?: EmirateCode;
+  min_price?: number;
+  max_price?: number;
+}
+
+export interface ListingQuery {
+  page: number;
+  perPage: number;
+  sort: Sort;
+  filters: Filters;
+}
+
+export type QueryResult = { ok: true; query: ListingQuery } | { ok: false; errors: FieldErrors };
+
+type Raw = Record<string, unknown>;
+
+const INTEGER = /^\d+$/;
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/** The parameter as one trimmed string, undefined when absent or empty, null when repeated or not text. */
+function single(raw: Raw, name: string): string | undefined | null {
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+export function parseListingQuery(raw: Raw): QueryResult {
+  const errors: FieldErrors = {};
+  const fail = (name: string, message: string) => (errors[name] = [message]);
+  const filters: Filters = {};
+
+  const page = single(raw, 'page');
+  const perPage = single(raw, 'per_page');
+  const sort = single(raw, 'sort');
+  if (page !== undefined && (page === null || !INTEGER.test(page) || Number(page) < 1)) fail('page', 'The page must be an integer of at least 1.');
+  if (perPage !== undefined && (perPage === null || !INTEGER.test(perPage) || Number(perPage) < 1 || Number(perPage) > MAX_PER_PAGE)) {
+    fail('per_page', `The per page must be an integer from 1 to ${MAX_PER_PAGE}.`);
+  }
+  if (sort !== undefined && !SORTS.some((option) => option.value === sort)) {
+    fail('sort', `The sort must be one of: ${SORTS.map((option) => option.value).join(', ')}.`);
+  }
+
+  const projectName = single(raw, 'project_name');
+  if (projectName === null || (projectName && projectName.length > 100)) fail('project_name', 'The project name must be text of at most 100 characters.');
+  else if (projectName) filters.project_name = projectName;
+
+  const developer = single(raw, 'developer_id');
+  if (developer !== undefined) {
+    if (developer === null || !INTEGER.test(developer) || Number(developer) < 1) fail('developer_id', 'The developer id must be a positive integer.');
+    else filters.developer_id = Number(developer);
+  }
+
+  const year = single(raw, 'completion_year');
+  if (year !== undefined) {
+    if (year === null || !/^\d{4}$/.test(year)) fail('completion_year', 'The completion year must be a four-digit year, e.g. 2027.');
+    else filters.completion_year = year;
+  }
+
+  const state = single(raw, 'state_id');
+  if (state !== undefined) {
+    const code = state === null ? undefined : emirateCode(state);
+    if (!code) fail('state_id', 'The state id must be an emirate code: AZ, AJ, DU, FU, RK, SH or UQ.');
+    else filters.state_id = code;
+  }
+
+  for (const name of ['min_price', 'max_price'] as const) {
+    const price = single(raw, name);
+    if (price === undefined) continue;
+    if (price === null || !NUMBER.test(price)) fail(name, `The ${name.replace('_', ' ')} must be a number of at least 0.`);
+    else filters[name] = Number(price);
+  }
+  if (filters.min_price !== undefined && filters.max_price !== undefined && filters.min_price > filters.max_price) {
+    fail('max_price', 'The max price must be greater than or equal to the min price.');
+  }
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    query: {
+      page: page ? Number(page) : 1,
+      perPage: perPage ? Number(perPage) : DEFAULT_PER_PAGE,
+      sort: (sort as Sort | undefined) ?? DEFAULT_SORT,
+      filters,
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { generatedData, getStrapi, http } from '../helpers/app';
+import { checked, checkedError } from '../helpers/contract';
+import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
+
+const PAGE = 'api::off-plan.off-plan-page';
+let strapi: Core.Strapi;
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+});
+
+async function listing(query = '', headers: Record<string, string> = {}) {
+  const res = await checked((await http()).get(`/api/v1/off-plan/projects${query}`).set(headers));
+  expect(res.status).toBe(200);
+  return res;
+}
+
+describe('GET /api/v1/off-plan/projects', () => {
+  it('answers the whole listing page with the defaults of the contract and decisions', async () => {
+    const { body } = await listing();
+    expect(body).toMatchObject({ success: true, message: 'Off-plan projects retrieved successfully' });
+    const data = body.data;
+    expect(Object.keys(data)).toEqual(['listing_header', 'filters', 'properties', 'pagination', 'explore_by_city', 'faq', 'applied_filters', 'counts_by_state', 'sort']);
+    expect(data.listing_header).toEqual({ title: 'Off-Plan Projects in Dubai and the UAE', results_text: 'Showing 1 - 16 of 130 properties' });
+    expect(data.properties).toMatchObject({ total: 130, per_page: 16, current_page: 1, total_pages: 9 });
+    expect(data.properties.data).toHaveLength(16);
+    expect(data.pagination).toEqual({ current_page: 1, per_page: 16, total: 130, last_page: 9, total_unfiltered: 130 });
+    expect(data.sort).toBe('name_asc');
+    expect(data.applied_filters).toEqual({});
+    expect(data.counts_by_state.map((entry: { state_id: string }) => entry.state_id).sort()).toEqual(['AJ', 'AZ', 'DU', 'FU', 'RK', 'SH', 'UQ']);
+  });
+
+  it('has the fixed filter lists, and developers and years from the data', async () => {
+    const { filters } = (await listing()).body.data;
+    expect(filters.sort_by.options.map((option: { label: string }) => option.label)).toEqual([
+      'Newest First', 'Name (Z-A)', 'Price: Low to High', 'Price: High to Low', 'Completion (Earliest)', 'Completion (Latest)',
+    ]);
+    const developers = filters.more_filters.options.developer.map((developer: { name: string }) => developer.name);
+    expect(developers.length).toBeGreaterThanOrEqual(15);
+    expect(developers).toEqual([...developers].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    const years = filters.more_filters.options.completion_year.map((year: { value: string }) => year.value);
+    expect(years).toEqual([...years].sort());
+    expect(filters.price_range.min).toBeLessThan(filters.price_range.max);
+  });
+
+  it('filters by emirate through aliases, answers the canonical code, and counts the other emirates too', async () => {
+    const { data } = (await listing('?state_id=dxb&sort=price_asc&per_page=100')).body;
+    expect(data.applied_filters).toEqual({ state_id: 'DU' });
+    expect(data.properties.data.every((project: { state_id: string }) => project.state_id === 'DU')).toBe(true);
+    const prices = data.properties.data.map((project: { price: { starting_from: number | null } }) => project.price.starting_from);
+    const priced = prices.filter((price: number | null) => price !== null);
+    expect(priced).toEqual([...priced].sort((a: number, b: number) => a - b));
+    expect(prices.slice(priced.length).every((price: number | null) => price === null)).toBe(true);
+    expect(data.counts_by_state.length).toBe(7);
+    expect(data.counts_by_state.find((entry: { state_id: string }) => entry.state_id === 'DU').count).toBe(data.properties.total);
+  });
+
+  it('combines filters and normalises them in applied_filters', async () => {
+    const { data } = (await listing('?project_name=%20RESIDENCES%20&min_price=500000&max_price=5000000.5&completion_year=2029&unknown=1&page=1')).body;
+    expect(data.applied_filters).toEqual({ project_name: 'RESIDENCES', min_price: 500000, max_price: 5000000.5, completion_year: '2029' });
+    for (const project of data.properties.data) {
+      expect(project.name.toLowerCase()).toContain('residences');
+      expect(project.completion.year).toBe('2029');
+      expect(project.price.starting_from).toBeGreaterThanOrEqual(500000);
+    }
+  });
+
+  it('answers a page past the end with the true totals and no cards', async () => {
+    const { data } = (await listing('?page=50&per_page=10')).body;
+    expect(data.properties).toMatchObject({ total: 130, current_page: 50, data: [] });
+    expect(data.listing_header.results_text).toBe('Showing 0 - 0 of 130 properties');
+  });
+
+  it('answers no match with zeros everywhere', async () => {
+    const { data } = (await listing('?project_name=no-such-tower')).body;
+    expect(data.listing_header.results_text).toBe('Showing 0 - 0 of 0 properties');
+    expect(data.properties).toMatchObject({ total: 0, total_pages: 1, data: [] });
+    expect(data.counts_by_state).toEqual([]);
+  });
+
+  it('treats empty parameters as absent', async () => {
+    const { data } = (await listing('?state_id=&page=&sort=&min_price=')).body;
+    expect(data.applied_filters).toEqual({});
+    expect(data.properties.total).toBe(130);
+  });
+
+  it('refuses bad parameters with 422 and every error together', async () => {
+    const res = await checkedError(
+      (await http()).get('/api/v1/off-plan/projects?page=0&per_page=101&sort=newest&developer_id=-2&completion_year=27&state_id=Doha&min_price=abc&max_price=1'),
+      422,
+      'VALIDATION_FAILED'
+    );
+    expect(Object.keys(res.body.errors).sort()).toEqual(['completion_year', 'developer_id', 'min_price', 'page', 'per_page', 'sort', 'state_id']);
+    const order = await checkedError((await http()).get('/api/v1/off-plan/projects?min_price=9&max_price=1'), 422, 'VALIDATION_FAILED');
+    expect(order.body.errors).toEqual({ max_price: ['The max price must be greater than or equal to the min price.'] });
+    await checkedError((await http()).get('/api/v1/off-plan/projects?state_id[]=DU'), 422, 'VALIDATION_FAILED');
+  });
+
+  it('answers the same bytes on the fast lane as through Strapi', async () => {
+    const query = '?state_id=AZ&sort=completion_desc&page=2&per_page=5';
+    const viaStrapi = await listing(query, { Origin: 'https://www.example.com' });
+    const fast = await listing(query);
+    expect(fast.text).toBe(viaStrapi.text);
+  });
+});
+
+describe('GET /api/v1/off-plan/projects/filters', () => {
+  it('answers the options', async () => {
+    const { body } = await checked((await http()).get('/api/v1/off-plan/projects/filters'));
+    expect(body.data.total_projects).toBe(130);
+    expect(body.data.states).toHaveLength(7);
+    expect(body.data.sort_options).toHaveLength(6);
+    expect(body.data.developers[0]).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), logo: expect.stringMatching(/^https:/) });
+  });
+});
+
+describe('GET /api/v1/off-plan/projects/{projectId}', () => {
+  it('answers a project with apartments, facilities and coordinates', async () => {
+    const { body } = await checked((await http()).get('/api/v1/off-plan/projects/3010'));
+    expect(body).toMatchObject({ success: true, message: 'Project retrieved successfully', data: { id: '3010', status: 'Off-Plan' } });
+    expect(body.data.apartments.length).toBeGreaterThan(0);
+    expect(body.data.facilities.length).toBeGreaterThan(0);
+    expect(body.data.coordinates.latitude).toBeGreaterThan(22);
+  });
+
+  it('answers an unknown id with a 404 envelope', async () => {
+    const res = await checkedError((await http()).get('/api/v1/off-plan/projects/999999'), 404, 'NOT_FOUND');
+    expect(res.body.message).toBe('No off-plan project with id "999999"');
+    await checkedError((await http()).get(`/api/v1/off-plan/projects/${encodeURIComponent('../../etc')}`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('page content', () => {
+  it('the legacy endpoint answers hero, guide and sold section', async () => {
+    const { body } = await checked((await http()).get('/api/v1/off-plan'));
+    expect(body.data.hero).toEqual({ title: 'Off-Plan Projects in Dubai and the UAE', subtitle: expect.stringContaining('payment plans') });
+    expect(body.data.guide.image).toBe('http://cms.test.local/images/placeholder.svg');
+    expect(body.data.sold_section).toEqual({ title: 'Sold Out Launches' });
+  });
+
+  it('an editor saving the page is visible on the next request, on both paths', async () => {
+    const page = await strapi.documents(PAGE).findFirst();
+    await listing();
+    await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'New Launches' } });
+    try {
+      expect((await listing()).body.data.listing_header.title).toBe('New Launches');
+      expect((await listing('', { Origin: 'https://www.example.com' })).body.data.listing_header.title).toBe('New Launches');
+    } finally {
+      await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'Off-Plan Projects in Dubai and the UAE' } });
+    }
+  });
+
+  it('falls back to the defaults when the page is empty', async () => {
+    const page = await strapi.documents(PAGE).findFirst();
+    await strapi.documents(PAGE).delete({ documentId: page!.documentId });
+    try {
+      const { data } = (await listing()).body;
+      expect(data.listing_header.title).toBe('Off-Plan Projects in the UAE');
+      expect(data.explore_by_city.columns).toHaveLength(4);
+      for (const group of ['recommended_searches', 'other_property_types', 'useful_links']) {
+        expect(data.explore_by_city[group].links.every((link: { url: string }) => link.url === '#')).toBe(true);
+      }
+      expect(data.faq.items).toHaveLength(7);
+      expect(data.faq.items[0].answer).not.toBe('');
+      expect(data.faq.items.slice(1).every((item: { answer: string }) => item.answer === '')).toBe(true);
+      expect((await checked((await http()).get('/api/v1/off-plan'))).body.data.hero.title).toBe('Off-Plan Projects in the UAE');
+    } finally {
+      const { offPlanPageSeeder } = await import('../../src/api/off-plan/seed');
+      await offPlanPageSeeder.run(strapi);
+    }
+    expect((await listing()).body.data.faq.items).toHaveLength(3);
+  });
+});
+
+describe('while the projects provider is down', () => {
+  let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+  let original: unknown;
+  const projects = () => strapi.plugin('extsource').service('projects');
+
+  beforeAll(async () => {
+    original = structuredClone(strapi.config.get('plugin::extsource'));
+    reelly = await startFakeReelly();
+    reelly.state.projects = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects.projects;
+  });
+  afterAll(async () => {
+    strapi.config.set('plugin::extsource', original);
+    projects().invalidate();
+    await reelly.close();
+  });
+
+  function useReelly(baseUrl: string) {
+    strapi.config.set('plugin::extsource', {
+      ...(original as object),
+      projectsDriver: 'reelly',
+      reelly: { baseUrl, apiKey: REELLY_API_KEY, pageSize: 25, maxPages: 10 },
+      http: { timeoutMs: 300, retries: 1, backoffMs: 5, maxDelayMs: 100 },
+    });
+    projects().invalidate();
+  }
+
+  it('answers 503 when there never was any data', async () => {
+    useReelly('http://127.0.0.1:9');
+    await checkedError((await http()).get('/api/v1/off-plan/projects'), 503, 'PROVIDER_UNAVAILABLE');
+  });
+
+  it('keeps answering from the last good collection', async () => {
+    useReelly(reelly.url);
+    expect((await listing()).body.data.properties.total).toBe(40);
+
+    reelly.state.faults = [{ path: '/projects', status: 503 }];
+    projects().invalidate();
+    const { data } = (await listing('?sort=price_desc')).body;
+    expect(data.properties.total).toBe(40);
+    expect(data.pagination.total_unfiltered).toBe(40);
+  });
+});
