@@ -7,7 +7,7 @@
 const { fork } = require('child_process');
 const path = require('path');
 const autocannon = require('autocannon');
-const { GOYZER_CREDENTIALS, startFakeGoyzer } = require('./fakes/providers');
+const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
@@ -150,7 +150,49 @@ async function syncCase() {
   }
 }
 
-const CASES = { luxury: luxuryCase, contact: contactCase, sync: syncCase };
+/** Throughput of one listing URL on an app whose projects feed holds `count` generated projects. */
+async function measureListing(count, query) {
+  const reelly = await startFakeReelly();
+  const generated = generate({ projects: count, sales: 0, rentals: 0 }).projects;
+  reelly.state.projects = generated.projects;
+  reelly.state.developers = generated.developers;
+  const app = await startChild('serve-app.js', {
+    EXTSOURCE_PROJECTS_DRIVER: 'reelly',
+    REELLY_BASE_URL: reelly.url,
+    REELLY_API_KEY,
+  });
+  try {
+    const url = `http://127.0.0.1:${app.port}/api/v1/off-plan/projects?${query}`;
+    await fetchBytes(url); // the first request fetches the collection and builds the index
+    const sample = await fetchBytes(url);
+    if (sample.status !== 200) throw new Error(`listing answered ${sample.status}`);
+    const bare = await startChild('serve-bare.js', {}, { body: sample.body.toString('base64'), contentType: sample.contentType });
+    try {
+      const baseline = await load(`http://127.0.0.1:${bare.port}/api/v1/off-plan/projects?${query}`);
+      const measured = await load(url);
+      return { bytes: sample.body.length, baseline, measured };
+    } finally {
+      await stopChild(bare);
+    }
+  } finally {
+    await stopChild(app);
+    await reelly.close();
+  }
+}
+
+/** A filtered, sorted listing page at 100 and at 10,000 projects. */
+async function offPlanCase() {
+  const query = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
+  const small = await measureListing(100, query);
+  const large = await measureListing(Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000), query);
+  console.log(`off-plan: GET /api/v1/off-plan/projects?${query}; responses ${small.bytes} and ${large.bytes} bytes`);
+  report('off-plan at 100 projects', small.measured, small.baseline, 0.3);
+  report('off-plan at 10,000 projects', large.measured, large.baseline, 0.3);
+  const scaling = large.measured.rps / small.measured.rps;
+  console.log(`off-plan 10,000-to-100 throughput ratio: ${scaling.toFixed(2)} (target >= 0.7: ${scaling >= 0.7 ? 'meets' : 'BELOW'})`);
+}
+
+const CASES = { luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase };
 
 async function main() {
   const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);

@@ -84,7 +84,7 @@ const validateErrorEnvelope = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/
 export async function checkedError(test: Test, status: number, errorCode: string): Promise<Response> {
   const response = await test;
   const where = `${(response as unknown as { req: { method: string; path: string } }).req.method} -> ${response.status}`;
-  if (response.status !== status) throw new Error(`${where}: expected status ${status}, body ${JSON.stringify(response.body)}`);
+  if (response.status !== status) throw new Error(`${where}: expected status ${status}, body ${JSON.stringify(response.body).slice(0, 1000)}`);
   if (!/^application\/json; charset=utf-8$/i.test(String(response.headers['content-type']))) {
     throw new Error(`${where}: content type is "${response.headers['content-type']}"`);
   }
@@ -92,7 +92,7 @@ export async function checkedError(test: Test, status: number, errorCode: string
     throw new Error(`${where}: not the error envelope: ${ajv.errorsText(validateErrorEnvelope.errors)}; body ${JSON.stringify(response.body)}`);
   }
   if (response.body.status_code !== status || response.body.error_code !== errorCode) {
-    throw new Error(`${where}: expected ${status}/${errorCode}, got ${JSON.stringify(response.body)}`);
+    throw new Error(`${where}: expected ${status}/${errorCode}, got ${JSON.stringify(response.body).slice(0, 1000)}`);
   }
   return response;
 }

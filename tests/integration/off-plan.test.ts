@@ -201,6 +201,7 @@ describe('while the projects provider is down', () => {
   }
 
   it('answers 503 when there never was any data', async () => {
+    await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: 'projects-snapshot:reelly' });
     useReelly('http://127.0.0.1:9');
     await checkedError((await http()).get('/api/v1/off-plan/projects'), 503, 'PROVIDER_UNAVAILABLE');
   });

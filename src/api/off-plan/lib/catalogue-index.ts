@@ -20,8 +20,8 @@ type Orders = Record<Sort, Int32Array>;
 export interface CatalogueIndex {
   projects: NormalisedProject[];
   byId: Map<string, number>;
-  /** The card of each project (contract fields only), serialised once. */
-  cardJson: string[];
+  /** The card of each project (contract fields only), serialised and UTF-8 encoded once. */
+  cardBytes: Buffer[];
   orders: Orders;
   byState: Map<string, Orders>;
   byDeveloper: Map<number, Orders>;
@@ -135,7 +135,7 @@ export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
   return {
     projects,
     byId: new Map(projects.map((project, index) => [project.id, index])),
-    cardJson: projects.map((project) => JSON.stringify(card(project))),
+    cardBytes: projects.map((project) => Buffer.from(JSON.stringify(card(project)))),
     orders,
     byState: partition(orders, (index) => projects[index].state_id || undefined),
     byDeveloper: partition(orders, (index) => projects[index].developer.id || undefined),

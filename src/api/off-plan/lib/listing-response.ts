@@ -1,7 +1,8 @@
 /**
- * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised once: the
- * cards and the filters block per catalogue index, explore-by-city and FAQ per page content. A request
- * serialises only what is its own (header, pagination, applied filters, facet counts).
+ * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised and encoded
+ * once: the cards and the filters block per catalogue index, explore-by-city and FAQ per page content.
+ * A request serialises only what is its own (header, pagination, applied filters, facet counts) and
+ * joins the rest as bytes.
  */
 import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
 import type { CatalogueIndex, SearchResult } from './catalogue-index';
@@ -42,43 +43,53 @@ function filtersBlock(index: CatalogueIndex) {
   };
 }
 
-const perIndex = new WeakMap<CatalogueIndex, { filters: string; countsByState: string }>();
-const perPage = new WeakMap<OffPlanPageContent, { explore: string; faq: string }>();
+const perIndex = new WeakMap<CatalogueIndex, { filters: Buffer; countsByState: string }>();
+const perPage = new WeakMap<OffPlanPageContent, Buffer>();
+const COMMA = Buffer.from(',');
+const TAIL = `},"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`;
 
 function indexParts(index: CatalogueIndex) {
   let parts = perIndex.get(index);
   if (!parts) {
-    parts = { filters: JSON.stringify(filtersBlock(index)), countsByState: JSON.stringify(index.countsByState) };
+    parts = { filters: Buffer.from(JSON.stringify(filtersBlock(index))), countsByState: JSON.stringify(index.countsByState) };
     perIndex.set(index, parts);
   }
   return parts;
 }
 
-function pageParts(page: OffPlanPageContent) {
+/** `"explore_by_city":{...},"faq":{...}` of one page content. */
+function pageParts(page: OffPlanPageContent): Buffer {
   let parts = perPage.get(page);
   if (!parts) {
-    parts = { explore: JSON.stringify(page.exploreByCity), faq: JSON.stringify(page.faq) };
+    parts = Buffer.from(`"explore_by_city":${JSON.stringify(page.exploreByCity)},"faq":${JSON.stringify(page.faq)}`);
     perPage.set(page, parts);
   }
   return parts;
 }
 
-export function renderListing(index: CatalogueIndex, page: OffPlanPageContent, query: ListingQuery, result: SearchResult): string {
+export function renderListing(index: CatalogueIndex, page: OffPlanPageContent, query: ListingQuery, result: SearchResult): Buffer {
   const { total, items } = result;
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const from = items.length ? (query.page - 1) * query.perPage + 1 : 0;
   const to = items.length ? from + items.length - 1 : 0;
   const header = { title: page.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
-  const properties = `{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[${items.map((i) => index.cardJson[i]).join(',')}]}`;
   const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
   const counts = result.countsByState === index.countsByState ? indexParts(index).countsByState : JSON.stringify(result.countsByState);
-  const { explore, faq } = pageParts(page);
-  return (
-    `{"data":{"listing_header":${JSON.stringify(header)},"filters":${indexParts(index).filters},"properties":${properties},` +
-    `"pagination":${JSON.stringify(pagination)},"explore_by_city":${explore},"faq":${faq},` +
-    `"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${counts},"sort":${JSON.stringify(query.sort)}},` +
-    `"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`
-  );
+
+  const cards: Buffer[] = [];
+  items.forEach((item, position) => {
+    if (position > 0) cards.push(COMMA);
+    cards.push(index.cardBytes[item]);
+  });
+  return Buffer.concat([
+    Buffer.from(`{"data":{"listing_header":${JSON.stringify(header)},"filters":`),
+    indexParts(index).filters,
+    Buffer.from(`,"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
+    ...cards,
+    Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
+    pageParts(page),
+    Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${counts},"sort":${JSON.stringify(query.sort)}${TAIL}`),
+  ]);
 }
 
 export function filtersData(index: CatalogueIndex) {

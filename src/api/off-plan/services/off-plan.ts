@@ -67,7 +67,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async listing(query: ListingQuery): Promise<Buffer> {
       const [index, page] = await Promise.all([service.catalogue(), service.pageContent()]);
-      return Buffer.from(renderListing(index, page, query, search(index, query)));
+      return renderListing(index, page, query, search(index, query));
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
@@ -78,7 +78,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const collection = projectsService(strapi).peek();
       if (!parsed?.ok || !page || !collection) return undefined;
       const index = indexOf(collection);
-      return Buffer.from(renderListing(index, page, parsed.query, search(index, parsed.query)));
+      return renderListing(index, page, parsed.query, search(index, parsed.query));
     },
 
     async filters() {

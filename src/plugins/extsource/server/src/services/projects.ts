@@ -27,6 +27,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let freshUntil = 0;
   let skipSnapshot = false;
   let refreshing: Promise<ProjectCollection> | undefined;
+  let filling: Promise<ProjectCollection> | undefined;
   let version = 0;
   let developers: { list: Developer[]; until: number } | undefined;
   const detailCache = new Map<string, { project: NormalisedProject; until: number }>();
@@ -74,6 +75,16 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     return refreshing;
   }
 
+  async function fill(): Promise<ProjectCollection> {
+    const snapshot = skipSnapshot ? undefined : await loadSnapshot();
+    skipSnapshot = false;
+    if (!snapshot) return refresh();
+    current = snapshot;
+    freshUntil = new Date(snapshot.fetchedAt).getTime() + ttlMs();
+    if (Date.now() >= freshUntil) void refresh().catch(() => undefined);
+    return current;
+  }
+
   return {
     /**
      * Fresh: from memory. Stale: from memory, with one refresh in the background. Nothing in memory
@@ -86,13 +97,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
         void refresh().catch(() => undefined);
         return current;
       }
-      const snapshot = skipSnapshot ? undefined : await loadSnapshot();
-      skipSnapshot = false;
-      if (!snapshot) return refresh();
-      current = snapshot;
-      freshUntil = new Date(snapshot.fetchedAt).getTime() + ttlMs();
-      if (Date.now() >= freshUntil) void refresh().catch(() => undefined);
-      return current;
+      // Nothing in memory: every concurrent reader shares one fill.
+      filling ??= fill().finally(() => {
+        filling = undefined;
+      });
+      return filling;
     },
 
     /**

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildIndex, search } from '../../src/api/off-plan/lib/catalogue-index';
+import { buildPageContent, DEFAULTS } from '../../src/api/off-plan/lib/page-content';
+import { parseListingQuery, SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
+import { plainQuery } from '../../src/api/off-plan/services/off-plan';
+import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
+
+function project(id: string, overrides: Partial<NormalisedProject> & { price?: number | null; year?: string; sortKey?: string | null } = {}): NormalisedProject {
+  const { price = 1_000_000, year = '2028', sortKey = `${year}-06`, ...rest } = overrides;
+  return {
+    id, ref_no: `OP-${id}`, name: `Project ${id}`, location: '', developer: { id: 1, name: 'Dev', slug: 'dev', logo: '' },
+    bedrooms: { label: '', types: [] }, price: { starting_from: price, formatted: '', currency: 'AED' },
+    completion: { date: year ? `Q2 ${year}` : '', year }, image: '', images: [], state_id: 'DU', state_name: 'Dubai', city: 'Dubai',
+    community: '', community_id: '', sub_community: '', category: 'Apartment', status: 'Off-Plan', agent: { name: '', phone: '' },
+    badge: '', address: '', specs: { beds: '', bathrooms: '', area: '' }, description: '', apartments: [], facilities: [],
+    coordinates: null, gallery: [], payment_plans: [], completion_sort: year ? sortKey : null, ...rest,
+  };
+}
+
+const query = (overrides: Partial<ListingQuery> = {}): ListingQuery => ({ page: 1, perPage: 16, sort: 'name_asc', filters: {}, ...overrides });
+
+describe('parseListingQuery', () => {
+  it('gives the defaults for an empty query', () => {
+    expect(parseListingQuery({})).toEqual({ ok: true, query: { page: 1, perPage: 16, sort: 'name_asc', filters: {} } });
+  });
+
+  it.each([
+    [{ state_id: 'dxb' }, { state_id: 'DU' }],
+    [{ state_id: 'Abu Dhabi' }, { state_id: 'AZ' }],
+    [{ developer_id: '12' }, { developer_id: 12 }],
+    [{ min_price: '0', max_price: '2500000.50' }, { min_price: 0, max_price: 2500000.5 }],
+    [{ project_name: '  Marina ' }, { project_name: 'Marina' }],
+    [{ completion_year: '2027' }, { completion_year: '2027' }],
+    [{ state_id: '', developer_id: '  ' }, {}],
+  ])('normalises %j to %j', (raw, filters) => {
+    const result = parseListingQuery(raw);
+    expect(result.ok && result.query.filters).toEqual(filters);
+  });
+
+  it.each([
+    [{ page: '0' }, 'page'], [{ page: '1.5' }, 'page'], [{ page: ['1', '2'] }, 'page'], [{ per_page: '101' }, 'per_page'], [{ per_page: '0' }, 'per_page'],
+    [{ sort: 'newest' }, 'sort'], [{ developer_id: '0' }, 'developer_id'], [{ developer_id: 'x' }, 'developer_id'], [{ completion_year: '27' }, 'completion_year'],
+    [{ state_id: 'QA' }, 'state_id'], [{ min_price: '-1' }, 'min_price'], [{ max_price: '1e6' }, 'max_price'], [{ project_name: 'x'.repeat(101) }, 'project_name'],
+    [{ min_price: '10', max_price: '9' }, 'max_price'], [{ state_id: { $ne: 'DU' } }, 'state_id'],
+  ])('refuses %j on %s', (raw, field) => {
+    const result = parseListingQuery(raw as Record<string, unknown>);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && Object.keys(result.errors)).toEqual([field]);
+  });
+});
+
+describe('plainQuery', () => {
+  it('reads repeated keys as lists and leaves bracket forms to the full path', () => {
+    expect(plainQuery('page=2&state_id=DU&state_id=AZ')).toEqual({ page: '2', state_id: ['DU', 'AZ'] });
+    expect(plainQuery('state_id[]=DU')).toBeUndefined();
+    expect(plainQuery('')).toEqual({});
+  });
+});
+
+describe('search', () => {
+  const projects = [
+    project('10', { name: 'Beta', price: 2_000_000, year: '2027', state_id: 'DU' }),
+    project('2', { name: 'alpha', price: null, year: '2029', state_id: 'AZ', state_name: 'Abu Dhabi' }),
+    project('3', { name: 'Alpha', price: 900_000, year: '', state_id: 'DU', developer: { id: 7, name: 'Other', slug: 'other', logo: '' } }),
+    project('1', { name: 'Gamma', price: 900_000, year: '2027', state_id: 'SH', state_name: 'Sharjah' }),
+  ];
+  const index = buildIndex(projects);
+  const ids = (sort: Sort, filters: Filters = {}) => search(index, query({ sort, filters })).items.map((i) => projects[i].id);
+
+  it.each([
+    ['name_asc', ['2', '3', '10', '1']],
+    ['name_desc', ['1', '10', '2', '3']],
+    ['price_asc', ['1', '3', '10', '2']],
+    ['price_desc', ['10', '1', '3', '2']],
+    ['completion_asc', ['1', '10', '2', '3']],
+    ['completion_desc', ['2', '1', '10', '3']],
+  ] as Array<[Sort, string[]]>)('sorts %s with ties by id and missing values last', (sort, expected) => {
+    expect(ids(sort)).toEqual(expected);
+  });
+
+  it.each([
+    [{ state_id: 'DU' }, ['3', '10']],
+    [{ developer_id: 7 }, ['3']],
+    [{ completion_year: '2027' }, ['10', '1']],
+    [{ project_name: 'ALP' }, ['2', '3']],
+    [{ min_price: 1_000_000 }, ['10']],
+    [{ max_price: 900_000 }, ['3', '1']],
+    [{ state_id: 'DU', completion_year: '2027' }, ['10']],
+    [{ developer_id: 99 }, []],
+  ] as Array<[Filters, string[]]>)('filters %j', (filters, expected) => {
+    expect(ids('name_asc', filters)).toEqual(expected);
+  });
+
+  it('counts per emirate everything but the state filter, by count then name', () => {
+    expect(search(index, query({ filters: { state_id: 'SH' } })).countsByState).toEqual([
+      { state_id: 'DU', state_name: 'Dubai', count: 2 },
+      { state_id: 'AZ', state_name: 'Abu Dhabi', count: 1 },
+      { state_id: 'SH', state_name: 'Sharjah', count: 1 },
+    ]);
+    expect(search(index, query({ filters: { state_id: 'SH', completion_year: '2027' } })).countsByState).toEqual([
+      { state_id: 'DU', state_name: 'Dubai', count: 1 },
+      { state_id: 'SH', state_name: 'Sharjah', count: 1 },
+    ]);
+  });
+
+  it('has the price range, developers by name and years ascending', () => {
+    expect(index.priceRange).toEqual({ min: 900_000, max: 2_000_000 });
+    expect(index.developers.map((developer) => developer.name)).toEqual(['Dev', 'Other']);
+    expect(index.completionYears).toEqual([{ value: '2027', label: '2027' }, { value: '2029', label: '2029' }]);
+  });
+
+  it('pages past the end keep the total', () => {
+    expect(search(index, query({ page: 3, perPage: 2 }))).toMatchObject({ total: 4, items: [] });
+  });
+});
+
+describe('paging (property-based)', () => {
+  const states = ['AZ', 'DU', 'SH', 'RK'] as const;
+  const arbitraryProject = fc.record({
+    name: fc.constantFrom('Azure', 'azure', 'Bay', 'Crest', 'Dune', 'Opal'),
+    price: fc.option(fc.integer({ min: 100_000, max: 5_000_000 }), { nil: null }),
+    year: fc.constantFrom('2026', '2027', '2028', ''),
+    state: fc.constantFrom(...states),
+    developer: fc.integer({ min: 1, max: 4 }),
+  });
+  const arbitraryFilters = fc.record(
+    {
+      state_id: fc.constantFrom(...states),
+      developer_id: fc.integer({ min: 1, max: 4 }),
+      completion_year: fc.constantFrom('2026', '2027', '2028'),
+      project_name: fc.constantFrom('az', 'Bay', 'e'),
+      min_price: fc.integer({ min: 0, max: 3_000_000 }),
+    },
+    { requiredKeys: [] }
+  );
+
+  it('returns every matching project exactly once, in one order, whatever the filters, sort and page size', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryProject, { maxLength: 60 }), arbitraryFilters, fc.constantFrom(...SORTS.map((s) => s.value)), fc.integer({ min: 1, max: 7 }), (specs, filters, sort, perPage) => {
+        const projects = specs.map((spec, i) =>
+          project(String(i + 1), {
+            name: spec.name, price: spec.price, year: spec.year, state_id: spec.state,
+            developer: { id: spec.developer, name: `Dev ${spec.developer}`, slug: '', logo: '' },
+          })
+        );
+        const index = buildIndex(projects);
+        const first = search(index, query({ sort, filters: filters as Filters, perPage }));
+        const seen: number[] = [];
+        for (let page = 1; page <= Math.ceil(first.total / perPage) + 1; page += 1) {
+          seen.push(...search(index, query({ sort, filters: filters as Filters, perPage, page })).items);
+        }
+        const matching = projects
+          .map((p, i) => [p, i] as const)
+          .filter(([p]) =>
+            (!filters.state_id || p.state_id === filters.state_id) &&
+            (filters.developer_id === undefined || p.developer.id === filters.developer_id) &&
+            (!filters.completion_year || p.completion.year === filters.completion_year) &&
+            (!filters.project_name || p.name.toLowerCase().includes(filters.project_name.toLowerCase())) &&
+            (filters.min_price === undefined || (p.price.starting_from !== null && p.price.starting_from >= filters.min_price))
+          )
+          .map(([, i]) => i);
+        expect(seen.length).toBe(first.total);
+        expect(new Set(seen).size).toBe(seen.length);
+        expect([...seen].sort((a, b) => a - b)).toEqual(matching);
+        expect(search(index, query({ sort, filters: filters as Filters, perPage: 100, page: 1 })).items.slice(0, seen.length)).toEqual(seen.slice(0, 100));
+      }),
+      { numRuns: 300 }
+    );
+  });
+});
+
+describe('buildPageContent', () => {
+  const image = () => 'https://x/placeholder.svg';
+
+  it('uses every default for an empty or inactive page', () => {
+    for (const record of [null, {}, { is_active: false, listing_page_title: 'Hidden' }]) {
+      const page = buildPageContent(record, image);
+      expect(page.listingTitle).toBe(DEFAULTS.listingTitle);
+      expect(page.exploreByCity.columns).toHaveLength(4);
+      expect(page.exploreByCity.recommended_searches.links.every((link) => link.url === '#')).toBe(true);
+      expect(page.faq.items).toHaveLength(7);
+      expect(page.faq.items.filter((item) => item.answer !== '')).toHaveLength(1);
+    }
+  });
+
+  it('uses what the editor filled in, field by field', () => {
+    const page = buildPageContent({
+      listing_page_title: ' Launches ', faq_items: [{ question: 'Q?', answer: null }, { question: '  ' }],
+      explore_by_city_columns: [{ links: [{ label: 'Marina', url: '/m' }] }, { links: [] }],
+      useful_links: { title: '', links: [{ label: 'Guide', url: '/g' }] },
+    }, image);
+    expect(page.listingTitle).toBe('Launches');
+    expect(page.hero.title).toBe('Launches');
+    expect(page.faq.items).toEqual([{ question: 'Q?', answer: '' }]);
+    expect(page.exploreByCity.columns).toEqual([{ links: [{ label: 'Marina', url: '/m' }] }]);
+    expect(page.exploreByCity.useful_links).toEqual({ title: 'Useful Links', links: [{ label: 'Guide', url: '/g' }] });
+    expect(page.exploreByCity.other_property_types).toEqual(DEFAULTS.propertyTypes);
+  });
+});
