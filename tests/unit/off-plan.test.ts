@@ -6,7 +6,7 @@ import { parseListingQuery, SORTS, type Filters, type ListingQuery, type Sort } 
 import { plainQuery } from '../../src/api/off-plan/services/off-plan';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 
-function project(id: string, overrides: Partial<NormalisedProject> & { price?: number | null; year?: string; sortKey?: string | null } = {}): NormalisedProject {
+function project(id: string, overrides: Omit<Partial<NormalisedProject>, 'price'> & { price?: number | null; year?: string; sortKey?: string | null } = {}): NormalisedProject {
   const { price = 1_000_000, year = '2028', sortKey = `${year}-06`, ...rest } = overrides;
   return {
     id, ref_no: `OP-${id}`, name: `Project ${id}`, location: '', developer: { id: 1, name: 'Dev', slug: 'dev', logo: '' },
