@@ -12,6 +12,7 @@ import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
 import { registerCacheInvalidation } from './lib/cache';
 import { installFastLane } from './lib/fast-lane';
+import { closeRedis } from './lib/redis';
 
 /** First-run demo content, in the order it is loaded. */
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, sampleListingsSeeder];
@@ -30,5 +31,9 @@ export default {
     await seedDemoContent(strapi, DEMO_SEEDERS);
     registerListingFastLane(strapi);
     printBannerWhenListening(strapi, login);
+  },
+
+  async destroy() {
+    await closeRedis();
   },
 };

@@ -58,10 +58,6 @@ export class ResponseCache {
     }
   }
 
-  clear(): void {
-    this.invalidate(...this.store.keys(), ...this.inflight.keys());
-  }
-
   private generationOf(key: string): number {
     return this.generations.get(key) ?? 0;
   }

@@ -312,6 +312,16 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(collection.projects).toHaveLength(230);
   });
 
+  it('reads developers from the developer feed once, then from its cache', async () => {
+    reelly.state.requests = [];
+    const first = await projects().developers();
+    const second = await projects().developers();
+    expect(first).toHaveLength(data.developers.length);
+    expect(first[0]).toEqual({ id: 101, name: 'Emaar Properties', slug: 'emaar-properties', logo: 'https://images.example-cdn.ae/developers/101.jpg' });
+    expect(second).toBe(first);
+    expect(reelly.state.requests.filter((request) => request.path === '/developers')).toHaveLength(1);
+  });
+
   it('reports the projects feed in the connection test', async () => {
     reelly.state.faults = [{ path: '/projects', status: 500, times: 100 }];
     const test = (await call('get', '/test', 'read-only')).body.data;

@@ -5,6 +5,7 @@
  * joins the rest as bytes.
  */
 import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
+import type { Developer } from '../../../plugins/extsource/server/src/mapping/types';
 import type { CatalogueIndex, SearchResult } from './catalogue-index';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
@@ -92,9 +93,17 @@ export function renderListing(index: CatalogueIndex, page: OffPlanPageContent, q
   ]);
 }
 
-export function filtersData(index: CatalogueIndex) {
+/**
+ * The filters endpoint. Developers are those with projects; their details come from the provider's
+ * developer feed when it has them (cached 1 hour), else from the projects themselves.
+ */
+export function filtersData(index: CatalogueIndex, feedDevelopers: Developer[] = []) {
+  const fromFeed = new Map(feedDevelopers.map((developer) => [developer.id, developer]));
   return {
-    developers: index.developers,
+    developers: index.developers.map((developer) => {
+      const feed = fromFeed.get(developer.id);
+      return feed ? { id: feed.id, name: feed.name || developer.name, slug: feed.slug || developer.slug, logo: feed.logo || developer.logo } : developer;
+    }),
     completion_years: index.completionYears,
     states: EMIRATES.map(({ id, name }) => ({ id, name })),
     price_range: index.priceRange,

@@ -82,7 +82,8 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async filters() {
-      return filtersData(await service.catalogue());
+      const [index, developers] = await Promise.all([service.catalogue(), projectsService(strapi).developers()]);
+      return filtersData(index, developers);
     },
 
     /** Decision 25: every card field and the detail fields, or null for an unknown id. */

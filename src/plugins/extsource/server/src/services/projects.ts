@@ -7,7 +7,6 @@
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../../../lib/envelope';
 import { extsourceConfig, projectsDriver } from '../drivers';
-import { EMIRATES } from '../mapping/emirates';
 import type { Developer, NormalisedProject } from '../mapping/types';
 
 export interface ProjectCollection {
@@ -149,11 +148,6 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       developers = { list, until: Date.now() + extsourceConfig(strapi).developersTtlSeconds * 1000 };
       return list;
-    },
-
-    /** The emirates never change: a constant, never expiring. */
-    emirates() {
-      return EMIRATES;
     },
   };
 };
