@@ -55,6 +55,7 @@ step('environment', process.execPath, [path.join(__dirname, 'setup-env.js')]);
 step('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('type-check tests', bin('tsc'), ['--noEmit', '-p', 'tests/tsconfig.json']);
 step('type-check admin', bin('tsc'), ['--noEmit', '-p', 'src/plugins/extsource/admin/tsconfig.json']);
+step('type-check admin customisations', bin('tsc'), ['--noEmit', '-p', 'src/admin/tsconfig.json']);
 // strapi build compiles the TypeScript into dist/ and builds the admin panel the browser tests use.
 step('build (TypeScript and admin panel)', bin('strapi'), ['build']);
 tests('tests (SQLite)', extraArgs, { TEST_DB_CLIENT: 'sqlite' });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { getStrapi, TEST_ADMIN } from '../helpers/app';
-import { launchChromium, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchChromium, logInToAdmin, SCREENSHOT_DIR } from '../helpers/browser';
 
 const adminBuild = path.resolve(__dirname, '..', '..', 'dist', 'build', 'index.html');
 
@@ -30,10 +30,7 @@ afterAll(async () => {
 
 describe('Property sync admin page', () => {
   it('is reached from the main menu after logging in', async () => {
-    await page.goto(`${base}/admin/auth/login`);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logInToAdmin(page, base, TEST_ADMIN);
     await page.getByRole('link', { name: 'Property sync' }).click();
     await expect(page.getByRole('heading', { name: 'Property sync' })).toBeTruthy();
     await page.getByText('Last 20 runs').waitFor();
