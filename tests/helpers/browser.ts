@@ -1,7 +1,9 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser), headless and offline. */
 import fs from 'fs';
 import path from 'path';
+import type { AddressInfo } from 'net';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { getStrapi } from './app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '.tmp', 'screenshots');
@@ -14,6 +16,18 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+const ADMIN_BUILD = path.resolve(__dirname, '..', '..', 'dist', 'build', 'index.html');
+
+/** A browser page and the running app's address, for tests of the built admin panel. */
+export async function openAdminBrowser(): Promise<{ browser: Browser; page: Page; base: string }> {
+  if (!fs.existsSync(ADMIN_BUILD)) throw new Error('The admin panel is not built: run `npx strapi build` (npm test does) before this test');
+  const strapi = await getStrapi();
+  const base = `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+  return { browser, page, base };
 }
 
 /** Logs in through the admin panel's own login form. */

@@ -2,26 +2,18 @@
  * The extsource admin page in a real browser against the built admin panel (dist/build, made by
  * `strapi build`, which `npm test` runs): log in, open "Property sync", test the feeds, run a sync.
  */
-import fs from 'fs';
 import path from 'path';
-import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { getStrapi, TEST_ADMIN } from '../helpers/app';
-import { launchChromium, logInToAdmin, SCREENSHOT_DIR } from '../helpers/browser';
-
-const adminBuild = path.resolve(__dirname, '..', '..', 'dist', 'build', 'index.html');
+import { TEST_ADMIN } from '../helpers/app';
+import { logInToAdmin, openAdminBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 
 let browser: Browser;
 let page: Page;
 let base: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(adminBuild)) throw new Error('The admin panel is not built: run `npx strapi build` (npm test does) before this test');
-  const strapi = await getStrapi();
-  base = `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  ({ browser, page, base } = await openAdminBrowser());
 });
 
 afterAll(async () => {
