@@ -2,6 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { AddressInfo } from 'net';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { getStrapi } from './app';
 
@@ -20,8 +21,14 @@ export async function launchChromium(): Promise<Browser> {
 
 const ADMIN_BUILD = path.resolve(__dirname, '..', '..', 'dist', 'build', 'index.html');
 
+interface AdminBrowser {
+  browser: Browser;
+  page: Page;
+  base: string;
+}
+
 /** A browser page and the running app's address, for tests of the built admin panel. */
-export async function openAdminBrowser(): Promise<{ browser: Browser; page: Page; base: string }> {
+async function openAdminBrowser(): Promise<AdminBrowser> {
   if (!fs.existsSync(ADMIN_BUILD)) throw new Error('The admin panel is not built: run `npx strapi build` (npm test does) before this test');
   const strapi = await getStrapi();
   const base = `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}`;
@@ -37,4 +44,16 @@ export async function logInToAdmin(page: Page, base: string, credentials: { emai
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('link', { name: 'Content Manager' }).waitFor();
+}
+
+/** Opens the browser before the file's tests and closes it after them; fields are set once beforeAll ran. */
+export function useAdminBrowser(): AdminBrowser {
+  const session = {} as AdminBrowser;
+  beforeAll(async () => {
+    Object.assign(session, await openAdminBrowser());
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
 }

@@ -9,16 +9,9 @@ import { ApiError, success } from '../../../../../lib/envelope';
 import { extsourceConfig } from '../drivers';
 import { catalogueService, parsePropertyQuery } from '../services/catalogue';
 import { connectionService } from '../services/connection';
-import { syncService, type RunType } from '../services/sync';
+import { RUN_TYPES, syncService, type RunType } from '../services/sync';
 
-const RUN_TYPES: RunType[] = ['all', 'sales', 'rentals'];
-
-function runSync(type: RunType) {
-  return ({ strapi }: { strapi: Core.Strapi }) =>
-    async function (ctx: Context) {
-      ctx.body = success(await syncService(strapi).run(type, 'api'));
-    };
-}
+const isRunType = (value: unknown): value is RunType => typeof value === 'string' && Object.hasOwn(RUN_TYPES, value);
 
 export default {
   connection: ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -40,11 +33,12 @@ export default {
     },
   }),
 
-  sync: ({ strapi }: { strapi: Core.Strapi }) => ({
-    all: runSync('all')({ strapi }),
-    sales: runSync('sales')({ strapi }),
-    rentals: runSync('rentals')({ strapi }),
-  }),
+  sync: ({ strapi }: { strapi: Core.Strapi }) => {
+    const run = (type: RunType) => async (ctx: Context) => {
+      ctx.body = success(await syncService(strapi).run(type, 'api'));
+    };
+    return { all: run('all'), sales: run('sales'), rentals: run('rentals') };
+  },
 
   admin: ({ strapi }: { strapi: Core.Strapi }) => ({
     async overview(ctx: Context) {
@@ -65,8 +59,8 @@ export default {
     },
 
     async sync(ctx: Context) {
-      const type = ctx.params.type as RunType;
-      if (!RUN_TYPES.includes(type)) throw new ApiError(404, 'NOT_FOUND', `Unknown sync type "${type}" (all, sales, rentals)`);
+      const type: unknown = ctx.params.type;
+      if (!isRunType(type)) throw new ApiError(404, 'NOT_FOUND', `Unknown sync type "${String(type)}" (all, sales, rentals)`);
       const { run, finished } = await syncService(strapi).start(type, 'admin');
       finished.catch((error: unknown) => strapi.log.error(`extsource: admin sync ${run.run_id} crashed: ${String(error)}`));
       ctx.status = 202;

@@ -8,7 +8,7 @@ import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import type { ListingType, NormalisedListing } from '../mapping/types';
 import type { ExtsourceConfig } from '../config';
 import { createHttpClient, getText, ProviderError, type RetryPolicy } from './http';
-import { partition } from './sample';
+import { partition } from '../mapping/rejected';
 import type { ListingsDriver } from './types';
 
 const ENDPOINT: Record<ListingType, string> = { sale: 'SalesListings', rent: 'RentListings' };

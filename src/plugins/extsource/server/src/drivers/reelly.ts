@@ -4,11 +4,10 @@
  * URL the provider sends), `GET /projects/{id}` has the detail, `GET /developers` the developers.
  */
 import { mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
-import { isRejected } from '../mapping/goyzer';
 import type { NormalisedProject } from '../mapping/types';
 import type { ExtsourceConfig } from '../config';
 import { createHttpClient, getText, ProviderError, type RetryPolicy } from './http';
-import { partition } from './sample';
+import { isRejected, partition } from '../mapping/rejected';
 import type { ProjectsDriver } from './types';
 
 interface Page {

@@ -4,20 +4,14 @@
  */
 import fs from 'fs/promises';
 import path from 'path';
-import { mapGoyzerUnit, isRejected, type UnitDTO } from '../mapping/goyzer';
+import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
+import { isRejected, partition } from '../mapping/rejected';
 import { mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
-import type { Developer, NormalisedListing, NormalisedProject, Rejected } from '../mapping/types';
-import type { Fetched, ListingsDriver, ProjectsDriver } from './types';
+import type { Developer, NormalisedListing, NormalisedProject } from '../mapping/types';
+import type { ListingsDriver, ProjectsDriver } from './types';
 
 async function readJson<T>(file: string): Promise<T> {
   return JSON.parse(await fs.readFile(file, 'utf8')) as T;
-}
-
-export function partition<T extends object>(results: Array<T | Rejected>): Fetched<T> {
-  const records: T[] = [];
-  const rejected: Rejected[] = [];
-  for (const result of results) (isRejected(result) ? rejected : records).push(result as T & Rejected);
-  return { records, rejected };
 }
 
 export function sampleListingsDriver(dataDir: string): ListingsDriver {

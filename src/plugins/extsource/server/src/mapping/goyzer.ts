@@ -55,7 +55,3 @@ export function mapGoyzerUnit(unit: UnitDTO, listingType: ListingType): Normalis
     provider_updated_at: isoDate(unit.LastUpdated),
   };
 }
-
-export function isRejected<T extends object>(record: T | Rejected): record is Rejected {
-  return 'reason' in record;
-}
