@@ -13,7 +13,7 @@ describe('Property sync admin page', () => {
   it('is reached from the main menu after logging in', async () => {
     await logInToAdmin(session.page, session.base, TEST_ADMIN);
     await session.page.getByRole('link', { name: 'Property sync' }).click();
-    await expect(session.page.getByRole('heading', { name: 'Property sync' })).toBeTruthy();
+    await session.page.getByRole('heading', { name: 'Property sync' }).waitFor();
     await session.page.getByText('Last 20 runs').waitFor();
     expect(await session.page.getByTestId('feed-listings').textContent()).toContain('sample');
   });
