@@ -3,6 +3,7 @@ import { registerContactExportRoute } from './api/contact/admin-export';
 import { configureContactAdminLayout } from './api/contact/admin-layout';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
+import { enforceRatingRange } from './api/luxury/rating-rule';
 import { luxurySeeder } from './api/luxury/seed';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerListingFastLane } from './api/off-plan/services/off-plan';
@@ -21,6 +22,7 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     registerCacheInvalidation(strapi);
     enforceContactType(strapi);
+    enforceRatingRange(strapi);
     registerContactExportRoute(strapi);
     installFastLane(strapi.server.httpServer);
   },

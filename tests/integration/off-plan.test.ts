@@ -140,15 +140,15 @@ describe('page content', () => {
     expect(body.data.sold_section).toEqual({ title: 'Sold Out Launches' });
   });
 
-  it('an editor saving the page is visible on the next request, on both paths', async () => {
+  it('an editor publishing the page is visible on the next request, on both paths', async () => {
     const page = await strapi.documents(PAGE).findFirst();
     await listing();
-    await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'New Launches' } });
+    await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'New Launches' }, status: 'published' });
     try {
       expect((await listing()).body.data.listing_header.title).toBe('New Launches');
       expect((await listing('', { Origin: 'https://www.example.com' })).body.data.listing_header.title).toBe('New Launches');
     } finally {
-      await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'Off-Plan Projects in Dubai and the UAE' } });
+      await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'Off-Plan Projects in Dubai and the UAE' }, status: 'published' });
     }
   });
 

@@ -5,6 +5,7 @@ export const contactPageSeeder: Seeder = {
   name: 'contact-page',
   async run(strapi) {
     await strapi.documents('api::contact.contact-page').create({
+      status: 'published',
       data: {
         title: 'Get in Touch',
         description: 'Whether you are buying, selling or investing off-plan, our advisors in Dubai and Abu Dhabi are here to help. We reply to every enquiry within one business day.',

@@ -40,6 +40,7 @@ const TESTIMONIALS = [
 
 async function seedSections(strapi: Core.Strapi): Promise<void> {
   await strapi.documents('api::luxury.luxury-hero').create({
+    status: 'published',
     data: {
       title: 'Extraordinary Homes in the Heart of Dubai',
       subtitle: 'Waterfront villas, sky-high penthouses and private island estates, curated for the few who expect more.',
@@ -49,6 +50,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     },
   });
   await strapi.documents('api::luxury.luxury-trusted').create({
+    status: 'published',
     data: {
       title: 'Trusted by Discerning Buyers Since', year: '2008',
       description: 'For more than fifteen years we have guided families, founders and family offices through Dubai’s most exclusive addresses, with over AED 12 billion in prime transactions closed.',
@@ -56,6 +58,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     },
   });
   await strapi.documents('api::luxury.luxury-advisors').create({
+    status: 'published',
     data: {
       title: 'Advisors Who Live the Market',
       description: 'Our multilingual advisors specialise by community, so the person you speak to knows every tower, plot and view corridor.',
@@ -63,9 +66,11 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     },
   });
   await strapi.documents('api::luxury.luxury-communities').create({
+    status: 'published',
     data: { communities: COMMUNITIES.map(([name, city]) => ({ name, city })), is_active: true },
   });
   await strapi.documents('api::luxury.luxury-destination').create({
+    status: 'published',
     data: {
       title: 'Why the UAE Is the World’s Most Compelling Address',
       description: 'Global wealth keeps moving to the Emirates. These are the reasons our clients give most often.',
@@ -74,6 +79,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     },
   });
   await strapi.documents('api::luxury.luxury-experience').create({
+    status: 'published',
     data: {
       title: 'The Private Client Experience',
       description: 'One dedicated team from the first conversation to the day you receive the keys, and long after.',
@@ -82,6 +88,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     },
   });
   await strapi.documents('api::luxury.luxury-signature').create({
+    status: 'published',
     data: {
       title: 'The Signature Collection',
       description: 'A hand-picked portfolio of residences above AED 20 million, many available only by private introduction.',
@@ -90,6 +97,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     },
   });
   await strapi.documents('api::luxury.luxury-cta').create({
+    status: 'published',
     data: {
       title: 'Begin Your Search for an Exceptional Home',
       description: 'Tell us what you are looking for and an advisor will prepare a private shortlist within 24 hours.',
@@ -105,7 +113,7 @@ export const luxurySeeder: Seeder = {
   async run(strapi) {
     await seedSections(strapi);
     for (const testimonial of TESTIMONIALS) {
-      await strapi.documents('api::luxury.luxury-testimonial').create({ data: { ...testimonial, is_active: true } });
+      await strapi.documents('api::luxury.luxury-testimonial').create({ status: 'published', data: { ...testimonial, is_active: true } });
     }
   },
 };

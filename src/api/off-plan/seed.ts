@@ -7,6 +7,7 @@ export const offPlanPageSeeder: Seeder = {
   name: 'off-plan-page',
   async run(strapi) {
     await strapi.documents('api::off-plan.off-plan-page').create({
+      status: 'published',
       data: {
         listing_page_title: 'Off-Plan Projects in Dubai and the UAE',
         hero_subtitle: 'Reserve early in the UAE’s most anticipated launches, with payment plans from 10% down.',
@@ -17,10 +18,10 @@ export const offPlanPageSeeder: Seeder = {
         sold_section_title: 'Sold Out Launches',
         explore_by_city_title: 'Explore Off-Plan Projects by City',
         explore_by_city_columns: [
-          { links: [link('Dubai Marina', '/off-plan?state_id=DU&project_name=marina'), link('Downtown Dubai', '/off-plan?state_id=DU&project_name=downtown'), link('Dubai Creek Harbour', '/off-plan?state_id=DU&project_name=creek')] },
-          { links: [link('Saadiyat Island', '/off-plan?state_id=AZ&project_name=saadiyat'), link('Yas Island', '/off-plan?state_id=AZ&project_name=yas'), link('Al Reem Island', '/off-plan?state_id=AZ&project_name=reem')] },
-          { links: [link('Aljada, Sharjah', '/off-plan?state_id=SH'), link('Al Zorah, Ajman', '/off-plan?state_id=AJ'), link('Siniya Island, Umm Al Quwain', '/off-plan?state_id=UQ')] },
-          { links: [link('Al Marjan Island', '/off-plan?state_id=RK'), link('Mina Al Arab', '/off-plan?state_id=RK'), link('Fujairah beachfront', '/off-plan?state_id=FU')] },
+          { heading: 'Dubai', links: [link('Dubai Marina', '/off-plan?state_id=DU&project_name=marina'), link('Downtown Dubai', '/off-plan?state_id=DU&project_name=downtown'), link('Dubai Creek Harbour', '/off-plan?state_id=DU&project_name=creek')] },
+          { heading: 'Abu Dhabi', links: [link('Saadiyat Island', '/off-plan?state_id=AZ&project_name=saadiyat'), link('Yas Island', '/off-plan?state_id=AZ&project_name=yas'), link('Al Reem Island', '/off-plan?state_id=AZ&project_name=reem')] },
+          { heading: 'Sharjah, Ajman and Umm Al Quwain', links: [link('Aljada, Sharjah', '/off-plan?state_id=SH'), link('Al Zorah, Ajman', '/off-plan?state_id=AJ'), link('Siniya Island, Umm Al Quwain', '/off-plan?state_id=UQ')] },
+          { heading: 'Ras Al Khaimah and Fujairah', links: [link('Al Marjan Island', '/off-plan?state_id=RK'), link('Mina Al Arab', '/off-plan?state_id=RK'), link('Fujairah beachfront', '/off-plan?state_id=FU')] },
         ],
         recommended_searches: { title: 'Recommended Searches', links: [link('Projects completing in 2027', '/off-plan?completion_year=2027'), link('Under AED 1M', '/off-plan?max_price=1000000')] },
         other_property_types: { title: 'Other Property Types', links: [link('Off-plan villas', '/off-plan/villas'), link('Off-plan penthouses', '/off-plan/penthouses')] },

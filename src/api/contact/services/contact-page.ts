@@ -1,4 +1,4 @@
-/** The contact page, cached as finished bytes (no expiry) and cleared on any edit of the page or its media. */
+/** The published contact page, cached as finished bytes (no expiry) and cleared on any edit of the page or its media. */
 import type { Core } from '@strapi/strapi';
 import { cacheDependsOn, responseCache } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
@@ -16,6 +16,7 @@ fastLane('/api/v1/contact-us-page', () => responseCache.peek(CONTACT_PAGE_CACHE_
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async buildPage() {
     const record = await strapi.documents(CONTACT_PAGE_UID).findFirst({
+      status: 'published',
       populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true },
     });
     return buildContactPage((record ?? null) as ContactPageRecord | null, mediaUrlsFor(strapi).image);

@@ -1,6 +1,6 @@
 /**
- * Reads the luxury records (population fixed here, in one place) and serves the page from the
- * response cache under the contract's key `luxury_page_data`, with no expiry.
+ * Reads the published luxury records (population fixed here, in one place; drafts are never served)
+ * and serves the page from the response cache under the contract's key `luxury_page_data`, with no expiry.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
@@ -37,14 +37,14 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadSection(key: SectionKey) {
     const { uid, populate } = SECTIONS[key];
     // The populate shapes are fixed per section above; Strapi's typing cannot follow a lookup table.
-    const record = await strapi.documents(uid).findFirst({ populate: populate as never });
+    const record = await strapi.documents(uid).findFirst({ status: 'published', populate: populate as never });
     return [key, record ?? null] as const;
   }
 
   async function loadRecords(): Promise<LuxuryRecords> {
     const [sections, testimonials] = await Promise.all([
       Promise.all((Object.keys(SECTIONS) as SectionKey[]).map(loadSection)),
-      strapi.documents(TESTIMONIAL_UID).findMany({ filters: { is_active: true }, populate: ['client_photo'] }),
+      strapi.documents(TESTIMONIAL_UID).findMany({ status: 'published', filters: { is_active: true }, populate: ['client_photo'] }),
     ]);
     return { ...Object.fromEntries(sections), testimonials } as unknown as LuxuryRecords;
   }

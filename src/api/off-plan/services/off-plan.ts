@@ -1,6 +1,6 @@
 /**
- * The off-plan endpoints' data: the page content (cached under `offplan_page_data`, no expiry, cleared
- * when an editor saves the page), the catalogue index (rebuilt only when the extsource project
+ * The off-plan endpoints' data: the published page content (cached under `offplan_page_data`, no expiry, cleared
+ * when an editor publishes the page), the catalogue index (rebuilt only when the extsource project
  * collection changes) and the finished listing JSON. `fastListing` answers from memory alone, for the
  * fast lane; the controller's path loads whatever is missing first.
  */
@@ -43,6 +43,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function loadPage(): Promise<OffPlanPageContent> {
     const record = await strapi.documents(PAGE_UID).findFirst({
+      status: 'published',
       populate: {
         guide_image: true,
         explore_by_city_columns: link,
