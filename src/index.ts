@@ -1,12 +1,15 @@
 import type { Core } from '@strapi/strapi';
 import { registerContactExportRoute } from './api/contact/admin-export';
-import { configureContactAdminLayout } from './api/contact/admin-layout';
+import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
+import { LUXURY_LAYOUTS } from './api/luxury/admin-layout';
 import { enforceRatingRange } from './api/luxury/rating-rule';
 import { luxurySeeder } from './api/luxury/seed';
+import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerListingFastLane } from './api/off-plan/services/off-plan';
+import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
@@ -17,6 +20,9 @@ import { closeRedis } from './lib/redis';
 
 /** First-run demo content, in the order it is loaded. */
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, sampleListingsSeeder];
+
+/** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
+const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
 
 export default {
   register({ strapi }: { strapi: Core.Strapi }) {
@@ -29,7 +35,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const login = await ensureAdminUser(strapi);
-    await configureContactAdminLayout(strapi);
+    await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
     await seedDemoContent(strapi, DEMO_SEEDERS);
     registerListingFastLane(strapi);
     printBannerWhenListening(strapi, login);

@@ -1,40 +1,58 @@
-/**
- * How editors see contact submissions in the Content Manager: contact_type shown read-only, newest
- * first, the useful columns in the list. Applied once (while contact_type is still editable), so an
- * editor's later changes to the layout are kept.
- */
-import type { Core } from '@strapi/strapi';
+/** How editors see leads, the contact page and its components in the Content Manager. */
+import type { AdminLayout } from '../../lib/admin-layout';
 import { CONTACT_TYPE, CONTACT_UID } from './services/contact';
 
-interface FieldMetadata {
-  edit: Record<string, unknown>;
-  list: Record<string, unknown>;
-}
-
-interface ContentManagerConfiguration {
-  settings: Record<string, unknown>;
-  metadatas: Record<string, FieldMetadata>;
-  layouts: { list: string[]; edit: unknown };
-}
-
-interface ContentTypesService {
-  findConfiguration(contentType: unknown): Promise<ContentManagerConfiguration>;
-  updateConfiguration(contentType: unknown, configuration: ContentManagerConfiguration): Promise<unknown>;
-}
-
-const LIST_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'createdAt'];
-
-export async function configureContactAdminLayout(strapi: Core.Strapi): Promise<void> {
-  const contentTypes = strapi.plugin('content-manager').service('content-types') as ContentTypesService;
-  const contentType = strapi.contentType(CONTACT_UID);
-  const configuration = await contentTypes.findConfiguration(contentType);
-  const contactType = configuration.metadatas.contact_type;
-  if (!contactType || contactType.edit.editable === false) return;
-
-  contactType.edit = { ...contactType.edit, editable: false, description: `Always "${CONTACT_TYPE}"` };
-  await contentTypes.updateConfiguration(contentType, {
-    settings: { ...configuration.settings, defaultSortBy: 'createdAt', defaultSortOrder: 'DESC', mainField: 'first_name' },
-    metadatas: configuration.metadatas,
-    layouts: { ...configuration.layouts, list: LIST_COLUMNS },
-  });
-}
+export const CONTACT_LAYOUTS: AdminLayout[] = [
+  {
+    uid: CONTACT_UID,
+    kind: 'contentType',
+    fields: {
+      first_name: { label: 'First name' },
+      last_name: { label: 'Last name' },
+      email: { label: 'E-mail' },
+      mobile: { label: 'Mobile' },
+      method_of_contact: { label: 'How they found us', hint: 'What the visitor chose in the form.' },
+      message: { label: 'Message' },
+      contact_type: { label: 'Source', hint: `Always "${CONTACT_TYPE}".`, editable: false },
+      createdAt: { label: 'Received' },
+    },
+    entryTitle: 'first_name',
+    columns: ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'createdAt'],
+    sort: { by: 'createdAt', order: 'DESC' },
+  },
+  {
+    uid: 'api::contact.contact-page',
+    kind: 'contentType',
+    fields: {
+      title: { label: 'Page title', hint: 'The heading of the contact page, e.g. "Get in Touch".' },
+      description: { label: 'Introduction', hint: 'A short paragraph under the heading.' },
+      phone: { label: 'Phone number', hint: 'As people should dial it, with the country code, e.g. +971 4 123 4567.' },
+      email: { label: 'E-mail address', hint: 'Where visitors write to, e.g. hello@example.ae.' },
+      whatsapp: { label: 'WhatsApp number', hint: 'With the country code, e.g. +971 50 123 4567.' },
+      social_media: { label: 'Social links', hint: 'One per network, shown in this order.' },
+      our_branches: { label: 'Branches', hint: 'Your offices, shown in this order.' },
+      seo: { label: 'Search engines', hint: 'The title and description Google and link previews show for this page.' },
+    },
+  },
+  {
+    uid: 'contact.branch',
+    kind: 'component',
+    fields: {
+      title: { label: 'Branch name', hint: 'e.g. "Dubai Head Office".' },
+      branch_image: { label: 'Photo', hint: 'The office or its building, at least 800 × 600 pixels.' },
+      mobile: { label: 'Phone', hint: 'With the country code.' },
+      email: { label: 'E-mail' },
+      location: { label: 'Address', hint: 'The full postal address, as it should be shown.' },
+    },
+    entryTitle: 'title',
+  },
+  {
+    uid: 'contact.social-link',
+    kind: 'component',
+    fields: {
+      icon: { label: 'Icon', hint: "The network's logo: a small square image, SVG or PNG." },
+      link: { label: 'Profile address', hint: 'The full address, e.g. https://www.instagram.com/yourpage.' },
+    },
+    entryTitle: 'link',
+  },
+];
