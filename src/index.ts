@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { registerContactExportRoute } from './api/contact/admin-export';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
+import { registerLeadSummaryRoute } from './api/contact/admin-leads';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
 import { LUXURY_LAYOUTS } from './api/luxury/admin-layout';
@@ -11,6 +12,7 @@ import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerListingFastLane } from './api/off-plan/services/off-plan';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { ensureAdminUser } from './bootstrap/admin-user';
+import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
@@ -30,12 +32,14 @@ export default {
     enforceContactType(strapi);
     enforceRatingRange(strapi);
     registerContactExportRoute(strapi);
+    registerLeadSummaryRoute(strapi);
     installFastLane(strapi.server.httpServer);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     const login = await ensureAdminUser(strapi);
     await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
+    await configureEditorRoles(strapi);
     await seedDemoContent(strapi, DEMO_SEEDERS);
     registerListingFastLane(strapi);
     printBannerWhenListening(strapi, login);

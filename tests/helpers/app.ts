@@ -84,6 +84,20 @@ export async function adminToken(credentials: { email: string; password: string 
   return adminTokens.get(credentials.email)!;
 }
 
+export const TEST_EDITOR = { email: 'editor@test.local', password: 'Test-Editor-Passw0rd' };
+
+let editorCreated: Promise<void> | undefined;
+/** An admin account with Strapi's Editor role (as an agency's content editor has), created once per run. */
+export async function editorAccount(): Promise<typeof TEST_EDITOR> {
+  editorCreated ??= (async () => {
+    const strapi = await getStrapi();
+    const editorRole = await strapi.service('admin::role').findOne({ code: 'strapi-editor' });
+    await strapi.service('admin::user').create({ ...TEST_EDITOR, firstname: 'Eda', lastname: 'Editor', isActive: true, roles: [editorRole.id] });
+  })();
+  await editorCreated;
+  return TEST_EDITOR;
+}
+
 const tokens = new Map<string, string>();
 /** A Strapi API token of that type, created once per run. */
 export async function apiToken(type: 'full-access' | 'read-only'): Promise<string> {

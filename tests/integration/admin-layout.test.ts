@@ -85,3 +85,15 @@ describe('Content Manager configuration from code', () => {
     }
   });
 });
+
+describe('what the Content Manager shows', () => {
+  it('hides the technical types (users, sync runs, synced listings) and shows the editorial ones', async () => {
+    const res = await (await http()).get('/content-manager/init').set('Authorization', `Bearer ${await adminToken()}`);
+    expect(res.status).toBe(200);
+    const displayed = new Map((res.body.data.contentTypes as Array<{ uid: string; isDisplayed: boolean }>).map((type) => [type.uid, type.isDisplayed]));
+    for (const uid of ['plugin::users-permissions.user', 'plugin::extsource.property', 'plugin::extsource.sync-run']) expect(displayed.get(uid), uid).toBe(false);
+    for (const uid of ['api::luxury.luxury-hero', 'api::luxury.luxury-testimonial', 'api::contact.contact', 'api::contact.contact-page', 'api::off-plan.off-plan-page']) {
+      expect(displayed.get(uid), uid).toBe(true);
+    }
+  });
+});

@@ -106,7 +106,7 @@ describe('contact page', () => {
 describe('off-plan page', () => {
   it('a draft FAQ item reaches the listing only when published', async () => {
     const page = await strapi.documents(OFFPLAN_PAGE).findFirst({ populate: { faq_items: true } });
-    const items = (page!.faq_items ?? []).map(({ question, answer }) => ({ question, answer }));
+    const items = (page!.faq_items ?? []).map(({ question, answer }) => ({ question: question ?? '', answer: answer ?? '' }));
     const questions = async () => (await get('/api/v1/off-plan/projects')).faq.items.map((item: { question: string }) => item.question);
     const before = await questions();
 

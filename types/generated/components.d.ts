@@ -3,7 +3,7 @@ import type { Schema, Struct } from '@strapi/strapi';
 export interface ContactBranch extends Struct.ComponentSchema {
   collectionName: 'components_contact_branches';
   info: {
-    description: 'An office shown on the contact page';
+    description: 'One office on the contact page: name, photo, phone, e-mail and address.';
     displayName: 'Branch';
     icon: 'house';
   };
@@ -29,7 +29,7 @@ export interface ContactBranch extends Struct.ComponentSchema {
 export interface ContactSocialLink extends Struct.ComponentSchema {
   collectionName: 'components_contact_social_links';
   info: {
-    description: 'A social network: its icon and the profile link';
+    description: 'One social network: its icon and the address of the profile.';
     displayName: 'Social link';
     icon: 'link';
   };
@@ -46,7 +46,7 @@ export interface ContactSocialLink extends Struct.ComponentSchema {
 export interface LuxuryCommunityCard extends Struct.ComponentSchema {
   collectionName: 'components_luxury_community_cards';
   info: {
-    description: 'A community on the luxury page';
+    description: 'One community card on the luxury page: name, city and image.';
     displayName: 'Community card';
     icon: 'house';
   };
@@ -67,7 +67,7 @@ export interface LuxuryCommunityCard extends Struct.ComponentSchema {
 export interface LuxuryDestinationPoint extends Struct.ComponentSchema {
   collectionName: 'components_luxury_destination_points';
   info: {
-    description: 'A numbered point of the destination block';
+    description: 'One numbered point of the destination block.';
     displayName: 'Destination point';
     icon: 'pinMap';
   };
@@ -88,7 +88,7 @@ export interface LuxuryDestinationPoint extends Struct.ComponentSchema {
 export interface LuxuryExperienceService extends Struct.ComponentSchema {
   collectionName: 'components_luxury_experience_services';
   info: {
-    description: 'A service of the experience block';
+    description: 'One service of the experience block: a title and a short text.';
     displayName: 'Experience service';
     icon: 'star';
   };
@@ -105,7 +105,7 @@ export interface LuxuryExperienceService extends Struct.ComponentSchema {
 export interface OffplanFaqItem extends Struct.ComponentSchema {
   collectionName: 'components_offplan_faq_items';
   info: {
-    description: 'A question and its answer';
+    description: 'One question of the FAQ and its answer.';
     displayName: 'FAQ item';
     icon: 'question';
   };
@@ -122,11 +122,15 @@ export interface OffplanFaqItem extends Struct.ComponentSchema {
 export interface OffplanLinkColumn extends Struct.ComponentSchema {
   collectionName: 'components_offplan_link_columns';
   info: {
-    description: 'One column of the explore-by-city block';
+    description: 'One column of links in the explore-by-city block.';
     displayName: 'Link column';
     icon: 'bulletList';
   };
   attributes: {
+    heading: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
     links: Schema.Attribute.Component<'shared.link', true>;
   };
 }
@@ -134,7 +138,7 @@ export interface OffplanLinkColumn extends Struct.ComponentSchema {
 export interface OffplanLinkGroup extends Struct.ComponentSchema {
   collectionName: 'components_offplan_link_groups';
   info: {
-    description: 'A titled group of links';
+    description: 'A titled group of links under the explore-by-city columns.';
     displayName: 'Link group';
     icon: 'bulletList';
   };
@@ -150,7 +154,7 @@ export interface OffplanLinkGroup extends Struct.ComponentSchema {
 export interface SharedLink extends Struct.ComponentSchema {
   collectionName: 'components_shared_links';
   info: {
-    description: 'A label and the URL it points to';
+    description: 'A link: the text people see and the address it opens.';
     displayName: 'Link';
     icon: 'link';
   };
@@ -171,7 +175,7 @@ export interface SharedLink extends Struct.ComponentSchema {
 export interface SharedSeo extends Struct.ComponentSchema {
   collectionName: 'components_shared_seos';
   info: {
-    description: 'Meta title and description';
+    description: 'What search engines and link previews show for the page.';
     displayName: 'SEO';
     icon: 'search';
   };

@@ -446,8 +446,8 @@ export interface AdminUser extends Struct.CollectionTypeSchema {
 export interface ApiContactContact extends Struct.CollectionTypeSchema {
   collectionName: 'contacts';
   info: {
-    description: "Leads from the website contact form. contact_type is always 'Website Contact Form'.";
-    displayName: 'Contact submission';
+    description: 'Enquiries sent through the website contact form. They arrive by themselves; export them as CSV from the list.';
+    displayName: 'Leads (contact form)';
     pluralName: 'contacts';
     singularName: 'contact';
   };
@@ -503,13 +503,13 @@ export interface ApiContactContact extends Struct.CollectionTypeSchema {
 export interface ApiContactContactPage extends Struct.SingleTypeSchema {
   collectionName: 'contact_page';
   info: {
-    description: 'Content of the contact page: details, social links, branches, SEO';
+    description: 'The contact page of the website: contact details, social links, branches and search-engine texts.';
     displayName: 'Contact page';
     pluralName: 'contact-pages';
     singularName: 'contact-page';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -551,13 +551,13 @@ export interface ApiContactContactPage extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxuryAdvisors extends Struct.SingleTypeSchema {
   collectionName: 'luxury_advisors';
   info: {
-    description: 'Advisors block with an image carousel; the website shows the first image';
-    displayName: 'Luxury advisors';
+    description: 'The advisors block: a title, a short text and a carousel of images (the website shows the first one).';
+    displayName: 'Luxury page \u00B7 Advisors';
     pluralName: 'luxury-advisors-sections';
     singularName: 'luxury-advisors';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -588,13 +588,13 @@ export interface ApiLuxuryLuxuryAdvisors extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxuryCommunities extends Struct.SingleTypeSchema {
   collectionName: 'luxury_communities';
   info: {
-    description: 'Community cards in the order the editor sets';
-    displayName: 'Luxury communities';
+    description: 'The community cards (name, city, image), shown in the order you set.';
+    displayName: 'Luxury page \u00B7 Communities';
     pluralName: 'luxury-communities-sections';
     singularName: 'luxury-communities';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     communities: Schema.Attribute.Component<'luxury.community-card', true>;
@@ -620,13 +620,13 @@ export interface ApiLuxuryLuxuryCommunities extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxuryCta extends Struct.SingleTypeSchema {
   collectionName: 'luxury_cta';
   info: {
-    description: 'Closing call to action';
-    displayName: 'Luxury call to action';
+    description: 'The last block of the luxury page: a title, a text, two buttons and a background image.';
+    displayName: 'Luxury page \u00B7 Closing call to action';
     pluralName: 'luxury-ctas';
     singularName: 'luxury-cta';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     background_image: Schema.Attribute.Media<'images'>;
@@ -673,13 +673,13 @@ export interface ApiLuxuryLuxuryCta extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxuryDestination extends Struct.SingleTypeSchema {
   collectionName: 'luxury_destination';
   info: {
-    description: 'Destination block with 5 numbered points';
-    displayName: 'Luxury destination';
+    description: 'The "why the UAE" block: a title, a text, exactly 5 numbered points and an image.';
+    displayName: 'Luxury page \u00B7 Destination';
     pluralName: 'luxury-destinations';
     singularName: 'luxury-destination';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -718,13 +718,13 @@ export interface ApiLuxuryLuxuryDestination extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxuryExperience extends Struct.SingleTypeSchema {
   collectionName: 'luxury_experience';
   info: {
-    description: 'Experience block with 5 services';
-    displayName: 'Luxury experience';
+    description: 'The private-client experience block: a title, a text, exactly 5 services and an image.';
+    displayName: 'Luxury page \u00B7 Experience';
     pluralName: 'luxury-experiences';
     singularName: 'luxury-experience';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -763,13 +763,13 @@ export interface ApiLuxuryLuxuryExperience extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxuryHero extends Struct.SingleTypeSchema {
   collectionName: 'luxury_hero';
   info: {
-    description: 'The first screen of the luxury page';
-    displayName: 'Luxury hero';
+    description: 'The first screen of the luxury page: headline, subtitle, two buttons and the background image.';
+    displayName: 'Luxury page \u00B7 Hero';
     pluralName: 'luxury-heros';
     singularName: 'luxury-hero';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     background_image: Schema.Attribute.Media<'images'>;
@@ -816,13 +816,13 @@ export interface ApiLuxuryLuxuryHero extends Struct.SingleTypeSchema {
 export interface ApiLuxuryLuxurySignature extends Struct.SingleTypeSchema {
   collectionName: 'luxury_signature';
   info: {
-    description: 'Signature collection teaser with one link';
-    displayName: 'Luxury signature';
+    description: 'The signature collection teaser: a title, a text and one link.';
+    displayName: 'Luxury page \u00B7 Signature collection';
     pluralName: 'luxury-signatures';
     singularName: 'luxury-signature';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -861,13 +861,13 @@ export interface ApiLuxuryLuxuryTestimonial
   extends Struct.CollectionTypeSchema {
   collectionName: 'luxury_testimonials';
   info: {
-    description: 'Client reviews on the luxury page, shown by display order';
-    displayName: 'Luxury testimonial';
+    description: 'Client reviews shown on the luxury page, lowest display order first.';
+    displayName: 'Luxury page \u00B7 Testimonials';
     pluralName: 'luxury-testimonials';
     singularName: 'luxury-testimonial';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     client_photo: Schema.Attribute.Media<'images'>;
@@ -920,13 +920,13 @@ export interface ApiLuxuryLuxuryTestimonial
 export interface ApiLuxuryLuxuryTrusted extends Struct.SingleTypeSchema {
   collectionName: 'luxury_trusted';
   info: {
-    description: 'Trust block: since when, and why';
-    displayName: 'Luxury trusted';
+    description: 'The "trusted since" block under the hero: a title, the founding year, a short text and an image.';
+    displayName: 'Luxury page \u00B7 Trusted since';
     pluralName: 'luxury-trusteds';
     singularName: 'luxury-trusted';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -961,13 +961,13 @@ export interface ApiLuxuryLuxuryTrusted extends Struct.SingleTypeSchema {
 export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
   collectionName: 'off_plan_page';
   info: {
-    description: 'Editable content of the off-plan listing page; empty fields fall back to defaults';
+    description: 'The texts around the off-plan project listing: title, guide, explore-by-city links and FAQ. Empty fields show the defaults.';
     displayName: 'Off-plan page';
     pluralName: 'off-plan-pages';
     singularName: 'off-plan-page';
   };
   options: {
-    draftAndPublish: false;
+    draftAndPublish: true;
   };
   attributes: {
     createdAt: Schema.Attribute.DateTime;
@@ -1151,7 +1151,7 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
   };
   pluginOptions: {
     'content-manager': {
-      visible: true;
+      visible: false;
     };
     'content-type-builder': {
       visible: false;
@@ -1275,7 +1275,7 @@ export interface PluginExtsourceSyncRun extends Struct.CollectionTypeSchema {
   };
   pluginOptions: {
     'content-manager': {
-      visible: true;
+      visible: false;
     };
     'content-type-builder': {
       visible: false;
@@ -1687,6 +1687,11 @@ export interface PluginUsersPermissionsUser
   options: {
     draftAndPublish: false;
     timestamps: true;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
   };
   attributes: {
     blocked: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;

@@ -4,6 +4,7 @@ import { defaultConfig, type ExtsourceConfig } from './config';
 import contentTypes from './content-types';
 import controllers from './controllers';
 import routes from './routes';
+import { SYNC_JOB_NAME } from './schedule';
 import services from './services';
 import { PROPERTY_UID, syncService } from './services/sync';
 
@@ -30,7 +31,7 @@ async function ensureUniqueKey(strapi: Core.Strapi) {
 function scheduleSync(strapi: Core.Strapi, rule: string) {
   if (!rule) return;
   strapi.cron.add({
-    extsourceSync: {
+    [SYNC_JOB_NAME]: {
       task: async () => {
         try {
           await syncService(strapi).run('all', 'cron');

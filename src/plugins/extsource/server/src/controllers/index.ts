@@ -9,6 +9,7 @@ import { ApiError, success } from '../../../../../lib/envelope';
 import { extsourceConfig } from '../drivers';
 import { catalogueService, parsePropertyQuery } from '../services/catalogue';
 import { connectionService } from '../services/connection';
+import { nextScheduledRun } from '../schedule';
 import { RUN_TYPES, syncService, type RunType } from '../services/sync';
 
 const isRunType = (value: unknown): value is RunType => typeof value === 'string' && Object.hasOwn(RUN_TYPES, value);
@@ -56,6 +57,23 @@ export default {
 
     async test(ctx: Context) {
       ctx.body = { data: await connectionService(strapi).test() };
+    },
+
+    /** The synced listings, paginated and searchable, each with its last sighting. */
+    async properties(ctx: Context) {
+      ctx.body = await catalogueService(strapi).listingSummaries(parsePropertyQuery(ctx.query));
+    },
+
+    /** The dashboard widget: the last run of each type, the run going now, the next scheduled run. */
+    async dashboard(ctx: Context) {
+      const next = nextScheduledRun(strapi);
+      ctx.body = {
+        data: {
+          last_runs: await catalogueService(strapi).lastRunPerType(),
+          running: syncService(strapi).running(),
+          next_run_at: next ? next.toISOString() : null,
+        },
+      };
     },
 
     async sync(ctx: Context) {

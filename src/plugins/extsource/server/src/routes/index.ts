@@ -27,6 +27,8 @@ export default {
     routes: [
       { method: 'GET', path: '/overview', handler: 'admin.overview', config: { policies: adminPolicy('read') } },
       { method: 'POST', path: '/test', handler: 'admin.test', config: { policies: adminPolicy('read') } },
+      { method: 'GET', path: '/properties', handler: 'admin.properties', config: { policies: adminPolicy('read') } },
+      { method: 'GET', path: '/dashboard', handler: 'admin.dashboard', config: { policies: adminPolicy('read') } },
       { method: 'POST', path: '/sync/:type', handler: 'admin.sync', config: { policies: adminPolicy('sync') } },
     ],
   },

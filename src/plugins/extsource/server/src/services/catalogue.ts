@@ -1,7 +1,11 @@
-/** Reads of the synced catalogue: the paginated property list and the sync statistics (decisions 31-32). */
+/**
+ * Reads of the synced catalogue: the paginated property list and the sync statistics (decisions 31-32),
+ * and what the admin's Property sync page and dashboard widget show of them.
+ */
 import type { Core } from '@strapi/strapi';
 import { ApiError, type FieldErrors } from '../../../../../lib/envelope';
-import { PROPERTY_UID, RUN_UID, runFromRow, type SyncRun } from './sync';
+import type { ListingType } from '../mapping/types';
+import { PROPERTY_UID, RUN_TYPES, RUN_UID, runFromRow, type RunType, type SyncRun } from './sync';
 
 export interface PropertyQuery {
   page: number;
@@ -40,6 +44,59 @@ export function parsePropertyQuery(query: Record<string, unknown>): PropertyQuer
   return { page: page!, perPage: perPage!, type: type as PropertyQuery['type'], status: status as PropertyQuery['status'], q };
 }
 
+/** A synced listing as the admin page lists it. */
+export interface ListingSummary {
+  id: number;
+  reference: string;
+  title: string;
+  listing_type: ListingType;
+  price: number | null;
+  currency: string;
+  status: 'active' | 'inactive';
+  deactivated_at: string | null;
+  last_seen_at: string | null;
+}
+
+interface ListingRow {
+  id: number;
+  reference: string;
+  title: string | null;
+  listing_type: ListingType;
+  price: number | string | null;
+  currency: string | null;
+  status: 'active' | 'inactive';
+  deactivated_at: string | Date | null;
+  updatedAt: string | Date;
+}
+
+const isoOrNull = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/**
+ * When the provider's feed last had the listing, as far as the syncs tell: a run that succeeded saw
+ * every listing it left active (anything missing was withdrawn), so an active listing was seen at the
+ * end of the last successful run of its type, or when a later run wrote it. A withdrawn listing: null
+ * (its `deactivated_at` says when it left the feed).
+ */
+export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingType, string | null>): ListingSummary {
+  const written = isoOrNull(row.updatedAt);
+  const lastSuccess = lastSuccessAt[row.listing_type];
+  const lastSeen = row.status !== 'active' ? null : [written, lastSuccess].filter((when): when is string => when !== null).sort().at(-1) ?? null;
+  return {
+    id: row.id,
+    reference: row.reference,
+    title: row.title ?? '',
+    listing_type: row.listing_type,
+    price: row.price === null ? null : Number(row.price),
+    currency: row.currency ?? '',
+    status: row.status,
+    deactivated_at: isoOrNull(row.deactivated_at),
+    last_seen_at: lastSeen,
+  };
+}
+
+/** The run types that cover a listing type: `all` and the type's own. */
+const runTypesCovering = (listingType: ListingType) => (Object.keys(RUN_TYPES) as RunType[]).filter((type) => RUN_TYPES[type].includes(listingType));
+
 const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async listProperties({ page, perPage, type, status, q }: PropertyQuery) {
     const where: Record<string, unknown> = {};
@@ -53,6 +110,25 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
       strapi.db.query(PROPERTY_UID).count({ where }),
     ]);
     return { data: rows, meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
+  },
+
+  /** The property list for the admin page, with each listing's last sighting. */
+  async listingSummaries(query: PropertyQuery) {
+    const { data, meta } = await this.listProperties(query);
+    const runs = strapi.db.query(RUN_UID);
+    const lastSuccessOf = async (listingType: ListingType) => {
+      const run = await runs.findOne({ where: { status: 'succeeded', run_type: { $in: runTypesCovering(listingType) } }, orderBy: { id: 'desc' } });
+      return run ? runFromRow(run).finished_at : null;
+    };
+    const [sale, rent] = await Promise.all([lastSuccessOf('sale'), lastSuccessOf('rent')]);
+    return { data: (data as ListingRow[]).map((row) => listingSummary(row, { sale, rent })), meta };
+  },
+
+  /** The latest run of each run type (all, sales, rentals), whatever its status; null where none ran. */
+  async lastRunPerType(): Promise<Record<RunType, SyncRun | null>> {
+    const types = Object.keys(RUN_TYPES) as RunType[];
+    const rows = await Promise.all(types.map((type) => strapi.db.query(RUN_UID).findOne({ where: { run_type: type }, orderBy: { id: 'desc' } })));
+    return Object.fromEntries(types.map((type, index) => [type, rows[index] ? runFromRow(rows[index]) : null])) as Record<RunType, SyncRun | null>;
   },
 
   async stats() {

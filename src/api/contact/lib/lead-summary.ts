@@ -1,0 +1,62 @@
+/**
+ * The figures of the dashboard's Leads widget (pure): the windows counted, and the latest leads as
+ * the widget shows them. More figures (e.g. notification deliveries) join `LeadSummary` as siblings.
+ */
+import type { ContactRow } from './csv';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface LeadWindows {
+  today: Date;
+  last7Days: Date;
+  last30Days: Date;
+}
+
+export interface LatestLead {
+  id: number;
+  document_id: string;
+  name: string;
+  email: string;
+  method_of_contact: string;
+  received_at: string;
+}
+
+export interface LeadSummary {
+  counts: { today: number; last_7_days: number; last_30_days: number };
+  latest: LatestLead[];
+}
+
+/**
+ * `today` starts at `dayStart` (the start of the editor's day, sent by the browser, which knows its
+ * time zone) or else at UTC midnight; 7 and 30 days are rolling windows ending now.
+ */
+export function leadWindows(now: Date, dayStart?: Date): LeadWindows {
+  const utcMidnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return {
+    today: dayStart ?? utcMidnight,
+    last7Days: new Date(now.getTime() - 7 * DAY_MS),
+    last30Days: new Date(now.getTime() - 30 * DAY_MS),
+  };
+}
+
+/** The `today` query parameter: an ISO date-time within the last 24 hours (a day's start), or absent. */
+export function parseDayStart(raw: unknown, now: Date): { ok: true; value?: Date } | { ok: false; message: string } {
+  if (raw === undefined || raw === '') return { ok: true };
+  const value = typeof raw === 'string' ? new Date(raw) : new Date(NaN);
+  if (Number.isNaN(value.getTime())) return { ok: false, message: 'today must be an ISO date-time, e.g. 2026-03-01T00:00:00+04:00' };
+  if (value > now || now.getTime() - value.getTime() > DAY_MS) return { ok: false, message: 'today must be the start of the current day (within the last 24 hours)' };
+  return { ok: true, value };
+}
+
+export function latestLead(row: ContactRow & { documentId: string }): LatestLead {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+  const received = row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt ?? 0);
+  return {
+    id: row.id,
+    document_id: row.documentId,
+    name,
+    email: row.email ?? '',
+    method_of_contact: row.method_of_contact ?? '',
+    received_at: received.toISOString(),
+  };
+}
