@@ -1,9 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/** One Strapi per run (a process singleton): every file shares one fork and one module graph, in turn. */
+const oneStrapi = {
+  environment: 'node' as const,
+  globalSetup: ['tests/helpers/global-setup.ts'],
+  pool: 'forks' as const,
+  isolate: false,
+  fileParallelism: false,
+  maxWorkers: 1,
+  hookTimeout: 180_000,
+};
+
 /**
- * Two projects. `unit`: pure code, no Strapi. `integration`: one Strapi per run (a process
- * singleton), so every file shares one fork and one module graph (isolate: false) and runs in turn.
- * The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
+ * Three projects. `unit`: pure code, no Strapi. `integration`: the compiled app over HTTP. `e2e`
+ * (npm run test:e2e): the built admin panel in Chromium, as editors use it, and what the public API
+ * then serves. The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
  */
 export default defineConfig({
   test: {
@@ -16,18 +27,10 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/helpers/global-setup.ts'],
-          pool: 'forks',
-          isolate: false,
-          fileParallelism: false,
-          maxWorkers: 1,
-          testTimeout: 30_000,
-          hookTimeout: 180_000,
-        },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, ...oneStrapi },
+      },
+      {
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 90_000, ...oneStrapi },
       },
     ],
   },

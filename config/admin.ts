@@ -10,6 +10,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   rateLimit: { enabled: true, max: env.int('ADMIN_LOGIN_RATE_LIMIT_MAX', 5) },
   // Strapi's AI features call an outside service; they also need an Enterprise licence. Off.
   ai: { enabled: false },
+  // The Content Manager's "Preview" panel would only link editors to Strapi's documentation here.
+  preview: { enabled: false },
   flags: {
     nps: false,
     promoteEE: false,

@@ -1,17 +1,102 @@
-/** Admin panel customisations of the app (plugins customise their own pages). */
+/**
+ * Admin panel customisations of the app (plugins customise their own pages): the Leads widget first on
+ * the home page, the Content Manager's menu in site order, the contacts list's Export CSV button, and
+ * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
+ * cannot be).
+ */
+import type { ComponentType } from 'react';
+import { Mail } from '@strapi/icons';
+import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
+import { LEADS_LIST_PATH } from './LeadsWidget';
 
-interface ContentManagerPlugin {
-  injectComponent(view: 'listView', zone: 'actions', component: { name: string; Component: () => JSX.Element | null }): void;
+interface MenuLink {
+  uid: string;
+  title: string;
+}
+
+interface WidgetDefinition {
+  id: string;
+  pluginId?: string;
+  uid?: string;
+  title: { id: string; defaultMessage: string };
+  icon: ComponentType;
+  component: () => Promise<ComponentType>;
+  link?: { label: { id: string; defaultMessage: string }; href: string };
+  permissions?: Array<{ action: string; subject?: string | null }>;
 }
 
 interface AdminApp {
-  getPlugin(id: 'content-manager'): ContentManagerPlugin;
+  widgets: { register(widgets: (current: WidgetDefinition[]) => WidgetDefinition[]): void };
 }
 
+interface AdminAppAtBootstrap {
+  getPlugin(id: 'content-manager'): {
+    injectComponent(view: 'listView', zone: 'actions', component: { name: string; Component: () => JSX.Element | null }): void;
+  };
+  registerHook(name: string, hook: (value: Record<string, unknown>) => Record<string, unknown>): void;
+}
+
+const CONTACT_UID = 'api::contact.contact';
+/** The Property sync widget (registered by the extsource plugin) comes right after Leads. */
+const SYNC_WIDGET_ID = 'sync-status';
+
+const leadsWidget: WidgetDefinition = {
+  id: 'leads',
+  title: { id: 'app.widget.leads.title', defaultMessage: 'Leads' },
+  icon: Mail,
+  component: async () => (await import('./LeadsWidget')).LeadsWidget,
+  link: { label: { id: 'app.widget.leads.link', defaultMessage: 'Open the leads' }, href: LEADS_LIST_PATH },
+  permissions: [{ action: 'plugin::content-manager.explorer.read', subject: CONTACT_UID }],
+};
+
+/** Leads and Property sync first: they are what editors and the sales team open the admin for. */
+function withOursFirst(widgets: WidgetDefinition[]): WidgetDefinition[] {
+  const sync = widgets.filter((widget) => widget.id === SYNC_WIDGET_ID);
+  return [leadsWidget, ...sync, ...widgets.filter((widget) => widget.id !== SYNC_WIDGET_ID)];
+}
+
+function readStored(key: string): Record<string, unknown> {
+  try {
+    return JSON.parse(window.localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Strapi's prompts for developers that no setting switches off (Strapi 5.54.0) keep their state in the
+ * browser's local storage; this stores what their own close buttons store, before the panel renders:
+ * - the guided tour (a popup over the first edit form, and "Create your schema / Copy an API token /
+ *   Deploy to Strapi Cloud" tasks on the home page, in development): `enabled: false`, as "Skip" stores;
+ * - the "Introducing the new Media Library" banner: dismissed. Its key ends with the project's uuid,
+ *   which this project does not set (`false`).
+ */
+function dismissDeveloperPrompts(): void {
+  const tour = 'STRAPI_GUIDED_TOUR';
+  window.localStorage.setItem(tour, JSON.stringify({ ...readStored(tour), enabled: false }));
+  for (const legacy of [true, false]) window.localStorage.setItem(`STRAPI_MEDIA_LIBRARY_BANNER_DISMISSED_FOR_${legacy}:false`, 'true');
+}
+
+/** Yes / No instead of TRUE / FALSE on switches such as "Show on the website". */
+const SWITCH_LABELS = { 'app.components.ToggleCheckbox.on-label': 'Yes', 'app.components.ToggleCheckbox.off-label': 'No' };
+
 export default {
-  config: { locales: [] },
-  bootstrap(app: AdminApp) {
+  config: {
+    locales: [],
+    // No "new Strapi version" notifications for editors (the server's update check is off too).
+    notifications: { releases: false },
+    translations: { en: { ...MENU_TRANSLATIONS, ...SWITCH_LABELS } },
+  },
+
+  register(app: AdminApp) {
+    dismissDeveloperPrompts();
+    app.widgets.register(withOursFirst);
+  },
+
+  bootstrap(app: AdminAppAtBootstrap) {
     app.getPlugin('content-manager').injectComponent('listView', 'actions', { name: 'export-contacts-csv', Component: ExportContactsButton });
+    app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', (value) => ({ ...value, ctLinks: inSiteOrder(value.ctLinks as MenuLink[]) }));
+    app.registerHook('Admin/CM/pages/App/mutate-single-types-links', (value) => ({ ...value, stLinks: inSiteOrder(value.stLinks as MenuLink[]) }));
   },
 };

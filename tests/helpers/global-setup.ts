@@ -51,8 +51,26 @@ function createSqliteFile(): { env: TestDatabaseEnv; drop: () => Promise<void> }
   };
 }
 
+const UPLOADS = path.resolve(__dirname, '..', '..', 'public', 'uploads');
+
+/** The files the run uploads (demo images, test uploads) are removed at its end, like its database. */
+function uploadsOfThisRun(): { remove: () => void } {
+  const before = new Set(fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []);
+  return {
+    remove: () => {
+      for (const name of fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []) {
+        if (!before.has(name)) fs.rmSync(path.join(UPLOADS, name), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
   const database = process.env.TEST_DB_CLIENT === 'postgres' ? await createPostgresDatabase() : createSqliteFile();
+  const uploads = uploadsOfThisRun();
   project.provide('testDatabaseEnv', database.env);
-  return database.drop;
+  return async () => {
+    await database.drop();
+    uploads.remove();
+  };
 }

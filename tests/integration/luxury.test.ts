@@ -59,19 +59,20 @@ describe('GET /api/v1/luxury with the demo content', () => {
     );
   });
 
-  it('shapes every section as the contract names it, with placeholders for missing images', async () => {
+  it('shapes every section as the contract names it, with the demo images from the media library', async () => {
+    const upload = (scene: string) => expect.stringMatching(new RegExp(`^http://cms\\.test\\.local/uploads/${scene.replace('-', '_')}_\\w+\\.jpg$`));
     const data = await getLuxury();
-    expect(data.hero).toMatchObject({ title: 'Extraordinary Homes in the Heart of Dubai', cta_button_1_link: '/luxury/properties', background_image: PLACEHOLDER });
-    expect(data.cta).toMatchObject({ button_1_text: 'Book a Consultation', button_2_link: '/off-plan', background_image: PLACEHOLDER });
-    expect(data.trusted).toMatchObject({ year: '2008', image: PLACEHOLDER });
-    expect(data.advisors.image).toBe(PLACEHOLDER);
+    expect(data.hero).toMatchObject({ title: 'Extraordinary Homes in the Heart of Dubai', cta_button_1_link: '/luxury/properties', background_image: upload('skyline-dusk') });
+    expect(data.cta).toMatchObject({ button_1_text: 'Book a Consultation', button_2_link: '/off-plan', background_image: upload('marina-night') });
+    expect(data.trusted).toMatchObject({ year: '2008', image: upload('downtown-day') });
+    expect(data.advisors.image).toEqual(upload('penthouse-interior'));
     expect(data.destination.points.map((point: { number: number }) => point.number)).toEqual([1, 2, 3, 4, 5]);
     expect(data.experience.services).toHaveLength(5);
     expect(data.communities.communities.length).toBeGreaterThanOrEqual(6);
-    expect(data.communities.communities[0]).toEqual({ name: 'Palm Jumeirah', city: 'Dubai', image: PLACEHOLDER });
+    expect(data.communities.communities[0]).toEqual({ name: 'Palm Jumeirah', city: 'Dubai', image: upload('palm-island') });
     expect(data.signature.link_url).toBe('/luxury/signature-collection');
     expect(data.testimonials.length).toBeGreaterThanOrEqual(4);
-    expect(data.testimonials[0]).toMatchObject({ reviewer_name: 'James Whitmore', rating: 5, order: 1, client_photo: null });
+    expect(data.testimonials[0]).toMatchObject({ reviewer_name: 'James Whitmore', rating: 5, order: 1, client_photo: upload('portrait-1') });
   });
 });
 
@@ -151,8 +152,13 @@ describe('testimonials', () => {
 });
 
 describe('edits reach the next request', () => {
+  let demoBackground: number | null = null;
+  beforeAll(async () => {
+    const hero = await strapi.documents('api::luxury.luxury-hero').findFirst({ status: 'published', populate: ['background_image'] });
+    demoBackground = hero?.background_image?.id ?? null;
+  });
   afterEach(async () => {
-    await updateSection(SECTION_UIDS.hero, { title: 'Extraordinary Homes in the Heart of Dubai', background_image: null });
+    await updateSection(SECTION_UIDS.hero, { title: 'Extraordinary Homes in the Heart of Dubai', background_image: demoBackground });
   });
 
   it('a single-type update is visible on the very next GET', async () => {

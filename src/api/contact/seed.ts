@@ -1,9 +1,19 @@
-/** First-run demo content for the contact page: Dubai and Abu Dhabi branches, social links, SEO. */
+/** First-run demo content for the contact page (published): Dubai and Abu Dhabi branches with photos, social links with icons, SEO. */
+import { withDemoMedia } from '../../bootstrap/demo-media';
 import type { Seeder } from '../../bootstrap/seed';
+
+const SOCIAL: Array<[network: string, link: string]> = [
+  ['instagram', 'https://www.instagram.com/luxuryestates.ae'],
+  ['linkedin', 'https://www.linkedin.com/company/luxury-estates-uae'],
+  ['youtube', 'https://www.youtube.com/@luxuryestatesuae'],
+  ['x', 'https://x.com/luxuryestatesae'],
+];
 
 export const contactPageSeeder: Seeder = {
   name: 'contact-page',
-  async run(strapi) {
+  run: (strapi) => withDemoMedia(strapi, async (media) => {
+    const social_media = [];
+    for (const [network, link] of SOCIAL) social_media.push({ icon: await media.image(`icon-${network}`, `${network} logo`), link });
     await strapi.documents('api::contact.contact-page').create({
       status: 'published',
       data: {
@@ -12,21 +22,18 @@ export const contactPageSeeder: Seeder = {
         phone: '+971 4 123 4567',
         email: 'hello@luxuryestates.ae',
         whatsapp: '+971 50 123 4567',
-        social_media: [
-          { link: 'https://www.instagram.com/luxuryestates.ae' },
-          { link: 'https://www.linkedin.com/company/luxury-estates-uae' },
-          { link: 'https://www.youtube.com/@luxuryestatesuae' },
-          { link: 'https://x.com/luxuryestatesae' },
-        ],
+        social_media,
         our_branches: [
           {
             title: 'Dubai Head Office',
+            branch_image: await media.image('downtown-day', 'Downtown Dubai towers on a clear day'),
             mobile: '+971 4 123 4567',
             email: 'dubai@luxuryestates.ae',
             location: 'Office 2104, Burj Daman, Al Mustaqbal Street, DIFC, Dubai, United Arab Emirates',
           },
           {
             title: 'Abu Dhabi Branch',
+            branch_image: await media.image('beach-resort', 'A white waterfront building on Al Maryah Island'),
             mobile: '+971 2 765 4321',
             email: 'abudhabi@luxuryestates.ae',
             location: 'Level 12, Al Maqam Tower, Abu Dhabi Global Market Square, Al Maryah Island, Abu Dhabi, United Arab Emirates',
@@ -38,5 +45,5 @@ export const contactPageSeeder: Seeder = {
         },
       },
     });
-  },
+  }),
 };

@@ -1,5 +1,6 @@
-/** First-run demo content for the luxury page: every section active, believable Dubai copy. */
+/** First-run demo content for the luxury page: every section active and published, believable Dubai copy, real images. */
 import type { Core } from '@strapi/strapi';
+import { withDemoMedia, type DemoMedia } from '../../bootstrap/demo-media';
 import type { Seeder } from '../../bootstrap/seed';
 
 const DESTINATION_POINTS = [
@@ -18,13 +19,14 @@ const SERVICES: Array<[string, string]> = [
   ['Property management', 'Furnishing, leasing and maintenance handled end to end after the keys are handed over.'],
 ];
 
-const COMMUNITIES: Array<[string, string]> = [
-  ['Palm Jumeirah', 'Dubai'],
-  ['Emirates Hills', 'Dubai'],
-  ['Downtown Dubai', 'Dubai'],
-  ['Jumeirah Bay Island', 'Dubai'],
-  ['Saadiyat Island', 'Abu Dhabi'],
-  ['Al Marjan Island', 'Ras Al Khaimah'],
+/** Name, city and the demo scene of its card. */
+const COMMUNITIES: Array<[string, string, string]> = [
+  ['Palm Jumeirah', 'Dubai', 'palm-island'],
+  ['Emirates Hills', 'Dubai', 'villa-pool'],
+  ['Downtown Dubai', 'Dubai', 'downtown-day'],
+  ['Jumeirah Bay Island', 'Dubai', 'island-villa'],
+  ['Saadiyat Island', 'Abu Dhabi', 'beach-resort'],
+  ['Al Marjan Island', 'Ras Al Khaimah', 'marina-night'],
 ];
 
 const TESTIMONIALS = [
@@ -38,7 +40,7 @@ const TESTIMONIALS = [
     text: 'The yield analysis for our Downtown penthouse was spot on, and they were candid about which buildings to avoid.', order: 4 },
 ];
 
-async function seedSections(strapi: Core.Strapi): Promise<void> {
+async function seedSections(strapi: Core.Strapi, media: DemoMedia): Promise<void> {
   await strapi.documents('api::luxury.luxury-hero').create({
     status: 'published',
     data: {
@@ -46,6 +48,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
       subtitle: 'Waterfront villas, sky-high penthouses and private island estates, curated for the few who expect more.',
       cta_button_1_text: 'Explore Properties', cta_button_1_link: '/luxury/properties',
       cta_button_2_text: 'Speak to an Advisor', cta_button_2_link: '/contact-us',
+      background_image: await media.image('skyline-dusk', 'The Dubai skyline at dusk, seen across the water'),
       is_active: true,
     },
   });
@@ -54,6 +57,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     data: {
       title: 'Trusted by Discerning Buyers Since', year: '2008',
       description: 'For more than fifteen years we have guided families, founders and family offices through Dubai’s most exclusive addresses, with over AED 12 billion in prime transactions closed.',
+      image: await media.image('downtown-day', 'Downtown Dubai towers on a clear day'),
       is_active: true,
     },
   });
@@ -62,12 +66,19 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
     data: {
       title: 'Advisors Who Live the Market',
       description: 'Our multilingual advisors specialise by community, so the person you speak to knows every tower, plot and view corridor.',
+      images: [
+        await media.image('penthouse-interior', 'A penthouse living room overlooking the skyline'),
+        await media.image('marina-night', 'Dubai Marina towers lit at night'),
+        await media.image('villa-pool', 'A modern villa with a pool and palm trees'),
+      ],
       is_active: true,
     },
   });
+  const communities = [];
+  for (const [name, city, scene] of COMMUNITIES) communities.push({ name, city, image: await media.image(scene, `${name}, ${city}`) });
   await strapi.documents('api::luxury.luxury-communities').create({
     status: 'published',
-    data: { communities: COMMUNITIES.map(([name, city]) => ({ name, city })), is_active: true },
+    data: { communities, is_active: true },
   });
   await strapi.documents('api::luxury.luxury-destination').create({
     status: 'published',
@@ -75,6 +86,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
       title: 'Why the UAE Is the World’s Most Compelling Address',
       description: 'Global wealth keeps moving to the Emirates. These are the reasons our clients give most often.',
       points: DESTINATION_POINTS.map((text, index) => ({ number: index + 1, text })),
+      image: await media.image('desert-dunes', 'Desert dunes at golden hour'),
       is_active: true,
     },
   });
@@ -84,6 +96,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
       title: 'The Private Client Experience',
       description: 'One dedicated team from the first conversation to the day you receive the keys, and long after.',
       services: SERVICES.map(([title, description]) => ({ title, description })),
+      image: await media.image('penthouse-interior', 'A penthouse living room overlooking the skyline'),
       is_active: true,
     },
   });
@@ -103,6 +116,7 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
       description: 'Tell us what you are looking for and an advisor will prepare a private shortlist within 24 hours.',
       button_1_text: 'Book a Consultation', button_1_link: '/contact-us',
       button_2_text: 'Browse Off-Plan Projects', button_2_link: '/off-plan',
+      background_image: await media.image('marina-night', 'Dubai Marina towers lit at night'),
       is_active: true,
     },
   });
@@ -111,9 +125,12 @@ async function seedSections(strapi: Core.Strapi): Promise<void> {
 export const luxurySeeder: Seeder = {
   name: 'luxury-page',
   async run(strapi) {
-    await seedSections(strapi);
-    for (const testimonial of TESTIMONIALS) {
-      await strapi.documents('api::luxury.luxury-testimonial').create({ status: 'published', data: { ...testimonial, is_active: true } });
-    }
+    await withDemoMedia(strapi, async (media) => {
+      await seedSections(strapi, media);
+      for (const [index, testimonial] of TESTIMONIALS.entries()) {
+        const client_photo = await media.image(`portrait-${index + 1}`, `Portrait of ${testimonial.reviewer_name}`);
+        await strapi.documents('api::luxury.luxury-testimonial').create({ status: 'published', data: { ...testimonial, client_photo, is_active: true } });
+      }
+    });
   },
 };

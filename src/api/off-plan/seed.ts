@@ -1,11 +1,12 @@
-/** First-run demo content for the off-plan page (the FAQ and explore-by-city blocks show the editors' shape). */
+/** First-run demo content for the off-plan page, published (the FAQ and explore-by-city blocks show the editors' shape). */
+import { withDemoMedia } from '../../bootstrap/demo-media';
 import type { Seeder } from '../../bootstrap/seed';
 
 const link = (label: string, url: string) => ({ label, url });
 
 export const offPlanPageSeeder: Seeder = {
   name: 'off-plan-page',
-  async run(strapi) {
+  run: (strapi) => withDemoMedia(strapi, async (media) => {
     await strapi.documents('api::off-plan.off-plan-page').create({
       status: 'published',
       data: {
@@ -15,6 +16,7 @@ export const offPlanPageSeeder: Seeder = {
         guide_description: 'Escrow-protected payments, handover timelines, resale rules and Golden Visa eligibility, explained by our advisors.',
         guide_cta_text: 'Download the guide',
         guide_cta_link: '/off-plan/guide',
+        guide_image: await media.image('offplan-site', 'A tower under construction with a crane'),
         sold_section_title: 'Sold Out Launches',
         explore_by_city_title: 'Explore Off-Plan Projects by City',
         explore_by_city_columns: [
@@ -37,5 +39,5 @@ export const offPlanPageSeeder: Seeder = {
         is_active: true,
       },
     });
-  },
+  }),
 };

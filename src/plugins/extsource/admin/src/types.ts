@@ -2,11 +2,12 @@
  * Shapes of the plugin's admin API, taken from the server code itself. Type-only imports: the bundler
  * erases them, so no server code reaches the admin bundle.
  */
-import type { CatalogueService } from '../../server/src/services/catalogue';
-import type { RunProgress, SyncRun } from '../../server/src/services/sync';
+import type { CatalogueService, ListingSummary } from '../../server/src/services/catalogue';
+import type { RunProgress, RunType, SyncRun } from '../../server/src/services/sync';
 
 export type { RunProgress, RunType, SyncRun } from '../../server/src/services/sync';
 export type { FeedStatus } from '../../server/src/services/connection';
+export type { ListingSummary } from '../../server/src/services/catalogue';
 
 export type Stats = Awaited<ReturnType<CatalogueService['stats']>>;
 
@@ -15,4 +16,15 @@ export interface Overview {
   stats: Stats;
   runs: SyncRun[];
   running: RunProgress[];
+}
+
+export interface Dashboard {
+  last_runs: Record<RunType, SyncRun | null>;
+  running: RunProgress[];
+  next_run_at: string | null;
+}
+
+export interface ListingPage {
+  data: ListingSummary[];
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
 }

@@ -1,23 +1,40 @@
 /**
- * Property sync: the state of both provider feeds, buttons to test them and to run syncs, the
- * catalogue statistics and the last 20 runs. While a run is going the buttons are disabled and the
- * page follows its progress.
+ * Property sync: what each provider feed supplies to the website and whether it answers, buttons to
+ * test the feeds and to run syncs, the outcome of a run started here once it ends (the page polls
+ * until then), the catalogue statistics, the last 20 runs and the synced listings.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Box, Button, Flex, Loader, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Alert, Badge, Box, Button, Flex, Loader, Typography } from '@strapi/design-system';
 import { Layouts, Page, useFetchClient, useNotification } from '@strapi/strapi/admin';
+import { ListingsTable } from '../components/ListingsTable';
+import { RunsTable } from '../components/RunsTable';
+import { driverName, outcomeText, STATUS_COLOURS, when } from '../components/runText';
 import type { FeedStatus, Overview, RunProgress, RunType, SyncRun } from '../types';
 
-const POLL_WHILE_RUNNING_MS = 1000;
+const POLL_MS = 1000;
 const SYNC_BUTTONS: Array<[RunType, string]> = [['all', 'Sync all'], ['sales', 'Sync sales'], ['rentals', 'Sync rentals']];
-const STATUS_COLOURS: Record<SyncRun['status'], { backgroundColor: string; textColor: string }> = {
-  running: { backgroundColor: 'primary100', textColor: 'primary700' },
-  succeeded: { backgroundColor: 'success100', textColor: 'success700' },
-  partial: { backgroundColor: 'warning100', textColor: 'warning700' },
-  failed: { backgroundColor: 'danger100', textColor: 'danger700' },
-};
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '-');
+const FEEDS = {
+  listings: {
+    label: 'Listings',
+    supplies:
+      'The sales and rental listings of the website. A sync copies them here: new listings are added, changed ones updated, ' +
+      'and those the provider no longer lists are withdrawn from the site. Runs every hour by itself, or with the buttons above.',
+  },
+  projects: {
+    label: 'Projects',
+    supplies:
+      'The off-plan projects of the off-plan page. They are read from the provider directly and kept for an hour, ' +
+      'so the sync buttons do not touch them; Test checks that the provider answers.',
+  },
+} as const;
+
+const OUTCOME_VARIANTS: Record<SyncRun['status'], 'success' | 'warning' | 'danger' | 'default'> = {
+  succeeded: 'success',
+  partial: 'warning',
+  failed: 'danger',
+  running: 'default',
+};
 
 function errorText(error: unknown): string {
   const response = (error as { response?: { data?: { error?: { message?: string } } } }).response;
@@ -28,15 +45,17 @@ function progressText(progress: RunProgress): string {
   const what = progress.listing_type === 'sale' ? 'sales' : 'rentals';
   if (progress.phase === 'fetching') return `Fetching ${what}: ${progress.fetched} so far`;
   if (progress.phase === 'writing') return `Writing ${what}: ${progress.written} of ${progress.to_write}`;
-  return `Deactivating withdrawn ${what}`;
+  return `Withdrawing ${what} the provider no longer lists`;
 }
 
-function FeedCard({ label, driver, status }: { label: string; driver: string; status?: FeedStatus }) {
+function FeedCard({ feed, driver, status }: { feed: keyof typeof FEEDS; driver: string; status?: FeedStatus }) {
+  const { label, supplies } = FEEDS[feed];
   return (
-    <Box background="neutral0" padding={4} hasRadius shadow="tableShadow" flex="1" data-testid={`feed-${label.toLowerCase()}`}>
+    <Box background="neutral0" padding={4} hasRadius shadow="tableShadow" flex="1" data-testid={`feed-${feed}`}>
       <Flex direction="column" alignItems="flex-start" gap={2}>
         <Typography variant="sigma" textColor="neutral600">{label} feed</Typography>
-        <Typography variant="delta">{driver}</Typography>
+        <Typography variant="delta">{driverName(driver)}</Typography>
+        <Typography textColor="neutral700">{supplies}</Typography>
         {status ? (
           <Badge {...(status.ok ? STATUS_COLOURS.succeeded : STATUS_COLOURS.failed)}>
             {status.ok ? `Connected (${status.latency_ms} ms)` : status.message}
@@ -60,32 +79,12 @@ function StatBox({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-function RunsTable({ runs }: { runs: SyncRun[] }) {
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Table colCount={9} rowCount={runs.length + 1}>
-      <Thead>
-        <Tr>
-          {['Run', 'Type', 'Status', 'Started', 'Fetched', 'Created', 'Updated', 'Deactivated', 'Note'].map((heading) => (
-            <Th key={heading}><Typography variant="sigma">{heading}</Typography></Th>
-          ))}
-        </Tr>
-      </Thead>
-      <Tbody>
-        {runs.map((run) => (
-          <Tr key={run.run_id} data-testid="sync-run-row">
-            <Td><Typography>#{run.run_id}</Typography></Td>
-            <Td><Typography>{run.type}</Typography></Td>
-            <Td><Badge {...STATUS_COLOURS[run.status]}>{run.status}</Badge></Td>
-            <Td><Typography>{when(run.started_at)}</Typography></Td>
-            <Td><Typography>{run.fetched}</Typography></Td>
-            <Td><Typography>{run.created}</Typography></Td>
-            <Td><Typography>{run.updated}</Typography></Td>
-            <Td><Typography>{run.deactivated}</Typography></Td>
-            <Td><Typography textColor={run.error ? 'danger600' : 'neutral600'}>{run.error ?? run.warnings[0] ?? ''}</Typography></Td>
-          </Tr>
-        ))}
-      </Tbody>
-    </Table>
+    <Box>
+      <Box paddingBottom={2}><Typography variant="delta" tag="h2">{title}</Typography></Box>
+      {children}
+    </Box>
   );
 }
 
@@ -96,6 +95,10 @@ const SyncPage = () => {
   const [feedStatus, setFeedStatus] = useState<{ listings: FeedStatus; projects: FeedStatus }>();
   const [testing, setTesting] = useState(false);
   const [starting, setStarting] = useState(false);
+  /** The run started from this page, followed until it ends. */
+  const [watched, setWatched] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<SyncRun | null>(null);
+  const [listingsVersion, setListingsVersion] = useState(0);
 
   const load = useCallback(async () => {
     try {
@@ -112,10 +115,18 @@ const SyncPage = () => {
 
   const running = (overview?.running.length ?? 0) > 0;
   useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => void load(), POLL_WHILE_RUNNING_MS);
+    if (!running && watched === null) return undefined;
+    const timer = setInterval(() => void load(), POLL_MS);
     return () => clearInterval(timer);
-  }, [running, load]);
+  }, [running, watched, load]);
+
+  useEffect(() => {
+    const run = overview?.runs.find((candidate) => candidate.run_id === watched);
+    if (!run || run.status === 'running') return;
+    setWatched(null);
+    setOutcome(run);
+    setListingsVersion((version) => version + 1);
+  }, [overview, watched]);
 
   async function testFeeds() {
     setTesting(true);
@@ -131,9 +142,10 @@ const SyncPage = () => {
 
   async function startSync(type: RunType) {
     setStarting(true);
+    setOutcome(null);
     try {
       const { data } = await post<{ data: SyncRun }>(`/extsource/sync/${type}`);
-      toggleNotification({ type: 'info', message: `Sync run #${data.data.run_id} started` });
+      setWatched(data.data.run_id);
     } catch (error) {
       toggleNotification({ type: 'warning', message: errorText(error) });
     } finally {
@@ -143,14 +155,14 @@ const SyncPage = () => {
   }
 
   if (!overview) return <Page.Loading />;
-  const busy = running || starting;
+  const busy = running || starting || watched !== null;
 
   return (
     <Page.Main>
       <Page.Title>Property sync</Page.Title>
       <Layouts.Header
         title="Property sync"
-        subtitle="Sales and rental listings from the property-data provider"
+        subtitle="The listings and off-plan projects the website shows come from a property-data provider. Check the feeds and bring the listings up to date here."
         primaryAction={
           <Flex gap={2}>
             <Button variant="secondary" onClick={testFeeds} loading={testing} disabled={testing}>Test</Button>
@@ -162,28 +174,35 @@ const SyncPage = () => {
       />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
-          <Flex gap={4}>
-            <FeedCard label="Listings" driver={overview.feeds.listings} status={feedStatus?.listings} />
-            <FeedCard label="Projects" driver={overview.feeds.projects} status={feedStatus?.projects} />
-          </Flex>
-          {running && (
+          {outcome && (
+            <Alert variant={OUTCOME_VARIANTS[outcome.status]} title="Sync finished" closeLabel="Close" onClose={() => setOutcome(null)} data-testid="sync-outcome">
+              {outcomeText(outcome)}
+            </Alert>
+          )}
+          {busy && (
             <Flex gap={3} data-testid="sync-progress">
               <Loader small>Syncing</Loader>
-              <Typography>{overview.running.map(progressText).join(' / ')}</Typography>
+              <Typography>{running ? overview.running.map(progressText).join(' / ') : 'Starting the sync'}</Typography>
             </Flex>
           )}
+          <Flex gap={4} alignItems="stretch">
+            <FeedCard feed="listings" driver={overview.feeds.listings} status={feedStatus?.listings} />
+            <FeedCard feed="projects" driver={overview.feeds.projects} status={feedStatus?.projects} />
+          </Flex>
           <Flex gap={4}>
-            <StatBox label="Active" value={overview.stats.active} />
+            <StatBox label="On the site" value={overview.stats.active} />
             <StatBox label="Sales" value={overview.stats.sales} />
             <StatBox label="Rentals" value={overview.stats.rentals} />
-            <StatBox label="Inactive" value={overview.stats.inactive} />
+            <StatBox label="Withdrawn" value={overview.stats.inactive} />
             <StatBox label="Runs" value={overview.stats.runs} />
             <StatBox label="Last success" value={when(overview.stats.last_success_at)} />
           </Flex>
-          <Box>
-            <Box paddingBottom={2}><Typography variant="delta">Last 20 runs</Typography></Box>
+          <Section title="Last 20 runs">
             <RunsTable runs={overview.runs} />
-          </Box>
+          </Section>
+          <Section title="Synced listings">
+            <ListingsTable version={listingsVersion} />
+          </Section>
         </Flex>
       </Layouts.Content>
     </Page.Main>

@@ -1,0 +1,68 @@
+/**
+ * The "Leads" widget on the admin home page: leads received today (from the start of the editor's own
+ * day), in the last 7 and 30 days, and the latest five, each a link to the lead. Reads GET /leads/summary.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Box, Flex, Typography } from '@strapi/design-system';
+import { useFetchClient, Widget } from '@strapi/strapi/admin';
+import type { LeadSummary } from '../api/contact/lib/lead-summary';
+
+export const LEADS_LIST_PATH = '/content-manager/collection-types/api::contact.contact';
+
+function startOfToday(): string {
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.toISOString();
+}
+
+const received = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Flex direction="column" alignItems="flex-start" flex="1">
+      <Typography variant="alpha" data-testid={testId}>{value}</Typography>
+      <Typography variant="pi" textColor="neutral600">{label}</Typography>
+    </Flex>
+  );
+}
+
+export function LeadsWidget() {
+  const { get } = useFetchClient();
+  const [summary, setSummary] = useState<LeadSummary>();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    get<{ data: LeadSummary }>('/leads/summary', { params: { today: startOfToday() } })
+      .then(({ data }) => setSummary(data.data))
+      .catch(() => setFailed(true));
+  }, [get]);
+
+  if (failed) return <Widget.Error />;
+  if (!summary) return <Widget.Loading />;
+  return (
+    <Flex direction="column" alignItems="stretch" gap={4} data-testid="leads-widget">
+      <Flex gap={4}>
+        <Figure label="Today" value={summary.counts.today} testId="leads-today" />
+        <Figure label="Last 7 days" value={summary.counts.last_7_days} testId="leads-7-days" />
+        <Figure label="Last 30 days" value={summary.counts.last_30_days} testId="leads-30-days" />
+      </Flex>
+      {summary.latest.length === 0 ? (
+        <Typography textColor="neutral600">No leads yet. They arrive from the website's contact form.</Typography>
+      ) : (
+        <Flex direction="column" alignItems="stretch" gap={2}>
+          {summary.latest.map((lead) => (
+            <Box key={lead.id} data-testid="latest-lead">
+              <Link to={`${LEADS_LIST_PATH}/${lead.document_id}`}>
+                <Typography fontWeight="semiBold">{lead.name || lead.email}</Typography>
+              </Link>
+              <Typography variant="pi" textColor="neutral600">
+                {' '}· {received(lead.received_at)}{lead.method_of_contact ? ` · ${lead.method_of_contact}` : ''}
+              </Typography>
+            </Box>
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

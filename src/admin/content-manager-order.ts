@@ -1,0 +1,61 @@
+/**
+ * The Content Manager's menu in the order of the site (the luxury page's sections as they appear on
+ * the page, then the off-plan and contact pages, then leads), where Strapi would sort it by name.
+ *
+ * Strapi (content-manager 5.54.0) sorts the menu links by their `title`, which it also uses as a
+ * message id before showing it. So the links' hook gives each known type a title that sorts in site
+ * order ("03 Luxury page · Advisors"), and a translation with that id shows the type's own name.
+ */
+import luxuryHero from '../api/luxury/content-types/luxury-hero/schema.json';
+import luxuryTrusted from '../api/luxury/content-types/luxury-trusted/schema.json';
+import luxuryAdvisors from '../api/luxury/content-types/luxury-advisors/schema.json';
+import luxuryCommunities from '../api/luxury/content-types/luxury-communities/schema.json';
+import luxuryDestination from '../api/luxury/content-types/luxury-destination/schema.json';
+import luxuryExperience from '../api/luxury/content-types/luxury-experience/schema.json';
+import luxurySignature from '../api/luxury/content-types/luxury-signature/schema.json';
+import luxuryTestimonial from '../api/luxury/content-types/luxury-testimonial/schema.json';
+import luxuryCta from '../api/luxury/content-types/luxury-cta/schema.json';
+import offPlanPage from '../api/off-plan/content-types/off-plan-page/schema.json';
+import contactPage from '../api/contact/content-types/contact-page/schema.json';
+import contact from '../api/contact/content-types/contact/schema.json';
+
+interface Schema {
+  info: { singularName: string; displayName: string };
+}
+
+const SITE_ORDER: Array<[api: string, schema: Schema]> = [
+  ['luxury', luxuryHero],
+  ['luxury', luxuryTrusted],
+  ['luxury', luxuryAdvisors],
+  ['luxury', luxuryCommunities],
+  ['luxury', luxuryDestination],
+  ['luxury', luxuryExperience],
+  ['luxury', luxurySignature],
+  ['luxury', luxuryTestimonial],
+  ['luxury', luxuryCta],
+  ['off-plan', offPlanPage],
+  ['contact', contactPage],
+  ['contact', contact],
+];
+
+const sortTitles = new Map(
+  SITE_ORDER.map(([api, schema], index) => [
+    `api::${api}.${schema.info.singularName}`,
+    `${String(index + 1).padStart(2, '0')} ${schema.info.displayName}`,
+  ])
+);
+
+/** Message ids of the sort titles, each shown as the type's name. */
+export const MENU_TRANSLATIONS: Record<string, string> = Object.fromEntries(
+  SITE_ORDER.map(([api, schema]) => [sortTitles.get(`api::${api}.${schema.info.singularName}`)!, schema.info.displayName])
+);
+
+interface MenuLink {
+  uid: string;
+  title: string;
+}
+
+/** The links with sort titles; types not listed keep their name and follow, alphabetically. */
+export function inSiteOrder<T extends MenuLink>(links: T[]): T[] {
+  return links.map((link) => ({ ...link, title: sortTitles.get(link.uid) ?? link.title }));
+}
