@@ -28,12 +28,15 @@ const demoScenePath = (strapi: Core.Strapi, scene: string) => path.join(strapi.d
 const isIcon = (scene: string) => scene.startsWith('icon-');
 const fileName = (scene: string) => `${scene}.${isIcon(scene) ? 'svg' : 'jpg'}`;
 
+/** Wide enough for every responsive format Strapi makes (its largest, "large", is 1000 pixels wide). */
+const RENDER_WIDTH = 1280;
+
 /** The scene as the file to upload: a JPEG for pictures (quality 82), the SVG itself for icons. */
 async function renderScene(strapi: Core.Strapi, scene: string, dir: string): Promise<{ filepath: string; mimetype: string }> {
   const source = demoScenePath(strapi, scene);
   if (isIcon(scene)) return { filepath: source, mimetype: 'image/svg+xml' };
   const filepath = path.join(dir, fileName(scene));
-  await sharp(source).jpeg({ quality: 82, mozjpeg: true }).toFile(filepath);
+  await sharp(source).resize({ width: RENDER_WIDTH, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toFile(filepath);
   return { filepath, mimetype: 'image/jpeg' };
 }
 

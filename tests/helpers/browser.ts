@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { getStrapi } from './app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Screenshots and downloads of the browser tests (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '.tmp', 'screenshots');
 
 export async function launchChromium(): Promise<Browser> {
@@ -21,7 +22,7 @@ export async function launchChromium(): Promise<Browser> {
 
 const ADMIN_BUILD = path.resolve(__dirname, '..', '..', 'dist', 'build', 'index.html');
 
-interface AdminBrowser {
+export interface AdminBrowser {
   browser: Browser;
   page: Page;
   base: string;
@@ -29,7 +30,7 @@ interface AdminBrowser {
 
 /** A browser page and the running app's address, for tests of the built admin panel. */
 async function openAdminBrowser(): Promise<AdminBrowser> {
-  if (!fs.existsSync(ADMIN_BUILD)) throw new Error('The admin panel is not built: run `npx strapi build` (npm test does) before this test');
+  if (!fs.existsSync(ADMIN_BUILD)) throw new Error('The admin panel is not built: run `npx strapi build` (npm run test:e2e does) before this test');
   const strapi = await getStrapi();
   const base = `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}`;
   const browser = await launchChromium();
@@ -44,6 +45,11 @@ export async function logInToAdmin(page: Page, base: string, credentials: { emai
   await page.getByLabel('Password').fill(credentials.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('link', { name: 'Content Manager' }).waitFor();
+}
+
+/** A full-page screenshot of the current screen, named for the guide (docs/editors.md). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
 /** Opens the browser before the file's tests and closes it after them; fields are set once beforeAll ran. */

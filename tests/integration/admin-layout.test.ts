@@ -40,7 +40,7 @@ describe('Content Manager configuration from code', () => {
     const { contentType } = await viewConfiguration('api::contact.contact');
     expect(contentType.layouts.list).toEqual(['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'createdAt']);
     expect(contentType.settings).toMatchObject({ defaultSortBy: 'createdAt', defaultSortOrder: 'DESC', mainField: 'first_name' });
-    expect(contentType.metadatas.method_of_contact.list.label).toBe('How they found us');
+    expect(contentType.metadatas.method_of_contact.list.label).toBe('Found us via');
     expect(contentType.metadatas.createdAt.list.label).toBe('Received');
     expect(contentType.metadatas.contact_type.edit.editable).toBe(false);
   });

@@ -54,7 +54,7 @@ describe('demo images', () => {
       expect(file.alternativeText, file.name).toBeTruthy();
     }
     const hero = files.find((file) => file.name === 'skyline-dusk.jpg')!;
-    expect(hero.width).toBe(1600);
+    expect(hero.width).toBe(1280);
     expect((await (await http()).get(hero.formats!.small.url)).status).toBe(200);
   });
 });

@@ -72,7 +72,7 @@ describe('GET /api/v1/luxury with the demo content', () => {
     expect(data.communities.communities[0]).toEqual({ name: 'Palm Jumeirah', city: 'Dubai', image: upload('palm-island') });
     expect(data.signature.link_url).toBe('/luxury/signature-collection');
     expect(data.testimonials.length).toBeGreaterThanOrEqual(4);
-    expect(data.testimonials[0]).toMatchObject({ reviewer_name: 'James Whitmore', rating: 5, order: 1, client_photo: upload('portrait-1') });
+    expect(data.testimonials[0]).toMatchObject({ reviewer_name: 'James Whitmore', rating: 5, order: 10, client_photo: upload('portrait-1') });
   });
 });
 

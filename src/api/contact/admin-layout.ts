@@ -11,7 +11,7 @@ export const CONTACT_LAYOUTS: AdminLayout[] = [
       last_name: { label: 'Last name' },
       email: { label: 'E-mail' },
       mobile: { label: 'Mobile' },
-      method_of_contact: { label: 'How they found us', hint: 'What the visitor chose in the form.' },
+      method_of_contact: { label: 'How they found us', hint: 'What the visitor chose in the form.', column: 'Found us via' },
       message: { label: 'Message' },
       contact_type: { label: 'Source', hint: `Always "${CONTACT_TYPE}".`, editable: false },
       createdAt: { label: 'Received' },

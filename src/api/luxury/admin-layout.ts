@@ -86,7 +86,7 @@ export const LUXURY_LAYOUTS: AdminLayout[] = [
       rating: { label: 'Rating', hint: 'Stars, a whole number from 1 to 5.' },
       title: { label: 'Headline', hint: 'A few words above the review, e.g. "Seamless from London".' },
       text: { label: 'Review', hint: "The client's words." },
-      order: { label: 'Display order', hint: 'Lower numbers are shown first; equal numbers keep the order they were published in.', column: 'Order' },
+      order: { label: 'Display order', hint: 'Lower numbers are shown first. Gaps (10, 20, 30) leave room to slot a review in between.', column: 'Order' },
       client_photo: { label: "Reviewer's photo", hint: 'Optional. A square portrait, at least 400 × 400 pixels.' },
       is_active: { label: 'Show on the website', hint: 'Switch off and publish to hide this review without deleting it.', column: 'Shown' },
     },

@@ -29,15 +29,16 @@ const COMMUNITIES: Array<[string, string, string]> = [
   ['Al Marjan Island', 'Ras Al Khaimah', 'marina-night'],
 ];
 
+/** Display orders with gaps (10, 20, ...), so a new review can be slotted in between. */
 const TESTIMONIALS = [
   { reviewer_name: 'James Whitmore', location: 'London, United Kingdom', rating: 5, title: 'Seamless from London',
-    text: 'We bought a Palm Jumeirah villa without flying in until completion. Every document, viewing video and handover detail was handled impeccably.', order: 1 },
+    text: 'We bought a Palm Jumeirah villa without flying in until completion. Every document, viewing video and handover detail was handled impeccably.', order: 10 },
   { reviewer_name: 'Aisha Al Mansoori', location: 'Abu Dhabi, UAE', rating: 5, title: 'A true advisory partner',
-    text: 'Their off-plan team secured us an early allocation on Saadiyat and walked us through every payment milestone.', order: 2 },
+    text: 'Their off-plan team secured us an early allocation on Saadiyat and walked us through every payment milestone.', order: 20 },
   { reviewer_name: 'Marco Bellini', location: 'Milan, Italy', rating: 5, title: 'Discretion and taste',
-    text: 'They understood exactly what we wanted in Emirates Hills and only showed us homes that fit. Rare in any market.', order: 3 },
+    text: 'They understood exactly what we wanted in Emirates Hills and only showed us homes that fit. Rare in any market.', order: 30 },
   { reviewer_name: 'Priya Raman', location: 'Singapore', rating: 4, title: 'Data-led and honest',
-    text: 'The yield analysis for our Downtown penthouse was spot on, and they were candid about which buildings to avoid.', order: 4 },
+    text: 'The yield analysis for our Downtown penthouse was spot on, and they were candid about which buildings to avoid.', order: 40 },
 ];
 
 async function seedSections(strapi: Core.Strapi, media: DemoMedia): Promise<void> {

@@ -1,0 +1,63 @@
+/**
+ * An editor's first look at the admin: the home page opens on the Leads and Property sync widgets with
+ * no guided tour, the Content Manager lists the site's parts by human names in site order (technical
+ * types hidden), and forms speak in labels and hints, not API names.
+ */
+import { describe, expect, it } from 'vitest';
+import { editorAccount } from '../helpers/app';
+import { logInToAdmin, screenshot, useAdminBrowser } from '../helpers/browser';
+
+const session = useAdminBrowser();
+
+describe('an editor logs in', () => {
+  it('lands on a home page led by the Leads and Property sync widgets, with no guided tour or banner', async () => {
+    const { page, base } = session;
+    await page.goto(`${base}/admin/auth/login`);
+    await screenshot(page, '01-login');
+    await logInToAdmin(page, base, await editorAccount());
+    await page.getByTestId('leads-widget').waitFor();
+    await page.getByTestId('sync-widget').waitFor();
+    const headings = await page.locator('main h2, main [role="heading"]').allTextContents();
+    const widgetTitles = headings.map((text) => text.trim().toLowerCase()).filter(Boolean);
+    expect(widgetTitles.indexOf('leads')).toBe(0);
+    expect(widgetTitles.indexOf('property sync')).toBe(1);
+    for (const prompt of ['Introducing the new Media Library', 'Deploy to Strapi Cloud', 'Create your schema', 'Copy an API token']) {
+      expect(await page.getByText(prompt).count(), prompt).toBe(0);
+    }
+    await screenshot(page, '02-home');
+  });
+
+  it('finds the site in the Content Manager: the luxury page in page order, then the other pages and leads', async () => {
+    const { page, base } = session;
+    await page.goto(`${base}/admin/content-manager`);
+    // It opens on the first part of the site.
+    await page.getByLabel('Headline').waitFor();
+    expect(page.url()).toMatch(/single-types\/api::luxury\.luxury-hero$/);
+    const menu = page.getByRole('navigation', { name: 'Content Manager' });
+    const links = (await menu.getByRole('link').allTextContents()).map((text) => text.trim());
+    expect(links).toEqual([
+      'Luxury page · Testimonials',
+      'Leads (contact form)',
+      'Luxury page · Hero',
+      'Luxury page · Trusted since',
+      'Luxury page · Advisors',
+      'Luxury page · Communities',
+      'Luxury page · Destination',
+      'Luxury page · Experience',
+      'Luxury page · Signature',
+      'Luxury page · Call to action',
+      'Off-plan page',
+      'Contact page',
+    ]);
+    await screenshot(page, '03-content-manager');
+  });
+
+  it('edits a section through labelled fields with help under them', async () => {
+    const { page } = session;
+    await page.getByLabel('Headline').waitFor();
+    await page.getByText('The large title on the first screen').waitFor();
+    await page.getByText('Show on the website').waitFor();
+    expect(await page.getByText('cta_button_1_text').count()).toBe(0);
+    expect(await page.getByText('Set up preview').count()).toBe(0);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Property sync, as an editor runs it: test both feeds, sync rentals, read the run's outcome when it
+ * ends (with the unchanged count), find the synced listings, and see the home page widget follow.
+ */
+import { describe, expect, it } from 'vitest';
+import { editorAccount, getStrapi } from '../helpers/app';
+import { logInToAdmin, screenshot, useAdminBrowser } from '../helpers/browser';
+
+const session = useAdminBrowser();
+
+describe('Property sync', () => {
+  it('says what each feed supplies, and tests both', async () => {
+    const { page, base } = session;
+    await logInToAdmin(page, base, await editorAccount());
+    await page.getByRole('link', { name: 'Property sync' }).first().click();
+    await page.getByRole('heading', { name: 'Property sync' }).waitFor();
+    expect(await page.getByTestId('feed-listings').textContent()).toContain('sales and rental listings');
+    expect(await page.getByTestId('feed-projects').textContent()).toContain('off-plan projects');
+    await page.getByRole('button', { name: 'Test' }).click();
+    await page.getByTestId('feed-listings').getByText(/^Connected \(\d+ ms\)$/).waitFor();
+    await page.getByTestId('feed-projects').getByText(/^Connected \(\d+ ms\)$/).waitFor();
+  });
+
+  it('syncs rentals and reports the outcome when the run ends', async () => {
+    const { page } = session;
+    const rowsBefore = await page.getByTestId('sync-run-row').count();
+    await page.getByRole('button', { name: 'Sync rentals' }).click();
+    const outcome = page.getByTestId('sync-outcome');
+    await outcome.waitFor({ timeout: 30_000 });
+    // Nothing changed at the provider since the first start's sync: every rental is unchanged.
+    expect(await outcome.textContent()).toMatch(/Rentals sync #\d+ succeeded in [\d.]+ s\. (\d+) fetched: 0 new, 0 updated, \1 unchanged, 0 withdrawn\./);
+    expect(await page.getByTestId('sync-run-row').count()).toBe(rowsBefore + 1);
+    const newest = page.getByTestId('sync-run-row').first();
+    expect(await newest.textContent()).toContain('Rentals');
+    expect(await page.locator('thead th', { hasText: /^Unchanged$/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Sync all' }).isEnabled()).toBe(true);
+    await screenshot(page, '12-property-sync');
+  });
+
+  it('lists the synced listings with reference, title, type, price, status and last seen', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Rentals', exact: true }).click();
+    const rentals = await (await getStrapi()).db.query('plugin::extsource.property').count({ where: { listing_type: 'rent' } });
+    await expect.poll(async () => page.getByTestId('listings-total').textContent()).toMatch(new RegExp(`^${rentals} listings`));
+    const row = page.getByTestId('listing-row').first();
+    const text = await row.textContent();
+    expect(text).toMatch(/Rent/);
+    expect(text).toMatch(/AED [\d,]+/);
+    expect(text).toContain('On the site');
+  });
+
+  it('updates the home page widget', async () => {
+    const { page, base } = session;
+    await page.goto(`${base}/admin`);
+    const rentals = page.getByTestId('sync-widget-rentals');
+    await rentals.waitFor();
+    expect(await rentals.textContent()).toMatch(/succeeded.* (\d+) fetched: 0 new, 0 updated, \1 unchanged, 0 withdrawn/i);
+    expect(await page.getByTestId('sync-widget-next').textContent()).toMatch(/^Next scheduled sync: /);
+    await screenshot(page, '13-home-after-sync');
+  });
+});
