@@ -621,7 +621,7 @@ export interface ApiLuxuryLuxuryCta extends Struct.SingleTypeSchema {
   collectionName: 'luxury_cta';
   info: {
     description: 'The last block of the luxury page: a title, a text, two buttons and a background image.';
-    displayName: 'Luxury page \u00B7 Closing call to action';
+    displayName: 'Luxury page \u00B7 Call to action';
     pluralName: 'luxury-ctas';
     singularName: 'luxury-cta';
   };
@@ -817,7 +817,7 @@ export interface ApiLuxuryLuxurySignature extends Struct.SingleTypeSchema {
   collectionName: 'luxury_signature';
   info: {
     description: 'The signature collection teaser: a title, a text and one link.';
-    displayName: 'Luxury page \u00B7 Signature collection';
+    displayName: 'Luxury page \u00B7 Signature';
     pluralName: 'luxury-signatures';
     singularName: 'luxury-signature';
   };
