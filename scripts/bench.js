@@ -10,6 +10,9 @@ const autocannon = require('autocannon');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
 
+/** Image URLs of the fake providers' data, absolute as a real provider sends them. */
+const PROVIDER_MEDIA = 'https://media.provider.test';
+
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 
@@ -128,7 +131,7 @@ async function contactCase() {
 async function syncCase() {
   const count = Number(process.env.BENCH_SYNC_LISTINGS || 10000);
   const goyzer = await startFakeGoyzer({ pageSize: 200 });
-  goyzer.state.sales = generate({ projects: 0, sales: count, rentals: 0 }).listings.sales;
+  goyzer.state.sales = generate({ projects: 0, sales: count, rentals: 0, imageBase: PROVIDER_MEDIA }).listings.sales;
   const app = await startChild('serve-app.js', {
     EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
     GOYZER_BASE_URL: goyzer.url,
@@ -153,7 +156,7 @@ async function syncCase() {
 /** Throughput of one listing URL on an app whose projects feed holds `count` generated projects. */
 async function measureListing(count, query) {
   const reelly = await startFakeReelly();
-  const generated = generate({ projects: count, sales: 0, rentals: 0 }).projects;
+  const generated = generate({ projects: count, sales: 0, rentals: 0, imageBase: PROVIDER_MEDIA }).projects;
   reelly.state.projects = generated.projects;
   reelly.state.developers = generated.developers;
   const app = await startChild('serve-app.js', {

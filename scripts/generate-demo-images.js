@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Draws the demo images (public/images/demo/*.svg): skylines, islands, villas, interiors, dunes,
-// portraits and social icons, as plain SVG scenes, deterministic (same files on every run). They are
-// committed; the first start uploads them to the media library as JPEGs (src/bootstrap/demo-media.ts),
-// and the sample projects use them as they are. Run `node scripts/generate-demo-images.js` after
+// portraits, developer logos and social icons, as plain SVG scenes, deterministic (same files on every
+// run). They are committed; the first start uploads them to the media library as JPEGs
+// (src/bootstrap/demo-media.ts), and the sample provider data points at them as they are, served by the
+// service itself (scripts/generate-sample-data.js). Run `node scripts/generate-demo-images.js` after
 // changing a scene.
 'use strict';
 
@@ -155,6 +156,11 @@ function portrait({ background, skin, hair, shirt }) {
 <path d="M130 800 C150 610 260 550 400 550 C540 550 650 610 670 800 Z" fill="${shirt}"/>`, 800, 800);
 }
 
+/** A developer's logo mark: a geometric shape on the brand colour (the sample projects' developers). */
+function logo(background, mark) {
+  return svg(`<rect width="400" height="400" rx="48" fill="${background}"/>${mark}`, 400, 400);
+}
+
 /** Social network icons: a rounded square of the network's colour and a simple white glyph. */
 function icon(colour, glyph) {
   return svg(`<rect width="64" height="64" rx="14" fill="${colour}"/>${glyph}`, 64, 64);
@@ -175,6 +181,12 @@ const SCENES = {
   'portrait-2': () => portrait({ background: '#bde0fe', skin: '#c68642', hair: '#111111', shirt: '#e63946' }),
   'portrait-3': () => portrait({ background: '#ffc8dd', skin: '#e0ac69', hair: '#6f4e37', shirt: '#2a9d8f' }),
   'portrait-4': () => portrait({ background: '#caffbf', skin: '#8d5524', hair: '#1b1b1b', shirt: '#f4a261' }),
+  'logo-1': () => logo('#1d3557', '<path d="M200 80 L320 300 L80 300 Z" fill="none" stroke="#f1faee" stroke-width="24"/>'),
+  'logo-2': () => logo('#9d0208', '<rect x="110" y="110" width="180" height="180" transform="rotate(45 200 200)" fill="none" stroke="#ffba08" stroke-width="24"/>'),
+  'logo-3': () => logo('#2a9d8f', '<path d="M90 300 V190 A110 110 0 0 1 310 190 V300" fill="none" stroke="#fff" stroke-width="24"/><path d="M150 300 V200 A50 50 0 0 1 250 200 V300" fill="none" stroke="#fff" stroke-width="24"/>'),
+  'logo-4': () => logo('#3c096c', '<circle cx="200" cy="200" r="110" fill="none" stroke="#e0aaff" stroke-width="24"/><circle cx="200" cy="200" r="40" fill="#e0aaff"/>'),
+  'logo-5': () => logo('#bc6c25', '<rect x="100" y="170" width="50" height="130" fill="#fefae0"/><rect x="175" y="110" width="50" height="190" fill="#fefae0"/><rect x="250" y="140" width="50" height="160" fill="#fefae0"/>'),
+  'logo-6': () => logo('#14213d', '<path d="M80 250 Q140 150 200 250 T320 250" fill="none" stroke="#fca311" stroke-width="24"/><path d="M80 180 Q140 80 200 180 T320 180" fill="none" stroke="#fca311" stroke-width="24"/>'),
   'icon-instagram': () => icon('#c13584', '<rect x="16" y="16" width="32" height="32" rx="9" fill="none" stroke="#fff" stroke-width="4"/><circle cx="32" cy="32" r="7" fill="none" stroke="#fff" stroke-width="4"/><circle cx="42" cy="22" r="2.5" fill="#fff"/>'),
   'icon-linkedin': () => icon('#0a66c2', '<rect x="17" y="27" width="7" height="20" fill="#fff"/><circle cx="20.5" cy="19.5" r="4" fill="#fff"/><path d="M29 27h7v3c1.5-2.5 4-3.5 6.5-3.5 4.5 0 6.5 3 6.5 8V47h-7V36c0-2.5-1-4-3.2-4S36 33.5 36 36v11h-7Z" fill="#fff"/>'),
   'icon-youtube': () => icon('#ff0000', '<rect x="12" y="19" width="40" height="26" rx="8" fill="#fff"/><path d="M28 25v14l12-7Z" fill="#ff0000"/>'),

@@ -52,12 +52,43 @@ const AMENITIES = ['Swimming Pool', 'Gym', 'Covered Parking', '24/7 Security', '
 const SALE_STATUSES = ['New Launch', 'Selling Fast', 'Limited Units', 'Exclusive', 'Waterfront', 'Payment Plan 60/40', ''];
 const CATEGORIES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'];
 
-function generate({ projects: projectCount, sales: salesCount, rentals: rentalCount }) {
+/**
+ * Images of the sample data are served by the service itself: the demo scenes of public/images/demo
+ * (scripts/generate-demo-images.js). The committed datasets name them by service-relative URL, which the
+ * sample drivers resolve against PUBLIC_URL; data for the fake providers gets the absolute URLs a real
+ * provider sends (`imageBase`). Each kind of image has its pool of scenes.
+ */
+const IMAGE_POOLS = {
+  developers: ['logo-1', 'logo-2', 'logo-3', 'logo-4', 'logo-5', 'logo-6'],
+  listings: ['villa-pool', 'island-villa', 'beach-resort', 'penthouse-interior', 'downtown-day', 'marina-night', 'skyline-dusk', 'palm-island'],
+  projects: ['offplan-site', 'skyline-dusk', 'downtown-day', 'marina-night', 'villa-pool', 'beach-resort', 'island-villa', 'penthouse-interior', 'palm-island'],
+};
+
+/** FNV-1a: a stable number per name, so an item keeps its picture without drawing from the PRNG. */
+function hashOf(name) {
+  let hash = 0x811c9dc5;
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * The picture of item `n` of `kind` (`1042`, `1042-cover`, `1042-3`): consecutive numbers of one item
+ * take consecutive scenes, so a cover and its gallery never repeat a picture.
+ */
+function imageUrl(imageBase, kind, n) {
+  const [, item, part] = /^(.*?)(?:-(cover|\d+))?$/.exec(String(n));
+  const offset = part === undefined || part === 'cover' ? 0 : Number(part);
+  const pool = IMAGE_POOLS[kind];
+  return `${imageBase}/images/demo/${pool[(hashOf(item) + offset) % pool.length]}.svg`;
+}
+
+/** `imageBase`: empty for service-relative image URLs (the committed datasets), or a provider's origin. */
+function generate({ projects: projectCount, sales: salesCount, rentals: rentalCount, imageBase = '' }) {
+  const image = (kind, n) => imageUrl(imageBase, kind, n);
   const random = prng(20261121);
   const pick = (items) => items[Math.floor(random() * items.length)];
   const between = (min, max) => Math.floor(min + random() * (max - min + 1));
   const round = (value, step) => Math.round(value / step) * step;
-  const image = (kind, n) => `https://images.example-cdn.ae/${kind}/${n}.jpg`;
 
   const developers = DEVELOPERS.map((name, index) => ({
     id: 101 + index,

@@ -31,7 +31,7 @@ interface RoleService {
   addPermissions(roleId: number, permissions: Array<{ action: string; subject?: string | null }>): Promise<unknown>;
 }
 
-export const EDITOR_SYNC_ACTIONS = ['plugin::extsource.read', 'plugin::extsource.sync'];
+const EDITOR_SYNC_ACTIONS = ['plugin::extsource.read', 'plugin::extsource.sync'];
 
 async function removeLeadCreation(strapi: Core.Strapi, roleIds: number[]): Promise<void> {
   const permissions = strapi.service('admin::permission') as unknown as PermissionService;

@@ -109,13 +109,16 @@ export async function apiToken(type: 'full-access' | 'read-only'): Promise<strin
   return tokens.get(type)!;
 }
 
-/** The sample-data generator of the repository (the same code that made the shipped datasets). */
+/**
+ * The sample-data generator of the repository (the same code that made the shipped datasets), for the
+ * fake providers: images as a provider sends them, absolute URLs on its own host.
+ */
 export function generatedData(counts: { projects: number; sales: number; rentals: number }) {
   const { generate } = requireCjs('../../scripts/generate-sample-data.js') as {
-    generate(options: typeof counts): {
+    generate(options: typeof counts & { imageBase: string }): {
       listings: { sales: Array<Record<string, unknown>>; rentals: Array<Record<string, unknown>> };
       projects: { developers: Array<Record<string, unknown>>; projects: Array<Record<string, unknown>> };
     };
   };
-  return generate(counts);
+  return generate({ ...counts, imageBase: 'https://media.provider.test' });
 }

@@ -1,11 +1,11 @@
 /**
  * The demo looks real: on first start every section, branch, social link and testimonial has an image
- * from the media library, with Strapi's responsive formats, and every image URL the public API gives
- * resolves on the service itself (no made-up hosts).
+ * from the media library, with Strapi's responsive formats, the sample projects and listings show the
+ * demo scenes, and every image URL the API gives resolves on the service itself (no made-up hosts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { getStrapi, http } from '../helpers/app';
+import { apiToken, getStrapi, http } from '../helpers/app';
 
 const PUBLIC_URL = 'http://cms.test.local';
 const PLACEHOLDER = `${PUBLIC_URL}/images/placeholder.svg`;
@@ -41,6 +41,28 @@ describe('demo images', () => {
       expect(file.status, url).toBe(200);
       expect(file.headers['content-type'], url).toMatch(/^image\/(jpeg|svg\+xml)/);
     }
+  });
+
+  it('the sample projects and developers: every image is one of the demo scenes the service serves', async () => {
+    const listing = await dataOf('/api/v1/off-plan/projects?per_page=50');
+    const detail = await dataOf(`/api/v1/off-plan/projects/${listing.properties.data[0].id}`);
+    const filters = await dataOf('/api/v1/off-plan/projects/filters');
+    const urls = new Set([...imageUrls(listing), ...imageUrls(detail), ...imageUrls(filters)]);
+    expect(urls.size).toBeGreaterThan(5);
+    for (const url of urls) {
+      expect(url).toMatch(/^http:\/\/cms\.test\.local\/images\/demo\/[a-z0-9-]+\.svg$/);
+      const file = await (await http()).get(url.slice(PUBLIC_URL.length));
+      expect(file.status, url).toBe(200);
+      expect(file.headers['content-type'], url).toMatch(/^image\/svg\+xml/);
+    }
+  });
+
+  it('the synced sample listings: their images are demo scenes on the service', async () => {
+    const res = await (await http()).get('/api/extsource/properties?per_page=20').set('Authorization', `Bearer ${await apiToken('read-only')}`);
+    expect(res.status).toBe(200);
+    const urls = (res.body.data as Array<{ images: string[] }>).flatMap((row) => row.images);
+    expect(urls.length).toBeGreaterThanOrEqual(20);
+    for (const url of urls) expect(url).toMatch(/^http:\/\/cms\.test\.local\/images\/demo\/[a-z0-9-]+\.svg$/);
   });
 
   it('are in the media library with the responsive formats Strapi makes, and a description', async () => {

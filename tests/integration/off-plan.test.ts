@@ -112,7 +112,7 @@ describe('GET /api/v1/off-plan/projects/filters', () => {
     expect(body.data.total_projects).toBe(130);
     expect(body.data.states).toHaveLength(7);
     expect(body.data.sort_options).toHaveLength(6);
-    expect(body.data.developers[0]).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), logo: expect.stringMatching(/^https:/) });
+    expect(body.data.developers[0]).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), logo: expect.stringMatching(/^http:\/\/cms\.test\.local\/images\/demo\/logo-\d\.svg$/) });
   });
 });
 

@@ -67,3 +67,15 @@ describe('listingSummary', () => {
     expect(withdrawn).toMatchObject({ status: 'inactive', deactivated_at: '2026-03-05T10:00:00.000Z', last_seen_at: null });
   });
 });
+
+describe('withAbsoluteImageUrls (sample drivers)', () => {
+  it('makes service-relative image URLs absolute against the public URL, leaving every other value alone', async () => {
+    const { withAbsoluteImageUrls } = await import('../../src/plugins/extsource/server/src/drivers/sample');
+    const data = { cover_image: { url: '/images/demo/palm-island.svg' }, gallery: [{ url: '/images/demo/a.svg' }], link: '/off-plan', price: 5, url: 'https://cdn.example/x.jpg', empty: null };
+    expect(withAbsoluteImageUrls(data, 'https://site.example/')).toEqual({
+      cover_image: { url: 'https://site.example/images/demo/palm-island.svg' },
+      gallery: [{ url: 'https://site.example/images/demo/a.svg' }],
+      link: '/off-plan', price: 5, url: 'https://cdn.example/x.jpg', empty: null,
+    });
+  });
+});

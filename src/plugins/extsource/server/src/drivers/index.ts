@@ -16,11 +16,14 @@ function sampleDir(strapi: Core.Strapi, config: ExtsourceConfig): string {
   return path.resolve(strapi.dirs.app.root, config.sampleDataDir);
 }
 
+/** The sample data's images are served by this service, under its public URL. */
+const publicUrl = (strapi: Core.Strapi) => String(strapi.config.get('server.url'));
+
 export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
   const config = extsourceConfig(strapi);
   switch (config.listingsDriver) {
     case 'sample':
-      return sampleListingsDriver(sampleDir(strapi, config));
+      return sampleListingsDriver(sampleDir(strapi, config), publicUrl(strapi));
     case 'goyzer':
       return goyzerListingsDriver(config.goyzer, config.http);
     default:
@@ -33,7 +36,7 @@ export function projectsDriver(strapi: Core.Strapi): ProjectsDriver {
   const defaults = { agent: config.agent, currency: config.currency };
   switch (config.projectsDriver) {
     case 'sample':
-      return sampleProjectsDriver(sampleDir(strapi, config), defaults);
+      return sampleProjectsDriver(sampleDir(strapi, config), defaults, publicUrl(strapi));
     case 'reelly':
       return reellyProjectsDriver(config.reelly, config.http, defaults);
     default:

@@ -1,25 +1,41 @@
 /**
  * The embedded default: datasets shipped in the repository (scripts/generate-sample-data.js), read
  * from disk and mapped exactly like the HTTP drivers' answers, so a fresh clone shows a full site.
+ * Their images are served by the service itself (public/images/demo): the datasets name them by
+ * service-relative URL, made absolute here against the public URL before mapping.
  */
 import fs from 'fs/promises';
 import path from 'path';
+import { absoluteUrl } from '../../../../../lib/media';
 import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import { isRejected, partition } from '../mapping/rejected';
 import { mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import type { Developer, NormalisedListing, NormalisedProject } from '../mapping/types';
 import type { ListingsDriver, ProjectsDriver } from './types';
 
-async function readJson<T>(file: string): Promise<T> {
-  return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+const SERVICE_IMAGE = /^\/images\//;
+
+/** The data with every service-relative image URL (`/images/...`) made absolute against `publicUrl`. */
+export function withAbsoluteImageUrls<T>(data: T, publicUrl: string): T {
+  const resolve = (value: unknown): unknown => {
+    if (typeof value === 'string') return SERVICE_IMAGE.test(value) ? absoluteUrl(publicUrl, value) : value;
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item)]));
+    return value;
+  };
+  return resolve(data) as T;
 }
 
-export function sampleListingsDriver(dataDir: string): ListingsDriver {
+async function readJson<T>(file: string, publicUrl: string): Promise<T> {
+  return withAbsoluteImageUrls(JSON.parse(await fs.readFile(file, 'utf8')) as T, publicUrl);
+}
+
+export function sampleListingsDriver(dataDir: string, publicUrl: string): ListingsDriver {
   const file = path.join(dataDir, 'sample-listings.json');
   return {
     name: 'sample',
     async fetchListings(type, progress) {
-      const data = await readJson<{ sales: UnitDTO[]; rentals: UnitDTO[] }>(file);
+      const data = await readJson<{ sales: UnitDTO[]; rentals: UnitDTO[] }>(file, publicUrl);
       const units = type === 'sale' ? data.sales : data.rentals;
       progress?.(units.length);
       return partition<NormalisedListing>(units.map((unit) => mapGoyzerUnit(unit, type)));
@@ -30,9 +46,9 @@ export function sampleListingsDriver(dataDir: string): ListingsDriver {
   };
 }
 
-export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults): ProjectsDriver {
+export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults, publicUrl: string): ProjectsDriver {
   const file = path.join(dataDir, 'sample-projects.json');
-  const load = () => readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[] }>(file);
+  const load = () => readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[] }>(file, publicUrl);
   return {
     name: 'sample',
     async fetchProjects(progress) {
