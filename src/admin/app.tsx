@@ -19,7 +19,6 @@ interface MenuLink {
 interface WidgetDefinition {
   id: string;
   pluginId?: string;
-  uid?: string;
   title: { id: string; defaultMessage: string };
   icon: ComponentType;
   component: () => Promise<ComponentType>;
