@@ -30,7 +30,18 @@ function emailConfig(env: Env) {
   };
 }
 
-/** Provider drivers and their credentials (never logged), the sync schedule, the project caches. */
+/** "USD=3.6725,EUR=4.02" as { USD: 3.6725, EUR: 4.02 }; a malformed entry stops the start with a clear message. */
+function currencyRates(value: string): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z]{3})\s*=\s*(\d+(?:\.\d+)?)$/.exec(entry);
+    if (!match || Number(match[2]) <= 0) throw new Error(`REELLY_CURRENCY_RATES: "${entry}" is not CODE=rate (e.g. USD=3.6725)`);
+    rates[match[1].toUpperCase()] = Number(match[2]);
+  }
+  return rates;
+}
+
+/** Provider drivers and their credentials (never logged), caps, the sync schedule, the project caches. */
 function extsourceConfig(env: Env) {
   return {
     listingsDriver: env('EXTSOURCE_LISTINGS_DRIVER', 'sample'),
@@ -39,13 +50,19 @@ function extsourceConfig(env: Env) {
       baseUrl: env('GOYZER_BASE_URL', ''),
       accessCode: env('GOYZER_ACCESS_CODE', ''),
       groupCode: env('GOYZER_GROUP_CODE', ''),
-      maxPages: env.int('GOYZER_MAX_PAGES', 1000),
+      maxPages: env.int('GOYZER_MAX_PAGES', 500),
+      maxItems: env.int('GOYZER_MAX_ITEMS', 50000),
+      maxBytes: env.int('GOYZER_MAX_BYTES', 128 * 1024 * 1024),
+      incremental: env.bool('GOYZER_INCREMENTAL', false),
+      fullSyncHours: env.int('GOYZER_FULL_SYNC_HOURS', 24),
     },
     reelly: {
       baseUrl: env('REELLY_BASE_URL', ''),
       apiKey: env('REELLY_API_KEY', ''),
       pageSize: env.int('REELLY_PAGE_SIZE', 100),
       maxPages: env.int('REELLY_MAX_PAGES', 1000),
+      maxBytes: env.int('REELLY_MAX_BYTES', 64 * 1024 * 1024),
+      currencyRates: currencyRates(env('REELLY_CURRENCY_RATES', 'USD=3.6725')),
     },
     http: {
       timeoutMs: env.int('EXTSOURCE_HTTP_TIMEOUT_MS', 15000),

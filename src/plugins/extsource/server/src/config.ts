@@ -6,8 +6,29 @@ export interface ExtsourceConfig {
   projectsDriver: string;
   /** Folder of the sample datasets, relative to the app root. */
   sampleDataDir: string;
-  goyzer: { baseUrl: string; accessCode: string; groupCode: string; maxPages: number };
-  reelly: { baseUrl: string; apiKey: string; pageSize: number; maxPages: number };
+  goyzer: {
+    baseUrl: string;
+    accessCode: string;
+    groupCode: string;
+    /** Hard caps per listing type and run: pages, units, bytes downloaded. */
+    maxPages: number;
+    maxItems: number;
+    maxBytes: number;
+    /** Use the 24-hour change lists between full syncs. */
+    incremental: boolean;
+    /** With `incremental`: a full sync at least this often. */
+    fullSyncHours: number;
+  };
+  reelly: {
+    baseUrl: string;
+    apiKey: string;
+    pageSize: number;
+    /** Hard caps per read of the catalogue (or of the developers): pages, bytes downloaded. */
+    maxPages: number;
+    maxBytes: number;
+    /** How many AED one unit of another currency is worth, for prices Reelly sends in it ({ USD: 3.6725 }). */
+    currencyRates: Record<string, number>;
+  };
   http: RetryPolicy;
   /** Cron rule of the scheduled full sync; empty: off. */
   cron: string;
@@ -18,12 +39,17 @@ export interface ExtsourceConfig {
   currency: string;
 }
 
+const MiB = 1024 * 1024;
+
 export const defaultConfig: ExtsourceConfig = {
   listingsDriver: 'sample',
   projectsDriver: 'sample',
   sampleDataDir: 'src/plugins/extsource/data',
-  goyzer: { baseUrl: '', accessCode: '', groupCode: '', maxPages: 1000 },
-  reelly: { baseUrl: '', apiKey: '', pageSize: 100, maxPages: 1000 },
+  goyzer: {
+    baseUrl: '', accessCode: '', groupCode: '', maxPages: 500, maxItems: 50000, maxBytes: 128 * MiB, incremental: false, fullSyncHours: 24,
+  },
+  // The dirham is pegged to the US dollar at 3.6725.
+  reelly: { baseUrl: '', apiKey: '', pageSize: 100, maxPages: 1000, maxBytes: 64 * MiB, currencyRates: { USD: 3.6725 } },
   http: { timeoutMs: 15000, retries: 3, backoffMs: 500, maxDelayMs: 30000 },
   cron: '0 * * * *',
   projectsTtlSeconds: 3600,

@@ -20,6 +20,13 @@ export class ProviderError extends Error {
   }
 }
 
+/** A size cap on one answer: the download stops (and the request fails) once `bytes` are exceeded. */
+export interface ByteCap {
+  bytes: number;
+  /** What the error says after the request's name (which cap, and why). */
+  message: string;
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
@@ -39,7 +46,11 @@ function isRetryable(status: number | undefined): boolean {
   return status === undefined || status === 429 || status >= 500;
 }
 
-function describe(error: unknown, what: string): ProviderError {
+/** Axios reports an answer over `maxContentLength` with this message, and no response. */
+const isOverCap = (error: unknown) => axios.isAxiosError(error) && !error.response && /maxContentLength size of \d+ exceeded/.test(error.message);
+
+function describe(error: unknown, what: string, cap?: ByteCap): ProviderError {
+  if (cap && isOverCap(error)) return new ProviderError(`${what}: ${cap.message}`);
   if (axios.isAxiosError(error)) {
     if (error.response) return new ProviderError(`${what}: HTTP ${error.response.status}`, error.response.status);
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ProviderError(`${what}: timed out`);
@@ -61,14 +72,19 @@ export function createHttpClient(baseURL: string, policy: RetryPolicy, headers: 
   });
 }
 
-/** GET with the retry policy; `what` names the request in errors and logs ("Goyzer SalesListings page 3"). */
-export async function getText(client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string): Promise<AxiosResponse<string>> {
+/**
+ * GET with the retry policy; `what` names the request in errors and logs ("Goyzer SalesListings page 3").
+ * With a byte cap the body is never held beyond `cap.bytes`: the download is aborted there, and not
+ * retried (it would only be as big again).
+ */
+export async function getText(client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap): Promise<AxiosResponse<string>> {
+  const request = cap ? { ...config, maxContentLength: Math.max(0, cap.bytes) } : config;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await client.get<string>(url, config);
+      return await client.get<string>(url, request);
     } catch (error) {
       const status = axios.isAxiosError(error) ? error.response?.status : undefined;
-      if (!isRetryable(status) || attempt >= policy.retries) throw describe(error, what);
+      if ((cap && isOverCap(error)) || !isRetryable(status) || attempt >= policy.retries) throw describe(error, what, cap);
       const asked = axios.isAxiosError(error) ? retryAfterMs(error.response?.headers?.['retry-after']) : undefined;
       await sleep(Math.min(policy.maxDelayMs, asked ?? backoffMs(attempt, policy)));
     }

@@ -9,7 +9,14 @@ import { sampleListingsDriver, sampleProjectsDriver } from './sample';
 import type { ListingsDriver, ProjectsDriver } from './types';
 
 export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
-  return { ...defaultConfig, ...(strapi.config.get('plugin::extsource') as Partial<ExtsourceConfig>) };
+  const config = (strapi.config.get('plugin::extsource') ?? {}) as Partial<ExtsourceConfig>;
+  // Provider settings merge one level deep, so a partial override keeps the other defaults.
+  return {
+    ...defaultConfig,
+    ...config,
+    goyzer: { ...defaultConfig.goyzer, ...config.goyzer },
+    reelly: { ...defaultConfig.reelly, ...config.reelly },
+  };
 }
 
 function sampleDir(strapi: Core.Strapi, config: ExtsourceConfig): string {
@@ -33,12 +40,12 @@ export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
 
 export function projectsDriver(strapi: Core.Strapi): ProjectsDriver {
   const config = extsourceConfig(strapi);
-  const defaults = { agent: config.agent, currency: config.currency };
+  const defaults = { agent: config.agent, currency: config.currency, currencyRates: config.reelly.currencyRates };
   switch (config.projectsDriver) {
     case 'sample':
       return sampleProjectsDriver(sampleDir(strapi, config), defaults, publicUrl(strapi));
     case 'reelly':
-      return reellyProjectsDriver(config.reelly, config.http, defaults);
+      return reellyProjectsDriver(config.reelly, config.http, { ...defaults, developersTtlSeconds: config.developersTtlSeconds });
     default:
       throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use sample or reelly)`);
   }

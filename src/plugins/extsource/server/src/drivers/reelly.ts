@@ -1,20 +1,35 @@
 /**
- * Reelly-style projects feed: JSON over HTTP with an `X-API-Key` header. `GET /projects` is paged
- * with limit/offset until `next` is null (we compute the next offset ourselves rather than follow a
- * URL the provider sends), `GET /projects/{id}` has the detail, `GET /developers` the developers.
+ * Reelly projects feed: JSON over HTTP with an `X-API-Key` header. `GET /projects` and `GET /developers`
+ * are paged with limit/offset until `next` is null (we compute the next offset ourselves rather than
+ * follow a URL the provider sends); `GET /projects/{id}` has the detail.
+ *
+ * The catalogue is international: every projects request asks for `country=United Arab Emirates`
+ * (with `preferred_currency` and `preferred_area_unit`), and the mapping drops any project outside the
+ * UAE that comes back anyway. Offset paging shifts when projects are added or removed while paging:
+ * projects are deduplicated by id, and a pass during which the catalogue moved (its `count` changed,
+ * or an id came twice) is read once more. Developers complete each project's developer (id, logo).
  */
-import { mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
-import type { NormalisedProject } from '../mapping/types';
+import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
+import { isRejected, partition } from '../mapping/rejected';
+import type { Developer, NormalisedProject } from '../mapping/types';
+import { number, text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
 import { createHttpClient, getText, ProviderError, type RetryPolicy } from './http';
-import { isRejected, partition } from '../mapping/rejected';
-import type { ProjectsDriver } from './types';
+import type { Progress, ProjectsDriver } from './types';
 
 interface Page {
-  count?: number;
+  count?: unknown;
   next?: string | null;
   results?: ReellyRecord[];
 }
+
+interface Pass {
+  records: ReellyRecord[];
+  /** The catalogue did not move while it was read. */
+  stable: boolean;
+}
+
+export const UAE_COUNTRY = 'United Arab Emirates';
 
 export function parseJson<T>(body: string, what: string): T {
   try {
@@ -24,37 +39,103 @@ export function parseJson<T>(body: string, what: string): T {
   }
 }
 
-export function reellyProjectsDriver(settings: ExtsourceConfig['reelly'], policy: RetryPolicy, defaults: ProjectDefaults): ProjectsDriver {
+/** Developers read last, per feed URL, shared by the short-lived driver objects (one per call). */
+const directories = new Map<string, { developers: Developer[]; directory: DeveloperDirectory; until: number }>();
+
+/** One record per id, the later read winning (ids are strings; records without one are kept for the mapping to reject). */
+function byId(records: ReellyRecord[]): ReellyRecord[] {
+  const seen = new Map<string, ReellyRecord>();
+  const anonymous: ReellyRecord[] = [];
+  for (const record of records) {
+    const id = text(record.id);
+    if (id) seen.set(id, record);
+    else anonymous.push(record);
+  }
+  return [...seen.values(), ...anonymous];
+}
+
+export function reellyProjectsDriver(
+  settings: ExtsourceConfig['reelly'],
+  policy: RetryPolicy,
+  defaults: ProjectDefaults & { developersTtlSeconds: number }
+): ProjectsDriver {
   if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
   const client = createHttpClient(settings.baseUrl, policy, { 'X-API-Key': settings.apiKey, Accept: 'application/json' });
+  const catalogueParams = { country: UAE_COUNTRY, preferred_currency: defaults.currency, preferred_area_unit: 'sqft' };
 
-  async function getJson<T>(url: string, params: Record<string, unknown>, what: string): Promise<T> {
-    const response = await getText(client, url, { params }, policy, what);
-    return parseJson<T>(response.data, what);
+  /** Each pass may download at most REELLY_MAX_BYTES in all. */
+  function byteBudget() {
+    let left = settings.maxBytes;
+    return async <T>(url: string, params: Record<string, unknown>, what: string): Promise<T> => {
+      const cap = { bytes: left, message: `the answers passed REELLY_MAX_BYTES (${settings.maxBytes} bytes); the download was stopped` };
+      const { data } = await getText(client, url, { params }, policy, what, cap);
+      left -= Buffer.byteLength(data);
+      return parseJson<T>(data, what);
+    };
   }
 
-  async function projectsPage(offset: number, limit: number): Promise<Page> {
-    const page = await getJson<Page>('/projects', { limit, offset }, `Reelly projects offset ${offset}`);
-    if (!page || !Array.isArray(page.results)) throw new ProviderError(`Reelly projects offset ${offset}: no results list`);
-    return page;
+  /** Every page of a list endpoint, in order, with whether its `count` held still throughout. */
+  async function readAll(path: string, params: Record<string, unknown>, label: string, progress?: Progress): Promise<Pass> {
+    const get = byteBudget();
+    const records: ReellyRecord[] = [];
+    const counts = new Set<number>();
+    for (let pages = 0; ; pages += 1) {
+      const offset = records.length;
+      const what = `Reelly ${label} offset ${offset}`;
+      if (pages >= settings.maxPages) throw new ProviderError(`${what}: more than REELLY_MAX_PAGES (${settings.maxPages}) pages`);
+      const body = await get<Page | ReellyRecord[]>(path, { ...params, limit: settings.pageSize, offset }, what);
+      // A bare list is the whole set in one answer.
+      if (Array.isArray(body)) return { records: body, stable: true };
+      if (!body || !Array.isArray(body.results)) throw new ProviderError(`${what}: no results list`);
+      records.push(...body.results);
+      const count = number(body.count);
+      if (count !== null) counts.add(count);
+      progress?.(records.length);
+      if (!body.next || body.results.length === 0) break;
+    }
+    const unique = byId(records);
+    return { records: unique, stable: counts.size <= 1 && unique.length === records.length };
+  }
+
+  /** A pass during which the catalogue moved is read again; if it moves again, both passes are merged. */
+  async function readSettled(path: string, params: Record<string, unknown>, label: string, progress?: Progress): Promise<ReellyRecord[]> {
+    const first = await readAll(path, params, label, progress);
+    if (first.stable) return first.records;
+    const second = await readAll(path, params, label, progress);
+    return second.stable ? second.records : byId([...first.records, ...second.records]);
+  }
+
+  async function loadDevelopers(): Promise<Developer[]> {
+    const developers = (await readSettled('/developers', {}, 'developers')).map(mapReellyDeveloper);
+    directories.set(settings.baseUrl, { developers, directory: developerDirectory(developers), until: Date.now() + defaults.developersTtlSeconds * 1000 });
+    return developers;
+  }
+
+  /** The developer directory: cached, or read now; a projects read goes on without it when the feed fails. */
+  async function directory(fresh: boolean): Promise<DeveloperDirectory | undefined> {
+    const cached = directories.get(settings.baseUrl);
+    if (!fresh && cached && Date.now() < cached.until) return cached.directory;
+    try {
+      await loadDevelopers();
+    } catch {
+      // Projects still name their developer; id and logo wait for the next read.
+    }
+    return directories.get(settings.baseUrl)?.directory;
   }
 
   return {
     name: 'reelly',
     async fetchProjects(progress) {
-      const records: ReellyRecord[] = [];
-      for (let pages = 0; pages < settings.maxPages; pages += 1) {
-        const page = await projectsPage(records.length, settings.pageSize);
-        records.push(...page.results!);
-        progress?.(records.length);
-        if (!page.next || page.results!.length === 0) return partition<NormalisedProject>(records.map((record) => mapReellyProject(record, defaults)));
-      }
-      throw new ProviderError(`Reelly projects: more than ${settings.maxPages} pages`);
+      const developers = await directory(true);
+      const records = (await readSettled('/projects', catalogueParams, 'projects', progress)).filter(isUaeProject);
+      return partition<NormalisedProject>(records.map((record) => mapReellyProject(record, defaults, developers)));
     },
     async fetchProject(id) {
       try {
-        const record = await getJson<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, {}, `Reelly project ${id}`);
-        const mapped = mapReellyProject(record, defaults);
+        const what = `Reelly project ${id}`;
+        const record = await byteBudget()<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, catalogueParams, what);
+        if (!record || typeof record !== 'object') throw new ProviderError(`${what}: not a project`);
+        const mapped = mapReellyProject(record, defaults, await directory(false));
         return isRejected(mapped) ? null : mapped;
       } catch (error) {
         if (error instanceof ProviderError && error.status === 404) return null;
@@ -62,12 +143,12 @@ export function reellyProjectsDriver(settings: ExtsourceConfig['reelly'], policy
       }
     },
     async fetchDevelopers() {
-      const body = await getJson<Page | ReellyRecord[]>('/developers', {}, 'Reelly developers');
-      const list = Array.isArray(body) ? body : body.results ?? [];
-      return list.map(mapReellyDeveloper);
+      return loadDevelopers();
     },
     async test() {
-      await projectsPage(0, 1);
+      const what = 'Reelly projects offset 0';
+      const body = await byteBudget()<Page>('/projects', { ...catalogueParams, limit: 1, offset: 0 }, what);
+      if (!body || !Array.isArray(body.results)) throw new ProviderError(`${what}: no results list`);
     },
   };
 }

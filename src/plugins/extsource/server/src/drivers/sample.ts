@@ -1,6 +1,7 @@
 /**
- * The embedded default: datasets shipped in the repository (scripts/generate-sample-data.js), read
- * from disk and mapped exactly like the HTTP drivers' answers, so a fresh clone shows a full site.
+ * The embedded default: datasets shipped in the repository (scripts/generate-sample-data.js), in the
+ * shapes the real services send, read from disk and mapped exactly like the HTTP drivers' answers, so
+ * a fresh clone shows a full site through the real mapping path.
  * Their images are served by the service itself (public/images/demo): the datasets name them by
  * service-relative URL, made absolute here against the public URL before mapping.
  */
@@ -9,7 +10,7 @@ import path from 'path';
 import { absoluteUrl } from '../../../../../lib/media';
 import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import { isRejected, partition } from '../mapping/rejected';
-import { mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
+import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import type { Developer, NormalisedListing, NormalisedProject } from '../mapping/types';
 import type { ListingsDriver, ProjectsDriver } from './types';
 
@@ -48,22 +49,26 @@ export function sampleListingsDriver(dataDir: string, publicUrl: string): Listin
 
 export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults, publicUrl: string): ProjectsDriver {
   const file = path.join(dataDir, 'sample-projects.json');
-  const load = () => readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[] }>(file, publicUrl);
+  async function load() {
+    const data = await readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[] }>(file, publicUrl);
+    const developers = data.developers.map(mapReellyDeveloper);
+    return { developers, directory: developerDirectory(developers), projects: data.projects.filter(isUaeProject) };
+  }
   return {
     name: 'sample',
     async fetchProjects(progress) {
-      const { projects } = await load();
+      const { projects, directory } = await load();
       progress?.(projects.length);
-      return partition<NormalisedProject>(projects.map((project) => mapReellyProject(project, defaults)));
+      return partition<NormalisedProject>(projects.map((project) => mapReellyProject(project, defaults, directory)));
     },
     async fetchProject(id) {
-      const { projects } = await load();
+      const { projects, directory } = await load();
       const found = projects.find((project) => String(project.id) === id);
-      const mapped = found ? mapReellyProject(found, defaults) : null;
+      const mapped = found ? mapReellyProject(found, defaults, directory) : null;
       return mapped && !isRejected(mapped) ? mapped : null;
     },
     async fetchDevelopers(): Promise<Developer[]> {
-      return (await load()).developers.map(mapReellyDeveloper);
+      return (await load()).developers;
     },
     async test() {
       await fs.access(file);

@@ -1,18 +1,48 @@
 /** The driver interfaces: one per feed, whatever the provider behind it. */
 import type { Developer, ListingType, NormalisedListing, NormalisedProject, Rejected } from '../mapping/types';
+import { ProviderError } from './http';
 
 export interface Fetched<T> {
   records: T[];
   rejected: Rejected[];
+  /** Things the run should report (a feed that announced more units than it sent, ...). */
+  warnings?: string[];
+}
+
+/** What changed at the provider recently: new and changed listings, and the references withdrawn. */
+export interface Changes extends Fetched<NormalisedListing> {
+  deleted: string[];
 }
 
 /** Called as pages arrive, with the number of records fetched so far. */
 export type Progress = (fetched: number) => void;
 
+/** When the provider's recent changes may stand in for a full fetch. */
+export interface IncrementalPolicy {
+  /** How far back the provider's change list reaches. */
+  windowHours: number;
+  /** A full fetch at least this often (it also finds units withdrawn without a DELETED mark). */
+  fullSyncHours: number;
+}
+
+/** The credentials may not call the provider's change list: the sync falls back to a full fetch. */
+export class ChangesUnavailableError extends ProviderError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChangesUnavailableError';
+  }
+}
+
 export interface ListingsDriver {
   readonly name: string;
   /** The whole listing type, or an error: never a partial list. */
   fetchListings(type: ListingType, progress?: Progress): Promise<Fetched<NormalisedListing>>;
+  /** Present when incremental sync is switched on for this provider. */
+  readonly changes?: {
+    policy: IncrementalPolicy;
+    /** Throws ChangesUnavailableError when the credentials may not call it. */
+    fetch(type: ListingType, progress?: Progress): Promise<Changes>;
+  };
   /** Throws when the feed cannot be read. */
   test(): Promise<void>;
 }

@@ -33,20 +33,36 @@ export interface Completion {
   sortKey: string | null;
 }
 
-/** From an ISO date, "2027-09", "Q3 2027" or "2027": { date: "Q3 2027", year: "2027" }; unknown: "". */
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** 1..12 for a month's name or its abbreviation ("DEC", "Dec", "December", "Sept"); 0 otherwise. */
+function monthNumber(name: string): number {
+  const key = name.toLowerCase();
+  return MONTHS.findIndex((month) => month.startsWith(key)) + 1;
+}
+
+function fromMonth(year: number, month: number): Completion | undefined {
+  return month >= 1 && month <= 12 ? quarter(year, Math.ceil(month / 3)) : undefined;
+}
+
+/**
+ * From an ISO date, "2027-09", a label such as "DEC 2027" or "December 2027", "Q3 2027" or "2027":
+ * { date: "Q3 2027", year: "2027" }; unknown: "".
+ */
 export function completionOf(value: unknown): Completion {
   const raw = typeof value === 'string' ? value.trim() : '';
   const quarterText = /^Q([1-4])\s*[-/ ]?\s*(\d{4})$/i.exec(raw);
   if (quarterText) return quarter(Number(quarterText[2]), Number(quarterText[1]));
   const yearMonth = /^(\d{4})-(\d{2})/.exec(raw);
-  if (yearMonth) {
-    const month = Number(yearMonth[2]);
-    if (month >= 1 && month <= 12) return quarter(Number(yearMonth[1]), Math.ceil(month / 3));
-  }
+  if (yearMonth) return fromMonth(Number(yearMonth[1]), Number(yearMonth[2])) ?? unknownCompletion();
+  const monthLabel = /^([a-z]{3,9})\.?[\s,-]+(\d{4})$/i.exec(raw);
+  if (monthLabel) return fromMonth(Number(monthLabel[2]), monthNumber(monthLabel[1])) ?? unknownCompletion();
   const yearOnly = /^(\d{4})$/.exec(raw);
   if (yearOnly) return { date: yearOnly[1], year: yearOnly[1], sortKey: `${yearOnly[1]}-12` };
-  return { date: '', year: '', sortKey: null };
+  return unknownCompletion();
 }
+
+const unknownCompletion = (): Completion => ({ date: '', year: '', sortKey: null });
 
 function quarter(year: number, q: number): Completion {
   return { date: `Q${q} ${year}`, year: String(year), sortKey: `${year}-${String(q * 3).padStart(2, '0')}` };

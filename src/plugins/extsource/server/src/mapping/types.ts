@@ -4,12 +4,18 @@ import type { Coordinates } from './coordinates';
 
 export type ListingType = 'sale' | 'rent';
 
+/** Off-plan or ready (Goyzer's `ListingType`); "" when the feed does not say. */
+export type CompletionStatus = 'off_plan' | 'ready' | '';
+
 export interface NormalisedListing {
   reference: string;
   listing_type: ListingType;
   title: string;
   category: string;
+  /** The provider's own status text ("Available", "Blocked", ...). */
   listing_status: string;
+  /** Whether that status may be advertised: a listing that is not is stored inactive. */
+  available: boolean;
   property_name: string;
   community: string;
   community_id: string;
@@ -20,16 +26,31 @@ export interface NormalisedListing {
   bedrooms: string;
   bathrooms: number | null;
   area_sqft: number | null;
+  /** Sale price, or the yearly rent; null when unknown or on request. */
   price: number | null;
+  price_on_request: boolean;
   currency: string;
   agent_name: string;
   agent_phone: string;
+  agent_email: string;
+  agent_photo: string;
   description: string;
+  title_ar: string;
+  description_ar: string;
   images: string[];
+  brochure_url: string;
   latitude: number | null;
   longitude: number | null;
+  /** Calendar day, YYYY-MM-DD, or "". */
   handover_date: string;
   provider_updated_at: string | null;
+  /** RERA permit (Dubai adverts must show it). */
+  permit_number: string;
+  completion_status: CompletionStatus;
+  furnishing: string;
+  parking: string;
+  view: string;
+  fittings: string;
 }
 
 export interface Developer {

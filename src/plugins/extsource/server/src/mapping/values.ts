@@ -7,9 +7,13 @@ export function text(value: unknown): string {
   return '';
 }
 
-/** A finite number, or null ("1,250,000", " 950000.00 ", 950000 all parse). */
+/**
+ * A finite number, or null. "1,250,000", " 950000.00 ", "5399898.0000" and 950000 all parse, and so does
+ * a number wrapped as `{ value }` (Reelly sends `min_price` that way at times).
+ */
 export function number(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value && typeof value === 'object' && 'value' in value) return number((value as { value: unknown }).value);
   const cleaned = text(value).replace(/[, ]/g, '');
   if (cleaned === '') return null;
   const parsed = Number(cleaned);
@@ -22,14 +26,6 @@ export function list<T>(value: T | T[] | '' | null | undefined | Record<string, 
   if (Array.isArray(value)) return value;
   if (typeof value === 'object' && Object.keys(value).length === 0) return [];
   return [value as T];
-}
-
-/** An ISO timestamp for a provider date, or null. */
-export function isoDate(value: unknown): string | null {
-  const raw = text(value);
-  if (!raw) return null;
-  const date = new Date(raw);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 export function slugify(value: string): string {

@@ -18,8 +18,9 @@ export interface PropertyQuery {
 const PUBLIC_FIELDS = [
   'id', 'provider', 'listing_type', 'reference', 'status', 'title', 'category', 'listing_status', 'property_name',
   'community', 'community_id', 'sub_community', 'city', 'state_id', 'state_name', 'bedrooms', 'bathrooms', 'area_sqft',
-  'price', 'currency', 'agent_name', 'agent_phone', 'description', 'images', 'latitude', 'longitude', 'handover_date',
-  'provider_updated_at', 'deactivated_at', 'createdAt', 'updatedAt',
+  'price', 'price_on_request', 'currency', 'agent_name', 'agent_phone', 'agent_email', 'agent_photo', 'description',
+  'title_ar', 'description_ar', 'images', 'brochure_url', 'latitude', 'longitude', 'handover_date', 'permit_number',
+  'completion_status', 'furnishing', 'parking', 'view', 'fittings', 'provider_updated_at', 'deactivated_at', 'createdAt', 'updatedAt',
 ] as const;
 
 const positiveInt = (raw: unknown, fallback: number): number | undefined => {
@@ -103,7 +104,7 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (type) where.listing_type = type;
     if (status) where.status = status;
     if (q) {
-      where.$or = ['title', 'reference', 'community', 'property_name', 'city'].map((field) => ({ [field]: { $containsi: q } }));
+      where.$or = ['title', 'reference', 'community', 'property_name', 'city', 'permit_number'].map((field) => ({ [field]: { $containsi: q } }));
     }
     const [rows, total] = await Promise.all([
       strapi.db.query(PROPERTY_UID).findMany({ select: [...PUBLIC_FIELDS], where, orderBy: [{ id: 'asc' }], offset: (page - 1) * perPage, limit: perPage }),

@@ -1,9 +1,12 @@
 /**
  * What a sync of one listing type must write (pure): new listings, changed or returning ones, the
  * unchanged ones left alone, and the ones to deactivate, with the guard of decision 30: a fetch with
- * fewer than half of the currently active listings deactivates nothing and says why.
+ * fewer than half of the currently active listings deactivates nothing and says why. A listing whose
+ * provider status may not be advertised (`available` false: Blocked, Sold...) is stored inactive.
+ * Also which kind of fetch a run makes: full, or the provider's recent changes (incremental).
  */
 import { createHash } from 'crypto';
+import type { IncrementalPolicy } from '../drivers/types';
 import type { NormalisedListing } from '../mapping/types';
 
 export interface ExistingRow {
@@ -20,7 +23,8 @@ export interface HashedListing {
 
 export interface SyncPlan {
   creates: HashedListing[];
-  updates: Array<HashedListing & { id: number }>;
+  /** With the row's status before the sync (a listing's deactivation date is kept while it stays inactive). */
+  updates: Array<HashedListing & { id: number; was: ExistingRow['status'] }>;
   unchanged: number;
   deactivateIds: number[];
   warnings: string[];
@@ -30,33 +34,41 @@ export function contentHash(listing: NormalisedListing): string {
   return createHash('sha256').update(JSON.stringify(listing)).digest('hex');
 }
 
+/** The status a listing is stored with. */
+export const rowStatus = (listing: NormalisedListing): ExistingRow['status'] => (listing.available ? 'active' : 'inactive');
+
 /** The guard: a fetch under half of the active catalogue is more likely a bad answer than a mass withdrawal. */
 export function looksLikeBadFetch(fetched: number, active: number): boolean {
   return active > 0 && fetched < active / 2;
 }
 
-export function planSync(fetched: NormalisedListing[], existing: ExistingRow[]): SyncPlan {
+/** Creates, updates and unchanged for the listings fetched (the last of a duplicated reference wins). */
+function planUpserts(fetched: NormalisedListing[], existing: ExistingRow[]) {
   const warnings: string[] = [];
   const incoming = new Map<string, NormalisedListing>();
   for (const listing of fetched) {
     if (incoming.has(listing.reference)) warnings.push(`duplicate reference ${listing.reference} in the fetch: the last one was kept`);
     incoming.set(listing.reference, listing);
   }
-
   const byReference = new Map(existing.map((row) => [row.reference, row]));
   const plan: SyncPlan = { creates: [], updates: [], unchanged: 0, deactivateIds: [], warnings };
   for (const listing of incoming.values()) {
     const hash = contentHash(listing);
     const row = byReference.get(listing.reference);
     if (!row) plan.creates.push({ listing, hash });
-    else if (row.content_hash !== hash || row.status !== 'active') plan.updates.push({ listing, hash, id: row.id });
+    else if (row.content_hash !== hash || row.status !== rowStatus(listing)) plan.updates.push({ listing, hash, id: row.id, was: row.status });
     else plan.unchanged += 1;
   }
+  return { plan, incoming };
+}
 
+/** A full fetch: the listings missing from it are deactivated (unless the guard holds them). */
+export function planSync(fetched: NormalisedListing[], existing: ExistingRow[]): SyncPlan {
+  const { plan, incoming } = planUpserts(fetched, existing);
   const stillActive = existing.filter((row) => row.status === 'active' && !incoming.has(row.reference));
   const activeBefore = existing.filter((row) => row.status === 'active').length;
   if (stillActive.length > 0 && looksLikeBadFetch(incoming.size, activeBefore)) {
-    warnings.push(
+    plan.warnings.push(
       `the provider returned ${incoming.size} listings where ${activeBefore} are active: nothing was deactivated ` +
         '(fewer than half looks like a bad answer, not a withdrawal)'
     );
@@ -64,4 +76,31 @@ export function planSync(fetched: NormalisedListing[], existing: ExistingRow[]):
     plan.deactivateIds = stillActive.map((row) => row.id);
   }
   return plan;
+}
+
+/** Recent changes: the changed listings are written, the withdrawn references deactivated, nothing else touched. */
+export function planChanges(changed: NormalisedListing[], withdrawn: string[], existing: ExistingRow[]): SyncPlan {
+  const { plan, incoming } = planUpserts(changed, existing);
+  const gone = new Set(withdrawn.filter((reference) => !incoming.has(reference)));
+  plan.deactivateIds = existing.filter((row) => row.status === 'active' && gone.has(row.reference)).map((row) => row.id);
+  return plan;
+}
+
+/** When each listing type of a provider last synced (the start of its fetch, ISO). */
+export interface SyncMarks {
+  last_success_at: string;
+  last_full_at: string;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Incremental only when the provider offers it, the last successful sync began well inside the change
+ * list's window (one hour of margin), and the last full sync is younger than the policy asks.
+ */
+export function syncMode(now: Date, marks: SyncMarks | null, policy: IncrementalPolicy | undefined): 'full' | 'incremental' {
+  if (!policy || !marks) return 'full';
+  const since = (iso: string) => now.getTime() - new Date(iso).getTime();
+  if (!(since(marks.last_success_at) < (policy.windowHours - 1) * HOUR)) return 'full';
+  return since(marks.last_full_at) < policy.fullSyncHours * HOUR ? 'incremental' : 'full';
 }

@@ -1,16 +1,18 @@
 /**
- * Listings sync: for each listing type of the run, fetch the whole type from the listings driver,
- * plan against what is stored, then write in batches, each batch in its own transaction, keyed by
- * (provider, listing type, reference). Nothing is written until the fetch is complete; nothing is
- * deactivated unless every batch landed. Each run is a sync-run record.
+ * Listings sync: for each listing type of the run, fetch the whole type from the listings driver (or,
+ * with incremental sync on, the provider's recent changes), plan against what is stored, then write in
+ * batches, each batch in its own transaction, keyed by (provider, listing type, reference). Nothing is
+ * written until the fetch is complete; nothing is deactivated unless every batch landed. Each run is a
+ * sync-run record.
  */
 import { randomBytes } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../../../lib/envelope';
 import { listingsDriver } from '../drivers';
-import type { ListingType, NormalisedListing } from '../mapping/types';
+import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
+import type { ListingType } from '../mapping/types';
 import { inProcessSyncLock, type SyncLock } from './lock';
-import { planSync, type ExistingRow, type HashedListing } from './sync-plan';
+import { planChanges, planSync, rowStatus, syncMode, type ExistingRow, type SyncMarks, type SyncPlan } from './sync-plan';
 
 export const PROPERTY_UID = 'plugin::extsource.property';
 export const RUN_UID = 'plugin::extsource.sync-run';
@@ -100,17 +102,24 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
   const progress = new Map<number, RunProgress>();
   const properties = () => strapi.db.query(PROPERTY_UID);
 
-  function fieldsOf({ listing, hash }: HashedListing) {
-    return { ...listing, content_hash: hash, status: 'active' as const, deactivated_at: null };
+  const marksKey = (provider: string, listingType: ListingType) => `sync-marks:${provider}:${listingType}`;
+  const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
+
+  /** The row's columns; a listing that stays inactive keeps the date it became so. */
+  function fieldsOf({ listing, hash }: SyncPlan['creates'][number], was: ExistingRow['status'] | undefined, now: Date) {
+    const { available, ...columns } = listing;
+    const status = rowStatus(listing);
+    const deactivation = status === 'active' ? { deactivated_at: null } : was === 'inactive' ? {} : { deactivated_at: now };
+    return { ...columns, content_hash: hash, status, ...deactivation };
   }
 
-  async function writeBatches(provider: string, plan: ReturnType<typeof planSync>, onWritten: (count: number) => void) {
+  async function writeBatches(provider: string, plan: SyncPlan, onWritten: (count: number) => void) {
     const now = new Date();
     for (let start = 0; start < plan.creates.length; start += BATCH_SIZE) {
       const batch = plan.creates.slice(start, start + BATCH_SIZE);
       await strapi.db.transaction(async () => {
         await properties().createMany({
-          data: batch.map((item) => ({ ...fieldsOf(item), provider, documentId: newDocumentId(), publishedAt: now })),
+          data: batch.map((item) => ({ ...fieldsOf(item, undefined, now), provider, documentId: newDocumentId(), publishedAt: now })),
         });
       });
       onWritten(batch.length);
@@ -118,7 +127,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     for (let start = 0; start < plan.updates.length; start += BATCH_SIZE) {
       const batch = plan.updates.slice(start, start + BATCH_SIZE);
       await strapi.db.transaction(async () => {
-        for (const item of batch) await properties().update({ where: { id: item.id }, data: fieldsOf(item) });
+        for (const item of batch) await properties().update({ where: { id: item.id }, data: fieldsOf(item, item.was, now) });
       });
       onWritten(batch.length);
     }
@@ -131,13 +140,33 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /**
+   * The provider's recent changes when incremental sync applies (see syncMode), else the whole type.
+   * Credentials that may not call the change list fall back to the full fetch, with a warning.
+   */
+  async function fetchType(driver: ListingsDriver, listingType: ListingType, mode: 'full' | 'incremental', state: RunProgress, warnings: string[]) {
+    const onProgress = (fetched: number) => (state.fetched = fetched);
+    if (mode === 'incremental' && driver.changes) {
+      try {
+        return { mode, ...(await driver.changes.fetch(listingType, onProgress)) };
+      } catch (error) {
+        if (!(error instanceof ChangesUnavailableError)) throw error;
+        warnings.push(`${listingType}: ${error.message}: a full sync was run instead`);
+      }
+    }
+    return { mode: 'full' as const, deleted: [] as string[], ...(await driver.fetchListings(listingType, onProgress)) };
+  }
+
   async function syncType(runId: number, type: RunType, listingType: ListingType, counts: Counts, warnings: string[]) {
     const driver = listingsDriver(strapi);
     const state: RunProgress = { run_id: runId, type, phase: 'fetching', listing_type: listingType, fetched: 0, written: 0, to_write: 0 };
     progress.set(runId, state);
 
-    const { records, rejected } = await driver.fetchListings(listingType, (fetched) => (state.fetched = fetched));
-    counts.fetched += records.length + rejected.length;
+    const fetchStartedAt = new Date();
+    const marks = (await store().get({ key: marksKey(driver.name, listingType) })) as SyncMarks | null;
+    const fetched = await fetchType(driver, listingType, syncMode(fetchStartedAt, marks, driver.changes?.policy), state, warnings);
+    const { records, rejected, deleted } = fetched;
+    counts.fetched += records.length + rejected.length + deleted.length;
     counts.failed += rejected.length;
     for (const item of rejected) warnings.push(`${listingType} record ${item.reference || '(no reference)'} skipped: ${item.reason}`);
 
@@ -145,8 +174,8 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       select: ['id', 'reference', 'content_hash', 'status'],
       where: { provider: driver.name, listing_type: listingType },
     })) as ExistingRow[];
-    const plan = planSync(records as NormalisedListing[], existing);
-    warnings.push(...plan.warnings.map((warning) => `${listingType}: ${warning}`));
+    const plan = fetched.mode === 'full' ? planSync(records, existing) : planChanges(records, deleted, existing);
+    warnings.push(...[...(fetched.warnings ?? []), ...plan.warnings].map((warning) => `${listingType}: ${warning}`));
 
     Object.assign(state, { phase: 'writing', fetched: records.length, to_write: plan.creates.length + plan.updates.length });
     await writeBatches(driver.name, plan, (count) => (state.written += count));
@@ -157,6 +186,11 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     state.phase = 'deactivating';
     await deactivate(plan.deactivateIds);
     counts.deactivated += plan.deactivateIds.length;
+
+    // The next incremental run picks up from the start of this fetch.
+    const started = fetchStartedAt.toISOString();
+    const lastFull = fetched.mode === 'full' ? started : marks?.last_full_at ?? started;
+    await store().set({ key: marksKey(driver.name, listingType), value: { last_success_at: started, last_full_at: lastFull } satisfies SyncMarks });
     return driver.name;
   }
 
