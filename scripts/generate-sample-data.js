@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// Generates the datasets of the `sample` provider driver (committed under src/plugins/extsource/data):
-// Goyzer-style sales and rental units, and Reelly-style off-plan projects with their developers.
-// Deterministic: a seeded PRNG, so running it again gives byte-identical files.
-// Usage: node scripts/generate-sample-data.js [--projects N] [--sales N] [--rentals N] [--out DIR]
+// Generates the datasets of the `sample` provider driver (committed under src/plugins/extsource/data),
+// in the shapes the real services send (docs/extsource.md): Goyzer sales and rental units with all of
+// their ~70 fields (empty ones as ""), `Remarks` as a CDATA section in text with HTML inside, prices
+// such as "5399898.0000", US dates in UAE time, `PriceOnApplication`, some `Blocked` units; and Reelly
+// projects as the live API sends them (a `location` object, developer as a name or an id, completion
+// label and date, sale-status code and display, `price_currency`, `min_price` at times as { value },
+// a few projects outside the UAE), each with its detail fields, and the developer list.
+//
+// Deterministic for a given generation day: a seeded PRNG, and every date counted from that day
+// (completions lie 4 months to 5 years after it, updates in the weeks before it).
+// Usage: node scripts/generate-sample-data.js [--projects N] [--sales N] [--rentals N] [--today YYYY-MM-DD] [--out DIR]
 'use strict';
 
 const fs = require('fs');
@@ -20,7 +27,7 @@ function prng(seed) {
   };
 }
 
-// [community, city/emirate name, state id (provider's numeric), latitude, longitude, price factor]
+// [community, emirate, Goyzer state id, latitude, longitude, price factor]
 const COMMUNITIES = [
   ['Dubai Marina', 'Dubai', 2, 25.0805, 55.1403, 1.1], ['Downtown Dubai', 'Dubai', 2, 25.1972, 55.2744, 1.4],
   ['Palm Jumeirah', 'Dubai', 2, 25.1124, 55.1390, 2.2], ['Business Bay', 'Dubai', 2, 25.1850, 55.2650, 1.0],
@@ -37,20 +44,56 @@ const COMMUNITIES = [
   ['Dibba Bay', 'Fujairah', 7, 25.6200, 56.2700, 0.7],
 ];
 
+// Reelly's catalogue is international: these come back unless `country` is asked for.
+const ABROAD = [
+  ['Cyprus', 'Limassol', 'Germasogeia', 34.7071, 33.0226], ['Indonesia', 'Bali', 'Canggu', -8.6478, 115.1385],
+  ['Thailand', 'Phuket', 'Bang Tao', 7.9990, 98.2953], ['Turkey', 'Istanbul', 'Besiktas', 41.0422, 29.0067],
+  ['United Kingdom', 'London', 'Nine Elms', 51.4812, -0.1310], ['Georgia', 'Batumi', 'New Boulevard', 41.6168, 41.6367],
+];
+
 const DEVELOPERS = [
   'Emaar Properties', 'DAMAC Properties', 'Nakheel', 'Meraas', 'Sobha Realty', 'Ellington Properties', 'Omniyat',
   'Aldar Properties', 'Imkan', 'Arada', 'Alef Group', 'RAK Properties', 'Al Hamra', 'Binghatti', 'Danube Properties',
   'Azizi Developments', 'Select Group', 'Majid Al Futtaim',
 ];
 
-const PROJECT_WORDS = [
-  ['Serenity', 'Azure', 'Vista', 'Horizon', 'Opal', 'Marina', 'Palm', 'Crest', 'Harbour', 'Oasis', 'Grove', 'Pearl', 'Sapphire', 'Dune', 'Lagoon', 'Skyline'],
-  ['Residences', 'Heights', 'Towers', 'Villas', 'Gardens', 'Park', 'Bay', 'Views', 'Terraces', 'Collection', 'Mansions', 'Court'],
+const NAME_WORDS = [
+  'Serenity', 'Azure', 'Vista', 'Horizon', 'Opal', 'Coral', 'Crest', 'Harbour', 'Oasis', 'Grove', 'Pearl', 'Sapphire',
+  'Dune', 'Lagoon', 'Skyline', 'Amber', 'Cedar', 'Falcon', 'Jasmine', 'Marlin', 'Saffron', 'Sienna', 'Tidal', 'Verde',
 ];
-const AGENTS = [['Sara Khalil', '+971 50 214 7781'], ['Omar Farouk', '+971 55 301 2290'], ['Hannah Clarke', '+971 52 884 1043'], ['Rohan Mehta', '+971 56 710 5532']];
+const NAME_NOUNS = {
+  Apartment: ['Residences', 'Heights', 'Tower', 'Views', 'Terraces', 'Collection', 'Court', 'Bay', 'Gardens', 'Lofts'],
+  Villa: ['Villas', 'Estates', 'Mansions', 'Townhouses', 'Park', 'Retreat', 'Reserve', 'Grove Villas'],
+};
+const AGENTS = [
+  ['Sara Khalil', '+971 50 214 7781', 'sara.khalil'], ['Omar Farouk', '+971 55 301 2290', 'omar.farouk'],
+  ['Hannah Clarke', '+971 52 884 1043', 'hannah.clarke'], ['Rohan Mehta', '+971 56 710 5532', 'rohan.mehta'],
+];
 const AMENITIES = ['Swimming Pool', 'Gym', 'Covered Parking', '24/7 Security', 'Landscaped Garden', 'Balcony', 'Kids Play Area', 'Beach Access', 'Spa', 'Co-working Lounge', 'Tennis Court', 'Jogging Track', 'Concierge', 'Cinema Room'];
-const SALE_STATUSES = ['New Launch', 'Selling Fast', 'Limited Units', 'Exclusive', 'Waterfront', 'Payment Plan 60/40', ''];
+// Reelly's sale statuses with their display text, and how often each appears.
+const SALE_STATUSES = [['on_sale', 'On Sale', 0.72], ['presale', 'Presale (EOI)', 0.1], ['start_of_sales', 'Start of Sales', 0.08], ['out_of_stock', 'Out of Stock', 0.06], ['announced', 'Announced', 0.04]];
 const CATEGORIES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'];
+const CATEGORY_AR = { Apartment: 'شقة', Villa: 'فيلا', Townhouse: 'تاون هاوس', Penthouse: 'بنتهاوس' };
+const VIEWS = ['Sea View', 'Community View', 'Burj Khalifa View', 'Golf Course View', 'Pool View', 'Park View', 'Marina View', ''];
+const FURNISHING = ['Furnished', 'Unfurnished', 'Semi Furnished', 'Unfurnished', ''];
+const FITTINGS = ['Built-in Wardrobes, Central A/C, Kitchen Appliances', 'Central A/C, Maid\'s Room, Walk-in Closet', 'Kitchen Appliances, Study', ''];
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/**
+ * Every field a Goyzer unit carries, in the order the service writes them; empty ones stay "" (the
+ * XML writes them as empty elements).
+ */
+const UNIT_FIELDS = [
+  'RefNo', 'PropertyID', 'PropertyName', 'UnitID', 'UnitReference', 'UnitModel', 'Category', 'UnitCategory', 'RetUnitCategory',
+  'Status', 'ListingType', 'Mandate', 'CountryID', 'CountryName', 'StateID', 'StateName', 'CityID', 'CityName', 'DistrictID',
+  'DistrictName', 'CommunityID', 'Community', 'SubCommunityID', 'SubCommunity', 'ProGooglecoordinates', 'Bedrooms', 'NoOfBathrooms',
+  'BuiltupArea', 'PlotArea', 'UnitMeasure', 'UnitFloor', 'FloorNo', 'Parking', 'PrimaryUnitView', 'SecondaryUnitView',
+  'Furnish_status', 'FittingFixtures', 'SellPrice', 'Rent', 'RentPerMonth', 'PriceOnApplication', 'CurrencyAbr', 'ServiceCharge',
+  'NoOfCheques', 'MarketingTitle', 'MarketingOptions', 'Remarks', 'ArabicTitle', 'ArabicDescription', 'Agent', 'AgentID',
+  'ContactNumber', 'SalesmanEmail', 'AgentPhoto', 'PermitNumber', 'ReraStrNo', 'PermitExpiryDate', 'HandoverDate', 'ListingDate',
+  'ExpiryDate', 'LastUpdated', 'Images', 'Documents', 'PDFBrochureLink', 'VideoURL', 'VirtualTourURL', 'FloorPlans', 'Facilities',
+  'PageIndex', 'Count',
+];
 
 /**
  * Images of the sample data are served by the service itself: the demo scenes of public/images/demo
@@ -59,6 +102,7 @@ const CATEGORIES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'];
  * provider sends (`imageBase`). Each kind of image has its pool of scenes.
  */
 const IMAGE_POOLS = {
+  agents: ['portrait-1', 'portrait-2', 'portrait-3', 'portrait-4'],
   developers: ['logo-1', 'logo-2', 'logo-3', 'logo-4', 'logo-5', 'logo-6'],
   listings: ['villa-pool', 'island-villa', 'beach-resort', 'penthouse-interior', 'downtown-day', 'marina-night', 'skyline-dusk', 'palm-island'],
   projects: ['offplan-site', 'skyline-dusk', 'downtown-day', 'marina-night', 'villa-pool', 'beach-resort', 'island-villa', 'penthouse-interior', 'palm-island'],
@@ -82,134 +126,327 @@ function imageUrl(imageBase, kind, n) {
   return `${imageBase}/images/demo/${pool[(hashOf(item) + offset) % pool.length]}.svg`;
 }
 
+const DAY = 86_400_000;
+const UAE_OFFSET_MS = 4 * 3_600_000;
+
+/** The generation day at 00:00 UTC: every date in the data is counted from it. */
+function generationDay(today) {
+  const date = today instanceof Date ? today : today ? new Date(`${today}T00:00:00Z`) : new Date();
+  if (Number.isNaN(date.getTime())) throw new Error(`bad generation day: ${today}`);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/** "5/9/2025 10:31:15 AM": how Goyzer writes a UAE-time instant. */
+function goyzerDate(instant) {
+  const uae = new Date(instant + UAE_OFFSET_MS);
+  const hours = uae.getUTCHours();
+  const pad = (value) => String(value).padStart(2, '0');
+  return `${uae.getUTCMonth() + 1}/${uae.getUTCDate()}/${uae.getUTCFullYear()} ${hours % 12 || 12}:${pad(uae.getUTCMinutes())}:${pad(uae.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The last day of the month `months` after the generation day's month, at 00:00 UTC. */
+function monthEnd(day, months) {
+  const date = new Date(day);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months + 1, 0);
+}
+
+const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** Random helpers over one seeded stream. */
+function randomTools(seed) {
+  const random = prng(seed);
+  return {
+    random,
+    pick: (items) => items[Math.floor(random() * items.length)],
+    between: (min, max) => Math.floor(min + random() * (max - min + 1)),
+    chance: (share) => random() < share,
+  };
+}
+
+const round = (value, step) => Math.round(value / step) * step;
+
 /** `imageBase`: empty for service-relative image URLs (the committed datasets), or a provider's origin. */
-function generate({ projects: projectCount, sales: salesCount, rentals: rentalCount, imageBase = '' }) {
+function generate({ projects: projectCount, sales: salesCount, rentals: rentalCount, international, today, imageBase = '' }) {
+  const day = generationDay(today);
   const image = (kind, n) => imageUrl(imageBase, kind, n);
-  const random = prng(20261121);
-  const pick = (items) => items[Math.floor(random() * items.length)];
-  const between = (min, max) => Math.floor(min + random() * (max - min + 1));
-  const round = (value, step) => Math.round(value / step) * step;
+  const brochure = (ref) => `https://files.example-cdn.ae/brochures/${ref}.pdf`;
 
-  const developers = DEVELOPERS.map((name, index) => ({
-    id: 101 + index,
-    name,
-    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
-    logo: { url: image('developers', 101 + index) },
-  }));
+  const developers = DEVELOPERS.map((name, index) => ({ id: 101 + index, name, logo: { url: image('developers', 101 + index) } }));
 
-  function unit(listingType, index) {
+  // Listings and projects draw from streams of their own, so the size of one never changes the other.
+  const listingStream = randomTools(20261122);
+
+  function unit(listingType, index, total) {
+    const { random, pick, between, chance } = listingStream;
     const [community, city, stateId, lat, lng, factor] = pick(COMMUNITIES);
+    const communityIndex = COMMUNITIES.findIndex((entry) => entry[0] === community);
     const category = pick(CATEGORIES);
     const bedrooms = category === 'Apartment' ? between(0, 3) : between(2, 7);
     const area = bedrooms === 0 ? between(380, 550) : round(bedrooms * between(650, 1100), 10);
     const salePrice = round(area * between(1100, 2600) * factor, 1000);
-    const [agent, phone] = pick(AGENTS);
+    const yearlyRent = round(salePrice * 0.065, 1000);
+    const [agent, phone, mailbox] = pick(AGENTS);
+    const agentIndex = AGENTS.findIndex((entry) => entry[0] === agent);
     const ref = `${listingType === 'sale' ? 'LS' : 'LR'}-${String(10000 + index)}`;
     const beds = bedrooms === 0 ? 'Studio' : `${bedrooms} Bedroom`;
+    const offPlan = listingType === 'sale' && index % 5 === 0;
+    const onRequest = listingType === 'sale' && index % 23 === 11;
+    const dubai = stateId === 2;
     const images = Array.from({ length: between(1, 4) }, (_, n) => ({ ImageURL: image('listings', `${ref}-${n + 1}`) }));
-    const swapped = index % 17 === 0;
-    return {
+    const latitude = (lat + (random() - 0.5) * 0.02).toFixed(6);
+    const longitude = (lng + (random() - 0.5) * 0.02).toFixed(6);
+    const view = pick(VIEWS);
+    const permit = dubai ? String(7100000000 + index * 7919 + (listingType === 'sale' ? 0 : 5)) : '';
+    const fields = {
       RefNo: ref,
-      Category: category,
-      Status: 'Available',
-      ListingType: index % 5 === 0 ? 'Off Plan' : 'Ready',
-      Community: community,
-      CommunityID: String(1000 + COMMUNITIES.findIndex((entry) => entry[0] === community)),
-      SubCommunity: index % 3 === 0 ? `${community} ${pick(['North', 'South', 'East', 'West'])}` : '',
-      StateName: city,
-      StateID: String(stateId),
-      CityName: city,
-      PropertyName: `${pick(PROJECT_WORDS[0])} ${pick(PROJECT_WORDS[1])}`,
       PropertyID: String(5000 + index),
+      PropertyName: `${pick(NAME_WORDS)} ${pick(NAME_NOUNS.Apartment)}`,
+      UnitID: String(80000 + index),
+      UnitReference: `${between(1, 40)}${pick(['01', '02', '05', '08', '11'])}`,
+      Category: category,
+      UnitCategory: 'Residential',
+      RetUnitCategory: category,
+      // A few units are held back by the agency: the feed still lists them, marked Blocked.
+      Status: index % 40 === 39 ? 'Blocked' : 'Available',
+      ListingType: offPlan ? 'Off Plan' : 'Ready',
+      Mandate: index % 3 === 0 ? 'Exclusive' : 'Non Exclusive',
+      CountryID: '65946',
+      CountryName: 'United Arab Emirates',
+      StateID: String(stateId),
+      StateName: city,
+      CityID: String(stateId),
+      CityName: city,
+      DistrictID: String(300 + communityIndex),
+      DistrictName: community,
+      CommunityID: String(1000 + communityIndex),
+      Community: community,
+      SubCommunityID: index % 3 === 0 ? String(4000 + index) : '',
+      SubCommunity: index % 3 === 0 ? `${community} ${pick(['North', 'South', 'East', 'West'])}` : '',
+      // Coordinates in either order, now and then missing or at the null island default.
+      ProGooglecoordinates: index % 29 === 28 ? '' : index % 31 === 30 ? '0,0' : index % 17 === 0 ? `${longitude},${latitude}` : `${latitude},${longitude}`,
       Bedrooms: bedrooms === 0 ? 'Studio' : String(bedrooms),
       NoOfBathrooms: String(Math.max(1, bedrooms + (category === 'Apartment' ? 0 : 1))),
-      BuiltupArea: String(area),
-      ...(listingType === 'sale' ? { SellPrice: String(salePrice) } : { Rent: String(round(salePrice * 0.065, 1000)) }),
+      BuiltupArea: `${area}.00`,
+      PlotArea: category === 'Apartment' || category === 'Penthouse' ? '' : `${round(area * 1.6, 10)}.00`,
+      UnitMeasure: 'Sq.Ft',
+      UnitFloor: category === 'Apartment' || category === 'Penthouse' ? String(between(2, 60)) : '',
+      FloorNo: '',
+      Parking: bedrooms >= 3 ? '2' : bedrooms === 0 ? '' : '1',
+      PrimaryUnitView: view,
+      SecondaryUnitView: view && chance(0.3) ? 'Community View' : '',
+      Furnish_status: pick(FURNISHING),
+      FittingFixtures: pick(FITTINGS),
+      SellPrice: listingType === 'sale' ? (onRequest ? '0.0000' : `${salePrice}.0000`) : '',
+      Rent: listingType === 'rent' ? `${yearlyRent}.0000` : '',
+      RentPerMonth: listingType === 'rent' ? (yearlyRent / 12).toFixed(8) : '',
+      PriceOnApplication: onRequest ? 'Yes' : 'No',
       CurrencyAbr: 'AED',
+      ServiceCharge: listingType === 'sale' ? `${between(12, 28)}.00` : '',
+      NoOfCheques: listingType === 'rent' ? String(pick([1, 2, 4])) : '',
+      MarketingTitle: `${beds} ${category} in ${community}${view ? ` | ${view}` : ''}`,
+      MarketingOptions: '',
+      Remarks:
+        `<![CDATA[<p>A ${beds.toLowerCase()} ${category.toLowerCase()} in <strong>${community}</strong>, ${city}, ` +
+        `with ${area.toLocaleString('en-US')}&nbsp;sq.ft of living space${view ? ` and a ${view.toLowerCase()}` : ''}.</p>\r\n` +
+        `<ul><li>${bedrooms === 0 ? 'Open-plan studio' : `${bedrooms} bedrooms &amp; ${Math.max(1, bedrooms)} bathrooms`}</li>` +
+        `<li>${offPlan ? 'Off-plan, on a payment plan' : 'Ready to move in'}</li></ul>\r\n` +
+        `<p>• Call ${agent} to arrange a viewing.</p>]]>`,
+      ArabicTitle: `${CATEGORY_AR[category]} ${bedrooms === 0 ? 'استوديو' : `من ${bedrooms} غرف نوم`} ${listingType === 'sale' ? 'للبيع' : 'للإيجار'} في ${community}`,
+      ArabicDescription: `<p>${CATEGORY_AR[category]} مميزة في ${community}، ${city}، بمساحة ${area} قدم مربع.</p>`,
       Agent: agent,
+      AgentID: String(700 + agentIndex),
       ContactNumber: phone,
-      MarketingTitle: `${beds} ${category} in ${community}`,
-      Remarks: `A ${beds.toLowerCase()} ${category.toLowerCase()} in ${community}, ${city}, with ${area.toLocaleString('en-US')} sq.ft of living space.`,
+      SalesmanEmail: `${mailbox}@agency.example.ae`,
+      // The agents' numbers follow each other, so no two share a portrait.
+      AgentPhoto: image('agents', `agent-${agentIndex + 1}`),
+      // Dubai adverts carry a RERA permit, in one field or the other.
+      PermitNumber: index % 7 === 3 ? '' : permit,
+      ReraStrNo: index % 7 === 3 ? permit : '',
+      PermitExpiryDate: dubai ? goyzerDate(day + between(60, 300) * DAY) : '',
+      HandoverDate: offPlan ? goyzerDate(monthEnd(day, between(4, 48)) - UAE_OFFSET_MS) : '',
+      ListingDate: goyzerDate(day - between(20, 400) * DAY),
+      ExpiryDate: goyzerDate(day + between(30, 365) * DAY),
+      LastUpdated: goyzerDate(day - (index + 1) * 37 * 60_000 - between(0, 59) * 1000),
       Images: { Image: images.length === 1 ? images[0] : images },
-      HandoverDate: index % 5 === 0 ? `${between(2026, 2030)}-${String(between(1, 12)).padStart(2, '0')}-01` : '',
-      LastUpdated: new Date(Date.UTC(2026, 9, 1) + index * 3600_000).toISOString(),
-      ProGooglecoordinates: swapped
-        ? `${(lng + (random() - 0.5) * 0.02).toFixed(6)},${(lat + (random() - 0.5) * 0.02).toFixed(6)}`
-        : `${(lat + (random() - 0.5) * 0.02).toFixed(6)},${(lng + (random() - 0.5) * 0.02).toFixed(6)}`,
+      PDFBrochureLink: offPlan ? brochure(ref) : '',
+      Facilities: category === 'Apartment' ? 'Shared Pool, Shared Gym, Security' : 'Private Garden, Private Pool',
+      PageIndex: '1/1',
+      Count: `${index + 1}/${total}`,
     };
+    return Object.fromEntries(UNIT_FIELDS.map((name) => [name, fields[name] ?? '']));
+  }
+
+  const { random, pick, between, chance } = randomTools(20261121);
+
+  // Project names never repeat: each kind draws from its own shuffled list of word pairs.
+  const namePools = Object.fromEntries(Object.entries(NAME_NOUNS).map(([kind, nouns]) => {
+    const pairs = NAME_WORDS.flatMap((word) => nouns.map((noun) => `${word} ${noun}`));
+    for (let index = pairs.length - 1; index > 0; index -= 1) {
+      const other = Math.floor(random() * (index + 1));
+      [pairs[index], pairs[other]] = [pairs[other], pairs[index]];
+    }
+    return [kind, { pairs, next: 0 }];
+  }));
+  function projectName(kind) {
+    const pool = namePools[kind];
+    const round = Math.floor(pool.next / pool.pairs.length);
+    const name = pool.pairs[pool.next % pool.pairs.length];
+    pool.next += 1;
+    return round === 0 ? name : `${name} ${round + 1}`;
+  }
+
+  function saleStatus() {
+    let roll = random();
+    for (const [code, display, share] of SALE_STATUSES) {
+      if (roll < share) return [code, display];
+      roll -= share;
+    }
+    return SALE_STATUSES[0].slice(0, 2);
+  }
+
+  /** A payment plan whose name says what its steps add up to. */
+  function paymentPlan(id) {
+    const booking = pick([10, 20]);
+    const construction = pick([30, 40, 50]);
+    const postHandover = chance(0.25) ? pick([20, 30]) : 0;
+    const handover = 100 - booking - construction - postHandover;
+    const steps = [
+      { name: 'On booking', percentage: booking, stage_type: 'on_booking' },
+      { name: 'During construction', percentage: construction, stage_type: 'construction' },
+      { name: 'On handover', percentage: handover, stage_type: 'handover' },
+      ...(postHandover ? [{ name: 'Post handover', percentage: postHandover, stage_type: 'post_handover' }] : []),
+    ];
+    const split = steps.map((step) => step.percentage).join('/');
+    return { id, name: postHandover ? `${split} Post-Handover` : split, steps };
+  }
+
+  /** Unit types whose sizes, and so whose prices (one price per sq.ft), rise with the bedrooms. */
+  function typicalUnits(villa, factor, usd) {
+    const smallest = villa ? between(2, 4) : between(0, 2);
+    const largest = Math.min(villa ? 7 : 4, smallest + between(1, 3));
+    const perFoot = between(1200, 2800) * factor;
+    const units = [];
+    let floor = 0;
+    for (let beds = smallest; beds <= largest; beds += 1) {
+      const sizeFrom = Math.max(floor + 25, beds === 0 ? between(380, 480) : round(beds * between(620, 900) * (villa ? 1.6 : 1), 5));
+      const sizeTo = round(sizeFrom * (1 + 0.05 + random() * 0.25), 5);
+      floor = sizeTo;
+      units.push({
+        bedrooms: beds,
+        from_size_sqft: sizeFrom,
+        to_size_sqft: sizeTo,
+        from_price_aed: round(sizeFrom * perFoot, 1000),
+        to_price_aed: round(sizeTo * perFoot * 1.08, 1000),
+        ...(usd ? { from_price_usd: Math.round(round(sizeFrom * perFoot, 1000) / 3.6725) } : {}),
+      });
+    }
+    return units;
   }
 
   function project(index) {
     // Cycle the emirates first so every one is present, then pick freely.
     const [community, city, , lat, lng, factor] = index < COMMUNITIES.length ? COMMUNITIES[index] : pick(COMMUNITIES);
+    const communityIndex = COMMUNITIES.findIndex((entry) => entry[0] === community);
     const developer = developers[index % developers.length];
     const id = 3000 + index;
-    const name = `${pick(PROJECT_WORDS[0])} ${pick(PROJECT_WORDS[1])}${index >= 40 ? ` ${Math.floor(index / 40) + 1}` : ''}`;
     const villa = random() < 0.3;
-    const smallest = villa ? between(2, 4) : between(0, 2);
-    const largest = Math.min(villa ? 7 : 4, smallest + between(1, 3));
-    const unitTypes = [];
-    for (let beds = smallest; beds <= largest; beds += 1) {
-      const sizeFrom = beds === 0 ? between(380, 480) : round(beds * between(620, 900) * (villa ? 1.6 : 1), 5);
-      const sizeTo = round(sizeFrom * (1 + random() * 0.35), 5);
-      const perFoot = between(1200, 2800) * factor;
-      unitTypes.push({
-        bedrooms: beds === 0 ? 'studio' : beds,
-        size_from: sizeFrom,
-        size_to: sizeTo,
-        price_from: round(sizeFrom * perFoot, 1000),
-        price_to: round(sizeTo * perFoot * 1.1, 1000),
-      });
-    }
-    const completionYear = 2026 + between(0, 5);
-    const completionMonth = between(1, 12);
+    const name = projectName(villa ? 'Villa' : 'Apartment');
+    const usd = index % 12 === 5;
     const noPrice = index % 29 === 7;
+    const units = typicalUnits(villa, factor, usd).map((unit) => (noPrice ? { ...unit, from_price_aed: null, to_price_aed: null } : unit));
+    const first = units[0];
+    const last = units[units.length - 1];
+    const completion = monthEnd(day, between(4, 60));
+    const completionDate = new Date(completion);
+    const [saleCode, saleDisplay] = saleStatus();
     const amenities = [...AMENITIES].sort(() => random() - 0.5).slice(0, between(5, 9));
-    const downPayment = pick([10, 20, 30, 40]);
-    const handover = pick([30, 40, 50, 60]);
+    const minPrice = noPrice ? 0 : usd ? first.from_price_usd : first.from_price_aed;
+    // The cover is picture 0; the galleries and the plan number on from 1, so no two repeat a scene.
+    let pictures = 0;
+    const picture = () => ({ url: image('projects', `${id}-${(pictures += 1)}`) });
+    const media = (count) => Array.from({ length: count }, picture);
     return {
       id,
       name,
-      ref_no: `OP-${id}`,
-      region: city,
-      district: community,
-      district_id: String(1000 + COMMUNITIES.findIndex((entry) => entry[0] === community)),
-      sub_district: index % 4 === 0 ? `${community} Phase ${between(1, 3)}` : '',
-      category: villa ? 'Villa' : 'Apartment',
-      status: 'off_plan',
-      sale_status: pick(SALE_STATUSES),
-      min_price: noPrice ? null : unitTypes[0].price_from,
-      max_price: noPrice ? null : unitTypes[unitTypes.length - 1].price_to,
-      currency: 'AED',
+      slug_name: slug(name),
+      // Mostly a name, at times the developer's id.
+      developer: index % 12 === 9 ? developer.id : developer.name,
+      location: {
+        country: 'United Arab Emirates',
+        // Now and then the region comes as an id, with the city named beside it.
+        region: index % 20 === 13 ? COMMUNITIES.findIndex((entry) => entry[1] === city) + 1 : city,
+        city,
+        district: community,
+        district_id: 1000 + communityIndex,
+        sector: index % 4 === 0 ? `${community} Phase ${between(1, 3)}` : community,
+        latitude: Number((lat + (random() - 0.5) * 0.02).toFixed(6)),
+        longitude: Number((lng + (random() - 0.5) * 0.02).toFixed(6)),
+      },
+      construction_status: 'under_construction',
+      construction_status_display: 'Under Construction',
+      sale_status: saleCode,
+      sale_status_display: saleDisplay,
+      available_unit_types_display: [villa ? 'Villas' : 'Apartments'],
+      short_description: `${villa ? 'Family villas' : 'Contemporary residences'} in ${community} by ${developer.name}.`,
+      completion_date: `${MONTHS[completionDate.getUTCMonth()]} ${completionDate.getUTCFullYear()}`,
+      // A few projects carry the label alone.
+      completion_datetime: index % 15 === 4 ? null : completionDate.toISOString(),
+      min_price: index % 10 === 3 ? { value: minPrice } : minPrice,
+      max_price: noPrice ? 0 : usd ? Math.round(last.to_price_aed / 3.6725) : last.to_price_aed,
+      price_currency: usd ? 'USD' : 'AED',
+      min_size: first.from_size_sqft,
+      max_size: last.to_size_sqft,
+      area_unit: 'sqft',
+      min_bedrooms: first.bedrooms,
+      max_bedrooms: last.bedrooms,
+      units_count: between(40, 600),
       cover_image: { url: image('projects', `${id}-cover`) },
-      developer: { id: developer.id, name: developer.name, logo: developer.logo },
-      completion_date: `${completionYear}-${String(completionMonth).padStart(2, '0')}-01`,
-      description: `${name} by ${developer.name} brings ${villa ? 'family villas' : 'contemporary residences'} to ${community}, ${city}, with handover expected in Q${Math.ceil(completionMonth / 3)} ${completionYear}.`,
-      unit_types: unitTypes,
-      amenities: amenities.map((amenity) => ({ name: amenity })),
-      payment_plans: [{
-        name: `${downPayment}/${100 - downPayment - handover}/${handover}`,
-        steps: [
-          { label: 'Down payment', percent: downPayment },
-          { label: 'During construction', percent: 100 - downPayment - handover },
-          { label: 'On handover', percent: handover },
-        ],
-      }],
-      coordinates: { lat: Number((lat + (random() - 0.5) * 0.02).toFixed(6)), lng: Number((lng + (random() - 0.5) * 0.02).toFixed(6)) },
-      gallery: Array.from({ length: between(3, 6) }, (_, n) => ({ url: image('projects', `${id}-${n + 1}`) })),
+      updated_at: new Date(day - between(1, 90) * DAY).toISOString(),
+      // Detail only (GET /projects/{id}):
+      overview:
+        `<p>${name} by ${developer.name} brings ${villa ? 'family villas' : 'contemporary residences'} to ` +
+        `<strong>${community}</strong>, ${city}, with handover expected in Q${Math.ceil((completionDate.getUTCMonth() + 1) / 3)} ${completionDate.getUTCFullYear()}.</p>` +
+        `<ul>${amenities.slice(0, 3).map((amenity) => `<li>${amenity}</li>`).join('')}</ul>`,
+      typical_units: units,
+      project_amenities: amenities.map((amenity, n) => ({ id: n + 1, amenity: { name: amenity } })),
+      payment_plans: [paymentPlan(id * 10)],
+      architecture: media(between(2, 3)),
+      interior: media(between(1, 2)),
+      lobby: media(between(0, 1)),
+      general_plan: picture(),
     };
   }
 
+  /** A project abroad, with the same fields. */
+  function abroad(index) {
+    const [country, region, district, lat, lng] = ABROAD[index % ABROAD.length];
+    const base = project(index + 7);
+    return {
+      ...base,
+      id: 9000 + index,
+      name: `${region} ${pick(['Residences', 'Bay', 'Gardens'])} ${index + 1}`,
+      slug_name: `${slug(region)}-${index + 1}`,
+      location: { country, region, city: region, district, sector: district, latitude: lat, longitude: lng },
+      price_currency: 'EUR',
+    };
+  }
+
+  const uae = Array.from({ length: projectCount }, (_, index) => project(index));
+  const foreign = Array.from({ length: international ?? Math.ceil(projectCount / 25) }, (_, index) => abroad(index));
+  // Foreign projects sit among the others, as the unfiltered catalogue has them.
+  const projects = [...uae];
+  foreign.forEach((entry, index) => projects.splice(Math.min(projects.length, index * 26 + 12), 0, entry));
+
   return {
     listings: {
-      sales: Array.from({ length: salesCount }, (_, index) => unit('sale', index)),
-      rentals: Array.from({ length: rentalCount }, (_, index) => unit('rent', index)),
+      sales: Array.from({ length: salesCount }, (_, index) => unit('sale', index, salesCount)),
+      rentals: Array.from({ length: rentalCount }, (_, index) => unit('rent', index, rentalCount)),
     },
-    projects: { developers, projects: Array.from({ length: projectCount }, (_, index) => project(index)) },
+    projects: { developers, projects },
   };
 }
 
-module.exports = { generate };
+module.exports = { generate, UNIT_FIELDS };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
@@ -222,6 +459,7 @@ if (require.main === module) {
     projects: Number(option('projects', 130)),
     sales: Number(option('sales', 160)),
     rentals: Number(option('rentals', 70)),
+    today: option('today', undefined),
   });
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'sample-listings.json'), `${JSON.stringify(data.listings, null, 1)}\n`);

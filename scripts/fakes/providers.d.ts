@@ -30,15 +30,49 @@ interface FakeServer {
 export const GOYZER_CREDENTIALS: { accessCode: string; groupCode: string };
 export const REELLY_API_KEY: string;
 
+export interface GoyzerState {
+  sales: Unit[];
+  rentals: Unit[];
+  /** What the change lists answer (withdrawn units with Status DELETED). */
+  changes: { sales: Unit[]; rentals: Unit[] };
+  pageSize: number;
+  /** 'numbered' pages as asked; 'whole': every answer is the whole feed; 'first': every answer is page 1. */
+  paging: 'numbered' | 'whole' | 'first';
+  pastLastPage: 'repeat' | 'empty';
+  pagePositions: boolean;
+  xml: 'observed' | 'compact';
+  changesAllowed: boolean;
+  faults: Fault[];
+  /** `completed` is false when the client hung up before the answer's end. */
+  requests: Array<Recorded & { completed: boolean }>;
+}
+
 export function startFakeGoyzer(options?: { pageSize?: number }): Promise<
   FakeServer & {
-    state: { sales: Unit[]; rentals: Unit[]; pageSize: number; faults: Fault[]; requests: Recorded[] };
+    state: GoyzerState;
     pagesRequested(path: string): number;
   }
 >;
 
-export function startFakeReelly(): Promise<
-  FakeServer & {
-    state: { projects: Project[]; developers: Array<Record<string, unknown>>; faults: Fault[]; requests: Recorded[] };
-  }
->;
+export interface ReellyState {
+  /** Observed-shape records with their detail fields (the list answers leave those out). */
+  projects: Project[];
+  developers: Array<Record<string, unknown>>;
+  shape: 'observed' | 'documented';
+  /** Largest page the server gives, whatever `limit` asks. */
+  maxLimit: number;
+  developersPageLimit: number;
+  /** Answer projects abroad even when `country` asks for the UAE (a filter not active on the backend). */
+  ignoreCountry: boolean;
+  /** Called after each /projects page is sent, with its offset. */
+  afterProjectsPage?: (offset: number) => void;
+  faults: Fault[];
+  requests: Recorded[];
+}
+
+export function startFakeReelly(): Promise<FakeServer & { state: ReellyState }>;
+
+/** The documentation's shape of an observed record. */
+export function documented(project: Project, developers: Array<Record<string, unknown>>): Project;
+/** The list entry of an observed record (no detail fields). */
+export function listView(project: Project): Project;

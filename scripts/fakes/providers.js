@@ -1,11 +1,30 @@
-// Fake provider servers on loopback that speak the providers' protocols, for the tests and the
-// benchmarks: Goyzer-style XML listings (AccessCode/GroupCode, PageIndex) and Reelly-style JSON
-// projects (X-API-Key, limit/offset, next). Each can be told to fail: slow answers, error statuses
-// (with Retry-After), malformed bodies, a page missing mid-way. They record what they were asked.
+// Fake provider servers on loopback that speak the providers' protocols as the real services do, for
+// the tests and the benchmarks.
+//
+// Goyzer (`/SalesListings`, `/RentListings`, `/GetUpdatedUnitsForSales`, `/GetUpdatedUnitsForLease`):
+// XML `ArrayOfUnitDTO` with the xsd/xsi namespaces and CRLF line ends, every field of a unit written
+// (empty ones as self-closing elements), text escaped as the service escapes it (so a `Remarks` holding
+// `<![CDATA[...]]>` arrives as `&lt;![CDATA[...]]&gt;`), each unit carrying its page position
+// (`PageIndex` "2/13", `Count` "251/1201"). Every parameter of a method must be present (empty is fine),
+// as with an ASMX GET binding. Variants (`state`): `paging` 'numbered' (default; an empty PageIndex
+// gives the whole feed, a page past the last repeats the last), 'whole' (ignores PageIndex: every
+// answer is the whole feed), 'first' (ignores PageIndex: every answer is page 1); `pastLastPage`
+// 'repeat' | 'empty'; `pagePositions` false (units without PageIndex/Count); `xml` 'compact' (no
+// namespaces, no line ends, no self-closing elements); `changesAllowed` false (403 on the change lists).
+//
+// Reelly (`/projects`, `/projects/{id}`, `/developers`, header X-API-Key): JSON `{ count, next,
+// previous, results }`, in the shape the live API sends (`state.shape` 'observed') or the one its
+// documentation shows ('documented'). The list holds the list fields only; the detail adds overview,
+// typical units, amenities, payment plans and media. `country` filters the catalogue (without it, or
+// with `ignoreCountry`, projects abroad come back too); `/developers` is paged (at most
+// `developersPageLimit` a page);
+// `afterProjectsPage(offset)` lets a test change the catalogue while a client pages through it.
+//
+// Both can be told to fail: slow answers, error statuses (with Retry-After), malformed bodies, a page
+// missing mid-way. They record what they were asked, and whether the client hung up mid-answer.
 'use strict';
 
 const http = require('http');
-const { XMLBuilder } = require('fast-xml-parser');
 
 function startServer(handler) {
   const server = http.createServer((req, res) => {
@@ -51,42 +70,210 @@ async function applyFaults(faults, res, path, page, malformedBody) {
   return false;
 }
 
-const xml = new XMLBuilder({ ignoreAttributes: true, format: false, suppressEmptyNode: false });
+/** Writes parts with backpressure; resolves false when the client hung up before the end. */
+async function stream(res, parts) {
+  for (const part of parts) {
+    if (res.destroyed) return false;
+    if (!res.write(part)) {
+      const drained = await new Promise((resolve) => {
+        res.once('drain', () => resolve(true));
+        res.once('close', () => resolve(false));
+      });
+      if (!drained) return false;
+    }
+  }
+  res.end();
+  return !res.destroyed;
+}
+
+// ---------------------------------------------------------------- Goyzer
 
 const GOYZER_CREDENTIALS = { accessCode: 'test-access-7f3a', groupCode: 'test-group-22' };
 
+/** The parameters each method declares (an ASMX GET answers 500 "Missing parameter" without one). */
+const GOYZER_METHODS = {
+  SalesListings: { list: 'sales', params: ['AccessCode', 'GroupCode', 'Bedrooms', 'StartPriceRange', 'EndPriceRange', 'categoryID', 'SpecialProjects', 'CountryID', 'StateID', 'CommunityID', 'DistrictID', 'FloorAreaMin', 'FloorAreaMax', 'UnitCategory', 'UnitID', 'BedroomsMax', 'PropertyID', 'ReadyNow', 'PageIndex'] },
+  RentListings: { list: 'rentals', params: ['AccessCode', 'GroupCode', 'PropertyType', 'Bedrooms', 'StartPriceRange', 'EndPriceRange', 'categoryID', 'CountryID', 'StateID', 'CommunityID', 'FloorAreaMin', 'FloorAreaMax', 'UnitCategory', 'UnitID', 'BedroomsMax', 'PropertyID', 'ReadyNow', 'PageIndex'] },
+  GetUpdatedUnitsForSales: { changes: 'sales', params: ['AccessCode', 'GroupCode'] },
+  GetUpdatedUnitsForLease: { changes: 'rentals', params: ['AccessCode', 'GroupCode'] },
+};
+const NAMESPACES = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns="http://tempuri.org/"';
+
+const escapeXml = (value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** One element, nested objects and lists included; observed style indents with CRLF and self-closes empty ones. */
+function element(name, value, style, depth) {
+  const compact = style === 'compact';
+  const pad = compact ? '' : `${'  '.repeat(depth)}`;
+  const eol = compact ? '' : '\r\n';
+  if (Array.isArray(value)) return value.map((item) => element(name, item, style, depth)).join('');
+  if (value && typeof value === 'object') {
+    const inner = Object.entries(value).map(([key, child]) => element(key, child, style, depth + 1)).join('');
+    return `${pad}<${name}>${eol}${inner}${pad}</${name}>${eol}`;
+  }
+  const text = value === undefined || value === null ? '' : String(value);
+  if (text === '') return compact ? `<${name}></${name}>` : `${pad}<${name} />${eol}`;
+  return `${pad}<${name}>${escapeXml(text)}</${name}>${eol}`;
+}
+
+/** The document in slices, made as they are written: a client that stops reading stops the server too. */
+function* documentParts(units, style) {
+  const compact = style === 'compact';
+  const head = compact ? '<?xml version="1.0" encoding="utf-8"?>' : '<?xml version="1.0" encoding="utf-8"?>\r\n';
+  if (units.length === 0) {
+    yield `${head}<ArrayOfUnitDTO${compact ? '' : ` ${NAMESPACES}`} />`;
+    return;
+  }
+  yield head + (compact ? '<ArrayOfUnitDTO>' : `<ArrayOfUnitDTO ${NAMESPACES}>\r\n`);
+  for (let start = 0; start < units.length; start += 50) {
+    yield units.slice(start, start + 50).map((unit) => element('UnitDTO', unit, style, 1)).join('');
+  }
+  yield '</ArrayOfUnitDTO>';
+}
+
+/** Units of one page (from 1) with their positions; page 0 is the whole feed. */
+function withPositions(units, pageSize, page, positions) {
+  const pages = Math.max(1, Math.ceil(units.length / pageSize));
+  const first = page === 0 ? 0 : (page - 1) * pageSize;
+  const slice = page === 0 ? units : units.slice(first, first + pageSize);
+  return slice.map((unit, offset) => {
+    const index = first + offset;
+    return positions
+      ? { ...unit, PageIndex: `${Math.floor(index / pageSize) + 1}/${pages}`, Count: `${index + 1}/${units.length}` }
+      : { ...unit, PageIndex: '', Count: '' };
+  });
+}
+
 async function startFakeGoyzer(options = {}) {
-  const state = { sales: [], rentals: [], pageSize: options.pageSize || 100, faults: [], requests: [] };
+  const state = {
+    sales: [],
+    rentals: [],
+    changes: { sales: [], rentals: [] },
+    pageSize: options.pageSize || 100,
+    paging: 'numbered',
+    pastLastPage: 'repeat',
+    pagePositions: true,
+    xml: 'observed',
+    changesAllowed: true,
+    faults: [],
+    requests: [],
+  };
+
+  /** The units an answer holds, by the paging variant. */
+  function answerUnits(units, pageParam) {
+    const pages = Math.max(1, Math.ceil(units.length / state.pageSize));
+    const asked = pageParam === '' ? 0 : Number(pageParam) || 1;
+    const page = state.paging === 'whole' ? 0 : state.paging === 'first' ? 1 : asked;
+    if (page > pages && (state.pastLastPage === 'empty' || units.length === 0)) return [];
+    return withPositions(units, state.pageSize, Math.min(page, pages), state.pagePositions);
+  }
+
   const server = await startServer(async (req, res, url) => {
-    const path = url.pathname.replace(/^\//, '');
-    const page = Number(url.searchParams.get('PageIndex') || '1');
-    state.requests.push({ path, query: url.searchParams, headers: req.headers });
-    if (await applyFaults(state.faults, res, path, page, '<ArrayOfUnitDTO><UnitDTO><RefNo>X</UnitDTO>')) return;
+    const path = url.pathname.replace(/^.*\//, '');
+    const pageParam = url.searchParams.get('PageIndex');
+    const record = { path, query: url.searchParams, headers: req.headers, completed: false };
+    state.requests.push(record);
+    if (await applyFaults(state.faults, res, path, Number(pageParam || '1'), '<ArrayOfUnitDTO><UnitDTO><RefNo>X</UnitDTO>')) return;
+    const method = GOYZER_METHODS[path];
+    const text = (status, body) => {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(body);
+    };
+    if (!method) return text(404, 'The resource cannot be found.');
+    const missing = method.params.find((name) => !url.searchParams.has(name));
+    if (missing) return text(500, `Missing parameter: ${missing}.`);
     if (url.searchParams.get('AccessCode') !== GOYZER_CREDENTIALS.accessCode || url.searchParams.get('GroupCode') !== GOYZER_CREDENTIALS.groupCode) {
-      res.writeHead(401);
-      res.end('invalid access code');
-      return;
+      return text(401, 'invalid access code');
     }
-    const units = path === 'SalesListings' ? state.sales : path === 'RentListings' ? state.rentals : undefined;
-    if (!units) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    const slice = units.slice((page - 1) * state.pageSize, page * state.pageSize);
+    if (method.changes && !state.changesAllowed) return text(403, 'Access denied for this method.');
+    const units = method.changes ? state.changes[method.changes].map((unit) => ({ ...unit, PageIndex: '', Count: '' })) : answerUnits(state[method.list], pageParam);
     res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8' });
-    // A single unit is written as one element, as the real feed does; an empty page as an empty root.
-    const root = slice.length ? { UnitDTO: slice.length === 1 ? slice[0] : slice } : '';
-    res.end(`<?xml version="1.0" encoding="utf-8"?>${xml.build({ ArrayOfUnitDTO: root })}`);
+    record.completed = await stream(res, documentParts(units, state.xml));
   });
   const pagesRequested = (path) => state.requests.filter((request) => request.path === path).length;
   return { ...server, state, pagesRequested };
 }
 
+// ---------------------------------------------------------------- Reelly
+
 const REELLY_API_KEY = 'reelly-test-key-91b';
 
+/** Fields only the detail (`/projects/{id}`) carries. */
+const DETAIL_FIELDS = ['overview', 'typical_units', 'project_amenities', 'payment_plans', 'architecture', 'interior', 'lobby', 'general_plan', 'buildings', 'escrow_number', 'post_handover'];
+
+const listView = (project) => Object.fromEntries(Object.entries(project).filter(([key]) => !DETAIL_FIELDS.includes(key)));
+
+const plainNumber = (value) => (value && typeof value === 'object' ? value.value : value);
+
+/** The shape Reelly's documentation shows, made from an observed record. */
+function documented(project, developers) {
+  const location = project.location || {};
+  const developer = developers.find((candidate) => candidate.id === project.developer || candidate.name === project.developer);
+  const currency = project.price_currency || 'AED';
+  const rate = currency === 'USD' ? 3.6725 : 1;
+  const shaped = {
+    id: project.id,
+    name: project.name,
+    // The documentation names the region; a live answer may give its id, with the city named beside it.
+    region: typeof location.region === 'number' ? location.city : location.region,
+    country: location.country,
+    district: location.district,
+    district_id: location.district_id,
+    sub_district: location.sector === location.district ? '' : location.sector,
+    coordinates: { lat: location.latitude, lng: location.longitude },
+    developer: developer ? { id: developer.id, name: developer.name, logo: developer.logo } : { id: 0, name: String(project.developer) },
+    completion_date: project.completion_datetime ? project.completion_datetime.slice(0, 10) : project.completion_date,
+    sale_status: project.sale_status_display,
+    min_price: plainNumber(project.min_price),
+    max_price: plainNumber(project.max_price),
+    currency,
+    cover_image: project.cover_image,
+    category: ((project.available_unit_types_display || [])[0] || '').replace(/s$/, ''),
+  };
+  if (!project.typical_units) return shaped;
+  return {
+    ...shaped,
+    description: project.overview,
+    unit_types: project.typical_units.map((unit) => ({
+      bedrooms: unit.bedrooms === 0 ? 'studio' : unit.bedrooms,
+      size_from: unit.from_size_sqft,
+      size_to: unit.to_size_sqft,
+      price_from: unit.from_price_aed === null ? null : Math.round(unit.from_price_aed / rate),
+      price_to: unit.to_price_aed === null ? null : Math.round(unit.to_price_aed / rate),
+    })),
+    amenities: project.project_amenities.map((entry) => ({ name: entry.amenity.name })),
+    payment_plans: project.payment_plans.map((plan) => ({ name: plan.name, steps: plan.steps.map((step) => ({ label: step.name, percent: step.percentage })) })),
+    gallery: [...project.architecture, ...project.interior, ...project.lobby, project.general_plan],
+  };
+}
+
 async function startFakeReelly() {
-  const state = { projects: [], developers: [], faults: [], requests: [] };
+  const state = {
+    projects: [],
+    developers: [],
+    shape: 'observed',
+    maxLimit: 100,
+    developersPageLimit: 10,
+    ignoreCountry: false,
+    afterProjectsPage: undefined,
+    faults: [],
+    requests: [],
+  };
+  const shaped = (project) => (state.shape === 'documented' ? documented(project, state.developers) : project);
+
+  /** One page of a list, with the offset `next` link Reelly sends. */
+  function page(url, items, maxLimit) {
+    const limit = Math.min(Number(url.searchParams.get('limit') || '100'), maxLimit);
+    const offset = Number(url.searchParams.get('offset') || '0');
+    const link = (at) => `${url.pathname}?limit=${limit}&offset=${at}`;
+    return {
+      count: items.length,
+      next: offset + limit < items.length ? link(offset + limit) : null,
+      previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+      results: items.slice(offset, offset + limit),
+    };
+  }
+
   const server = await startServer(async (req, res, url) => {
     const path = url.pathname;
     state.requests.push({ path, query: url.searchParams, headers: req.headers });
@@ -97,21 +284,23 @@ async function startFakeReelly() {
     };
     if (req.headers['x-api-key'] !== REELLY_API_KEY) return send(401, { detail: 'Invalid API key' });
     if (path === '/projects') {
-      const limit = Number(url.searchParams.get('limit') || '100');
-      const offset = Number(url.searchParams.get('offset') || '0');
-      const results = state.projects.slice(offset, offset + limit);
-      const next = offset + limit < state.projects.length ? `/projects?limit=${limit}&offset=${offset + limit}` : null;
-      return send(200, { count: state.projects.length, next, previous: null, results });
+      // Reelly documents filters that are not active on its backend: `ignoreCountry` plays one.
+      const country = state.ignoreCountry ? '' : (url.searchParams.get('country') || '').toLowerCase();
+      const inCountry = state.projects.filter((project) => !country || String(project.location?.country || project.country || '').toLowerCase() === country);
+      const body = page(url, inCountry, state.maxLimit);
+      send(200, { ...body, results: body.results.map((project) => shaped(listView(project))) });
+      state.afterProjectsPage?.(Number(url.searchParams.get('offset') || '0'));
+      return undefined;
     }
     const detail = /^\/projects\/([^/]+)$/.exec(path);
     if (detail) {
       const project = state.projects.find((candidate) => String(candidate.id) === decodeURIComponent(detail[1]));
-      return project ? send(200, project) : send(404, { detail: 'Not found.' });
+      return project ? send(200, shaped(project)) : send(404, { detail: 'Not found.' });
     }
-    if (path === '/developers') return send(200, { count: state.developers.length, next: null, previous: null, results: state.developers });
+    if (path === '/developers') return send(200, page(url, state.developers, state.developersPageLimit));
     return send(404, { detail: 'Not found.' });
   });
   return { ...server, state };
 }
 
-module.exports = { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly };
+module.exports = { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly, documented, listView };

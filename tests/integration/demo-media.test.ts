@@ -57,12 +57,14 @@ describe('demo images', () => {
     }
   });
 
-  it('the synced sample listings: their images are demo scenes on the service', async () => {
+  it('the synced sample listings: their images and agent photos are demo scenes on the service', async () => {
     const res = await (await http()).get('/api/extsource/properties?per_page=20').set('Authorization', `Bearer ${await apiToken('read-only')}`);
     expect(res.status).toBe(200);
-    const urls = (res.body.data as Array<{ images: string[] }>).flatMap((row) => row.images);
+    const rows = res.body.data as Array<{ images: string[]; agent_photo: string }>;
+    const urls = rows.flatMap((row) => row.images);
     expect(urls.length).toBeGreaterThanOrEqual(20);
     for (const url of urls) expect(url).toMatch(/^http:\/\/cms\.test\.local\/images\/demo\/[a-z0-9-]+\.svg$/);
+    for (const row of rows) expect(row.agent_photo).toMatch(/^http:\/\/cms\.test\.local\/images\/demo\/portrait-\d\.svg$/);
   });
 
   it('are in the media library with the responsive formats Strapi makes, and a description', async () => {
