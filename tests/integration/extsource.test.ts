@@ -79,7 +79,8 @@ describe('with the sample driver', () => {
     const run = (await sync('all')).body.data;
     expect(run).toMatchObject({ type: 'all', status: 'succeeded', provider: 'sample', fetched: 230, created: 230, updated: 0, unchanged: 0, deactivated: 0, failed: 0, error: null });
     const stats = (await call('get', '/stats', 'read-only')).body.data;
-    expect(stats).toMatchObject({ total: 230, active: 230, inactive: 0, sales: 160, rentals: 70, runs: 1, last_success_at: run.finished_at });
+    // The sample feed lists 4 sales and 1 rental as Blocked: stored, not active.
+    expect(stats).toMatchObject({ total: 230, active: 225, inactive: 5, sales: 156, rentals: 69, runs: 1, last_success_at: run.finished_at });
     expect(stats.last_run.run_id).toBe(run.run_id);
   });
 
@@ -105,6 +106,26 @@ describe('with the sample driver', () => {
     expect(none.body).toMatchObject({ data: [], meta: { total: 0 } });
   });
 
+  it('exposes the fields a website needs, as plain text, and Blocked listings as inactive', async () => {
+    const { data } = (await call('get', '/properties?type=sale&per_page=100', 'read-only')).body;
+    const byReference = new Map(data.map((row: Record<string, unknown>) => [row.reference, row]));
+    expect(byReference.get('LS-10000')).toMatchObject({
+      status: 'active', listing_status: 'Available', completion_status: 'off_plan', handover_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      brochure_url: 'https://files.example-cdn.ae/brochures/LS-10000.pdf', agent_email: expect.stringContaining('@'), title_ar: expect.stringContaining('للبيع'),
+      provider_updated_at: expect.stringMatching(/Z$/), price_on_request: false,
+    });
+    expect(byReference.get('LS-10039')).toMatchObject({ status: 'inactive', listing_status: 'Blocked', deactivated_at: expect.any(String) });
+    expect(byReference.get('LS-10011')).toMatchObject({ price: null, price_on_request: true });
+    expect(data.filter((row: { permit_number: string }) => /^\d{10}$/.test(row.permit_number)).length).toBeGreaterThan(10);
+    for (const row of data as Array<{ description: string; description_ar: string }>) {
+      expect(row.description).not.toMatch(/CDATA|[<>]|&nbsp;/);
+      expect(row.description_ar).not.toMatch(/[<>]/);
+    }
+    const withPermit = data.find((row: { permit_number: string }) => row.permit_number !== '');
+    const found = await call('get', `/properties?q=${withPermit.permit_number}`, 'read-only');
+    expect(found.body.data.map((row: { reference: string }) => row.reference)).toEqual([withPermit.reference]);
+  });
+
   it('refuses bad property queries with 422', async () => {
     const res = await call('get', '/properties?page=0&per_page=500&type=lease&status=gone', 'read-only');
     expect(res.status).toBe(422);
@@ -115,6 +136,8 @@ describe('with the sample driver', () => {
 describe('with the Goyzer driver against a fake provider', () => {
   let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
   const units = generatedData({ projects: 0, sales: 1201, rentals: 40 }).listings;
+  const availableSales = units.sales.filter((unit) => unit.Status === 'Available').length;
+  const goyzerDefaults = { incremental: false, fullSyncHours: 24, maxPages: 100, maxItems: 50000, maxBytes: 128 * 1024 * 1024 };
 
   beforeAll(async () => {
     goyzer = await startFakeGoyzer({ pageSize: 100 });
@@ -122,25 +145,34 @@ describe('with the Goyzer driver against a fake provider', () => {
   afterAll(() => goyzer.close());
   afterEach(() => {
     goyzer.state.faults = [];
+    Object.assign(goyzer.state, { paging: 'numbered', pastLastPage: 'repeat', pagePositions: true, xml: 'observed', changesAllowed: true });
   });
 
-  function useGoyzer(credentials = GOYZER_CREDENTIALS) {
-    useConfig({ listingsDriver: 'goyzer', goyzer: { baseUrl: goyzer.url, ...credentials, maxPages: 100 } });
+  function useGoyzer(credentials = GOYZER_CREDENTIALS, settings: Partial<typeof goyzerDefaults> = {}) {
+    useConfig({ listingsDriver: 'goyzer', goyzer: { baseUrl: goyzer.url, ...credentials, ...goyzerDefaults, ...settings } });
   }
 
-  it('syncs every page, with the credentials, including a last page of one record', async () => {
+  const activeSales = async () => (await call('get', '/properties?type=sale&status=active&per_page=1', 'read-only')).body.meta.total;
+
+  it('syncs every page up to the feed\'s own page total, with every parameter the service wants', async () => {
     useGoyzer();
     goyzer.state.sales = units.sales.map((unit) => ({ ...unit }));
     goyzer.state.requests = [];
     const run = (await sync('sales')).body.data;
     expect(run).toMatchObject({ status: 'succeeded', provider: 'goyzer', fetched: 1201, created: 1201, updated: 0, deactivated: 0, failed: 0 });
-    // 13 pages of data (the 13th holds one unit, sent as a single element) and the empty page that ends it.
-    expect(goyzer.pagesRequested('SalesListings')).toBe(14);
+    // 13 pages ("13/13" on the last, which holds one unit sent as a single element); past it the
+    // feed would repeat its last page, so nothing is asked beyond the total.
+    expect(goyzer.state.requests.map((request) => request.query.get('PageIndex'))).toEqual(Array.from({ length: 13 }, (_, index) => String(index + 1)));
     expect(goyzer.state.requests.every((request) => request.query.get('AccessCode') === GOYZER_CREDENTIALS.accessCode)).toBe(true);
-    expect(await goyzerRows('sale', { status: 'active' })).toHaveLength(1201);
+    expect([...goyzer.state.requests[0].query.keys()].sort()).toEqual(
+      ['AccessCode', 'Bedrooms', 'BedroomsMax', 'CommunityID', 'CountryID', 'DistrictID', 'EndPriceRange', 'FloorAreaMax', 'FloorAreaMin', 'GroupCode',
+        'PageIndex', 'PropertyID', 'ReadyNow', 'SpecialProjects', 'StartPriceRange', 'StateID', 'UnitCategory', 'UnitID', 'categoryID'].sort()
+    );
+    expect(await goyzerRows('sale', { status: 'active' })).toHaveLength(availableSales);
+    expect(await goyzerRows('sale', { status: 'inactive', listing_status: 'Blocked' })).toHaveLength(1201 - availableSales);
   });
 
-  it('stores mapped values: canonical emirates, coordinates in either order, image lists', async () => {
+  it('stores mapped values: canonical emirates, coordinates in either order, image lists, plain text, UAE dates', async () => {
     const rows = await goyzerRows('sale');
     const swapped = rows.find((row: { reference: string }) => row.reference === 'LS-10017');
     expect(swapped.latitude).toBeGreaterThan(22);
@@ -148,20 +180,97 @@ describe('with the Goyzer driver against a fake provider', () => {
     expect(swapped.longitude).toBeGreaterThan(51);
     expect(rows.every((row: { state_id: string }) => ['AZ', 'AJ', 'DU', 'FU', 'RK', 'SH', 'UQ'].includes(row.state_id))).toBe(true);
     expect(rows.every((row: { images: unknown }) => Array.isArray(row.images) && (row.images as string[]).length >= 1)).toBe(true);
+    expect(rows.every((row: { description: string }) => !/CDATA|<|&amp;/.test(row.description) && row.description.includes('•'))).toBe(true);
+    const source = units.sales[0];
+    const stored = rows.find((row: { reference: string }) => row.reference === source.RefNo);
+    // "11/22/2026 3:22:34 AM" in Dubai is 23:22:34 UTC the day before.
+    const [, month, day, year, hour, minute, second, meridiem] = /^(\d+)\/(\d+)\/(\d+) (\d+):(\d+):(\d+) (AM|PM)$/.exec(String(source.LastUpdated))!;
+    const utc = Date.UTC(+year, +month - 1, +day, (+hour % 12) + (meridiem === 'PM' ? 12 : 0), +minute, +second) - 4 * 3_600_000;
+    expect(new Date(stored.provider_updated_at).getTime()).toBe(utc);
   });
 
   it('rewrites only what changed, deactivates what disappeared, and reactivates what came back', async () => {
-    goyzer.state.sales[0].SellPrice = '999000';
-    goyzer.state.sales[1].Remarks = 'Price reduced';
+    const blocked = 1201 - availableSales;
+    goyzer.state.sales[0].SellPrice = '999000.0000';
+    goyzer.state.sales[1].Remarks = '<![CDATA[<p>Price reduced</p>]]>';
     const removed = goyzer.state.sales.splice(2, 10);
     let run = (await sync('sales')).body.data;
     expect(run).toMatchObject({ status: 'succeeded', fetched: 1191, created: 0, updated: 2, unchanged: 1189, deactivated: 10 });
-    expect(await goyzerRows('sale', { status: 'inactive' })).toHaveLength(10);
+    expect(await goyzerRows('sale', { status: 'inactive' })).toHaveLength(10 + blocked);
 
     goyzer.state.sales.push(...removed);
     run = (await sync('sales')).body.data;
     expect(run).toMatchObject({ created: 0, updated: 10, unchanged: 1191, deactivated: 0 });
-    expect(await goyzerRows('sale', { status: 'inactive' })).toHaveLength(0);
+    expect(await goyzerRows('sale', { status: 'inactive' })).toHaveLength(blocked);
+  });
+
+  it('reads the compact XML shape the same way', async () => {
+    goyzer.state.xml = 'compact';
+    expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded', fetched: 1201, created: 0, updated: 0, unchanged: 1201 });
+  });
+
+  it('without page positions, stops at the repeated last page', async () => {
+    goyzer.state.pagePositions = false;
+    goyzer.state.requests = [];
+    const run = (await sync('sales')).body.data;
+    expect(run).toMatchObject({ status: 'succeeded', fetched: 1201, created: 0, updated: 0, unchanged: 1201, deactivated: 0, warnings: [] });
+    // Page 14 repeated page 13: seen, not counted twice, and the end.
+    expect(goyzer.pagesRequested('SalesListings')).toBe(14);
+  });
+
+  async function failedRunLeavesCatalogue(expectedError: RegExp) {
+    const before = await activeSales();
+    const run = (await sync('sales')).body.data;
+    expect(run).toMatchObject({ status: 'failed', created: 0, updated: 0, deactivated: 0 });
+    expect(run.error).toMatch(expectedError);
+    // The lock is released (a new sync starts at once), and the listings are still served.
+    expect(await activeSales()).toBe(before);
+    return run;
+  }
+
+  it('a feed that ignores PageIndex and answers page 1 every time: a failed run after two requests', async () => {
+    goyzer.state.paging = 'first';
+    goyzer.state.requests = [];
+    await failedRunLeavesCatalogue(/^sale: Goyzer SalesListings page 2: asked for page 2, the feed answered page 1 of 13: it ignores PageIndex$/);
+    expect(goyzer.pagesRequested('SalesListings')).toBe(2);
+    goyzer.state.paging = 'numbered';
+    expect((await sync('sales')).body.data.status).toBe('succeeded');
+  });
+
+  it('a feed that ignores PageIndex and sends the whole feed every time: read once when it fits the caps', async () => {
+    goyzer.state.paging = 'whole';
+    goyzer.state.requests = [];
+    expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded', fetched: 1201, unchanged: 1201 });
+    expect(goyzer.pagesRequested('SalesListings')).toBe(1);
+  });
+
+  it('a whole feed larger than GOYZER_MAX_BYTES: the download is cut at the cap, the run fails, memory stays bounded', async () => {
+    const catalogue = goyzer.state.sales;
+    // Ten times the catalogue, about 40 MB in one answer, against a cap of 2 MiB.
+    goyzer.state.sales = Array.from({ length: 10 }, (_, copy) => catalogue.map((unit) => ({ ...unit, RefNo: `${unit.RefNo}-${copy}` }))).flat();
+    goyzer.state.paging = 'whole';
+    useGoyzer(GOYZER_CREDENTIALS, { maxBytes: 2 * 1024 * 1024 });
+    goyzer.state.requests = [];
+    try {
+      await failedRunLeavesCatalogue(/^sale: Goyzer SalesListings page 1: the answers of this fetch passed GOYZER_MAX_BYTES \(2 MiB\); the download was stopped$/);
+      // One request, not retried, and the client hung up long before the end of the answer.
+      expect(goyzer.state.requests).toHaveLength(1);
+      expect(goyzer.state.requests[0].completed).toBe(false);
+    } finally {
+      goyzer.state.sales = catalogue;
+      useGoyzer();
+    }
+    expect((await sync('sales')).body.data.status).toBe('succeeded');
+  });
+
+  it('the caps on pages and units fail the run at the first page that tells', async () => {
+    useGoyzer(GOYZER_CREDENTIALS, { maxPages: 12 });
+    goyzer.state.requests = [];
+    await failedRunLeavesCatalogue(/page 1: the feed has 13 pages, more than GOYZER_MAX_PAGES \(12\) allows$/);
+    expect(goyzer.state.requests).toHaveLength(1);
+    useGoyzer(GOYZER_CREDENTIALS, { maxItems: 1000 });
+    await failedRunLeavesCatalogue(/page 1: 1201 units, more than GOYZER_MAX_ITEMS \(1000\) allows$/);
+    useGoyzer();
   });
 
   it('retries a 500 and succeeds', async () => {
@@ -228,11 +337,52 @@ describe('with the Goyzer driver against a fake provider', () => {
     try {
       const run = (await sync('sales')).body.data;
       expect(run).toMatchObject({ status: 'partial', fetched: 120, unchanged: 120, deactivated: 0 });
-      expect(run.warnings.join(' ')).toMatch(/returned 120 listings where 1201 are active: nothing was deactivated/);
-      expect(await goyzerRows('sale', { status: 'active' })).toHaveLength(1201);
+      expect(run.warnings.join(' ')).toMatch(new RegExp(`returned 120 listings where ${availableSales} are active: nothing was deactivated`));
+      expect(await goyzerRows('sale', { status: 'active' })).toHaveLength(availableSales);
     } finally {
       goyzer.state.sales = full;
     }
+  });
+
+  describe('incremental sync (GOYZER_INCREMENTAL)', () => {
+    const unitOf = (reference: string) => ({ ...goyzer.state.sales.find((unit) => unit.RefNo === reference)! });
+
+    it('between full syncs, applies the 24-hour change list: changed, new and DELETED units only', async () => {
+      // A full sync first (one is always due at 0 hours), then incremental within the day.
+      useGoyzer(GOYZER_CREDENTIALS, { incremental: true, fullSyncHours: 0 });
+      expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded', unchanged: 1201 });
+      useGoyzer(GOYZER_CREDENTIALS, { incremental: true });
+      const newcomer = { ...unitOf('LS-10005'), RefNo: 'LS-NEW-1' };
+      goyzer.state.changes.sales = [{ ...unitOf('LS-10003'), SellPrice: '1234000.0000' }, newcomer, { ...unitOf('LS-10004'), Status: 'DELETED' }];
+      goyzer.state.requests = [];
+      const run = (await sync('sales')).body.data;
+      expect(run).toMatchObject({ status: 'succeeded', fetched: 3, created: 1, updated: 1, unchanged: 0, deactivated: 1, warnings: [] });
+      expect(goyzer.state.requests.map((request) => request.path)).toEqual(['GetUpdatedUnitsForSales']);
+      expect(await goyzerRows('sale', { reference: 'LS-10004', status: 'inactive' })).toHaveLength(1);
+      expect((await goyzerRows('sale', { reference: 'LS-10003' }))[0].price).toBe(1234000);
+      expect(await goyzerRows('sale', { status: 'active' })).toHaveLength(availableSales);
+    });
+
+    it('credentials that may not call the change list: a full sync instead, and a warning that says so', async () => {
+      goyzer.state.changesAllowed = false;
+      goyzer.state.requests = [];
+      const run = (await sync('sales')).body.data;
+      expect(run.status).toBe('partial');
+      expect(run.warnings).toEqual([
+        'sale: Goyzer GetUpdatedUnitsForSales: HTTP 403 (these credentials may not call it; GOYZER_INCREMENTAL=false stops trying): a full sync was run instead',
+      ]);
+      // The full sync deactivates the newcomer the feed does not list, and restores what the change list did not.
+      expect(run).toMatchObject({ fetched: 1201, deactivated: 1 });
+      expect(goyzer.pagesRequested('SalesListings')).toBe(13);
+    });
+
+    it('a full sync when one is due (GOYZER_FULL_SYNC_HOURS)', async () => {
+      useGoyzer(GOYZER_CREDENTIALS, { incremental: true, fullSyncHours: 0 });
+      goyzer.state.requests = [];
+      expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded', fetched: 1201 });
+      expect(goyzer.pagesRequested('GetUpdatedUnitsForSales')).toBe(0);
+      useGoyzer();
+    });
   });
 
   it('treats an empty rental dataset as a successful call', async () => {
@@ -263,12 +413,17 @@ describe('projects with the Reelly driver against a fake provider', () => {
   let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
   const data = generatedData({ projects: 230, sales: 0, rentals: 0 }).projects;
   const projects = () => strapi.plugin('extsource').service('projects');
+  type Card = { id: string; state_id: string; location: string; coordinates: unknown; developer: { id: number; name: string; logo: string }; completion: { date: string }; price: unknown; badge: string; apartments: unknown[]; facilities: unknown[]; payment_plans: unknown[] };
+  const fresh = async (): Promise<Card[]> => {
+    projects().invalidate();
+    return (await projects().collection()).projects;
+  };
 
   beforeAll(async () => {
     reelly = await startFakeReelly();
     reelly.state.projects = data.projects;
     reelly.state.developers = data.developers;
-    useConfig({ projectsDriver: 'reelly', reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 50 } });
+    useConfig({ projectsDriver: 'reelly', reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 50, maxBytes: 64 * 1024 * 1024, currencyRates: { USD: 3.6725 } } });
     projects().invalidate();
   });
   afterAll(async () => {
@@ -277,27 +432,100 @@ describe('projects with the Reelly driver against a fake provider', () => {
     await reelly.close();
   });
   afterEach(() => {
-    reelly.state.faults = [];
+    Object.assign(reelly.state, { faults: [], shape: 'observed', ignoreCountry: false, afterProjectsPage: undefined, projects: data.projects });
   });
 
-  it('fetches every page once for concurrent readers, with the API key', async () => {
+  it('fetches every page once for concurrent readers, with the API key, asking for the UAE only', async () => {
     reelly.state.requests = [];
     const collections = await Promise.all(Array.from({ length: 10 }, () => projects().collection()));
     expect(new Set(collections.map((collection) => collection.version)).size).toBe(1);
     expect(collections[0].projects).toHaveLength(230);
     expect(collections[0].source).toBe('provider');
-    expect(reelly.state.requests.filter((request) => request.path === '/projects').map((request) => request.query.get('offset'))).toEqual(['0', '100', '200']);
+    const pages = reelly.state.requests.filter((request) => request.path === '/projects');
+    expect(pages.map((request) => request.query.get('offset'))).toEqual(['0', '100', '200']);
+    expect(pages.every((request) => request.query.get('country') === 'United Arab Emirates' && request.query.get('preferred_currency') === 'AED')).toBe(true);
     expect(reelly.state.requests.every((request) => request.headers['x-api-key'] === REELLY_API_KEY)).toBe(true);
   });
 
-  it('reads one project from the detail endpoint, and null for an unknown id', async () => {
-    const project = await projects().project('3005');
-    expect(project).toMatchObject({ id: '3005', status: 'Off-Plan' });
-    expect(project.apartments.length).toBeGreaterThan(0);
+  it('gives every project its emirate, location, coordinates, developer (with id and logo) and completion', async () => {
+    const cards = await fresh();
+    for (const card of cards) {
+      expect(card.state_id, card.id).toMatch(/^(AZ|AJ|DU|FU|RK|SH|UQ)$/);
+      expect(card.location, card.id).toMatch(/^.+, .+$/);
+      expect(card.coordinates, card.id).not.toBeNull();
+      expect(card.developer.id, card.id).toBeGreaterThan(100);
+      expect(card.developer.logo, card.id).toMatch(/^https:/);
+      expect(card.completion.date, card.id).toMatch(/^Q[1-4] \d{4}$/);
+    }
+  });
+
+  it('drops projects abroad even when the provider ignores the country filter', async () => {
+    reelly.state.ignoreCountry = true;
+    reelly.state.requests = [];
+    const cards = await fresh();
+    expect(data.projects.length).toBeGreaterThan(230);
+    expect(cards).toHaveLength(230);
+    expect(cards.every((card) => Number(card.id) < 9000)).toBe(true);
+    expect(reelly.state.requests.filter((request) => request.path === '/projects')).toHaveLength(3);
+  });
+
+  it('reads the documented shape to the same cards', async () => {
+    const observed = await fresh();
+    reelly.state.shape = 'documented';
+    const documented = await fresh();
+    const essentials = (card: Card) => ({ id: card.id, state_id: card.state_id, location: card.location, coordinates: card.coordinates, developer: card.developer, completion: card.completion, price: card.price, badge: card.badge });
+    expect(documented.map(essentials)).toEqual(observed.map(essentials));
+  });
+
+  it('reads one project from the detail endpoint, with every detail field, and null for an unknown id or a project abroad', async () => {
+    const listed = (await fresh()).find((card) => card.id === '3005')!;
+    expect(listed).toMatchObject({ apartments: [], facilities: [], payment_plans: [] });
+    for (const shape of ['observed', 'documented'] as const) {
+      reelly.state.shape = shape;
+      projects().invalidate();
+      const project = await projects().project('3005');
+      expect(project).toMatchObject({ id: '3005', status: 'Off-Plan', state_id: listed.state_id });
+      expect(project.apartments.length).toBeGreaterThan(0);
+      expect(project.apartments.every((unit: { size_from_sqft: number | null }) => unit.size_from_sqft! > 0)).toBe(true);
+      expect(project.facilities.length).toBeGreaterThan(4);
+      expect(project.payment_plans[0].steps.reduce((sum: number, step: { percent: number }) => sum + step.percent, 0)).toBe(100);
+      expect(project.payment_plans[0].steps.every((step: { label: string }) => step.label !== '')).toBe(true);
+      expect(project.gallery.length).toBeGreaterThanOrEqual(3);
+      expect(project.description).toContain('handover expected in');
+      expect(project.description).not.toMatch(/[<>]/);
+    }
     expect(await projects().project('999999')).toBeNull();
+    expect(await projects().project('9000')).toBeNull();
+  });
+
+  it('deduplicates a catalogue that grows while it is paged, and reads it once more', async () => {
+    const added = { ...data.projects[0], id: 4999, name: 'Late Launch Residences' };
+    reelly.state.projects = [...data.projects];
+    reelly.state.afterProjectsPage = (offset) => {
+      if (offset === 0 && !reelly.state.projects.includes(added)) reelly.state.projects.unshift(added);
+    };
+    reelly.state.requests = [];
+    const cards = await fresh();
+    expect(new Set(cards.map((card) => card.id)).size).toBe(cards.length);
+    expect(cards).toHaveLength(231);
+    expect(cards.some((card) => card.id === '4999')).toBe(true);
+    expect(reelly.state.requests.filter((request) => request.path === '/projects').map((request) => request.query.get('offset'))).toEqual(['0', '100', '200', '0', '100', '200']);
+  });
+
+  it('drops a project removed while the catalogue is paged', async () => {
+    const removed = data.projects.find((project) => project.id === 3150)!;
+    reelly.state.projects = [...data.projects];
+    reelly.state.afterProjectsPage = (offset) => {
+      if (offset === 0) reelly.state.projects = reelly.state.projects.filter((project) => project !== removed);
+    };
+    const cards = await fresh();
+    expect(cards).toHaveLength(229);
+    expect(cards.some((card) => card.id === '3150')).toBe(false);
+    expect(new Set(cards.map((card) => card.id)).size).toBe(229);
   });
 
   it('keeps serving the last good collection while the provider is down, also after a restart', async () => {
+    await fresh();
     projects().invalidate();
     reelly.state.faults = [{ path: '/projects', status: 503, times: 100 }];
     const collection = await projects().collection();
@@ -312,14 +540,25 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(collection.projects).toHaveLength(230);
   });
 
-  it('reads developers from the developer feed once, then from its cache', async () => {
+  it('reads the paged developer list whole, once, then from its cache', async () => {
+    projects().invalidate();
     reelly.state.requests = [];
     const first = await projects().developers();
     const second = await projects().developers();
     expect(first).toHaveLength(data.developers.length);
     expect(first[0]).toEqual({ id: 101, name: 'Emaar Properties', slug: 'emaar-properties', logo: expect.stringMatching(/^https:\/\/media\.provider\.test\/images\/demo\/logo-\d\.svg$/) });
     expect(second).toBe(first);
-    expect(reelly.state.requests.filter((request) => request.path === '/developers')).toHaveLength(1);
+    // 18 developers at 10 a page.
+    expect(reelly.state.requests.filter((request) => request.path === '/developers').map((request) => request.query.get('offset'))).toEqual(['0', '10']);
+  });
+
+  it('names a developer given by id from the second page of the developer list', async () => {
+    const source = data.projects.find((project) => project.id === 3033)!;
+    expect(source.developer).toBe(116);
+    const card = (await fresh()).find((entry) => entry.id === '3033')!;
+    const logo = (data.developers.find((developer) => developer.id === 116)!.logo as { url: string }).url;
+    expect(logo).toMatch(/^https:\/\/media\.provider\.test\/images\/demo\/logo-\d\.svg$/);
+    expect(card.developer).toEqual({ id: 116, name: 'Azizi Developments', slug: 'azizi-developments', logo });
   });
 
   it('reports the projects feed in the connection test', async () => {
