@@ -437,12 +437,14 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
   const projects = [...uae];
   foreign.forEach((entry, index) => projects.splice(Math.min(projects.length, index * 26 + 12), 0, entry));
 
+  const generatedOn = new Date(day).toISOString().slice(0, 10);
   return {
     listings: {
+      generated_on: generatedOn,
       sales: Array.from({ length: salesCount }, (_, index) => unit('sale', index, salesCount)),
       rentals: Array.from({ length: rentalCount }, (_, index) => unit('rent', index, rentalCount)),
     },
-    projects: { developers, projects },
+    projects: { generated_on: generatedOn, developers, projects },
   };
 }
 

@@ -174,6 +174,76 @@ describe('page content', () => {
   });
 });
 
+describe.each(['observed', 'documented'] as const)('with the Reelly feed in its %s shape', (shape) => {
+  let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+  let original: unknown;
+  const data = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects;
+  const projects = () => strapi.plugin('extsource').service('projects');
+
+  beforeAll(async () => {
+    original = structuredClone(strapi.config.get('plugin::extsource'));
+    reelly = await startFakeReelly();
+    Object.assign(reelly.state, { projects: data.projects, developers: data.developers, shape, ignoreCountry: true });
+    strapi.config.set('plugin::extsource', {
+      ...(original as object),
+      projectsDriver: 'reelly',
+      reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 15, maxPages: 10, maxBytes: 8 * 1024 * 1024, currencyRates: { USD: 3.6725 } },
+    });
+    projects().invalidate();
+  });
+  afterAll(async () => {
+    strapi.config.set('plugin::extsource', original);
+    projects().invalidate();
+    await reelly.close();
+  });
+
+  it('lists the UAE projects only, each with its emirate, location, developer and completion', async () => {
+    expect(data.projects.length).toBe(42);
+    const { data: page } = (await listing('?per_page=100')).body;
+    expect(page.properties.total).toBe(40);
+    for (const card of page.properties.data) {
+      expect(Number(card.id)).toBeLessThan(9000);
+      expect(card.state_id).toMatch(/^(AZ|AJ|DU|FU|RK|SH|UQ)$/);
+      expect(card.location).not.toBe('');
+      expect(card.developer.id).toBeGreaterThan(100);
+      expect(card.completion.date).toMatch(/^Q[1-4] \d{4}$/);
+      expect(card.badge).not.toBe('');
+    }
+    expect(page.counts_by_state.map((entry: { state_id: string }) => entry.state_id).sort()).toEqual(['AJ', 'AZ', 'DU', 'FU', 'RK', 'SH', 'UQ']);
+  });
+
+  it('filters by emirate and by developer', async () => {
+    const dubai = (await listing('?state_id=DU&per_page=100')).body.data;
+    expect(dubai.properties.total).toBeGreaterThan(0);
+    expect(dubai.properties.data.every((card: { state_id: string }) => card.state_id === 'DU')).toBe(true);
+    const developers = dubai.filters.more_filters.options.developer;
+    expect(developers.length).toBe(18);
+    const developer = developers.find((entry: { name: string }) => entry.name === 'Azizi Developments');
+    const byDeveloper = (await listing(`?developer_id=${developer.id}`)).body.data;
+    expect(byDeveloper.properties.total).toBeGreaterThan(0);
+    expect(byDeveloper.properties.data.every((card: { developer: { id: number } }) => card.developer.id === developer.id)).toBe(true);
+  });
+
+  it('offers the developers of the paged developer list, with their logos', async () => {
+    const { body } = await checked((await http()).get('/api/v1/off-plan/projects/filters'));
+    expect(body.data.developers).toHaveLength(18);
+    expect(body.data.developers.every((developer: { logo: string }) => /^https:\/\/media\.provider\.test\/images\/demo\/logo-\d\.svg$/.test(developer.logo))).toBe(true);
+  });
+
+  it('answers a project with the detail fields of decision 25 from the detail response', async () => {
+    const { body } = await checked((await http()).get('/api/v1/off-plan/projects/3005'));
+    const project = body.data;
+    expect(project.apartments.length).toBeGreaterThan(0);
+    expect(project.facilities.length).toBeGreaterThan(4);
+    expect(project.payment_plans[0].steps.length).toBeGreaterThanOrEqual(3);
+    expect(project.gallery.length).toBeGreaterThanOrEqual(3);
+    expect(project.description).toMatch(/handover expected in Q[1-4] \d{4}/);
+    expect(project.coordinates.latitude).toBeGreaterThan(22);
+    // A project abroad is not on the site, even by its id.
+    await checkedError((await http()).get('/api/v1/off-plan/projects/9000'), 404, 'NOT_FOUND');
+  });
+});
+
 describe('while the projects provider is down', () => {
   let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
   let original: unknown;
