@@ -76,8 +76,15 @@ async function stream(res, parts) {
     if (res.destroyed) return false;
     if (!res.write(part)) {
       const drained = await new Promise((resolve) => {
-        res.once('drain', () => resolve(true));
-        res.once('close', () => resolve(false));
+        const settle = (value) => {
+          res.off('drain', onDrain);
+          res.off('close', onClose);
+          resolve(value);
+        };
+        const onDrain = () => settle(true);
+        const onClose = () => settle(false);
+        res.on('drain', onDrain);
+        res.on('close', onClose);
       });
       if (!drained) return false;
     }
