@@ -6,7 +6,8 @@ import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } 
 
 const PROPERTY = 'plugin::extsource.property';
 const RUN = 'plugin::extsource.sync-run';
-const FAST_RETRIES = { timeoutMs: 400, retries: 2, backoffMs: 5, maxDelayMs: 3000 };
+// A page of 100 full Goyzer units is about 350 KB: the timeout leaves room for a loaded machine.
+const FAST_RETRIES = { timeoutMs: 1500, retries: 2, backoffMs: 5, maxDelayMs: 3000 };
 
 let strapi: Core.Strapi;
 let originalConfig: unknown;
@@ -303,7 +304,7 @@ describe('with the Goyzer driver against a fake provider', () => {
   }
 
   it('fails cleanly when the provider keeps timing out', async () => {
-    goyzer.state.faults = [{ path: 'SalesListings', page: 3, delayMs: 1000, times: 10 }];
+    goyzer.state.faults = [{ path: 'SalesListings', page: 3, delayMs: 2500, times: 10 }];
     await failsWithoutWriting(/^sale: Goyzer SalesListings page 3: timed out$/);
   });
 
@@ -510,6 +511,21 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(cards).toHaveLength(231);
     expect(cards.some((card) => card.id === '4999')).toBe(true);
     expect(reelly.state.requests.filter((request) => request.path === '/projects').map((request) => request.query.get('offset'))).toEqual(['0', '100', '200', '0', '100', '200']);
+  });
+
+  it('deduplicates a catalogue whose size holds while projects come and go during paging', async () => {
+    const added = { ...data.projects[0], id: 4998, name: 'Another Late Launch' };
+    const last = data.projects.filter((project) => project.id < 9000).at(-1)!;
+    reelly.state.projects = [...data.projects];
+    reelly.state.afterProjectsPage = (offset) => {
+      if (offset !== 0 || reelly.state.projects.includes(added)) return;
+      reelly.state.projects = [added, ...reelly.state.projects.filter((project) => project !== last)];
+    };
+    const cards = await fresh();
+    expect(cards).toHaveLength(230);
+    expect(new Set(cards.map((card) => card.id)).size).toBe(230);
+    expect(cards.some((card) => card.id === '4998')).toBe(true);
+    expect(cards.some((card) => card.id === String(last.id))).toBe(false);
   });
 
   it('drops a project removed while the catalogue is paged', async () => {
