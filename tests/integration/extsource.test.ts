@@ -271,6 +271,10 @@ describe('with the Goyzer driver against a fake provider', () => {
     expect(goyzer.state.requests).toHaveLength(1);
     useGoyzer(GOYZER_CREDENTIALS, { maxItems: 1000 });
     await failedRunLeavesCatalogue(/page 1: 1201 units, more than GOYZER_MAX_ITEMS \(1000\) allows$/);
+    // A feed that does not announce its size is stopped at the unit past the cap.
+    goyzer.state.pagePositions = false;
+    useGoyzer(GOYZER_CREDENTIALS, { maxItems: 150 });
+    await failedRunLeavesCatalogue(/page 2: 151 units, more than GOYZER_MAX_ITEMS \(150\) allows$/);
     useGoyzer();
   });
 

@@ -21,7 +21,7 @@ import { text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
 import { judgePage, PageTally } from './goyzer-pages';
 import { createHttpClient, getText, ProviderError, type RetryPolicy } from './http';
-import { ChangesUnavailableError, type ListingsDriver } from './types';
+import { ChangesUnavailableError, type ListingsDriver, type Progress } from './types';
 
 const ENDPOINT: Record<ListingType, string> = { sale: 'SalesListings', rent: 'RentListings' };
 const CHANGES_ENDPOINT: Record<ListingType, string> = { sale: 'GetUpdatedUnitsForSales', rent: 'GetUpdatedUnitsForLease' };
@@ -102,25 +102,26 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     return { ...credentials, ...Object.fromEntries(FILTERS[type].map((name) => [name, ''])), PageIndex: pageIndex };
   }
 
-  /** Maps one answer's units, and sums up its page positions. */
-  function readPage(xml: string, type: ListingType, requested: number, what: string) {
+  /** Maps one answer's units (failing past GOYZER_MAX_ITEMS with those `before`), and sums up its page positions. */
+  function readPage(xml: string, type: ListingType, requested: number, what: string, before: number) {
     const tally = new PageTally(requested);
     const results: Array<NormalisedListing | Rejected> = [];
     readUnits(xml, what, (unit) => {
+      if (before + results.length >= settings.maxItems) throw tooMany(what, before + results.length + 1);
       tally.add(text(unit.RefNo), unit.PageIndex, unit.Count);
       results.push(mapGoyzerUnit(unit, type));
     });
     return { results, summary: tally.summary() };
   }
 
-  async function fetchListings(type: ListingType, progress?: (fetched: number) => void) {
+  async function fetchListings(type: ListingType, progress?: Progress) {
     const download = byteBudget();
     const results: Array<NormalisedListing | Rejected> = [];
     let previous: ReturnType<PageTally['summary']> | undefined;
     for (let pageIndex = 1; ; pageIndex += 1) {
       const what = `Goyzer ${ENDPOINT[type]} page ${pageIndex}`;
       if (pageIndex > settings.maxPages) throw new ProviderError(`${what}: more than GOYZER_MAX_PAGES (${settings.maxPages}) pages`);
-      const page = readPage(await download(ENDPOINT[type], listingParams(type, pageIndex), what), type, pageIndex, what);
+      const page = readPage(await download(ENDPOINT[type], listingParams(type, pageIndex), what), type, pageIndex, what, results.length);
       const { summary } = page;
       if (summary.pages !== null && summary.pages > settings.maxPages) {
         throw new ProviderError(`${what}: the feed has ${summary.pages} pages, more than GOYZER_MAX_PAGES (${settings.maxPages}) allows`);
@@ -129,7 +130,6 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
       const verdict = judgePage(summary, previous, results.length);
       if (verdict.next === 'fail') throw new ProviderError(`${what}: ${verdict.reason}`);
       if (verdict.next === 'done' && verdict.repeated) return finish(results, summary.total);
-      if (results.length + page.results.length > settings.maxItems) throw tooMany(what, results.length + page.results.length);
       for (const result of page.results) results.push(result);
       progress?.(results.length);
       if (verdict.next === 'done') return finish(results, summary.total);
@@ -145,7 +145,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     return { ...fetched, warnings };
   }
 
-  async function fetchChanges(type: ListingType, progress?: (fetched: number) => void) {
+  async function fetchChanges(type: ListingType, progress?: Progress) {
     const what = `Goyzer ${CHANGES_ENDPOINT[type]}`;
     let xml: string;
     try {
