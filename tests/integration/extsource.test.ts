@@ -553,6 +553,22 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(collection.projects).toHaveLength(230);
   });
 
+  it('stops a catalogue read at REELLY_MAX_BYTES, and keeps serving the last good collection', async () => {
+    await fresh();
+    const settings = strapi.config.get('plugin::extsource.reelly') as Record<string, unknown>;
+    strapi.config.set('plugin::extsource.reelly', { ...settings, maxBytes: 20_000 });
+    reelly.state.requests = [];
+    try {
+      projects().invalidate();
+      const collection = await projects().collection();
+      expect(collection).toMatchObject({ source: 'snapshot', projects: expect.arrayContaining([expect.objectContaining({ id: '3000' })]) });
+      // The first page (some 100 KB) was cut at the cap and not asked again.
+      expect(reelly.state.requests.filter((request) => request.path === '/projects')).toHaveLength(1);
+    } finally {
+      strapi.config.set('plugin::extsource.reelly', settings);
+    }
+  });
+
   it('keeps serving the last good collection when the provider answers malformed JSON', async () => {
     projects().invalidate();
     reelly.state.faults = [{ path: '/projects', malformed: true, times: 100 }];

@@ -40,7 +40,7 @@ export function parseJson<T>(body: string, what: string): T {
 }
 
 /** Developers read last, per feed URL, shared by the short-lived driver objects (one per call). */
-const directories = new Map<string, { developers: Developer[]; directory: DeveloperDirectory; until: number }>();
+const directories = new Map<string, { directory: DeveloperDirectory; until: number }>();
 
 /** One record per id, the later read winning (ids are strings; records without one are kept for the mapping to reject). */
 function byId(records: ReellyRecord[]): ReellyRecord[] {
@@ -107,7 +107,7 @@ export function reellyProjectsDriver(
 
   async function loadDevelopers(): Promise<Developer[]> {
     const developers = (await readSettled('/developers', {}, 'developers')).map(mapReellyDeveloper);
-    directories.set(settings.baseUrl, { developers, directory: developerDirectory(developers), until: Date.now() + defaults.developersTtlSeconds * 1000 });
+    directories.set(settings.baseUrl, { directory: developerDirectory(developers), until: Date.now() + defaults.developersTtlSeconds * 1000 });
     return developers;
   }
 
