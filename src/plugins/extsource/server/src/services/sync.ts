@@ -12,7 +12,7 @@ import { listingsDriver } from '../drivers';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType } from '../mapping/types';
 import { inProcessSyncLock, type SyncLock } from './lock';
-import { planChanges, planSync, rowStatus, syncMode, type ExistingRow, type SyncMarks, type SyncPlan } from './sync-plan';
+import { planChanges, planSync, rowStatus, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
 
 export const PROPERTY_UID = 'plugin::extsource.property';
 export const RUN_UID = 'plugin::extsource.sync-run';
@@ -106,7 +106,8 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
 
   /** The row's columns; a listing that stays inactive keeps the date it became so. */
-  function fieldsOf({ listing, hash }: SyncPlan['creates'][number], was: ExistingRow['status'] | undefined, now: Date) {
+  function fieldsOf({ listing, hash }: HashedListing, was: ExistingRow['status'] | undefined, now: Date) {
+    // `available` is no column: it decides `status`.
     const { available, ...columns } = listing;
     const status = rowStatus(listing);
     const deactivation = status === 'active' ? { deactivated_at: null } : was === 'inactive' ? {} : { deactivated_at: now };
