@@ -519,7 +519,7 @@ describe('projects with the Reelly driver against a fake provider', () => {
 
   it('deduplicates a catalogue whose size holds while projects come and go during paging', async () => {
     const added = { ...data.projects[0], id: 4998, name: 'Another Late Launch' };
-    const last = data.projects.filter((project) => project.id < 9000).at(-1)!;
+    const last = data.projects.filter((project) => Number(project.id) < 9000).at(-1)!;
     reelly.state.projects = [...data.projects];
     reelly.state.afterProjectsPage = (offset) => {
       if (offset !== 0 || reelly.state.projects.includes(added)) return;
