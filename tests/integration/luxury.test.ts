@@ -3,7 +3,7 @@ import os from 'os';
 import path from 'path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core, UID } from '@strapi/strapi';
-import { getStrapi, http } from '../helpers/app';
+import { adminToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 
 const PLACEHOLDER = 'http://cms.test.local/images/placeholder.svg';
@@ -181,6 +181,62 @@ describe('edits reach the next request', () => {
 
     await strapi.plugin('upload').service('upload').remove(uploaded);
     expect((await getLuxury()).hero.background_image).toBe(PLACEHOLDER);
+  });
+});
+
+describe("a Content Manager bulk delete (one transaction) reaches the next request", () => {
+  const isPostgres = () => strapi.db.dialect.client === 'postgres';
+
+  /**
+   * PostgreSQL only: a deferred constraint trigger sleeps at COMMIT, so the deleted rows stay visible to
+   * other connections for a while after the delete calls returned. A read in that window used to rebuild
+   * the page from the old rows and keep it. (SQLite has one connection: a read waits for the commit.)
+   */
+  async function slowCommitsOf(uid: UID.ContentType, seconds: number): Promise<() => Promise<void>> {
+    if (!isPostgres()) return async () => undefined;
+    const table = strapi.db.metadata.get(uid).tableName;
+    const knex = strapi.db.connection;
+    await knex.raw(`CREATE OR REPLACE FUNCTION test_slow_commit() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(${seconds}); RETURN NULL; END $$ LANGUAGE plpgsql`);
+    await knex.raw(`CREATE CONSTRAINT TRIGGER test_slow_commit AFTER DELETE ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_slow_commit()`);
+    return async () => {
+      await knex.raw(`DROP TRIGGER IF EXISTS test_slow_commit ON ${table}`);
+      await knex.raw('DROP FUNCTION IF EXISTS test_slow_commit()');
+    };
+  }
+
+  it('does not keep a page rebuilt from the old rows before the commit', async () => {
+    const created = await Promise.all(
+      ['Bulk One', 'Bulk Two'].map((reviewer_name, order) =>
+        strapi.documents(TESTIMONIAL).create({ data: { reviewer_name, text: 'Wonderful.', rating: 5, order: 50 + order, is_active: true }, status: 'published' })
+      )
+    );
+    const names = async () => (await getLuxury()).testimonials.map((item: { reviewer_name: string }) => item.reviewer_name);
+    expect(await names()).toEqual(expect.arrayContaining(['Bulk One', 'Bulk Two']));
+
+    const restore = await slowCommitsOf(TESTIMONIAL, 0.5);
+    try {
+      const token = await adminToken();
+      const deleting = (await http())
+        .post(`/content-manager/collection-types/${TESTIMONIAL}/actions/bulkDelete`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ documentIds: created.map((doc) => doc.documentId) })
+        .then((res) => res);
+      let done = false;
+      void deleting.finally(() => (done = true));
+      let readsDuringDelete = 0;
+      while (!done) {
+        await getLuxury();
+        readsDuringDelete += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await deleting).status).toBe(200);
+      if (isPostgres()) expect(readsDuringDelete).toBeGreaterThan(5);
+      const after = await names();
+      expect(after).not.toContain('Bulk One');
+      expect(after).not.toContain('Bulk Two');
+    } finally {
+      await restore();
+    }
   });
 });
 
