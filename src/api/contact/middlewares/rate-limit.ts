@@ -14,7 +14,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     name: 'contact',
     max: Number(strapi.config.get('contact.rateLimit.max')),
     windowSeconds: Number(strapi.config.get('contact.rateLimit.windowSeconds')),
-    redis: redisUrl ? redisClient(redisUrl) : undefined,
+    redis: redisUrl ? redisClient(redisUrl, strapi.log) : undefined,
   });
 
   return async (ctx: Context, next: Next) => {

@@ -1,17 +1,18 @@
-/** The published contact page, cached as finished bytes (no expiry) and cleared on any edit of the page or its media. */
+/** The published contact page, cached as finished bytes and cleared on any edit of the page or its media. */
 import type { Core } from '@strapi/strapi';
-import { cacheDependsOn, responseCache } from '../../../lib/cache';
+import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
 import { fastLane } from '../../../lib/fast-lane';
 import { mediaUrlsFor } from '../../../lib/media';
-import type { CachedResponse } from '../../../lib/response-cache';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
 const CONTACT_PAGE_UID = 'api::contact.contact-page';
 
-cacheDependsOn(CONTACT_PAGE_CACHE_KEY, [CONTACT_PAGE_UID], { media: true });
-fastLane('/api/v1/contact-us-page', () => responseCache.peek(CONTACT_PAGE_CACHE_KEY)?.bytes);
+const CONTACT_PAGE_TAGS = [CONTACT_PAGE_UID, MEDIA_TAG];
+
+declareCacheTags(CONTACT_PAGE_UID);
+fastLane('/api/v1/contact-us-page', () => cache.peek(CONTACT_PAGE_CACHE_KEY)?.bytes);
 
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async buildPage() {
@@ -22,8 +23,8 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
     return buildContactPage((record ?? null) as ContactPageRecord | null, mediaUrlsFor(strapi).image);
   },
 
-  cachedResponse(): Promise<CachedResponse> {
-    return responseCache.get(CONTACT_PAGE_CACHE_KEY, async () => success(await this.buildPage()));
+  cachedResponse(): Promise<CacheEntry<unknown>> {
+    return cache.get(CONTACT_PAGE_CACHE_KEY, async () => success(await this.buildPage()), { tags: CONTACT_PAGE_TAGS, json: true });
   },
 });
 

@@ -1,11 +1,11 @@
 /**
  * Reads the published luxury records (population fixed here, in one place; drafts are never served)
- * and serves the page from the response cache under the contract's key `luxury_page_data`, with no expiry.
+ * and serves the page from the cache under the contract's key `luxury_page_data`, tagged with every
+ * luxury content type and media.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
-import { cacheDependsOn, responseCache } from '../../../lib/cache';
-import type { CachedResponse } from '../../../lib/response-cache';
+import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { fastLane } from '../../../lib/fast-lane';
 import { mediaUrlsFor } from '../../../lib/media';
 import { buildLuxuryPage, type LuxuryRecords } from './luxury-page';
@@ -30,8 +30,10 @@ type SectionKey = keyof typeof SECTIONS;
 
 export const LUXURY_CONTENT_TYPES: UID.ContentType[] = [...Object.values(SECTIONS).map((section) => section.uid), TESTIMONIAL_UID];
 
-cacheDependsOn(LUXURY_CACHE_KEY, LUXURY_CONTENT_TYPES, { media: true });
-fastLane('/api/v1/luxury', () => responseCache.peek(LUXURY_CACHE_KEY)?.bytes);
+const LUXURY_TAGS = [...LUXURY_CONTENT_TYPES, MEDIA_TAG];
+
+declareCacheTags(...LUXURY_CONTENT_TYPES);
+fastLane('/api/v1/luxury', () => cache.peek(LUXURY_CACHE_KEY)?.bytes);
 
 const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadSection(key: SectionKey) {
@@ -55,8 +57,8 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The finished response body (envelope included), from the cache or built once for all waiters. */
-    cachedResponse(): Promise<CachedResponse> {
-      return responseCache.get(LUXURY_CACHE_KEY, async () => success(await this.buildPage()));
+    cachedResponse(): Promise<CacheEntry<unknown>> {
+      return cache.get(LUXURY_CACHE_KEY, async () => success(await this.buildPage()), { tags: LUXURY_TAGS, json: true });
     },
   };
 };

@@ -1,6 +1,7 @@
 /**
  * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised and encoded
- * once: the cards and the filters block per catalogue index, explore-by-city and FAQ per page content.
+ * once: the cards and the filters block per catalogue index, explore-by-city and FAQ per page content
+ * (prepared when those are built, and cached with them).
  * A request serialises only what is its own (header, pagination, applied filters, facet counts) and
  * joins the rest as bytes.
  */
@@ -44,38 +45,39 @@ function filtersBlock(index: CatalogueIndex) {
   };
 }
 
-const perIndex = new WeakMap<CatalogueIndex, { filters: Buffer; countsByState: string }>();
-const perPage = new WeakMap<OffPlanPageContent, Buffer>();
 const COMMA = Buffer.from(',');
 const TAIL = `},"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`;
 
-function indexParts(index: CatalogueIndex) {
-  let parts = perIndex.get(index);
-  if (!parts) {
-    parts = { filters: Buffer.from(JSON.stringify(filtersBlock(index))), countsByState: JSON.stringify(index.countsByState) };
-    perIndex.set(index, parts);
-  }
-  return parts;
+/** A catalogue index with the parts every listing response repeats, serialised once (cached with it). */
+export interface PreparedCatalogue {
+  index: CatalogueIndex;
+  filters: Buffer;
+  countsByState: string;
 }
 
-/** `"explore_by_city":{...},"faq":{...}` of one page content. */
-function pageParts(page: OffPlanPageContent): Buffer {
-  let parts = perPage.get(page);
-  if (!parts) {
-    parts = Buffer.from(`"explore_by_city":${JSON.stringify(page.exploreByCity)},"faq":${JSON.stringify(page.faq)}`);
-    perPage.set(page, parts);
-  }
-  return parts;
+export function prepareCatalogue(index: CatalogueIndex): PreparedCatalogue {
+  return { index, filters: Buffer.from(JSON.stringify(filtersBlock(index))), countsByState: JSON.stringify(index.countsByState) };
 }
 
-export function renderListing(index: CatalogueIndex, page: OffPlanPageContent, query: ListingQuery, result: SearchResult): Buffer {
+/** The page content with its `"explore_by_city":{...},"faq":{...}` part serialised once (cached with it). */
+export interface PreparedPage {
+  content: OffPlanPageContent;
+  listingParts: Buffer;
+}
+
+export function preparePage(content: OffPlanPageContent): PreparedPage {
+  return { content, listingParts: Buffer.from(`"explore_by_city":${JSON.stringify(content.exploreByCity)},"faq":${JSON.stringify(content.faq)}`) };
+}
+
+export function renderListing(catalogue: PreparedCatalogue, page: PreparedPage, query: ListingQuery, result: SearchResult): Buffer {
+  const { index } = catalogue;
   const { total, items } = result;
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const from = items.length ? (query.page - 1) * query.perPage + 1 : 0;
   const to = items.length ? from + items.length - 1 : 0;
-  const header = { title: page.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
+  const header = { title: page.content.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
   const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
-  const counts = result.countsByState === index.countsByState ? indexParts(index).countsByState : JSON.stringify(result.countsByState);
+  const counts = result.countsByState === index.countsByState ? catalogue.countsByState : JSON.stringify(result.countsByState);
 
   const cards: Buffer[] = [];
   items.forEach((item, position) => {
@@ -84,11 +86,11 @@ export function renderListing(index: CatalogueIndex, page: OffPlanPageContent, q
   });
   return Buffer.concat([
     Buffer.from(`{"data":{"listing_header":${JSON.stringify(header)},"filters":`),
-    indexParts(index).filters,
+    catalogue.filters,
     Buffer.from(`,"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
     ...cards,
     Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
-    pageParts(page),
+    page.listingParts,
     Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${counts},"sort":${JSON.stringify(query.sort)}${TAIL}`),
   ]);
 }

@@ -1,24 +1,35 @@
 /**
- * The off-plan endpoints' data: the published page content (cached under `offplan_page_data`, no expiry, cleared
- * when an editor publishes the page), the catalogue index (rebuilt only when the extsource project
- * collection changes) and the finished listing JSON. `fastListing` answers from memory alone, for the
- * fast lane; the controller's path loads whatever is missing first.
+ * The off-plan endpoints' data, from the app's cache: the published page content (under
+ * `offplan_page_data`, cleared when an editor publishes the page or changes its media), the catalogue
+ * index (built once per project collection, dropped with it) and the finished listing JSON.
+ * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
+ * missing first.
  */
 import type { Core } from '@strapi/strapi';
-import { cacheDependsOn, responseCache } from '../../../lib/cache';
+import { cache, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
 import { fastLane } from '../../../lib/fast-lane';
 import { mediaUrlsFor } from '../../../lib/media';
-import { projectsService, type ProjectCollection } from '../../../plugins/extsource/server/src/services/projects';
+import { PROJECTS_TAG, projectsService, type ProjectCollection } from '../../../plugins/extsource/server/src/services/projects';
 import { buildIndex, card, search, type CatalogueIndex } from '../lib/catalogue-index';
-import { filtersData, renderListing } from '../lib/listing-response';
+import { filtersData, prepareCatalogue, preparePage, renderListing, type PreparedCatalogue, type PreparedPage } from '../lib/listing-response';
 import { buildPageContent, type OffPlanPageContent, type OffPlanPageRecord } from '../lib/page-content';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
 
 export const OFFPLAN_PAGE_CACHE_KEY = 'offplan_page_data';
+const CATALOGUE_CACHE_KEY = 'offplan:catalogue';
 const PAGE_UID = 'api::off-plan.off-plan-page';
 const LISTING_PATH = '/api/v1/off-plan/projects';
 
-cacheDependsOn(OFFPLAN_PAGE_CACHE_KEY, [PAGE_UID], { media: true });
+const PAGE_CACHE = { tags: [PAGE_UID, MEDIA_TAG] };
+// Derived from one collection: lives as long as it, and goes when it goes.
+const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
+
+declareCacheTags(PAGE_UID);
+
+interface Catalogue extends PreparedCatalogue {
+  /** The collection version it was built from. */
+  version: number;
+}
 
 const link = { populate: { links: true } };
 
@@ -33,15 +44,10 @@ export function plainQuery(queryString: string): Record<string, string | string[
   return query;
 }
 
+const catalogueOf = (collection: ProjectCollection): Catalogue => ({ version: collection.version, ...prepareCatalogue(buildIndex(collection.projects)) });
+
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
-  let indexed: { version: number; index: CatalogueIndex } | undefined;
-
-  function indexOf(collection: ProjectCollection): CatalogueIndex {
-    if (indexed?.version !== collection.version) indexed = { version: collection.version, index: buildIndex(collection.projects) };
-    return indexed.index;
-  }
-
-  async function loadPage(): Promise<OffPlanPageContent> {
+  async function loadPage(): Promise<PreparedPage> {
     const record = await strapi.documents(PAGE_UID).findFirst({
       status: 'published',
       populate: {
@@ -54,32 +60,44 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
         seo: true,
       },
     });
-    return buildPageContent((record ?? null) as OffPlanPageRecord | null, mediaUrlsFor(strapi).image);
+    return preparePage(buildPageContent((record ?? null) as OffPlanPageRecord | null, mediaUrlsFor(strapi).image));
+  }
+
+  async function preparedPage(): Promise<PreparedPage> {
+    return (await cache.get(OFFPLAN_PAGE_CACHE_KEY, loadPage, PAGE_CACHE)).value;
+  }
+
+  /** The catalogue of the current collection (rebuilt if the cached one is of an older collection). */
+  async function catalogue(): Promise<Catalogue> {
+    const collection = await projectsService(strapi).collection();
+    const cached = await cache.get(CATALOGUE_CACHE_KEY, async () => catalogueOf(collection), CATALOGUE_CACHE);
+    if (cached.value.version === collection.version) return cached.value;
+    return cache.set(CATALOGUE_CACHE_KEY, catalogueOf(collection), CATALOGUE_CACHE).value;
   }
 
   const service = {
     async pageContent(): Promise<OffPlanPageContent> {
-      return (await responseCache.get(OFFPLAN_PAGE_CACHE_KEY, loadPage)).value as OffPlanPageContent;
+      return (await preparedPage()).content;
     },
 
     async catalogue(): Promise<CatalogueIndex> {
-      return indexOf(await projectsService(strapi).collection());
+      return (await catalogue()).index;
     },
 
     async listing(query: ListingQuery): Promise<Buffer> {
-      const [index, page] = await Promise.all([service.catalogue(), service.pageContent()]);
-      return renderListing(index, page, query, search(index, query));
+      const [prepared, page] = await Promise.all([catalogue(), preparedPage()]);
+      return renderListing(prepared, page, query, search(prepared.index, query));
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
     fastListing(queryString: string): Buffer | undefined {
       const raw = plainQuery(queryString);
       const parsed = raw && parseListingQuery(raw);
-      const page = responseCache.peek(OFFPLAN_PAGE_CACHE_KEY)?.value as OffPlanPageContent | undefined;
+      const page = cache.peek<PreparedPage>(OFFPLAN_PAGE_CACHE_KEY)?.value;
       const collection = projectsService(strapi).peek();
-      if (!parsed?.ok || !page || !collection) return undefined;
-      const index = indexOf(collection);
-      return renderListing(index, page, parsed.query, search(index, parsed.query));
+      const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
+      if (!parsed?.ok || !page || !collection || prepared?.version !== collection.version) return undefined;
+      return renderListing(prepared, page, parsed.query, search(prepared.index, parsed.query));
     },
 
     async filters() {

@@ -1,11 +1,22 @@
 /**
- * The off-plan project collection (decision 27): fetched from the projects driver once per cache fill
- * (concurrent requests share the one fetch), fresh for `projectsTtlSeconds`, and the last good
- * collection persisted in Strapi's core store, so a provider outage or a restart keeps serving it.
- * After expiry the stale collection is served while one refresh runs in the background.
+ * The off-plan project collection (decision 27), one for every instance:
+ *
+ * - The last good collection is persisted as a snapshot in Strapi's core store (one per projects
+ *   driver), beside a small record of when it was fetched and when a fetch last failed.
+ * - An instance with nothing in memory loads the snapshot. The provider is asked only when there is
+ *   none, or it is older than `projectsTtlSeconds`, and then under a lease: one instance fetches, the
+ *   others wait for its snapshot (or keep serving what they have). Every instance is then told
+ *   (`projects` tag) and reloads the snapshot instead of fetching again.
+ * - A stale collection is served while one refresh runs in the background; a failed refresh keeps the
+ *   last good collection and is retried after a minute, by whichever instance asks first.
+ * - Developers and project details are cached per instance for their own lifetimes, and dropped with
+ *   the collection.
+ * All of it lives in the app's one cache (src/lib/cache).
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../../../lib/envelope';
+import { cache, declareCacheTags, invalidate } from '../../../../../lib/cache';
+import { leases } from '../../../../../lib/cluster/leases';
 import { extsourceConfig, projectsDriver } from '../drivers';
 import type { Developer, NormalisedProject } from '../mapping/types';
 
@@ -18,136 +29,212 @@ export interface ProjectCollection {
   source: 'provider' | 'snapshot';
 }
 
+/** Tag of every cached entry built from the provider's projects (here and in the off-plan API). */
+export const PROJECTS_TAG = 'projects';
+declareCacheTags(PROJECTS_TAG);
+
+const COLLECTION_KEY = 'extsource:projects';
+const DEVELOPERS_KEY = 'extsource:developers';
+const detailKey = (id: string) => `extsource:project:${id}`;
+
+const RETRY_AFTER_FAILURE_MS = 60_000;
+/** How soon an instance that found another one refreshing looks again. */
+const RECHECK_MS = 5_000;
+/** How long a read with nothing to serve waits for another instance's fetch. */
+const FILL_WAIT_MS = 60_000;
+const FILL_POLL_MS = 250;
+
 /** One snapshot per projects driver, so switching drivers never serves the other provider's projects. */
 const snapshotKey = (driver: string) => `projects-snapshot:${driver}`;
+const snapshotMetaKey = (driver: string) => `projects-snapshot-meta:${driver}`;
+
+interface SnapshotMeta {
+  fetchedAt?: string;
+  failedAt?: string;
+}
+
+const unavailable = () =>
+  new ApiError(503, 'PROVIDER_UNAVAILABLE', 'Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let version = 0;
 
 const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
-  let current: ProjectCollection | undefined;
-  let freshUntil = 0;
-  let skipSnapshot = false;
-  let refreshing: Promise<ProjectCollection> | undefined;
-  let filling: Promise<ProjectCollection> | undefined;
-  let version = 0;
-  let developers: { list: Developer[]; until: number } | undefined;
-  const detailCache = new Map<string, { project: NormalisedProject; until: number }>();
+  /** Set by `invalidate()`: until a fetch newer than this lands, reads go to the provider. */
+  let forcedAfter: number | undefined;
+  let refreshing: Promise<unknown> | undefined;
+  let nextAttemptAt = 0;
 
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
-  const ttlMs = () => extsourceConfig(strapi).projectsTtlSeconds * 1000;
-  const driverName = () => extsourceConfig(strapi).projectsDriver;
+  const config = () => extsourceConfig(strapi);
+  const ttlMs = () => config().projectsTtlSeconds * 1000;
+  const cacheOptions = { tags: [PROJECTS_TAG], lifetime: Infinity };
 
-  async function loadSnapshot(): Promise<ProjectCollection | undefined> {
-    const saved = (await store().get({ key: snapshotKey(driverName()) })) as { projects: NormalisedProject[]; fetchedAt: string } | null;
-    if (!saved?.projects) return undefined;
-    version += 1;
-    return { projects: saved.projects, fetchedAt: saved.fetchedAt, version, source: 'snapshot' };
+  async function readMeta(driver: string): Promise<SnapshotMeta> {
+    return ((await store().get({ key: snapshotMetaKey(driver) })) as SnapshotMeta | null) ?? {};
   }
 
-  async function fetchFromProvider(): Promise<ProjectCollection> {
-    const driver = projectsDriver(strapi);
-    const { records, rejected } = await driver.fetchProjects();
+  function isFresh(meta: SnapshotMeta): boolean {
+    const fetchedAt = meta.fetchedAt ? Date.parse(meta.fetchedAt) : NaN;
+    return fetchedAt + ttlMs() > Date.now() && (forcedAfter === undefined || fetchedAt >= forcedAfter);
+  }
+
+  function failedRecently(meta: SnapshotMeta): boolean {
+    const failedAt = meta.failedAt ? Date.parse(meta.failedAt) : NaN;
+    return failedAt + RETRY_AFTER_FAILURE_MS > Date.now() && !(Date.parse(meta.fetchedAt ?? '') > failedAt);
+  }
+
+  async function readSnapshot(driver: string): Promise<ProjectCollection | undefined> {
+    const saved = (await store().get({ key: snapshotKey(driver) })) as { projects: NormalisedProject[]; fetchedAt: string } | null;
+    if (!saved?.projects) return undefined;
+    return { projects: saved.projects, fetchedAt: saved.fetchedAt, version: (version += 1), source: 'snapshot' };
+  }
+
+  async function fetchAndStore(driver: string): Promise<ProjectCollection> {
+    const { records, rejected } = await projectsDriver(strapi).fetchProjects();
     if (rejected.length) strapi.log.warn(`extsource: ${rejected.length} project(s) skipped: ${rejected.slice(0, 5).map((item) => `${item.reference} (${item.reason})`).join(', ')}`);
-    version += 1;
-    const collection: ProjectCollection = { projects: records, fetchedAt: new Date().toISOString(), version, source: 'provider' };
-    await store().set({ key: snapshotKey(driver.name), value: { projects: records, fetchedAt: collection.fetchedAt } });
-    detailCache.clear();
+    const fetchedAt = new Date().toISOString();
+    await strapi.db.transaction(async () => {
+      await store().set({ key: snapshotKey(driver), value: { projects: records, fetchedAt } });
+      await store().set({ key: snapshotMetaKey(driver), value: { fetchedAt } });
+    });
+    return { projects: records, fetchedAt, version: (version += 1), source: 'provider' };
+  }
+
+  /** Makes `collection` this instance's, dropping what was derived from the old one (everywhere, when it is new). */
+  async function adopt(collection: ProjectCollection, tellOthers: boolean): Promise<ProjectCollection> {
+    if (tellOthers) await invalidate(strapi, [PROJECTS_TAG]);
+    else cache.invalidate([PROJECTS_TAG]);
+    cache.set(COLLECTION_KEY, collection, cacheOptions);
     return collection;
   }
 
-  /** One refresh at a time; on failure the previous collection stays and is retried after a minute. */
-  function refresh(): Promise<ProjectCollection> {
-    refreshing ??= fetchFromProvider()
-      .then((collection) => {
-        current = collection;
-        freshUntil = Date.now() + ttlMs();
-        return collection;
-      })
-      .catch(async (error: unknown) => {
-        strapi.log.warn(`extsource: projects refresh failed, serving the last good collection: ${error instanceof Error ? error.message : String(error)}`);
-        current ??= await loadSnapshot();
-        if (!current) throw new ApiError(503, 'PROVIDER_UNAVAILABLE', 'Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
-        freshUntil = Date.now() + Math.min(60_000, ttlMs());
-        return current;
-      })
+  /** Holding the fill lease: takes another instance's fresh snapshot, or fetches (unless a fetch just failed). */
+  async function refreshHolding(driver: string): Promise<ProjectCollection> {
+    const meta = await readMeta(driver);
+    if (isFresh(meta)) {
+      const snapshot = await readSnapshot(driver);
+      if (snapshot) return adopt(snapshot, false);
+    }
+    const fallback = async () => cache.peek<ProjectCollection>(COLLECTION_KEY)?.value ?? (await readSnapshot(driver));
+    if (forcedAfter === undefined && failedRecently(meta)) {
+      const last = await fallback();
+      if (last) return last;
+    }
+    try {
+      const collection = await fetchAndStore(driver);
+      forcedAfter = undefined;
+      return await adopt(collection, true);
+    } catch (error) {
+      strapi.log.warn(`extsource: projects refresh failed, serving the last good collection: ${reason(error)}`);
+      await store().set({ key: snapshotMetaKey(driver), value: { ...meta, failedAt: new Date().toISOString() } });
+      nextAttemptAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+      const last = await fallback();
+      if (!last) throw unavailable();
+      return last;
+    }
+  }
+
+  /**
+   * One refresh across instances: under the fill lease, or (when `wait`) after the instance holding it
+   * is done. Undefined when another instance is refreshing and we do not wait.
+   */
+  async function refresh(wait: boolean): Promise<ProjectCollection | undefined> {
+    const driver = config().projectsDriver;
+    const giveUpAt = Date.now() + FILL_WAIT_MS;
+    for (;;) {
+      const lease = await leases(strapi).tryAcquire(`extsource:projects-fill:${driver}`);
+      if (lease) {
+        try {
+          return await refreshHolding(driver);
+        } finally {
+          await lease.release();
+        }
+      }
+      if (!wait) return undefined;
+      if (Date.now() > giveUpAt) return readSnapshot(driver);
+      await sleep(FILL_POLL_MS);
+      if (isFresh(await readMeta(driver))) {
+        const snapshot = await readSnapshot(driver);
+        if (snapshot) return adopt(snapshot, false);
+      }
+    }
+  }
+
+  /** A cache miss: the snapshot when there is one (and no forced fetch), else a refresh the caller waits for. */
+  async function load(): Promise<ProjectCollection> {
+    if (forcedAfter === undefined) {
+      const snapshot = await readSnapshot(config().projectsDriver);
+      if (snapshot) return snapshot;
+    }
+    const collection = await refresh(true);
+    if (!collection) throw unavailable();
+    return collection;
+  }
+
+  /** A stale collection starts one background refresh (at most one at a time, and not too often). */
+  function refreshIfStale(collection: ProjectCollection): void {
+    const stale = Date.parse(collection.fetchedAt) + ttlMs() <= Date.now() || forcedAfter !== undefined;
+    if (!stale || refreshing || Date.now() < nextAttemptAt) return;
+    nextAttemptAt = Date.now() + RECHECK_MS;
+    refreshing = refresh(false)
+      .catch((error: unknown) => strapi.log.warn(`extsource: background projects refresh failed: ${reason(error)}`))
       .finally(() => {
         refreshing = undefined;
       });
-    return refreshing;
-  }
-
-  async function fill(): Promise<ProjectCollection> {
-    const snapshot = skipSnapshot ? undefined : await loadSnapshot();
-    skipSnapshot = false;
-    if (!snapshot) return refresh();
-    current = snapshot;
-    freshUntil = new Date(snapshot.fetchedAt).getTime() + ttlMs();
-    if (Date.now() >= freshUntil) void refresh().catch(() => undefined);
-    return current;
   }
 
   return {
     /**
      * Fresh: from memory. Stale: from memory, with one refresh in the background. Nothing in memory
-     * (a restart): the persisted snapshot at once, refreshed in the background once it is older than
-     * the TTL; with no snapshot either, the first read waits for the provider.
+     * (a restart, or another instance refreshed): the persisted snapshot, refreshed in the background
+     * once it is older than the TTL; with no snapshot either, the first read waits for the provider.
      */
     async collection(): Promise<ProjectCollection> {
-      if (current && Date.now() < freshUntil) return current;
-      if (current) {
-        void refresh().catch(() => undefined);
-        return current;
-      }
-      // Nothing in memory: every concurrent reader shares one fill.
-      filling ??= fill().finally(() => {
-        filling = undefined;
-      });
-      return filling;
+      const collection = (await cache.get(COLLECTION_KEY, load, cacheOptions)).value;
+      refreshIfStale(collection);
+      return collection;
     },
 
-    /**
-     * The collection in memory, synchronously, for hot paths: undefined when nothing is loaded yet.
-     * A stale collection is returned as is, with one refresh started in the background.
-     */
+    /** The collection in memory, synchronously, for hot paths: undefined when nothing is loaded yet. */
     peek(): ProjectCollection | undefined {
-      if (current && Date.now() >= freshUntil) void refresh().catch(() => undefined);
-      return current;
+      const collection = cache.peek<ProjectCollection>(COLLECTION_KEY)?.value;
+      if (collection) refreshIfStale(collection);
+      return collection;
     },
 
     /** The next read fetches from the provider (and waits for it); the snapshot stays the fallback. */
     invalidate(): void {
-      current = undefined;
-      freshUntil = 0;
-      skipSnapshot = true;
-      detailCache.clear();
-      developers = undefined;
+      forcedAfter = Date.now();
+      nextAttemptAt = 0;
+      cache.invalidate([PROJECTS_TAG]);
     },
 
     /** A project with its detail: from the provider's detail endpoint (cached), else from the collection. */
     async project(id: string): Promise<NormalisedProject | null> {
-      const cached = detailCache.get(id);
-      if (cached && Date.now() < cached.until) return cached.project;
       const fromCollection = (await this.collection()).projects.find((project) => project.id === id) ?? null;
       try {
-        const detail = await projectsDriver(strapi).fetchProject(id);
-        if (detail) detailCache.set(id, { project: detail, until: Date.now() + ttlMs() });
-        return detail ?? fromCollection;
+        const fetchDetail = async () => (await projectsDriver(strapi).fetchProject(id)) ?? undefined;
+        const detail = await cache.get(detailKey(id), fetchDetail, { tags: [PROJECTS_TAG], lifetime: config().projectsTtlSeconds });
+        return detail.value ?? fromCollection;
       } catch (error) {
-        strapi.log.warn(`extsource: project ${id} detail unavailable, using the collection: ${error instanceof Error ? error.message : String(error)}`);
+        strapi.log.warn(`extsource: project ${id} detail unavailable, using the collection: ${reason(error)}`);
         return fromCollection;
       }
     },
 
     /** Developers, cached for `developersTtlSeconds`; from the provider, else derived from the collection. */
     async developers(): Promise<Developer[]> {
-      if (developers && Date.now() < developers.until) return developers.list;
-      let list: Developer[];
-      try {
-        list = await projectsDriver(strapi).fetchDevelopers();
-      } catch {
-        const byId = new Map((await this.collection()).projects.map((project) => [project.developer.id, project.developer]));
-        list = [...byId.values()];
-      }
-      developers = { list, until: Date.now() + extsourceConfig(strapi).developersTtlSeconds * 1000 };
-      return list;
+      const fetchList = async () => {
+        try {
+          return await projectsDriver(strapi).fetchDevelopers();
+        } catch {
+          const byId = new Map((await this.collection()).projects.map((project) => [project.developer.id, project.developer]));
+          return [...byId.values()];
+        }
+      };
+      return (await cache.get(DEVELOPERS_KEY, fetchList, { tags: [PROJECTS_TAG], lifetime: config().developersTtlSeconds })).value;
     },
   };
 };

@@ -1,0 +1,108 @@
+/**
+ * The process's cache (store.ts) and its invalidation: the one path by which a change anywhere (an
+ * editor's save, a bulk action, a media file, a seed, a provider refresh) leaves every instance's cache.
+ *
+ * `invalidate(strapi, tags)` clears this instance at once; when the write runs inside a transaction it
+ * clears again after the commit (a read in between may have rebuilt from the old rows) and tells the
+ * other instances at the commit, through the bus. Without PostgreSQL there is no bus: one process.
+ */
+import type { Core } from '@strapi/strapi';
+import { BUS_APPLICATION_NAME, PostgresBus, type SqlRunner } from '../cluster/bus';
+import { INSTANCE_ID } from '../cluster/instance';
+import { isPostgres, sessionConfig } from '../cluster/postgres';
+import { CacheStore } from './store';
+
+export type { CacheEntry, EntryOptions, Lifetime } from './store';
+
+export const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 });
+
+/** Tag of entries that embed media URLs: cleared when a file is replaced or deleted. */
+export const MEDIA_TAG = 'media';
+
+const sharedTags = new Set<string>([MEDIA_TAG]);
+
+/**
+ * Declares tags some cached entry depends on (at module load, so every instance knows all of them
+ * before it has built anything). Writes to content types no entry depends on are not broadcast.
+ */
+export function declareCacheTags(...tags: string[]): void {
+  for (const tag of tags) sharedTags.add(tag);
+}
+
+let bus: PostgresBus | undefined;
+
+/** Clears `tags` here now, again after the enclosing transaction commits, and on every other instance. */
+export async function invalidate(strapi: Core.Strapi, tags: readonly string[]): Promise<void> {
+  const shared = tags.filter((tag) => sharedTags.has(tag));
+  if (!shared.length) return;
+  cache.invalidate(shared);
+  if (!strapi.db.inTransaction()) {
+    await broadcast(strapi, shared, strapi.db.connection);
+    return;
+  }
+  // Joins the enclosing transaction: onCommit runs after its commit, the NOTIFY is sent with it.
+  await strapi.db.transaction(async ({ trx, onCommit }) => {
+    onCommit(() => cache.invalidate(shared));
+    await broadcast(strapi, shared, trx);
+  });
+}
+
+async function broadcast(strapi: Core.Strapi, tags: string[], runner: SqlRunner): Promise<void> {
+  if (!bus) return;
+  try {
+    await bus.publish(tags, runner);
+  } catch (error) {
+    // Outside a transaction the write is already committed: the other instances' lifetimes bound the damage.
+    if (runner !== strapi.db.connection) throw error;
+    strapi.log.error(`cache: could not tell other instances to clear ${tags.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const READ_ACTIONS = new Set(['findOne', 'findFirst', 'findMany', 'count']);
+
+/**
+ * Hooks invalidation into Strapi (at register): every non-read document action (save, publish,
+ * delete, bulk actions, whoever calls them) clears the content type's tag; a media file updated or
+ * deleted through the query engine (the upload plugin's replace and delete) clears the media tag.
+ */
+export function registerCacheInvalidation(strapi: Core.Strapi): void {
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    if (!READ_ACTIONS.has(context.action)) await invalidate(strapi, [context.uid]);
+    return result;
+  });
+
+  const clearMedia = () => invalidate(strapi, [MEDIA_TAG]);
+  strapi.db.lifecycles.subscribe({
+    models: ['plugin::upload.file'],
+    afterUpdate: clearMedia,
+    afterUpdateMany: clearMedia,
+    afterDelete: clearMedia,
+    afterDeleteMany: clearMedia,
+  });
+}
+
+/** Applies the configured lifetimes and, on PostgreSQL, starts listening to the other instances (at bootstrap). */
+export async function startCacheBus(strapi: Core.Strapi): Promise<void> {
+  cache.configure({
+    contentSeconds: Number(strapi.config.get('cache.maxAgeSeconds')),
+    degradedSeconds: Number(strapi.config.get('cache.busDownMaxAgeSeconds')),
+  });
+  if (!isPostgres(strapi)) return;
+  cache.setDegraded(true);
+  bus = new PostgresBus(sessionConfig(strapi, BUS_APPLICATION_NAME), INSTANCE_ID, {
+    onMessage: (tags) => cache.invalidate(tags),
+    onDown: () => cache.setDegraded(true),
+    onUp: (afterOutage) => {
+      if (afterOutage) cache.clear();
+      cache.setDegraded(false);
+    },
+    log: strapi.log,
+  });
+  await bus.start();
+}
+
+export async function stopCacheBus(): Promise<void> {
+  await bus?.stop();
+  bus = undefined;
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { CacheStore } from '../../src/lib/cache/store';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A store on a clock the test moves. */
+function storeAt(start = 1_000_000) {
+  const clock = { now: start };
+  const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 }, () => clock.now);
+  return { cache, clock };
+}
+
+const page = { tags: ['api::luxury.luxury-hero', 'media'], json: true };
+
+describe('CacheStore', () => {
+  it('keeps the value and its JSON bytes, and serves hits without building', async () => {
+    const { cache } = storeAt();
+    let builds = 0;
+    const build = async () => ({ n: ++builds });
+    expect((await cache.get('k', build, page)).bytes?.toString()).toBe('{"n":1}');
+    expect((await cache.get('k', build, page)).value).toEqual({ n: 1 });
+    expect(cache.peek('k')?.bytes?.toString()).toBe('{"n":1}');
+    expect(builds).toBe(1);
+  });
+
+  it('shares one build between concurrent misses', async () => {
+    const { cache } = storeAt();
+    const gate = deferred<void>();
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      await gate.promise;
+      return 'page';
+    };
+    const waiting = Promise.all([cache.get('k', build, page), cache.get('k', build, page), cache.get('k', build, page)]);
+    gate.resolve();
+    const results = await waiting;
+    expect(builds).toBe(1);
+    expect(new Set(results.map((entry) => entry.bytes?.toString()))).toEqual(new Set(['"page"']));
+  });
+
+  it('drops every entry carrying an invalidated tag, and only those', async () => {
+    const { cache } = storeAt();
+    await cache.get('luxury', async () => 'l', { tags: ['api::luxury.luxury-hero', 'media'] });
+    await cache.get('contact', async () => 'c', { tags: ['api::contact.contact-page', 'media'] });
+    await cache.get('projects', async () => 'p', { tags: ['projects'], lifetime: Infinity });
+    cache.invalidate(['api::luxury.luxury-hero']);
+    expect([cache.peek('luxury'), cache.peek('contact')?.value, cache.peek('projects')?.value]).toEqual([undefined, 'c', 'p']);
+    cache.invalidate(['media']);
+    expect([cache.peek('contact'), cache.peek('projects')?.value]).toEqual([undefined, 'p']);
+  });
+
+  it('does not store a build that an invalidation of one of its tags overtook', async () => {
+    const { cache } = storeAt();
+    const gate = deferred<void>();
+    const stale = cache.get('k', async () => {
+      await gate.promise;
+      return 'stale';
+    }, page);
+    cache.invalidate(['media']);
+    gate.resolve();
+    expect((await stale).value).toBe('stale');
+    expect(cache.peek('k')).toBeUndefined();
+    expect((await cache.get('k', async () => 'fresh', page)).value).toBe('fresh');
+  });
+
+  it('starts a new build after an invalidation instead of joining the overtaken one', async () => {
+    const { cache } = storeAt();
+    const gate = deferred<void>();
+    const first = cache.get('k', async () => {
+      await gate.promise;
+      return 'old';
+    }, page);
+    cache.invalidate(['api::luxury.luxury-hero']);
+    const second = cache.get('k', async () => 'new', page);
+    gate.resolve();
+    expect([(await first).value, (await second).value]).toEqual(['old', 'new']);
+    expect(cache.peek('k')?.value).toBe('new');
+  });
+
+  it('does not let a running build overwrite a value set meanwhile, nor a deleted key come back', async () => {
+    const { cache } = storeAt();
+    const gate = deferred<void>();
+    const running = cache.get('k', async () => {
+      await gate.promise;
+      return 'built';
+    }, page);
+    cache.set('k', 'set', page);
+    gate.resolve();
+    await running;
+    expect(cache.peek('k')?.value).toBe('set');
+
+    const again = deferred<void>();
+    const rebuilding = cache.get('j', async () => {
+      await again.promise;
+      return 'built';
+    }, page);
+    cache.delete('j');
+    again.resolve();
+    await rebuilding;
+    expect(cache.peek('j')).toBeUndefined();
+  });
+
+  it('does not store a failed build, nor one that resolved to undefined', async () => {
+    const { cache } = storeAt();
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')), page)).rejects.toThrow('db down');
+    expect((await cache.get('k', async () => undefined, page)).value).toBeUndefined();
+    expect(cache.peek('k')).toBeUndefined();
+    expect((await cache.get('k', async () => 'ok', page)).value).toBe('ok');
+  });
+
+  it('expires content entries after the backstop, and after the short lifetime while degraded', async () => {
+    const { cache, clock } = storeAt();
+    await cache.get('k', async () => 'v', page);
+    clock.now += 299_000;
+    expect(cache.peek('k')?.value).toBe('v');
+    clock.now += 1_000;
+    expect(cache.peek('k')).toBeUndefined();
+
+    await cache.get('k', async () => 'v', page);
+    clock.now += 6_000;
+    cache.setDegraded(true);
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'v', page);
+    clock.now += 4_000;
+    expect(cache.peek('k')?.value).toBe('v');
+    clock.now += 1_000;
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('gives provider entries their own lifetime, whatever the bus does', async () => {
+    const { cache, clock } = storeAt();
+    await cache.get('detail', async () => 'd', { tags: ['projects'], lifetime: 3600 });
+    await cache.get('collection', async () => 'c', { tags: ['projects'], lifetime: Infinity });
+    cache.setDegraded(true);
+    clock.now += 3_599_000;
+    expect(cache.peek('detail')?.value).toBe('d');
+    clock.now += 1_000;
+    expect(cache.peek('detail')).toBeUndefined();
+    clock.now += 10 * 86_400_000;
+    expect(cache.peek('collection')?.value).toBe('c');
+  });
+
+  it('clear() drops everything, and keeps builds that were running from being stored', async () => {
+    const { cache } = storeAt();
+    await cache.get('a', async () => 'a', page);
+    const gate = deferred<void>();
+    const running = cache.get('b', async () => {
+      await gate.promise;
+      return 'b';
+    }, { tags: ['projects'], lifetime: Infinity });
+    cache.clear();
+    gate.resolve();
+    await running;
+    expect([cache.peek('a'), cache.peek('b')]).toEqual([undefined, undefined]);
+  });
+});
