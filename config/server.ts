@@ -5,8 +5,10 @@ export default ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   port: env.int('PORT', 1337),
   // The public root (no trailing slash): absolute media URLs and the admin are built from it.
   url: env('PUBLIC_URL', `http://localhost:${env.int('PORT', 1337)}`).replace(/\/+$/, ''),
-  // Honour X-Forwarded-* (client IP for rate limits, https in URLs) only behind a trusted proxy.
-  proxy: { koa: env.bool('TRUST_PROXY', false) },
+  // Honour X-Forwarded-* (client IP for rate limits, https in URLs) only behind a trusted proxy. The
+  // client IP is the X-Forwarded-For entry written by the outermost of the TRUST_PROXY_HOPS trusted
+  // proxies (counted from the right): entries a client wrote itself further left are never believed.
+  proxy: { koa: env.bool('TRUST_PROXY', false), maxIpsCount: Math.max(1, env.int('TRUST_PROXY_HOPS', 1)) },
   app: { keys: env.array('APP_KEYS', []) },
   // Scheduled provider syncs (EXTSOURCE_CRON); CRON_ENABLED=false turns every schedule off.
   cron: { enabled: env.bool('CRON_ENABLED', true) },

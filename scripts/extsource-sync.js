@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run extsource:sync -- [all|sales|rentals]`: runs one listings sync with the configured driver
 // (env, as the service uses it), showing a progress bar, then prints the run's figures.
-// Exit status: 0 succeeded, 1 failed, 2 partial (finished with warnings or skipped records).
+// Exit status: 0 succeeded, 1 failed, 2 partial (finished with warnings or skipped records), 3 not started
+// because a sync of the same listings is running (on a server instance or another CLI).
 'use strict';
 
 const fs = require('fs');
@@ -32,11 +33,24 @@ async function main() {
     cliProgress.Presets.shades_classic
   );
   let shown = false;
-  const { run, finished } = await sync.start(type, 'cli');
+  let done = false;
+  let started;
+  try {
+    started = await sync.start(type, 'cli');
+  } catch (error) {
+    if (error && error.status === 409) {
+      console.error(`${error.message} (on a server instance or another CLI); try again when it has finished.`);
+      await strapi.destroy();
+      process.exit(3);
+    }
+    throw error;
+  }
+  const { run, finished } = started;
   console.log(`sync run #${run.run_id} (${type}) started with the ${strapi.config.get('plugin::extsource.listingsDriver')} driver`);
-  const timer = setInterval(() => {
-    const progress = sync.running().find((entry) => entry.run_id === run.run_id);
-    if (!progress) return;
+  // Progress comes from the run's record, which the run updates about once a second.
+  const timer = setInterval(async () => {
+    const progress = (await sync.running()).find((entry) => entry.run_id === run.run_id);
+    if (!progress || done) return;
     const what = progress.listing_type === 'sale' ? 'sales' : 'rentals';
     const writing = progress.phase === 'writing';
     const total = writing ? Math.max(progress.to_write, 1) : Math.max(progress.fetched, 1);
@@ -49,9 +63,10 @@ async function main() {
       bar.setTotal(total);
       bar.update(value, payload);
     }
-  }, 100);
+  }, 500);
 
   const result = await finished;
+  done = true;
   clearInterval(timer);
   if (shown) bar.stop();
   console.log(

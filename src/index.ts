@@ -16,7 +16,9 @@ import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
-import { registerCacheInvalidation } from './lib/cache';
+import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
+import { LEASE_MODEL } from './lib/cluster/leases';
+import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { installFastLane } from './lib/fast-lane';
 import { closeRedis } from './lib/redis';
 
@@ -27,7 +29,10 @@ const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeed
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
 
 export default {
-  register({ strapi }: { strapi: Core.Strapi }) {
+  async register({ strapi }: { strapi: Core.Strapi }) {
+    // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.
+    await takeStartupLock(strapi);
+    strapi.get('models').add(LEASE_MODEL);
     registerCacheInvalidation(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);
@@ -37,15 +42,20 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    const login = await ensureAdminUser(strapi);
-    await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
-    await configureEditorRoles(strapi);
-    await seedDemoContent(strapi, DEMO_SEEDERS);
-    registerListingFastLane(strapi);
-    printBannerWhenListening(strapi, login);
+    try {
+      await startCacheBus(strapi);
+      const login = await ensureAdminUser(strapi);
+      await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
+      await configureEditorRoles(strapi);
+      await seedDemoContent(strapi, DEMO_SEEDERS);
+      registerListingFastLane(strapi);
+      printBannerWhenListening(strapi, login);
+    } finally {
+      await releaseStartupLock();
+    }
   },
 
   async destroy() {
-    await closeRedis();
+    await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock()]);
   },
 };

@@ -4,6 +4,7 @@ import { syncService } from '../plugins/extsource/server/src/services/sync';
 
 export const sampleListingsSeeder: Seeder = {
   name: 'extsource-sample-listings',
+  commitsItself: true,
   async run(strapi) {
     if (strapi.config.get('plugin::extsource.listingsDriver') !== 'sample') return;
     const run = await syncService(strapi).run('all', 'seed');

@@ -4,6 +4,11 @@ import type { Core } from '@strapi/strapi';
 export interface Seeder {
   name: string;
   run(strapi: Core.Strapi): Promise<void>;
+  /**
+   * The seeder commits its own work (a sync, with its leases and batches) and is idempotent: it runs
+   * outside the flag's transaction, so a crash before its flag is set only means it runs again.
+   */
+  commitsItself?: boolean;
 }
 
 function seedingEnabled(): boolean {
@@ -12,7 +17,8 @@ function seedingEnabled(): boolean {
 
 /**
  * Runs each seeder whose flag is not yet in the core store and sets the flag in the same transaction,
- * so a seeder either lands whole, exactly once, or not at all. Editors' later changes are therefore
+ * so a seeder either lands whole, exactly once, or not at all (seeders that commit their own work set
+ * it after). Several instances starting together seed one at a time (the start-up lock, src/index.ts). Editors' later changes are therefore
  * never overwritten by a restart; SEED_DEMO=false skips seeding altogether.
  */
 export async function seedDemoContent(strapi: Core.Strapi, seeders: Seeder[]): Promise<void> {
@@ -20,10 +26,16 @@ export async function seedDemoContent(strapi: Core.Strapi, seeders: Seeder[]): P
   const store = strapi.store({ type: 'core', name: 'demo-seed' });
   for (const seeder of seeders) {
     if (await store.get({ key: seeder.name })) continue;
-    await strapi.db.transaction(async () => {
+    const setFlag = () => store.set({ key: seeder.name, value: { seededAt: new Date().toISOString() } });
+    if (seeder.commitsItself) {
       await seeder.run(strapi);
-      await store.set({ key: seeder.name, value: { seededAt: new Date().toISOString() } });
-    });
+      await setFlag();
+    } else {
+      await strapi.db.transaction(async () => {
+        await seeder.run(strapi);
+        await setFlag();
+      });
+    }
     strapi.log.info(`seed: loaded demo ${seeder.name}`);
   }
 }

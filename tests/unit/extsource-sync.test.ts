@@ -3,7 +3,6 @@ import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/g
 import { fraction, judgePage, PageTally, type PageSummary } from '../../src/plugins/extsource/server/src/drivers/goyzer-pages';
 import { backoffMs, retryAfterMs } from '../../src/plugins/extsource/server/src/drivers/http';
 import { parseJson } from '../../src/plugins/extsource/server/src/drivers/reelly';
-import { inProcessSyncLock } from '../../src/plugins/extsource/server/src/services/lock';
 import {
   contentHash, looksLikeBadFetch, planChanges, planSync, syncMode, type ExistingRow, type SyncMarks,
 } from '../../src/plugins/extsource/server/src/services/sync-plan';
@@ -124,21 +123,6 @@ describe('Goyzer paging', () => {
     ['a repeat before Count\'s total: the feed ignores PageIndex', page(2, [['A', '', '1/9'], ['B', '', '2/9']]), page(1, [['A', '', '1/9'], ['B', '', '2/9']]), 2,
       { next: 'fail', reason: 'page 2 repeats page 1 after 2 of the 9 units announced: the feed ignores PageIndex' }],
   ])('%s', (_, summary, previous, receivedBefore, verdict) => expect(judgePage(summary, previous, receivedBefore)).toEqual(verdict));
-});
-
-describe('sync lock', () => {
-  it('takes all keys or none; all overlaps both types', async () => {
-    const lock = inProcessSyncLock();
-    const releaseSales = await lock.acquire(['sale']);
-    expect(releaseSales).not.toBeNull();
-    expect(await lock.acquire(['sale', 'rent'])).toBeNull();
-    const releaseRentals = await lock.acquire(['rent']);
-    expect(releaseRentals).not.toBeNull();
-    await releaseSales!();
-    await releaseRentals!();
-    expect(await lock.acquire(['sale', 'rent'])).not.toBeNull();
-    expect(lock.held().sort()).toEqual(['rent', 'sale']);
-  });
 });
 
 describe('HTTP retry helpers', () => {

@@ -1,5 +1,6 @@
 /** The extsource plugin, server side: provider drivers, listings sync, project collection, routes. */
 import type { Core } from '@strapi/strapi';
+import { leases } from '../../../../lib/cluster/leases';
 import { defaultConfig, type ExtsourceConfig } from './config';
 import contentTypes from './content-types';
 import controllers from './controllers';
@@ -28,12 +29,22 @@ async function ensureUniqueKey(strapi: Core.Strapi) {
   );
 }
 
+/** A tick's claim outlives any clock difference between instances, and is then cleared. */
+const TICK_CLAIM_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The scheduled full sync, once per tick across instances: every instance's cron fires, the first to
+ * claim the tick (the same fire date everywhere) runs it, the others skip it, even after it finished.
+ */
 function scheduleSync(strapi: Core.Strapi, rule: string) {
   if (!rule) return;
   strapi.cron.add({
     [SYNC_JOB_NAME]: {
-      task: async () => {
+      // Strapi passes the tick's scheduled time (not the moment it fired) after the context.
+      task: async (_context: unknown, ...args: unknown[]) => {
+        const tick = args[0] instanceof Date ? args[0] : new Date();
         try {
+          if (!(await leases(strapi).claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
           await syncService(strapi).run('all', 'cron');
         } catch (error) {
           strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
@@ -61,7 +72,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await registerPermissions(strapi);
     await ensureUniqueKey(strapi);
-    await syncService(strapi).failInterruptedRuns();
+    await syncService(strapi).failStaleRuns();
     scheduleSync(strapi, String(strapi.config.get('plugin::extsource.cron', '')));
   },
 };

@@ -44,13 +44,15 @@ export default {
   admin: ({ strapi }: { strapi: Core.Strapi }) => ({
     async overview(ctx: Context) {
       const config = extsourceConfig(strapi);
-      const [stats, runs] = await Promise.all([catalogueService(strapi).stats(), syncService(strapi).recentRuns(20)]);
+      const sync = syncService(strapi);
+      await sync.failStaleRuns();
+      const [stats, runs, running] = await Promise.all([catalogueService(strapi).stats(), sync.recentRuns(20), sync.running()]);
       ctx.body = {
         data: {
           feeds: { listings: config.listingsDriver, projects: config.projectsDriver },
           stats,
           runs,
-          running: syncService(strapi).running(),
+          running,
         },
       };
     },
@@ -66,14 +68,11 @@ export default {
 
     /** The dashboard widget: the last run of each type, the run going now, the next scheduled run. */
     async dashboard(ctx: Context) {
+      const sync = syncService(strapi);
+      await sync.failStaleRuns();
+      const [lastRuns, running] = await Promise.all([catalogueService(strapi).lastRunPerType(), sync.running()]);
       const next = nextScheduledRun(strapi);
-      ctx.body = {
-        data: {
-          last_runs: await catalogueService(strapi).lastRunPerType(),
-          running: syncService(strapi).running(),
-          next_run_at: next ? next.toISOString() : null,
-        },
-      };
+      ctx.body = { data: { last_runs: lastRuns, running, next_run_at: next ? next.toISOString() : null } };
     },
 
     async sync(ctx: Context) {

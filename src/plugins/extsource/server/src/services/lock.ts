@@ -1,24 +1,41 @@
 /**
- * Which listing types are being synced. `all` holds both sale and rent, so it conflicts with either.
- * In-process for one instance; the interface is what a Redis or PostgreSQL lock would implement
- * (acquire all keys or none, release them) for several instances.
+ * Which listing types are being synced, across every instance and the CLI: one lease per listing type
+ * (src/lib/cluster/leases.ts). `all` holds both, so it conflicts with either.
  */
+import type { Leases, Lease } from '../../../../../lib/cluster/leases';
 import type { ListingType } from '../mapping/types';
 
-export interface SyncLock {
-  /** Takes every key or none; returns a release function, or null when any key is held. */
-  acquire(keys: ListingType[]): Promise<(() => Promise<void>) | null>;
-  held(): ListingType[];
+export interface SyncLockHold {
+  /** False once a lease was lost (the holder stalled past its time-to-live): the run must stop. */
+  held(): boolean;
+  release(): Promise<void>;
 }
 
-export function inProcessSyncLock(): SyncLock {
-  const held = new Set<ListingType>();
+export type SyncLockResult = { acquired: true; hold: SyncLockHold } | { acquired: false; busy: ListingType[] };
+
+export interface SyncLock {
+  /** Takes every key or none; when any is held elsewhere, says which. */
+  acquire(keys: ListingType[]): Promise<SyncLockResult>;
+}
+
+export function sharedSyncLock(leases: Leases): SyncLock {
   return {
     async acquire(keys) {
-      if (keys.some((key) => held.has(key))) return null;
-      keys.forEach((key) => held.add(key));
-      return async () => keys.forEach((key) => held.delete(key));
+      const taken: Lease[] = [];
+      const busy: ListingType[] = [];
+      for (const key of keys) {
+        const lease = await leases.tryAcquire(`extsource:sync:${key}`);
+        if (lease) taken.push(lease);
+        else busy.push(key);
+      }
+      const releaseAll = async () => {
+        await Promise.all(taken.map((lease) => lease.release()));
+      };
+      if (busy.length) {
+        await releaseAll();
+        return { acquired: false, busy };
+      }
+      return { acquired: true, hold: { held: () => taken.every((lease) => lease.held()), release: releaseAll } };
     },
-    held: () => [...held],
   };
 }

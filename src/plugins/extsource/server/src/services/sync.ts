@@ -4,19 +4,29 @@
  * batches, each batch in its own transaction, keyed by (provider, listing type, reference). Nothing is
  * written until the fetch is complete; nothing is deactivated unless every batch landed. Each run is a
  * sync-run record.
+ *
+ * Across instances and the CLI: the listing types of a run are leased (services/lock.ts), and the run
+ * record carries its owner, a heartbeat and its progress, so any instance can show a run and tell a
+ * live run from one whose process stopped.
  */
 import { randomBytes } from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { INSTANCE_ID } from '../../../../../lib/cluster/instance';
+import { leases } from '../../../../../lib/cluster/leases';
 import { ApiError } from '../../../../../lib/envelope';
 import { listingsDriver } from '../drivers';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType } from '../mapping/types';
-import { inProcessSyncLock, type SyncLock } from './lock';
+import { sharedSyncLock, type SyncLock, type SyncLockHold } from './lock';
 import { planChanges, planSync, rowStatus, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
 
 export const PROPERTY_UID = 'plugin::extsource.property';
 export const RUN_UID = 'plugin::extsource.sync-run';
 const BATCH_SIZE = 500;
+/** A running run's record is updated (heartbeat and progress) this often... */
+const HEARTBEAT_MS = 1_000;
+/** ...and a run whose record was not updated for this long belongs to a process that stopped. */
+export const STALE_RUN_MS = 30_000;
 
 export type RunType = 'all' | 'sales' | 'rentals';
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed';
@@ -58,6 +68,7 @@ export interface RunProgress {
 
 interface RunRow extends Counts {
   id: number;
+  progress?: RunProgress | null;
   run_type: RunType;
   status: RunStatus;
   trigger: string | null;
@@ -97,8 +108,11 @@ const newDocumentId = () => randomBytes(18).toString('base64url').toLowerCase().
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const listingTypeNames = (types: ListingType[]) => types.map((key) => (key === 'sale' ? 'sales' : 'rentals')).join(' and ');
+
 const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const lock: SyncLock = inProcessSyncLock();
+  const lock: SyncLock = sharedSyncLock(leases(strapi));
+  /** Progress of the runs of this process, written to their records by the heartbeat. */
   const progress = new Map<number, RunProgress>();
   const properties = () => strapi.db.query(PROPERTY_UID);
 
@@ -195,7 +209,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     return driver.name;
   }
 
-  async function execute(runId: number, type: RunType, startedAt: Date): Promise<SyncRun> {
+  async function execute(runId: number, type: RunType, startedAt: Date, hold: SyncLockHold): Promise<SyncRun> {
     const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0 };
     const warnings: string[] = [];
     let provider = '';
@@ -203,6 +217,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     let completedTypes = 0;
     for (const listingType of RUN_TYPES[type]) {
       try {
+        if (!hold.held()) throw new Error('lost the sync lock (this process stalled too long); another run may have started');
         provider = await syncType(runId, type, listingType, counts, warnings);
         completedTypes += 1;
       } catch (thrown) {
@@ -215,9 +230,30 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     const finishedAt = new Date();
     const row = (await strapi.db.query(RUN_UID).update({
       where: { id: runId },
-      data: { ...counts, status, provider, warnings, error, finished_at: finishedAt, duration_ms: finishedAt.getTime() - startedAt.getTime() },
+      data: { ...counts, status, provider, warnings, error, finished_at: finishedAt, duration_ms: finishedAt.getTime() - startedAt.getTime(), progress: null },
     })) as RunRow;
     return runFromRow(row);
+  }
+
+  /** Keeps the run's record alive and its progress current while it runs. */
+  function startHeartbeat(runId: number): () => void {
+    const timer = setInterval(() => {
+      strapi.db
+        .query(RUN_UID)
+        .update({ where: { id: runId, status: 'running' }, data: { heartbeat_at: new Date(), progress: progress.get(runId) ?? null } })
+        .catch((error: unknown) => strapi.log.warn(`extsource: heartbeat of sync run ${runId} failed: ${errorMessage(error)}`));
+    }, HEARTBEAT_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Runs left "running" by a process that stopped heartbeating are marked failed (never a live one). */
+  async function failStaleRuns(): Promise<void> {
+    const cutoff = new Date(Date.now() - STALE_RUN_MS);
+    await strapi.db.query(RUN_UID).updateMany({
+      where: { status: 'running', $or: [{ heartbeat_at: { $lt: cutoff } }, { heartbeat_at: { $null: true } }] },
+      data: { status: 'failed', error: 'interrupted: the process running it stopped', finished_at: new Date(), progress: null },
+    });
   }
 
   return {
@@ -226,22 +262,27 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
      * throws 409 SYNC_IN_PROGRESS when an overlapping run holds the lock.
      */
     async start(type: RunType, trigger: Trigger): Promise<{ run: SyncRun; finished: Promise<SyncRun> }> {
-      const release = await lock.acquire(RUN_TYPES[type]);
-      if (!release) {
-        throw new ApiError(409, 'SYNC_IN_PROGRESS', `A sync of ${lock.held().map((key) => (key === 'sale' ? 'sales' : 'rentals')).join(' and ')} is already running`);
-      }
+      const lease = await lock.acquire(RUN_TYPES[type]);
+      if (!lease.acquired) throw new ApiError(409, 'SYNC_IN_PROGRESS', `A sync of ${listingTypeNames(lease.busy)} is already running`);
+      const { hold } = lease;
       try {
+        await failStaleRuns();
         const startedAt = new Date();
         const row = (await strapi.db.query(RUN_UID).create({
-          data: { run_type: type, status: 'running', trigger, started_at: startedAt, warnings: [], documentId: newDocumentId(), publishedAt: startedAt },
+          data: {
+            run_type: type, status: 'running', trigger, started_at: startedAt, warnings: [], owner: INSTANCE_ID, heartbeat_at: startedAt,
+            documentId: newDocumentId(), publishedAt: startedAt,
+          },
         })) as RunRow;
-        const finished = execute(row.id, type, startedAt).finally(async () => {
+        const stopHeartbeat = startHeartbeat(row.id);
+        const finished = execute(row.id, type, startedAt, hold).finally(async () => {
+          stopHeartbeat();
           progress.delete(row.id);
-          await release();
+          await hold.release();
         });
         return { run: runFromRow(row), finished };
       } catch (error) {
-        await release();
+        await hold.release();
         throw error;
       }
     },
@@ -251,8 +292,13 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       return (await this.start(type, trigger)).finished;
     },
 
-    running(): RunProgress[] {
-      return [...progress.values()];
+    /** The progress of every live run, on any instance or the CLI (from the run records). */
+    async running(): Promise<RunProgress[]> {
+      const rows = (await strapi.db.query(RUN_UID).findMany({
+        where: { status: 'running', heartbeat_at: { $gte: new Date(Date.now() - STALE_RUN_MS) } },
+        orderBy: { id: 'asc' },
+      })) as RunRow[];
+      return rows.map((row) => row.progress ?? { run_id: row.id, type: row.run_type, phase: 'fetching', listing_type: RUN_TYPES[row.run_type][0], fetched: 0, written: 0, to_write: 0 });
     },
 
     async recentRuns(limit = 20): Promise<SyncRun[]> {
@@ -260,13 +306,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       return rows.map(runFromRow);
     },
 
-    /** Runs left "running" by a process that stopped mid-way are marked failed at start-up. */
-    async failInterruptedRuns(): Promise<void> {
-      await strapi.db.query(RUN_UID).updateMany({
-        where: { status: 'running' },
-        data: { status: 'failed', error: 'interrupted: the service stopped while this run was going', finished_at: new Date() },
-      });
-    },
+    failStaleRuns,
   };
 };
 
