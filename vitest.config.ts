@@ -12,9 +12,12 @@ const oneStrapi = {
 };
 
 /**
- * Three projects. `unit`: pure code, no Strapi. `integration`: the compiled app over HTTP. `e2e`
+ * Four projects. `unit`: pure code, no Strapi. `integration`: the compiled app over HTTP. `e2e`
  * (npm run test:e2e): the built admin panel in Chromium, as editors use it, and what the public API
  * then serves. The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
+ * `cluster`: several instances of the compiled app (dist/, no admin panel needed) as child processes
+ * on one PostgreSQL database, with redis-server and haproxy; scripts/test.js runs it after the
+ * PostgreSQL pass.
  */
 export default defineConfig({
   test: {
@@ -31,6 +34,18 @@ export default defineConfig({
       },
       {
         test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 90_000, ...oneStrapi },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

@@ -25,7 +25,7 @@ function databaseUrlWithName(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-async function createPostgresDatabase(): Promise<{ env: TestDatabaseEnv; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ env: TestDatabaseEnv; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const name = `strapi_test_${process.pid}_${Date.now().toString(36)}`;
   const admin = new Client({ connectionString: serverUrl });

@@ -3,9 +3,10 @@
  * A NOTIFY sent inside the writing transaction is delivered when that transaction commits and dropped
  * when it rolls back, so other instances hear of a change exactly when they can read it.
  *
- * The listener is a session of its own. When it drops, the loss is logged once, `onDown` lets the
- * caches fall back to short lifetimes, and it reconnects by itself with a growing delay; `onUp` then
- * says whether messages may have been missed in between.
+ * The listener is a session of its own. When it drops, `onDown` lets the caches fall back to short
+ * lifetimes and it reconnects by itself, with a growing delay while it keeps dropping; `onUp` then says
+ * whether messages may have been missed in between. An outage is logged once when it starts (a
+ * connection that drops again soon after coming back is the same outage) and once per reconnection.
  */
 import { Client, type ClientConfig, type Notification } from 'pg';
 
@@ -32,11 +33,14 @@ interface Message {
 }
 
 const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10000];
+/** A connection that stayed up this long ends an outage: the next loss is logged, retries start fast again. */
+const STABLE_MS = 30_000;
 
 export class PostgresBus {
   private client: Client | undefined;
   private attempt = 0;
   private up = false;
+  private upSince = 0;
   private hadOutage = false;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -86,7 +90,7 @@ export class PostgresBus {
     if (this.client !== client) return;
     const afterOutage = this.hadOutage;
     this.up = true;
-    this.attempt = 0;
+    this.upSince = Date.now();
     if (afterOutage) this.handlers.log.info('cache bus: listening again; caches cleared, invalidations reach this instance again');
     this.handlers.onUp(afterOutage);
   }
@@ -108,7 +112,9 @@ export class PostgresBus {
     this.client = undefined;
     client.removeAllListeners('notification');
     void client.end().catch(() => undefined);
-    if (this.up || !this.hadOutage) {
+    const outageStarts = !this.hadOutage || (this.up && Date.now() - this.upSince >= STABLE_MS);
+    if (outageStarts) {
+      this.attempt = 0;
       this.handlers.log.warn(
         `cache bus: no PostgreSQL listener (${error instanceof Error ? error.message : String(error)}); ` +
           'caches fall back to short lifetimes until it reconnects (retrying in the background)'
