@@ -1,0 +1,111 @@
+/**
+ * What keeps instances from doing one thing twice, on the real database (SQLite and PostgreSQL): leases
+ * and claims (src/lib/cluster/leases.ts), the sync lock and run records built on them, and the
+ * scheduled sync's tick claim. Two holders here are two owners, as two instances would be; the
+ * multi-process suite (tests/cluster) runs the same paths across real processes.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { apiToken, getStrapi, http } from '../helpers/app';
+import { checked } from '../helpers/contract';
+import { leases, LEASE_TABLE, type Lease } from '../../src/lib/cluster/leases';
+import { scheduledSync } from '../../src/plugins/extsource/server/src/index';
+import { RUN_UID, STALE_RUN_MS, syncService } from '../../src/plugins/extsource/server/src/services/sync';
+
+let strapi: Core.Strapi;
+const held: Lease[] = [];
+const uniqueName = (what: string) => `test:${what}:${Date.now()}:${Math.random().toString(36).slice(2)}`;
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+});
+afterEach(async () => {
+  while (held.length) await held.pop()!.release();
+});
+
+async function acquire(name: string, ttlMs?: number): Promise<Lease | null> {
+  const lease = await leases(strapi).tryAcquire(name, ttlMs);
+  if (lease) held.push(lease);
+  return lease;
+}
+
+describe('leases', () => {
+  it('have one holder at a time; releasing frees them', async () => {
+    const name = uniqueName('lease');
+    const first = await acquire(name);
+    expect(first?.held()).toBe(true);
+    expect(await acquire(name)).toBeNull();
+    await first!.release();
+    expect(first!.held()).toBe(false);
+    expect((await acquire(name))?.held()).toBe(true);
+  });
+
+  it('are renewed while held, and a holder whose time ran out without renewal is replaced and learns it', async () => {
+    const name = uniqueName('lease');
+    const first = (await acquire(name, 300))!;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(first.held()).toBe(true);
+    expect(await acquire(name, 300)).toBeNull();
+
+    // As if the holder had stalled: its renewals stopped landing and its time ran out.
+    await strapi.db.getConnection(LEASE_TABLE).where({ name }).update({ expires_at: Date.now() - 1 });
+    const second = await acquire(name, 300);
+    expect(second?.held()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(first.held()).toBe(false);
+    expect(second!.held()).toBe(true);
+  });
+
+  it('claims are taken once', async () => {
+    const name = uniqueName('claim');
+    expect(await leases(strapi).claim(name, 60_000)).toBe(true);
+    expect(await leases(strapi).claim(name, 60_000)).toBe(false);
+    expect(await leases(strapi).claim(uniqueName('claim'), 60_000)).toBe(true);
+  });
+});
+
+describe('the sync lock', () => {
+  const sync = async (type: string) => checked((await http()).post(`/api/extsource/sync/${type}`).set('Authorization', `Bearer ${await apiToken('full-access')}`));
+
+  it('refuses a run whose listing types another process holds (all overlaps both), with 409', async () => {
+    await acquire('extsource:sync:sale');
+    const refused = await sync('all');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error_code: 'SYNC_IN_PROGRESS', message: 'A sync of sales is already running' });
+    expect((await sync('sales')).status).toBe(409);
+    expect((await sync('rentals')).body.data.status).toBe('succeeded');
+    await held.pop()!.release();
+    expect((await sync('all')).body.data.status).toBe('succeeded');
+  });
+});
+
+describe('run records', () => {
+  it('fails only runs whose process stopped heartbeating, never a live one', async () => {
+    const runs = strapi.db.query(RUN_UID);
+    const base = { run_type: 'sales', status: 'running', trigger: 'cli', started_at: new Date(), warnings: [] };
+    const dead = await runs.create({ data: { ...base, owner: 'gone:1:aaaaaa', heartbeat_at: new Date(Date.now() - STALE_RUN_MS - 1000) } });
+    const live = await runs.create({ data: { ...base, owner: 'elsewhere:2:bbbbbb', heartbeat_at: new Date() } });
+    try {
+      await syncService(strapi).failStaleRuns();
+      expect((await runs.findOne({ where: { id: dead.id } })).status).toBe('failed');
+      expect((await runs.findOne({ where: { id: live.id } })).status).toBe('running');
+      expect((await syncService(strapi).running()).map((progress) => progress.run_id)).toEqual([live.id]);
+    } finally {
+      await runs.deleteMany({ where: { id: { $in: [dead.id, live.id] } } });
+    }
+  });
+});
+
+describe('the scheduled sync', () => {
+  it('runs once per tick, even when another instance fires after the first run finished', async () => {
+    const cronRuns = () => strapi.db.query(RUN_UID).count({ where: { trigger: 'cron' } });
+    const before = await cronRuns();
+    const tick = new Date(Date.UTC(2031, 0, 1, 10, 0, 0));
+    await scheduledSync(strapi, tick);
+    expect(await cronRuns()).toBe(before + 1);
+    await scheduledSync(strapi, tick);
+    expect(await cronRuns()).toBe(before + 1);
+    await scheduledSync(strapi, new Date(Date.UTC(2031, 0, 1, 11, 0, 0)));
+    expect(await cronRuns()).toBe(before + 2);
+  });
+});
