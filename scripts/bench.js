@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
 // (a bare node:http server sending the same bytes). Servers run in child processes, the load
-// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: luxury.
+// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: luxury, contact, sync,
+// off-plan, cluster (the last one needs PostgreSQL, haproxy and `npm run build`).
 'use strict';
 
 const { fork } = require('child_process');
+const os = require('os');
 const path = require('path');
 const autocannon = require('autocannon');
+const { Client } = require('pg');
+const { freePort, startHaproxy, startInstance } = require('./cluster/processes');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
 
@@ -195,7 +199,59 @@ async function offPlanCase() {
   console.log(`off-plan 10,000-to-100 throughput ratio: ${scaling.toFixed(2)} (target >= 0.7: ${scaling >= 0.7 ? 'meets' : 'BELOW'})`);
 }
 
-const CASES = { luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase };
+/** A throw-away PostgreSQL database on BENCH_DATABASE_URL's (or TEST_DATABASE_URL's) server. */
+async function throwAwayDatabase() {
+  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_cluster_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (sql) => {
+    const client = new Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** Cached GET /api/v1/luxury through haproxy, with the given instances behind it. */
+async function throughHaproxy(instances) {
+  const proxy = await startHaproxy({ port: await freePort(), backends: instances });
+  try {
+    const url = `${proxy.url}/api/v1/luxury`;
+    // Each instance builds its cache and learns the fast lane's headers on its first requests.
+    for (let i = 0; i < instances.length * 3; i += 1) await fetchBytes(url);
+    return await load(url);
+  } finally {
+    await proxy.stop();
+  }
+}
+
+/** Scale-out: the cached luxury page through haproxy in front of one, then two instances on PostgreSQL. */
+async function clusterCase() {
+  const database = await throwAwayDatabase();
+  const env = { NODE_ENV: 'production', DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url, LOG_LEVEL: 'warn', EXTSOURCE_CRON: '', REDIS_URL: '', SEED_DEMO: 'true' };
+  const instances = [];
+  try {
+    instances.push(await startInstance({ name: 'a', port: await freePort(), env }));
+    const one = await throughHaproxy(instances);
+    instances.push(await startInstance({ name: 'b', port: await freePort(), env }));
+    const two = await throughHaproxy(instances);
+    console.log(`cluster: ${os.cpus().length} cores on this machine (load generator, haproxy and instances share them), ${CONNECTIONS} connections, ${DURATION_S} s each`);
+    console.log(`cluster 1 instance behind haproxy: ${one.rps.toFixed(0)} req/s (p99 ${one.p99} ms, non-2xx ${one.non2xx})`);
+    console.log(`cluster 2 instances behind haproxy: ${two.rps.toFixed(0)} req/s (p99 ${two.p99} ms, non-2xx ${two.non2xx})`);
+    console.log(`cluster 2-to-1 throughput ratio: ${(two.rps / one.rps).toFixed(2)}`);
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database.drop();
+  }
+}
+
+const CASES = { luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, cluster: clusterCase };
 
 async function main() {
   const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);

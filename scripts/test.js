@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type-check, compile, run unit and integration tests on SQLite, then the integration
-// suite again on PostgreSQL when TEST_DATABASE_URL is set (a fresh database per run).
-// Ends with one plain line over every pass: "Tests: N passed, N failed".
+// `npm test`: type-check, compile, run unit and integration tests on SQLite, then, when
+// TEST_DATABASE_URL is set, the integration suite again on PostgreSQL (a fresh database per run) and
+// the multi-process suite (several instances of the compiled app on one PostgreSQL database, with
+// redis-server and haproxy). Ends with one plain line over every pass: "Tests: N passed, N failed".
 // The admin panel in a browser is `npm run test:e2e` (scripts/e2e.js), which builds the panel.
 'use strict';
 
@@ -19,7 +20,8 @@ step('compile (TypeScript into dist/)', process.execPath, [path.join(__dirname, 
 tests('tests (SQLite)', ['--project', 'unit', '--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   tests('integration tests (PostgreSQL)', ['--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'postgres' });
+  tests('multi-process tests (PostgreSQL, Redis, haproxy)', ['--project', 'cluster', ...extraArgs], {});
 } else {
-  console.log('\n== PostgreSQL pass skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run it');
+  console.log('\n== PostgreSQL and multi-process passes skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run them');
 }
 summary();
