@@ -1292,12 +1292,18 @@ export interface PluginExtsourceSyncRun extends Struct.CollectionTypeSchema {
     failed: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     fetched: Schema.Attribute.Integer & Schema.Attribute.DefaultTo<0>;
     finished_at: Schema.Attribute.DateTime;
+    heartbeat_at: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
       'plugin::extsource.sync-run'
     > &
       Schema.Attribute.Private;
+    owner: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 120;
+      }>;
+    progress: Schema.Attribute.JSON;
     provider: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 50;

@@ -33,23 +33,25 @@ async function ensureUniqueKey(strapi: Core.Strapi) {
 const TICK_CLAIM_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The scheduled full sync, once per tick across instances: every instance's cron fires, the first to
- * claim the tick (the same fire date everywhere) runs it, the others skip it, even after it finished.
+ * The scheduled full sync of one tick, once across instances: every instance's cron fires, the first
+ * to claim the tick (its scheduled time, the same everywhere) runs it, the others skip it, even after
+ * it finished.
  */
+export async function scheduledSync(strapi: Core.Strapi, tick: Date): Promise<void> {
+  try {
+    if (!(await leases(strapi).claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
+    await syncService(strapi).run('all', 'cron');
+  } catch (error) {
+    strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 function scheduleSync(strapi: Core.Strapi, rule: string) {
   if (!rule) return;
   strapi.cron.add({
     [SYNC_JOB_NAME]: {
       // Strapi passes the tick's scheduled time (not the moment it fired) after the context.
-      task: async (_context: unknown, ...args: unknown[]) => {
-        const tick = args[0] instanceof Date ? args[0] : new Date();
-        try {
-          if (!(await leases(strapi).claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
-          await syncService(strapi).run('all', 'cron');
-        } catch (error) {
-          strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      },
+      task: (_context: unknown, ...args: unknown[]) => scheduledSync(strapi, args[0] instanceof Date ? args[0] : new Date()),
       options: { rule },
     },
   });
