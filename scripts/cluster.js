@@ -70,7 +70,7 @@ async function main() {
   for (const instance of instances) {
     instance.exited.then((status) => !stopping && console.error(`cluster: instance ${instance.name} exited (${status.code ?? status.signal}); haproxy routes around it`));
   }
-  proxy = await startHaproxy({ port, backends: instances });
+  proxy = await startHaproxy({ port, backends: instances, showOutput: true });
   console.log(
     [
       '',

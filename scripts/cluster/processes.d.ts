@@ -35,4 +35,9 @@ export function startInstance(options: {
   onLine?: (line: string) => void;
   timeoutMs?: number;
 }): Promise<Instance>;
-export function startHaproxy(options: { port: number; backends: Array<{ name: string; port: number }>; timeoutMs?: number }): Promise<LoadBalancer>;
+export function startHaproxy(options: {
+  port: number;
+  backends: Array<{ name: string; port: number }>;
+  showOutput?: boolean;
+  timeoutMs?: number;
+}): Promise<LoadBalancer>;

@@ -150,14 +150,17 @@ function haproxyConfig(port, backends) {
   ].join('\n');
 }
 
-/** Starts haproxy in the foreground on `port` in front of `backends` ({ name, port }). */
-async function startHaproxy({ port, backends, timeoutMs = 30000 }) {
+/**
+ * Starts haproxy in the foreground on `port` in front of `backends` ({ name, port }); its own messages
+ * (a backend going down or up) are shown with `showOutput`.
+ */
+async function startHaproxy({ port, backends, showOutput = false, timeoutMs = 30000 }) {
   const binary = haproxyPath();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'));
   const configPath = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(configPath, haproxyConfig(port, backends));
   execFileSync(binary, ['-c', '-q', '-f', configPath]);
-  const child = spawn(binary, ['-db', '-f', configPath], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(binary, ['-db', '-f', configPath], { stdio: showOutput ? ['ignore', 'inherit', 'inherit'] : 'ignore' });
   let exit;
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exit = { code, signal }))));
   const proxy = {
