@@ -44,6 +44,8 @@ export interface Leases {
   tryAcquire(name: string, ttlMs?: number): Promise<Lease | null>;
   /** Takes `name` for `holdMs` when nobody has it; never renewed nor released. */
   claim(name: string, holdMs: number): Promise<boolean>;
+  /** Which of `names` someone holds now (a read, for messages: it may change at once). */
+  heldNow(names: string[]): Promise<string[]>;
 }
 
 let acquisitions = 0;
@@ -107,6 +109,11 @@ export function leases(strapi: Core.Strapi): Leases {
     async claim(name, holdMs) {
       await table().where('expires_at', '<', Date.now()).delete();
       return take(name, newToken(), holdMs);
+    },
+
+    async heldNow(names) {
+      const rows = (await table().whereIn('name', names).andWhere('expires_at', '>=', Date.now()).select('name')) as Array<{ name: string }>;
+      return names.filter((name) => rows.some((row) => row.name === name));
     },
   };
 }

@@ -18,22 +18,24 @@ export interface SyncLock {
   acquire(keys: ListingType[]): Promise<SyncLockResult>;
 }
 
+const leaseName = (key: ListingType) => `extsource:sync:${key}`;
+
 export function sharedSyncLock(leases: Leases): SyncLock {
   return {
     async acquire(keys) {
       const taken: Lease[] = [];
-      const busy: ListingType[] = [];
-      for (const key of keys) {
-        const lease = await leases.tryAcquire(`extsource:sync:${key}`);
-        if (lease) taken.push(lease);
-        else busy.push(key);
-      }
       const releaseAll = async () => {
         await Promise.all(taken.map((lease) => lease.release()));
       };
-      if (busy.length) {
-        await releaseAll();
-        return { acquired: false, busy };
+      // Always in the same order, stopping at the first one held: two runs can never each hold a part.
+      for (const key of [...keys].sort()) {
+        const lease = await leases.tryAcquire(leaseName(key));
+        if (!lease) {
+          await releaseAll();
+          const held = await leases.heldNow(keys.map(leaseName));
+          return { acquired: false, busy: keys.filter((candidate) => held.includes(leaseName(candidate)) || candidate === key) };
+        }
+        taken.push(lease);
       }
       return { acquired: true, hold: { held: () => taken.every((lease) => lease.held()), release: releaseAll } };
     },
