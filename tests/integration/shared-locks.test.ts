@@ -10,6 +10,7 @@ import { apiToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { leases, LEASE_TABLE, type Lease } from '../../src/lib/cluster/leases';
 import { scheduledSync } from '../../src/plugins/extsource/server/src/index';
+import { sharedSyncLock } from '../../src/plugins/extsource/server/src/services/lock';
 import { RUN_UID, STALE_RUN_MS, syncService } from '../../src/plugins/extsource/server/src/services/sync';
 
 let strapi: Core.Strapi;
@@ -76,6 +77,16 @@ describe('the sync lock', () => {
     expect((await sync('rentals')).body.data.status).toBe('succeeded');
     await held.pop()!.release();
     expect((await sync('all')).body.data.status).toBe('succeeded');
+  });
+
+  it('gives exactly one of two overlapping runs asking at once the lock, every time', async () => {
+    const lock = sharedSyncLock(leases(strapi));
+    for (let round = 0; round < 20; round += 1) {
+      const results = await Promise.all([lock.acquire(['sale', 'rent']), lock.acquire(['rent']), lock.acquire(['sale', 'rent'])]);
+      const winners = results.filter((result) => result.acquired);
+      expect(winners).toHaveLength(1);
+      for (const winner of winners) if (winner.acquired) await winner.hold.release();
+    }
   });
 });
 
