@@ -1,9 +1,10 @@
 /**
- * Several instances behave as one service. Two real Strapi processes (the built app, `strapi start`,
+ * Several instances behave as one service. Two real Strapi processes (the compiled app, `strapi start`,
  * as production runs it) share one fresh PostgreSQL database and one redis-server started by this
  * test; haproxy balances them. Providers are the fake servers of scripts/fakes.
  *
- * The files in this folder run in order, in one worker, after `strapi build` (npm test's cluster pass).
+ * The files in this folder run in order, in one worker, on the compiled app (dist/; the API needs no
+ * admin panel build): npm test's cluster pass, after the PostgreSQL pass.
  */
 import { spawn } from 'child_process';
 import path from 'path';
@@ -11,7 +12,7 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checked } from '../helpers/contract';
 import {
-  adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, until,
+  adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, until, uploadsOfThisRun,
   type Instance, type LoadBalancer, type RedisServer,
 } from '../helpers/cluster';
 import { generatedData } from '../helpers/app';
@@ -29,6 +30,8 @@ const RATE_LIMIT_MAX = 4;
 const data = generatedData({ projects: 40, sales: 20, rentals: 5 });
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
+// The instances share the app's public/uploads (demo images, test uploads): what they add goes at the end.
+let uploads: ReturnType<typeof uploadsOfThisRun>;
 let redis: RedisServer;
 let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
 let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
@@ -81,6 +84,7 @@ async function startPair(extra: Record<string, string> = {}): Promise<[Instance,
 }
 
 beforeAll(async () => {
+  uploads = uploadsOfThisRun();
   database = await freshDatabase();
   redis = await redisServer();
   goyzer = await startFakeGoyzer({ pageSize: 1 });
@@ -100,6 +104,7 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop(), lb?.stop()]);
   await Promise.all([redis?.stop(), goyzer?.close(), reelly?.close()]);
   await database?.drop();
+  uploads?.remove();
 }, 60_000);
 
 const asAdmin = (test: ReturnType<ReturnType<typeof agent>['get']>) => test.set('Authorization', `Bearer ${adminToken}`);
@@ -131,15 +136,17 @@ async function editReachesB(what: string, route: string, read: (body: Record<str
 
 const contentManager = (method: 'put' | 'post', route: string) => asAdmin(agent(a)[method](`/content-manager${route}`));
 
-async function saveSingleType(uid: string, body: Record<string, unknown>) {
-  const res = await contentManager('put', `/single-types/${uid}`).send(body);
+/** An editor's "Publish" on a single type: saves the draft and publishes it in one transaction. */
+async function publishSingleType(uid: string, body: Record<string, unknown>) {
+  const res = await contentManager('post', `/single-types/${uid}/actions/publish`).send(body);
   expect(res.status).toBe(200);
 }
 
 describe('started together on an empty database', () => {
   it('both instances are up, with one schema, one first admin and one set of demo content', async () => {
     expect([a.exitStatus(), b.exitStatus()]).toEqual([undefined, undefined]);
-    const count = async (table: string) => Number((await sql<{ n: string }>(database.url, `select count(*) as n from ${table}`))[0].n);
+    // Documents, not rows: with Draft & Publish a published document is two rows (draft and published).
+    const count = async (table: string) => Number((await sql<{ n: string }>(database.url, `select count(distinct document_id) as n from ${table}`))[0].n);
     expect(await count('admin_users')).toBe(1);
     expect(await count('luxury_testimonials')).toBe(4);
     expect(await count('luxury_hero')).toBe(1);
@@ -180,19 +187,19 @@ describe('an edit through A (Content Manager HTTP API) is served by B', () => {
     if (delays.length) console.log(`edit-to-B delays (ms): ${delays.join(', ')}; worst ${Math.max(...delays)}`);
   });
 
-  it('a single-type save: the luxury page', async () => {
-    delays.push(await editReachesB('luxury hero save', '/api/v1/luxury', (body) => body.data.hero.title, 'Saved on A', () =>
-      saveSingleType(HERO, { title: 'Saved on A' })
+  it('a single-type publish: the luxury page', async () => {
+    delays.push(await editReachesB('luxury hero publish', '/api/v1/luxury', (body) => body.data.hero.title, 'Published on A', () =>
+      publishSingleType(HERO, { title: 'Published on A' })
     ));
     expect(Math.max(...delays)).toBeLessThan(1000);
   });
 
-  it('a testimonial created, then bulk deleted', async () => {
+  it('a testimonial created and published, then bulk deleted', async () => {
     const names = (body: Record<string, any>) => body.data.testimonials.map((item: { reviewer_name: string }) => item.reviewer_name).includes('Bulk Cluster');
     let documentId = '';
-    delays.push(await editReachesB('testimonial create', '/api/v1/luxury', names, true, async () => {
-      const res = await contentManager('post', `/collection-types/${TESTIMONIAL}`).send({ reviewer_name: 'Bulk Cluster', text: 'Superb.', rating: 5, order: 9, is_active: true });
-      expect(res.status).toBe(201);
+    delays.push(await editReachesB('testimonial created and published', '/api/v1/luxury', names, true, async () => {
+      const res = await contentManager('post', `/collection-types/${TESTIMONIAL}/actions/publish`).send({ reviewer_name: 'Bulk Cluster', text: 'Superb.', rating: 5, order: 9, is_active: true });
+      expect(res.status).toBe(200);
       documentId = res.body.data.documentId;
     }));
     delays.push(await editReachesB('testimonial bulk delete', '/api/v1/luxury', names, false, async () => {
@@ -210,7 +217,7 @@ describe('an edit through A (Content Manager HTTP API) is served by B', () => {
     const file = uploaded.body[0];
     const image = (body: Record<string, any>) => body.data.hero.background_image;
     delays.push(await editReachesB('hero image set', '/api/v1/luxury', image, `http://cms.test.local${file.url}`, () =>
-      saveSingleType(HERO, { background_image: file.id })
+      publishSingleType(HERO, { background_image: file.id })
     ));
 
     // Strapi keeps a replaced file's URL: B's page stays right, and B serves the new bytes under it.
@@ -230,18 +237,18 @@ describe('an edit through A (Content Manager HTTP API) is served by B', () => {
   });
 
   it('the contact page', async () => {
-    delays.push(await editReachesB('contact page save', '/api/v1/contact-us-page', (body) => body.data.title, 'Talk to us (edited on A)', () =>
-      saveSingleType(CONTACT_PAGE, { title: 'Talk to us (edited on A)' })
+    delays.push(await editReachesB('contact page publish', '/api/v1/contact-us-page', (body) => body.data.title, 'Talk to us (edited on A)', () =>
+      publishSingleType(CONTACT_PAGE, { title: 'Talk to us (edited on A)' })
     ));
     expect(Math.max(...delays)).toBeLessThan(1000);
   });
 
   it('the off-plan page: the legacy page and the listing', async () => {
-    delays.push(await editReachesB('off-plan page save (listing)', '/api/v1/off-plan/projects', (body) => body.data.listing_header.title, 'Launches edited on A', () =>
-      saveSingleType(OFFPLAN_PAGE, { listing_page_title: 'Launches edited on A' })
+    delays.push(await editReachesB('off-plan page publish (listing)', '/api/v1/off-plan/projects', (body) => body.data.listing_header.title, 'Launches edited on A', () =>
+      publishSingleType(OFFPLAN_PAGE, { listing_page_title: 'Launches edited on A' })
     ));
-    delays.push(await editReachesB('off-plan page save (legacy page)', '/api/v1/off-plan', (body) => body.data.hero.subtitle, 'Subtitle edited on A', () =>
-      saveSingleType(OFFPLAN_PAGE, { hero_subtitle: 'Subtitle edited on A' })
+    delays.push(await editReachesB('off-plan page publish (legacy page)', '/api/v1/off-plan', (body) => body.data.hero.subtitle, 'Subtitle edited on A', () =>
+      publishSingleType(OFFPLAN_PAGE, { hero_subtitle: 'Subtitle edited on A' })
     ));
     expect(Math.max(...delays)).toBeLessThan(1000);
   });
@@ -349,8 +356,8 @@ describe('Redis stopped mid-run, then back', () => {
         expect(`${route}: ${(await agent(instance).get(route).set('Authorization', `Bearer ${apiToken}`)).status}`).toBe(`${route}: 200`);
       }
     }
-    const delay = await editReachesB('hero save while Redis is down', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Redis is down', () =>
-      saveSingleType(HERO, { subtitle: 'Redis is down' })
+    const delay = await editReachesB('hero publish while Redis is down', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Redis is down', () =>
+      publishSingleType(HERO, { subtitle: 'Redis is down' })
     );
     expect(delay).toBeLessThan(BUS_DOWN_MAX_AGE_S * 1000);
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -384,8 +391,8 @@ describe('the PostgreSQL listener (invalidation bus) cut, then back', () => {
     const outage = setInterval(() => void killListeners().catch(() => undefined), 50);
     try {
       await until('B notices', () => logLines(b, /cache bus: no PostgreSQL listener/).length === 1, 5_000);
-      const delay = await editReachesB('hero save while the bus is down', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Bus is down', () =>
-        saveSingleType(HERO, { subtitle: 'Bus is down' })
+      const delay = await editReachesB('hero publish while the bus is down', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Bus is down', () =>
+        publishSingleType(HERO, { subtitle: 'Bus is down' })
       );
       expect(delay).toBeLessThan(BUS_DOWN_MAX_AGE_S * 1000 + 1000);
       expect(logLines(b, /cache bus: no PostgreSQL listener/)).toHaveLength(1);
@@ -399,8 +406,8 @@ describe('the PostgreSQL listener (invalidation bus) cut, then back', () => {
       Number((await sql<{ n: string }>(database.url, "select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'cache-bus' and query like 'LISTEN%'"))[0].n);
     await until('both instances listening again', async () => (await listening()) === 2, 20_000);
     expect([a, b].every((instance) => logLines(instance, /cache bus: listening again/).length >= 1)).toBe(true);
-    const delay = await editReachesB('hero save after the bus came back', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Bus is back', () =>
-      saveSingleType(HERO, { subtitle: 'Bus is back' })
+    const delay = await editReachesB('hero publish after the bus came back', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Bus is back', () =>
+      publishSingleType(HERO, { subtitle: 'Bus is back' })
     );
     expect(delay).toBeLessThan(1000);
   });

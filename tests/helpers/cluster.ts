@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'child_process';
 import net from 'net';
 import { Client } from 'pg';
 import supertest from 'supertest';
-import { createPostgresDatabase } from './global-setup';
+import { createPostgresDatabase, uploadsOfThisRun } from './global-setup';
 import { findExecutable, freePort, startHaproxy, startInstance, type Instance, type LoadBalancer } from '../../scripts/cluster/processes';
 
-export { freePort, startHaproxy, startInstance, type Instance, type LoadBalancer };
+export { freePort, startHaproxy, startInstance, uploadsOfThisRun, type Instance, type LoadBalancer };
 
 export const CLUSTER_ADMIN = { email: 'admin@cluster.test', password: 'Cluster-Admin-Passw0rd' };
 

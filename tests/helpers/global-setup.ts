@@ -54,7 +54,7 @@ function createSqliteFile(): { env: TestDatabaseEnv; drop: () => Promise<void> }
 const UPLOADS = path.resolve(__dirname, '..', '..', 'public', 'uploads');
 
 /** The files the run uploads (demo images, test uploads) are removed at its end, like its database. */
-function uploadsOfThisRun(): { remove: () => void } {
+export function uploadsOfThisRun(): { remove: () => void } {
   const before = new Set(fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []);
   return {
     remove: () => {
