@@ -2,7 +2,7 @@
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
 // (a bare node:http server sending the same bytes). Servers run in child processes, the load
 // generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: luxury, contact, sync,
-// off-plan, cluster (the last one needs PostgreSQL, haproxy and `npm run build`).
+// off-plan, cluster (the last one needs PostgreSQL and haproxy).
 'use strict';
 
 const { fork } = require('child_process');

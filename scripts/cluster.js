@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run cluster [-- N]`: N instances (default 2) of the built app on the ports after PORT, behind
 // haproxy on PORT (default 1337), against the configured PostgreSQL and Redis: the production layout
-// of docs/deploy.md on one machine, for trials. Needs `npm run build` and haproxy. Ctrl-C stops it all.
+// of docs/deploy.md on one machine, for trials. Needs haproxy and `npm run build` (`npm run compile`
+// is enough for the API alone: the admin panel then does not load). Ctrl-C stops it all.
 'use strict';
 
 const fs = require('fs');
 const path = require('path');
-const { appDir, findExecutable, startHaproxy, startInstance } = require('./cluster/processes');
+const { adminPanelBuilt, appDir, findExecutable, startHaproxy, startInstance } = require('./cluster/processes');
 
 // Strapi reads .env in each instance; this reads it too, only to check the settings before starting.
 const dotenv = require(require.resolve('dotenv', { paths: [require.resolve('@strapi/strapi')] }));
@@ -30,6 +31,7 @@ async function main() {
   }
   if (!findExecutable('haproxy')) fail('haproxy is not installed: `apt-get install -y haproxy` (Debian/Ubuntu; `brew install haproxy` on macOS)');
   if (!env.REDIS_URL) console.warn('cluster: REDIS_URL is not set: each instance counts contact rate limits on its own');
+  if (!adminPanelBuilt()) console.warn('cluster: the admin panel is not built (`npm run build`): the instances serve the API only');
 
   const port = Number(env.PORT || 1337);
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;

@@ -25,6 +25,8 @@ export interface LoadBalancer {
 }
 
 export const appDir: string;
+/** Whether `strapi build` made the admin panel (dist/build): without it the instances serve the API only. */
+export function adminPanelBuilt(): boolean;
 export function freePort(): Promise<number>;
 export function findExecutable(name: string): string | undefined;
 export function haproxyConfig(port: number, backends: Array<{ name: string; port: number }>): string;

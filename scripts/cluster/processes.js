@@ -1,4 +1,4 @@
-// Several instances of the built app behind haproxy, for `npm run cluster`, the multi-process tests
+// Several instances of the compiled app behind haproxy, for `npm run cluster`, the multi-process tests
 // and `npm run bench -- cluster`. Each instance is a real `strapi start` child process; haproxy
 // (Debian's package) balances them on one port and appends the client address to X-Forwarded-For.
 'use strict';
@@ -47,11 +47,14 @@ function haproxyPath() {
   return found;
 }
 
-function assertBuilt() {
-  if (!fs.existsSync(path.join(appDir, 'dist', 'src', 'index.js')) || !fs.existsSync(path.join(appDir, 'dist', 'build'))) {
-    throw new Error('The app is not built: run `npm run build` first (it compiles dist/ and the admin panel).');
+/** The instances run the compiled app (dist/); the API needs no admin panel build, /admin does. */
+function assertCompiled() {
+  if (!fs.existsSync(path.join(appDir, 'dist', 'src', 'index.js'))) {
+    throw new Error('The app is not compiled: run `npm run compile` (the API) or `npm run build` (the API and the admin panel) first.');
   }
 }
+
+const adminPanelBuilt = () => fs.existsSync(path.join(appDir, 'dist', 'build', 'index.html'));
 
 async function waitFor(what, check, { timeoutMs, intervalMs = 250, failed }) {
   const giveUpAt = Date.now() + timeoutMs;
@@ -75,7 +78,7 @@ async function answers(url, status) {
  * its bootstrap: schema, first admin and seeding are done). `onLine(line)` sees every output line.
  */
 async function startInstance({ name, port, env = {}, onLine, timeoutMs = 240000 }) {
-  assertBuilt();
+  assertCompiled();
   const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
     cwd: appDir,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
@@ -180,4 +183,4 @@ async function startHaproxy({ port, backends, showOutput = false, timeoutMs = 30
   return proxy;
 }
 
-module.exports = { appDir, freePort, findExecutable, haproxyConfig, startHaproxy, startInstance };
+module.exports = { adminPanelBuilt, appDir, freePort, findExecutable, haproxyConfig, startHaproxy, startInstance };
