@@ -1,21 +1,48 @@
 import type { Core } from '@strapi/strapi';
+import { strapiCorsOptions } from '../src/lib/cors-policy';
+
+/**
+ * What the admin panel may load and reach (docs/security.md): only its own origin; inline styles for its
+ * CSS-in-JS. Each directive is one string, not an array: Strapi merges its own defaults into arrays index
+ * by index, which would put `https:` back.
+ */
+const CONTENT_SECURITY_POLICY = {
+  'default-src': "'self'",
+  'connect-src': "'self'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data: blob:",
+  'media-src': "'self' data: blob:",
+  'font-src': "'self' data:",
+  'frame-ancestors': "'self'",
+  'object-src': "'none'",
+};
+
+/** The origin of PUBLIC_URL, as Strapi resolved it. */
+const ownOrigin = () => new URL(String(strapi.config.get('server.absoluteUrl'))).origin;
 
 /**
  * Order matters: `global::api-edge` sits just inside `strapi::errors`, so every error raised under
  * /api/v1 and /api/extsource (body parsing, routing, controllers) reaches it first and leaves in our
- * envelope, while the admin panel keeps Strapi's own error format.
+ * envelope, while the admin panel keeps Strapi's own error format. No `strapi::poweredBy`: the answers
+ * do not name the software behind them.
  */
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
   'strapi::errors',
   'global::api-edge',
-  'strapi::security',
-  // Browser origins allowed to call the API (the website); "*" allows any.
-  { name: 'strapi::cors', config: { origin: env.array('CORS_ORIGINS', ['*']) } },
-  'strapi::poweredBy',
+  // HSTS is sent by global::hsts, only over HTTPS.
+  { name: 'strapi::security', config: { hsts: false, contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } } },
+  'global::hsts',
+  // Browser origins: CORS_ORIGINS ("*": any) on the contract paths, never with credentials; the admin
+  // API only for the service's own origin (src/lib/cors-policy.ts).
+  { name: 'strapi::cors', config: strapiCorsOptions(env.array('CORS_ORIGINS', ['*']), ownOrigin) },
   'strapi::session',
   'strapi::query',
-  'strapi::body',
+  // Strapi insists on strapi::body being listed: it parses nothing here (no method), global::body reads
+  // every body (contract limits on decoded bodies; multipart only on the upload routes).
+  { name: 'strapi::body', config: { parsedMethods: [] } },
+  'global::body',
   'strapi::favicon',
   'strapi::public',
 ];

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Makes sure a git-ignored .env holds every secret Strapi needs, generating the missing ones.
-// Existing values are never changed, so sessions, tokens and encrypted data stay valid across runs.
+// Development and tests: makes sure a git-ignored .env (or ENV_PATH, as Strapi reads it) holds every
+// secret Strapi needs, generating the missing ones. Existing values are never changed, so sessions, tokens
+// and encrypted data stay valid across runs. In production it writes nothing: secrets come from the
+// environment, and a production start without them is refused.
 'use strict';
 
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
-const ENV_FILE = path.resolve(__dirname, '..', '.env');
+const ENV_FILE = path.resolve(__dirname, '..', process.env.ENV_PATH || '.env');
 const random = () => crypto.randomBytes(16).toString('base64');
 
 const GENERATED = {
@@ -29,6 +31,10 @@ function definedKeys(text) {
 }
 
 function main() {
+  if (process.env.NODE_ENV === 'production') {
+    console.log('[setup] production: no secrets are generated; set them in the environment (README, production checklist)');
+    return;
+  }
   const existing = fs.existsSync(ENV_FILE) ? fs.readFileSync(ENV_FILE, 'utf8') : '';
   const present = definedKeys(existing);
   const missing = Object.keys(GENERATED).filter((key) => !present.has(key) && !process.env[key]);

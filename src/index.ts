@@ -14,13 +14,17 @@ import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
+import { assertProductionReady } from './bootstrap/production-checks';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
+import { closeUsersPermissions } from './bootstrap/users-permissions';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { installFastLane } from './lib/fast-lane';
+import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
+import { parseUploadsAfterAuthentication } from './lib/uploads';
 
 /** First-run demo content, in the order it is loaded. */
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, sampleListingsSeeder];
@@ -28,8 +32,17 @@ const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeed
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
 
+/** MAX_CONNECTIONS_PER_IP, or the default: 50, none behind a trusted proxy (it caps instead). */
+function maxConnectionsPerAddress(strapi: Core.Strapi): number {
+  const configured = Number(strapi.config.get('server.http.maxConnectionsPerAddress'));
+  if (Number.isInteger(configured) && configured >= 0) return configured;
+  return strapi.server.app.proxy ? 0 : 50;
+}
+
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
+    // Before anything else: a careless production configuration stops the start with its reasons.
+    assertProductionReady(strapi);
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);
@@ -38,6 +51,8 @@ export default {
     enforceRatingRange(strapi);
     registerContactExportRoute(strapi);
     registerLeadSummaryRoute(strapi);
+    parseUploadsAfterAuthentication(strapi);
+    hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     installFastLane(strapi.server.httpServer);
   },
 
@@ -45,6 +60,7 @@ export default {
     try {
       await startCacheBus(strapi);
       const login = await ensureAdminUser(strapi);
+      await closeUsersPermissions(strapi);
       await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
       await configureEditorRoles(strapi);
       await seedDemoContent(strapi, DEMO_SEEDERS);

@@ -21,8 +21,16 @@ function generatePassword(): string {
 }
 
 /**
+ * `strapi develop` (what `npm run dev` runs) is the one start where a generated password may be
+ * printed: a developer's own terminal. `npm start` is never one, whatever NODE_ENV says.
+ */
+function isInteractiveDevelopmentStart(strapi: Core.Strapi): boolean {
+  return strapi.config.get('environment') === 'development' && strapi.config.get('autoReload') === true;
+}
+
+/**
  * Creates the first super admin when none exists: from ADMIN_EMAIL/ADMIN_PASSWORD when both are set,
- * otherwise (development only) with a generated password that is shown once.
+ * otherwise (an interactive development start only) with a generated password that is shown once.
  */
 export async function ensureAdminUser(strapi: Core.Strapi): Promise<AdminLogin> {
   const users = strapi.service('admin::user') as unknown as AdminUserService;
@@ -34,7 +42,7 @@ export async function ensureAdminUser(strapi: Core.Strapi): Promise<AdminLogin> 
     await users.createFirstAdmin({ email, password, firstname: 'Site', lastname: 'Admin' });
     return { kind: 'from-env', email };
   }
-  if (strapi.config.get('environment') !== 'development') return { kind: 'none' };
+  if (!isInteractiveDevelopmentStart(strapi)) return { kind: 'none' };
 
   const generated = generatePassword();
   await users.createFirstAdmin({ email: DEVELOPMENT_ADMIN_EMAIL, password: generated, firstname: 'Site', lastname: 'Admin' });

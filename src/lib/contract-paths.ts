@@ -1,9 +1,14 @@
 /** Paths whose responses follow our contract (decision 1); everything else stays Strapi's. */
 export const CONTRACT_PREFIXES = ['/api/v1', '/api/extsource'] as const;
 
+/**
+ * Strapi's router matches paths case-insensitively (`/API/V1/health` reaches the health route), so a
+ * path is a contract path under any spelling: every way in gets the same edge.
+ */
 export function isContractPath(path: string): boolean {
-  return CONTRACT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const lower = path.toLowerCase();
+  return CONTRACT_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
 }
 
-/** Largest request body accepted under the contract paths (decision 12). */
+/** Largest request body accepted under the contract paths (decision 12), measured after decoding. */
 export const CONTRACT_BODY_LIMIT_BYTES = 64 * 1024;

@@ -5,19 +5,21 @@
  *
  * It stays invisible to clients: it answers only a plain GET (no Origin header, so CORS cannot
  * differ) on a registered path whose lookup has the finished body, and it replays the headers the full stack
- * sent for that path (captured from a real full-path response), with a fresh X-Request-Id. Anything
- * else (a miss, another method, a cross-origin request) goes through Strapi as usual.
+ * sent for that path (captured from a real full-path response over the same protocol, as HSTS is sent
+ * over HTTPS only), with a fresh X-Request-Id. Anything else (a miss, another method, a cross-origin
+ * request) goes through Strapi as usual.
  */
 import { randomUUID } from 'crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'http';
+import type { TLSSocket } from 'tls';
 
 /** The finished body for this query string (without the "?"), or undefined to take the full path. */
 type Lookup = (query: string) => Buffer | undefined;
 
 interface Lane {
   lookup: Lookup;
-  /** Headers of the last full-path 200 for this path, minus the per-response ones. */
-  headers?: OutgoingHttpHeaders;
+  /** Headers of the last full-path 200 for this path, minus the per-response ones, by protocol. */
+  headers: Map<string, OutgoingHttpHeaders>;
 }
 
 const PER_RESPONSE_HEADERS = ['x-request-id', 'date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie'];
@@ -26,7 +28,7 @@ const lanes = new Map<string, Lane>();
 
 /** Serves GET `path` from `lookup(query)` whenever it answers. */
 export function fastLane(path: string, lookup: Lookup): void {
-  lanes.set(path, { lookup });
+  lanes.set(path, { lookup, headers: new Map() });
 }
 
 function splitUrl(url: string | undefined): [path: string, query: string] {
@@ -39,17 +41,27 @@ function isPlainGet(req: IncomingMessage): boolean {
   return req.method === 'GET' && req.headers.origin === undefined;
 }
 
-function captureHeaders(lane: Lane, res: ServerResponse): void {
+/**
+ * What the full stack's headers may depend on besides the path: whether the connection is TLS and what
+ * a proxy says it was. Requests with an unusual X-Forwarded-Proto take the full path.
+ */
+function protocolOf(req: IncomingMessage): string | undefined {
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (forwarded !== undefined && forwarded !== 'http' && forwarded !== 'https') return undefined;
+  return `${(req.socket as TLSSocket).encrypted ? 'tls' : 'plain'}:${forwarded ?? ''}`;
+}
+
+function captureHeaders(lane: Lane, protocol: string, res: ServerResponse): void {
   res.once('finish', () => {
     if (res.statusCode !== 200) return;
     const headers = { ...res.getHeaders() };
     for (const name of PER_RESPONSE_HEADERS) delete headers[name];
-    lane.headers = headers;
+    lane.headers.set(protocol, headers);
   });
 }
 
-function serve(lane: Lane, bytes: Buffer, res: ServerResponse): void {
-  res.writeHead(200, { ...lane.headers, 'x-request-id': randomUUID(), 'content-length': bytes.length });
+function serve(headers: OutgoingHttpHeaders, bytes: Buffer, res: ServerResponse): void {
+  res.writeHead(200, { ...headers, 'x-request-id': randomUUID(), 'content-length': bytes.length });
   res.end(bytes);
 }
 
@@ -64,10 +76,12 @@ export function installFastLane(server: Server): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const [path, query] = splitUrl(req.url);
     const lane = isPlainGet(req) ? lanes.get(path) : undefined;
-    if (lane) {
-      const bytes = lane.headers && lane.lookup(query);
-      if (bytes) return serve(lane, bytes, res);
-      captureHeaders(lane, res);
+    const protocol = lane && protocolOf(req);
+    if (lane && protocol) {
+      const headers = lane.headers.get(protocol);
+      const bytes = headers && lane.lookup(query);
+      if (bytes) return serve(headers, bytes, res);
+      captureHeaders(lane, protocol, res);
     }
     return strapiListener.call(server, req, res);
   });

@@ -45,6 +45,15 @@ function envelopeFor(status: number, body: unknown): ApiError {
   return status < 500 && typeof message === 'string' && message !== '' ? new ApiError(status, fallback.code, message) : fallback;
 }
 
+/**
+ * The router answers a method it does not know at all (TRACE, PROPFIND) with a bare 501: for the client
+ * it is a method this path does not allow (405 with the path's `Allow`), or an unknown path (404).
+ */
+function unknownMethod(ctx: Context): ApiError {
+  if (ctx.response.get('Allow') === '') return ApiError.notFound(`No endpoint ${ctx.method} ${ctx.path}`);
+  return defaultErrorFor(405);
+}
+
 function writeError(ctx: Context, error: ApiError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
@@ -82,6 +91,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
 
     if (ctx.status === 404 && ctx.body == null) {
       writeError(ctx, ApiError.notFound(`No endpoint ${ctx.method} ${ctx.path}`));
+    } else if (ctx.status === 501 && ctx.body == null) {
+      writeError(ctx, unknownMethod(ctx));
     } else if (ctx.status >= 400 && !isEnvelope(ctx.body)) {
       writeError(ctx, envelopeFor(ctx.status, ctx.body));
     }

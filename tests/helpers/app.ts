@@ -2,7 +2,9 @@
  * Boots the compiled app (dist/) once per integration run and serves it on an ephemeral port.
  * Strapi is a process singleton, so the instance lives on globalThis and every test file shares it.
  */
+import fs from 'fs';
 import { createRequire } from 'module';
+import os from 'os';
 import path from 'path';
 import supertest from 'supertest';
 import { inject } from 'vitest';
@@ -15,6 +17,12 @@ const requireCjs = createRequire(__filename);
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Test-Admin-Passw0rd' };
 export const SALES_INBOX = 'sales@test.local';
+
+function runTempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strapi-test-tmp-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Settings every integration run uses, whatever the developer's own .env says. */
 function testEnvironment(smtpPort: number): Record<string, string> {
@@ -39,6 +47,12 @@ function testEnvironment(smtpPort: number): Record<string, string> {
     REDIS_URL: '',
     // Many test files log in to the admin as the same user from one address.
     ADMIN_LOGIN_RATE_LIMIT_MAX: '100',
+    // A temp folder of this run's own (Strapi's body parser writes multipart files to os.tmpdir()),
+    // so a test can count what a request leaves behind.
+    TMPDIR: runTempDir(),
+    // Short enough for the slow-client tests to see a stalled connection closed.
+    SERVER_HEADERS_TIMEOUT_MS: '2000',
+    SERVER_REQUEST_TIMEOUT_MS: '3000',
   };
 }
 

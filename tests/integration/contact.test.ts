@@ -144,6 +144,21 @@ describe('POST /api/v1/contact-us: validation', () => {
     expect(res.status).toBe(201);
   });
 
+  it.each([
+    ['a lone surrogate in the e-mail', { email: 'layla\ud800@example.ae' }, 'email', 'The email contains characters that are not allowed.'],
+    ['a NUL byte in the message', { message: 'call me\u0000 tomorrow' }, 'message', 'The message contains characters that are not allowed.'],
+    ['a NUL byte in the first name', { first_name: 'Lay\u0000la' }, 'first_name', 'The first name contains characters that are not allowed.'],
+    ['a lone low surrogate in the last name', { last_name: 'Had\udc00dad' }, 'last_name', 'The last name contains characters that are not allowed.'],
+  ])('refuses %s with a 422 on that field (same on every database)', async (_what, fields, field, message) => {
+    expect(await rejected({ ...VALID, ...fields })).toEqual({ [field]: [message] });
+  });
+
+  it('keeps paired surrogates (emoji) and other control characters', async () => {
+    const res = await submit({ ...VALID, message: 'Sea view 🏝️ please\ttab\u0001' });
+    expect(res.status).toBe(201);
+    expect((await stored(res.body.data.id)).message).toBe('Sea view 🏝️ please\ttab\u0001');
+  });
+
   it('refuses fields that are not text', async () => {
     expect(await rejected({ ...VALID, first_name: { $ne: null }, message: ['a'] })).toEqual({
       first_name: ['The first name must be text.'],
@@ -318,6 +333,85 @@ describe('admin: contacts', () => {
     await strapi.service('admin::user').create({ ...credentials, firstname: 'No', lastname: 'Access', isActive: true, roles: [role.id] });
     const res = await (await http()).get('/contacts-export/contacts.csv').set('Authorization', `Bearer ${await adminToken(credentials)}`);
     expect(res.status).toBe(403);
+  });
+});
+
+describe('admin: the contacts export shows what the Content Manager shows', () => {
+  const CM_LIST = `/content-manager/collection-types/${CONTACT}`;
+  let serial = 0;
+
+  async function adminWithRole(roleId: number) {
+    serial += 1;
+    const credentials = { email: `export-role-${Date.now()}-${serial}@test.local`, password: 'Role-Passw0rd-1' };
+    await strapi.service('admin::user').create({ ...credentials, firstname: 'Role', lastname: 'Tester', isActive: true, roles: [roleId] });
+    return `Bearer ${await adminToken(credentials)}`;
+  }
+
+  async function defaultRole(code: 'strapi-author' | 'strapi-editor') {
+    return (await strapi.db.query('admin::role').findOne({ where: { code } })).id as number;
+  }
+
+  /** The ids of every contact the Content Manager lists for this admin. */
+  async function contentManagerIds(auth: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const res = await (await http()).get(`${CM_LIST}?page=${page}&pageSize=100&sort=id:ASC`).set('Authorization', auth);
+      expect(res.status).toBe(200);
+      ids.push(...res.body.results.map((row: { id: number }) => row.id));
+      if (page >= res.body.pagination.pageCount) return ids;
+    }
+  }
+
+  const exportCsv = async (auth: string, query = '') => (await http()).get(`/contacts-export/contacts.csv${query}`).set('Authorization', auth);
+  const exportedIds = (csv: string) => [...csv.matchAll(/^(\d+),/gm)].map((match) => Number(match[1]));
+
+  it('gives an Author (creator-only condition) none of the website leads, as the Content Manager does', async () => {
+    await submit(VALID);
+    const auth = await adminWithRole(await defaultRole('strapi-author'));
+    expect(await contentManagerIds(auth)).toEqual([]);
+    const csv = await exportCsv(auth);
+    expect(csv.status).toBe(200);
+    expect(exportedIds(csv.text)).toEqual([]);
+  });
+
+  it('gives an Author the submissions they created themselves', async () => {
+    const auth = await adminWithRole(await defaultRole('strapi-author'));
+    const created = await (await http()).post(CM_LIST).set('Authorization', auth).send({ first_name: 'Walk-in', email: 'walkin@example.ae', mobile: '+971 4 555 0000' });
+    expect(created.status).toBe(201);
+    const visible = await contentManagerIds(auth);
+    expect(visible).toEqual([created.body.data.id]);
+    expect(exportedIds((await exportCsv(auth)).text)).toEqual(visible);
+  });
+
+  it('gives an Editor every row the Content Manager lists', async () => {
+    await submit(VALID);
+    const auth = await adminWithRole(await defaultRole('strapi-editor'));
+    const visible = await contentManagerIds(auth);
+    expect(visible.length).toBe(await countContacts());
+    expect(exportedIds((await exportCsv(auth)).text)).toEqual(visible);
+  });
+
+  it('leaves out the columns of fields the role may not read', async () => {
+    const role = await strapi.service('admin::role').create({ name: `Contacts, names only ${Date.now()}`, description: 'field-limited' });
+    await strapi.service('admin::role').assignPermissions(role.id, [
+      { action: 'plugin::content-manager.explorer.read', subject: CONTACT, properties: { fields: ['first_name', 'email'] }, conditions: [] },
+    ]);
+    const csv = await exportCsv(await adminWithRole(role.id));
+    expect(csv.status).toBe(200);
+    expect(csv.text.split('\r\n')[0]).toBe('id,created_at,first_name,email');
+  });
+
+  it('takes a date-only `to` as the end of that day', async () => {
+    const res = await submit({ ...VALID, first_name: 'Today' });
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await exportCsv(`Bearer ${await adminToken()}`, `?from=${today}&to=${today}`);
+    expect(exportedIds(csv.text)).toContain(res.body.data.id);
+  });
+
+  it('refuses a date that does not exist', async () => {
+    const res = await exportCsv(`Bearer ${await adminToken()}`, '?to=2026-02-30');
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('The to date must be an ISO date, e.g. 2026-01-31');
   });
 });
 

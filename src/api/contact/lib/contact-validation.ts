@@ -4,6 +4,7 @@
  */
 import isEmail from 'validator/lib/isEmail';
 import type { FieldErrors } from '../../../lib/envelope';
+import { hasUnstorableCharacters, unstorableMessage } from '../../../lib/text';
 
 export interface ContactSubmission {
   first_name: string;
@@ -47,12 +48,15 @@ const MIN_PHONE_DIGITS = 6;
 export const tooLongMessage = (field: keyof ContactSubmission, max: number) =>
   `The ${LABELS[field]} may not be greater than ${max} characters.`;
 
-/** A trimmed string, null when absent or blank, or an error when the value is not text. */
-function readText(body: Record<string, unknown>, field: keyof ContactSubmission): string | null | { notText: true } {
+type TextProblem = { problem: 'notText' | 'unstorable' };
+
+/** A trimmed string, null when absent or blank, or the problem when the value is not storable text. */
+function readText(body: Record<string, unknown>, field: keyof ContactSubmission): string | null | TextProblem {
   const raw = body[field];
   if (raw === undefined || raw === null) return null;
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
-  if (typeof raw !== 'string') return { notText: true };
+  if (typeof raw !== 'string') return { problem: 'notText' };
+  if (hasUnstorableCharacters(raw)) return { problem: 'unstorable' };
   const trimmed = raw.trim();
   return trimmed === '' ? null : trimmed;
 }
@@ -73,7 +77,7 @@ export function validateContact(body: Record<string, unknown>): ValidationResult
   for (const field of Object.keys(LABELS) as Array<keyof ContactSubmission>) {
     const text = readText(body, field);
     if (typeof text === 'object' && text !== null) {
-      fail(field, `The ${LABELS[field]} must be text.`);
+      fail(field, text.problem === 'notText' ? `The ${LABELS[field]} must be text.` : unstorableMessage(LABELS[field]));
       continue;
     }
     const max = MAX_LENGTH[field];

@@ -15,16 +15,22 @@ export interface ContactRow {
   createdAt: string | Date | null;
 }
 
-export const CSV_COLUMNS: Array<[header: string, read: (row: ContactRow) => unknown]> = [
-  ['id', (row) => row.id],
-  ['created_at', (row) => (row.createdAt instanceof Date ? row.createdAt.toISOString() : row.createdAt)],
-  ['first_name', (row) => row.first_name],
-  ['last_name', (row) => row.last_name],
-  ['email', (row) => row.email],
-  ['mobile', (row) => row.mobile],
-  ['method_of_contact', (row) => row.method_of_contact],
-  ['message', (row) => row.message],
-  ['contact_type', (row) => row.contact_type],
+export interface CsvColumn {
+  header: string;
+  /** The contact attribute the column shows. */
+  attribute: keyof ContactRow;
+}
+
+export const CSV_COLUMNS: CsvColumn[] = [
+  { header: 'id', attribute: 'id' },
+  { header: 'created_at', attribute: 'createdAt' },
+  { header: 'first_name', attribute: 'first_name' },
+  { header: 'last_name', attribute: 'last_name' },
+  { header: 'email', attribute: 'email' },
+  { header: 'mobile', attribute: 'mobile' },
+  { header: 'method_of_contact', attribute: 'method_of_contact' },
+  { header: 'message', attribute: 'message' },
+  { header: 'contact_type', attribute: 'contact_type' },
 ];
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -36,10 +42,14 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvHeader(): string {
-  return `${CSV_COLUMNS.map(([header]) => header).join(',')}\r\n`;
+export function csvHeader(columns: CsvColumn[] = CSV_COLUMNS): string {
+  return `${columns.map((column) => column.header).join(',')}\r\n`;
 }
 
-export function csvLine(row: ContactRow): string {
-  return `${CSV_COLUMNS.map(([, read]) => csvCell(read(row))).join(',')}\r\n`;
+export function csvLine(row: Partial<ContactRow>, columns: CsvColumn[] = CSV_COLUMNS): string {
+  const value = (column: CsvColumn) => {
+    const cell = row[column.attribute];
+    return cell instanceof Date ? cell.toISOString() : cell;
+  };
+  return `${columns.map((column) => csvCell(value(column))).join(',')}\r\n`;
 }

@@ -4,6 +4,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError, type FieldErrors } from '../../../../../lib/envelope';
+import { hasUnstorableCharacters, unstorableMessage } from '../../../../../lib/text';
 import type { ListingType } from '../mapping/types';
 import { PROPERTY_UID, RUN_TYPES, RUN_UID, runFromRow, type RunType, type SyncRun } from './sync';
 
@@ -41,6 +42,7 @@ export function parsePropertyQuery(query: Record<string, unknown>): PropertyQuer
   if (status !== undefined && status !== 'active' && status !== 'inactive') errors.status = ['The status must be active or inactive.'];
   const q = typeof query.q === 'string' && query.q.trim() !== '' ? query.q.trim() : undefined;
   if (query.q !== undefined && typeof query.q !== 'string') errors.q = ['The q must be text.'];
+  else if (q && hasUnstorableCharacters(q)) errors.q = [unstorableMessage('q')];
   if (Object.keys(errors).length) throw ApiError.validation(errors);
   return { page: page!, perPage: perPage!, type: type as PropertyQuery['type'], status: status as PropertyQuery['status'], q };
 }

@@ -1,0 +1,70 @@
+/**
+ * Reading a request body with Strapi's parser, and what a client is told when its body cannot be read
+ * (invalid JSON, too large, corrupt gzip, a multipart upload cut off, a client gone mid-body). Such a
+ * failure is the client's: a 4xx (the envelope under the contract paths, Strapi's format elsewhere) and
+ * one short, rate-limited log line, never a 500 or a stack trace.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { ApiError } from './envelope';
+import { toApiError } from './errors';
+import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from './contract-paths';
+import { clientFailureLog } from './http-server';
+
+export type Middleware = (ctx: Context, next: Next) => Promise<unknown>;
+
+interface ReadError extends Error {
+  status?: number;
+  statusCode?: number;
+  httpCode?: number;
+  code?: string;
+  type?: string;
+  expose?: boolean;
+}
+
+/** The 4xx a body-reading failure deserves; failures without a status (zlib, formidable) are 400. */
+function statusOf(error: ReadError): number {
+  const status = error.status ?? error.statusCode ?? error.httpCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : 400;
+}
+
+function contractFailure(error: ReadError): ApiError {
+  const status = statusOf(error);
+  if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body may not be larger than ${CONTRACT_BODY_LIMIT_BYTES / 1024} KiB`);
+  if (typeof error.status === 'number') return toApiError(error);
+  return new ApiError(400, 'MALFORMED_JSON', 'The request body could not be decoded (corrupt or truncated gzip, deflate or br data)');
+}
+
+type StrapiResponder = (message: string) => void;
+
+/** Strapi's response helpers for the statuses a body can fail with. */
+const STRAPI_HELPERS: Record<number, string> = { 413: 'payloadTooLarge', 415: 'unsupportedMediaType' };
+
+/** Strapi's own error answer (its `ctx.badRequest`, `ctx.payloadTooLarge`... helpers). */
+function answerInStrapiFormat(ctx: Context, error: ReadError): void {
+  const helper = STRAPI_HELPERS[statusOf(error)] ?? 'badRequest';
+  const message = error.expose && error.message ? error.message : 'The request body could not be read';
+  (ctx as unknown as Record<string, StrapiResponder>)[helper](message);
+}
+
+/**
+ * Runs `parser` (a Strapi body middleware, which calls `next` once the body is read) and answers its
+ * own failures; failures of the middlewares after it go on up untouched.
+ */
+export async function readBodyThen(strapi: Core.Strapi, ctx: Context, parser: Middleware, next: Next): Promise<unknown> {
+  let read = false;
+  try {
+    return await parser(ctx, () => {
+      read = true;
+      return next();
+    });
+  } catch (thrown) {
+    if (read || !(thrown instanceof Error)) throw thrown;
+    const error = thrown as ReadError;
+    const kind = error.code ?? error.type ?? error.name;
+    clientFailureLog(strapi)(`body:${kind}`, `http: ${ctx.method} ${ctx.path}: request body not read (${kind}: ${error.message})`);
+    if (isContractPath(ctx.path)) throw contractFailure(error);
+    answerInStrapiFormat(ctx, error);
+    return undefined;
+  }
+}

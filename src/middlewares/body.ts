@@ -1,0 +1,32 @@
+/**
+ * Request bodies, read with Strapi's own parser (Strapi's listed `strapi::body` parses nothing):
+ * - under the contract paths, JSON and forms only, with the 64 KiB limit applied to the decoded body
+ *   (a gzip body is measured after inflating it);
+ * - multipart is never read here: Strapi's upload routes read it themselves once the caller is
+ *   authenticated (`src/lib/uploads.ts`); anywhere else it is refused with 415 before a byte is read;
+ * - a body that cannot be read is the client's failure (`src/lib/body-reading.ts`).
+ */
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { readBodyThen, type Middleware } from '../lib/body-reading';
+import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
+import { isMultipartUploadRequest } from '../lib/uploads';
+
+type MiddlewareFactory = (config: Record<string, unknown>, context: { strapi: Core.Strapi }) => Middleware;
+
+export default (config: Record<string, unknown>, { strapi }: { strapi: Core.Strapi }) => {
+  const strapiBody = strapi.middleware('strapi::body') as unknown as MiddlewareFactory;
+  const limit = `${CONTRACT_BODY_LIMIT_BYTES}b`;
+  const contractParser = strapiBody({ ...config, multipart: false, jsonLimit: limit, formLimit: limit, textLimit: limit }, { strapi });
+  const otherParser = strapiBody({ ...config, multipart: false }, { strapi });
+
+  return async function body(ctx: Context, next: Next) {
+    if (ctx.is('multipart')) {
+      if (isMultipartUploadRequest(ctx.method, ctx.path)) return next();
+      return (ctx as unknown as { unsupportedMediaType(message: string): void }).unsupportedMediaType(
+        'Multipart bodies are accepted only by the upload routes'
+      );
+    }
+    return readBodyThen(strapi, ctx, isContractPath(ctx.path) ? contractParser : otherParser, next);
+  };
+};

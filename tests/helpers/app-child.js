@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// A child process running the compiled app as `strapi start` does (createStrapi(...).start()), or as
+// `strapi develop` does when APP_CHILD_DEVELOP=true (autoReload on). Its environment is exactly what the
+// parent passes. Tells the parent its port over IPC once listening; answers a few IPC requests.
+'use strict';
+
+const path = require('path');
+
+const appDir = path.resolve(__dirname, '..', '..');
+
+async function main() {
+  const { createStrapi } = require('@strapi/strapi');
+  const app = createStrapi({ appDir, distDir: path.join(appDir, 'dist'), autoReload: process.env.APP_CHILD_DEVELOP === 'true' });
+  const strapi = await app.start();
+  process.send({ ready: true, port: strapi.server.httpServer.address().port });
+  process.on('message', async (message) => {
+    if (message === 'count-contacts') {
+      process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
+    } else if (message && message.sync) {
+      const { run, finished } = await strapi.plugin('extsource').service('sync').start(message.sync, 'cli');
+      process.send({ started: run.run_id });
+      process.send({ finished: await finished });
+    } else if (message === 'stop') {
+      await strapi.destroy();
+      process.exit(0);
+    }
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
