@@ -17,7 +17,8 @@ const oneStrapi = {
  * then serves. The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
  * `cluster`: several instances of the compiled app (dist/, no admin panel needed) as child processes
  * on one PostgreSQL database, with redis-server and haproxy; scripts/test.js runs it after the
- * PostgreSQL pass.
+ * PostgreSQL pass. `resilience` (npm run test:resilience): load, fuzzing, kill -9, slow clients, the
+ * access matrix, the admin under the production CSP, with apps in child processes besides the shared one.
  */
 export default defineConfig({
   test: {
@@ -46,6 +47,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 300_000,
         },
+      },
+      {
+        test: { name: 'resilience', include: ['tests/resilience/**/*.test.ts'], testTimeout: 300_000, ...oneStrapi },
       },
     ],
   },

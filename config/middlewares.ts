@@ -30,6 +30,8 @@ const ownOrigin = () => new URL(String(strapi.config.get('server.absoluteUrl')))
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
   'strapi::errors',
+  // Client errors of Strapi's dependencies answered in Strapi's format, instead of logged as failures.
+  'global::client-errors',
   'global::api-edge',
   // HSTS is sent by global::hsts, only over HTTPS.
   { name: 'strapi::security', config: { hsts: false, contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } } },

@@ -53,6 +53,19 @@ export function baseEnvironment(): Record<string, string> {
   };
 }
 
+/** Provider drivers that are not the sample data, pointing nowhere (nothing is fetched unless asked). */
+export const UNREACHABLE_DRIVERS: Record<string, string> = {
+  EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
+  GOYZER_BASE_URL: 'http://127.0.0.1:9',
+  EXTSOURCE_PROJECTS_DRIVER: 'reelly',
+  REELLY_BASE_URL: 'http://127.0.0.1:9',
+};
+
+/** A complete production configuration on the given database: what a careful deploy sets. */
+export function productionEnvironment(database: Record<string, string>, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...baseEnvironment(), ...TEST_SECRETS, ...UNREACHABLE_DRIVERS, ...database, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra };
+}
+
 /** Forks the app; resolves once it listens, rejects with its output if it exits first. */
 export function startAppProcess(env: Record<string, string>, { develop = false } = {}): Promise<AppProcess> {
   const child = fork(CHILD, [], {

@@ -80,6 +80,13 @@ export async function checked(test: Test): Promise<Response> {
 
 const validateErrorEnvelope = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/ErrorEnvelope`)!;
 
+/** Throws unless the body is the error envelope (decision 2). */
+export function assertErrorEnvelope(body: unknown, where: string): void {
+  if (!validateErrorEnvelope(body)) {
+    throw new Error(`${where}: not the error envelope: ${ajv.errorsText(validateErrorEnvelope.errors)}; body ${JSON.stringify(body).slice(0, 1000)}`);
+  }
+}
+
 /** Awaits a request that must fail, and checks it left in the error envelope with that status and code. */
 export async function checkedError(test: Test, status: number, errorCode: string): Promise<Response> {
   const response = await test;
@@ -88,9 +95,7 @@ export async function checkedError(test: Test, status: number, errorCode: string
   if (!/^application\/json; charset=utf-8$/i.test(String(response.headers['content-type']))) {
     throw new Error(`${where}: content type is "${response.headers['content-type']}"`);
   }
-  if (!validateErrorEnvelope(response.body)) {
-    throw new Error(`${where}: not the error envelope: ${ajv.errorsText(validateErrorEnvelope.errors)}; body ${JSON.stringify(response.body)}`);
-  }
+  assertErrorEnvelope(response.body, where);
   if (response.body.status_code !== status || response.body.error_code !== errorCode) {
     throw new Error(`${where}: expected ${status}/${errorCode}, got ${JSON.stringify(response.body).slice(0, 1000)}`);
   }

@@ -7,12 +7,10 @@ import os from 'os';
 import path from 'path';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnvironment, runToExit, sqliteFile, startAppProcess, TEST_SECRETS, type AppProcess } from '../helpers/app-process';
+import { baseEnvironment, runToExit, sqliteFile, startAppProcess, TEST_SECRETS, UNREACHABLE_DRIVERS, type AppProcess } from '../helpers/app-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECRET_NAMES = Object.keys(TEST_SECRETS);
-/** Drivers that are not the sample data, pointing nowhere: nothing is fetched while these tests run. */
-const REAL_DRIVERS = { EXTSOURCE_LISTINGS_DRIVER: 'goyzer', GOYZER_BASE_URL: 'http://127.0.0.1:9', EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: 'http://127.0.0.1:9' };
 const PASSWORD_LINE = /Admin login:\s+\S+@\S+ \/ \S+/;
 
 const running: AppProcess[] = [];
@@ -36,7 +34,7 @@ async function started(env: Record<string, string>, options?: { develop?: boolea
 
 describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('starting the app', () => {
   it('`npm start` without NODE_ENV runs as production, and refuses to run without its secrets, naming each', async () => {
-    const { code, output } = await runToExit(path.join(ROOT, 'scripts', 'start.js'), [], { ...baseEnvironment(), ...database(), ...REAL_DRIVERS });
+    const { code, output } = await runToExit(path.join(ROOT, 'scripts', 'start.js'), [], { ...baseEnvironment(), ...database(), ...UNREACHABLE_DRIVERS });
     expect(code).toBe(1);
     expect(output).toContain('Refusing to start in production');
     for (const name of SECRET_NAMES) expect(output).toContain(name);
@@ -51,7 +49,7 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('starting the app', (
   });
 
   it('starts in production with its configuration: no demo content, no generated admin, no password printed', async () => {
-    const app = await started({ ...baseEnvironment(), ...database(), ...TEST_SECRETS, ...REAL_DRIVERS, NODE_ENV: 'production' });
+    const app = await started({ ...baseEnvironment(), ...database(), ...TEST_SECRETS, ...UNREACHABLE_DRIVERS, NODE_ENV: 'production' });
     const agent = supertest(`http://127.0.0.1:${app.port}`);
     expect((await agent.get('/api/v1/health')).status).toBe(200);
     expect((await agent.get('/admin/init')).body.data.hasAdmin).toBe(false);

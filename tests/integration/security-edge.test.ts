@@ -9,7 +9,7 @@ import os from 'os';
 import path from 'path';
 import { gzipSync, deflateSync } from 'zlib';
 import type { AddressInfo } from 'net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, apiToken, getStrapi, http, newClientIp } from '../helpers/app';
 import { assertMatchesContract, checked, checkedError } from '../helpers/contract';
@@ -95,6 +95,22 @@ describe('multipart bodies (item 1)', () => {
     expect(res.body[0]).toMatchObject({ name: 'note.txt', ext: '.txt' });
     expect(tempFiles()).toHaveLength(before);
     await strapi.plugin('upload').service('upload').remove(res.body[0]);
+  });
+
+  it('takes content-API uploads only from a token allowed to upload, leaving no temp file either way', async () => {
+    const before = tempFiles().length;
+    const refused = await (await http())
+      .post('/api/upload')
+      .set('Authorization', `Bearer ${await apiToken('read-only')}`)
+      .attach('files', multipartFile(64 * 1024), { filename: 'refused.txt', contentType: 'text/plain' });
+    expect(refused.status).toBe(403);
+    const accepted = await (await http())
+      .post('/api/upload')
+      .set('Authorization', `Bearer ${await apiToken('full-access')}`)
+      .attach('files', Buffer.from('from a script\n'), { filename: 'script.txt', contentType: 'text/plain' });
+    expect(accepted.status).toBe(201);
+    expect(tempFiles()).toHaveLength(before);
+    await strapi.plugin('upload').service('upload').remove(accepted.body[0]);
   });
 
   it('removes the temp files of an upload the route answers with an error', async () => {
@@ -306,6 +322,33 @@ describe('slow clients (item 9)', () => {
     );
     expect(answer).not.toMatch(/^HTTP\/1\.1 2/);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('what clients can write to the log (item 9)', () => {
+  it.each(['/%00', '/uploads/..%2f..%2fpackage.json', '/favicon.ico/%00'])('answers GET %s with a 4xx and logs no error', async (url) => {
+    const errors = vi.spyOn(strapi.log, 'error');
+    try {
+      const res = await (await http()).get(url);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.error).toMatchObject({ status: res.status });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('logs a body the server could not read as one short line', async () => {
+    const warnings = vi.spyOn(strapi.log, 'warn');
+    try {
+      const res = await (await http()).post('/admin/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip');
+      expect(res.status).toBe(400);
+      const lines = warnings.mock.calls.map(([line]) => String(line));
+      expect(lines.every((line) => !line.includes('\n') && line.length < 300)).toBe(true);
+    } finally {
+      warnings.mockRestore();
+    }
   });
 });
 

@@ -1,0 +1,112 @@
+/**
+ * The access matrix: every provider route, every admin route of the plugin, the CSV export and a set of
+ * Strapi's own routes, called with every kind of credential. Each cell is what that caller must get:
+ * a status, or ALLOWED (a 2xx, or 409 when a sync is already running, which the caller was allowed to ask).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { adminToken, apiToken, getStrapi, http, TEST_ADMIN } from '../helpers/app';
+import { recordFigures } from './figures';
+
+const ALLOWED = 'allowed';
+type Cell = typeof ALLOWED | 400 | 401 | 403;
+
+const CREDENTIALS = ['none', 'bad token', 'read-only token', 'full-access token', 'registered user', 'Author', 'Editor', 'Super Admin'] as const;
+type Credential = (typeof CREDENTIALS)[number];
+
+/** Expected cells, in CREDENTIALS order. */
+const row = (...cells: Cell[]) => cells;
+const A = ALLOWED;
+
+const MATRIX: Array<[method: 'get' | 'post', url: string, expected: Cell[]]> = [
+  // Public contract routes: open to all; credentials are ignored.
+  ['get', '/api/v1/contact-us-page', row(A, A, A, A, A, A, A, A)],
+  // Provider routes: API tokens only (decision 28); read-only tokens may read, not sync.
+  ['get', '/api/extsource/test', row(401, 401, A, A, 401, 401, 401, 401)],
+  ['get', '/api/extsource/properties', row(401, 401, A, A, 401, 401, 401, 401)],
+  ['get', '/api/extsource/stats', row(401, 401, A, A, 401, 401, 401, 401)],
+  ['post', '/api/extsource/sync/all', row(401, 401, 403, A, 401, 401, 401, 401)],
+  ['post', '/api/extsource/sync/sales', row(401, 401, 403, A, 401, 401, 401, 401)],
+  ['post', '/api/extsource/sync/rentals', row(401, 401, 403, A, 401, 401, 401, 401)],
+  // The plugin's admin page: admins with the plugin's permissions (only Super Admin by default).
+  ['get', '/extsource/overview', row(401, 401, 401, 401, 401, 403, 403, A)],
+  ['post', '/extsource/test', row(401, 401, 401, 401, 401, 403, 403, A)],
+  ['post', '/extsource/sync/rentals', row(401, 401, 401, 401, 401, 403, 403, A)],
+  // The CSV export: admins who may read contacts in the Content Manager (the rows follow their conditions).
+  ['get', '/contacts-export/contacts.csv', row(401, 401, 401, 401, 401, A, A, A)],
+  // Strapi's admin API.
+  ['get', '/admin/users/me', row(401, 401, 401, 401, 401, A, A, A)],
+  ['get', '/admin/users', row(401, 401, 401, 401, 401, 403, 403, A)],
+  ['get', '/admin/api-tokens', row(401, 401, 401, 401, 401, 403, 403, A)],
+  ['get', '/content-manager/collection-types/api::contact.contact', row(401, 401, 401, 401, 401, A, A, A)],
+  ['get', '/upload/files', row(401, 401, 401, 401, 401, A, A, A)],
+  // Strapi's content API: no end-user accounts (registration answers "disabled" even to a full-access
+  // token, which may call any route); API tokens, server-side secrets, read every find route.
+  ['post', '/api/auth/local/register', row(401, 401, 403, 400, 403, 401, 401, 401)],
+  ['get', '/api/users/me', row(401, 401, 403, 401, 403, 401, 401, 401)],
+  ['get', '/api/users', row(401, 401, A, A, 403, 401, 401, 401)],
+  ['get', '/api/upload/files', row(401, 401, A, A, 403, 401, 401, 401)],
+];
+
+let strapi: Core.Strapi;
+const authorization = new Map<Credential, string | undefined>();
+
+async function adminWithRole(code: 'strapi-author' | 'strapi-editor'): Promise<string> {
+  const role = await strapi.db.query('admin::role').findOne({ where: { code } });
+  const credentials = { email: `matrix-${code}-${Date.now()}@test.local`, password: 'Matrix-Passw0rd-1' };
+  await strapi.service('admin::user').create({ ...credentials, firstname: 'Matrix', lastname: code, isActive: true, roles: [role.id] });
+  return `Bearer ${await adminToken(credentials)}`;
+}
+
+/** A user who registered before registration was closed, with the JWT Strapi gave them. */
+async function registeredUser(): Promise<string> {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const user = await strapi.db.query('plugin::users-permissions.user').create({
+    data: { username: `matrix${Date.now()}`, email: `matrix${Date.now()}@example.com`, password: 'x', provider: 'local', confirmed: true, blocked: false, role: role.id },
+  });
+  return `Bearer ${await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id })}`;
+}
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  authorization.set('none', undefined);
+  authorization.set('bad token', 'Bearer not-a-real-token');
+  authorization.set('read-only token', `Bearer ${await apiToken('read-only')}`);
+  authorization.set('full-access token', `Bearer ${await apiToken('full-access')}`);
+  authorization.set('registered user', await registeredUser());
+  authorization.set('Author', await adminWithRole('strapi-author'));
+  authorization.set('Editor', await adminWithRole('strapi-editor'));
+  authorization.set('Super Admin', `Bearer ${await adminToken(TEST_ADMIN)}`);
+});
+
+const verdict = (status: number): Cell | number => (status < 300 || status === 409 ? ALLOWED : status);
+
+async function waitForIdleSyncs(): Promise<void> {
+  while ((strapi.plugin('extsource').service('sync') as { running(): unknown[] }).running().length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the access matrix', () => {
+  it('gives every credential exactly its rights on every route', async () => {
+    const found: Record<string, Record<string, Cell | number>> = {};
+    const wrong: string[] = [];
+    for (const [method, url, expected] of MATRIX) {
+      const cells: Record<string, Cell | number> = {};
+      for (const [index, credential] of CREDENTIALS.entries()) {
+        await waitForIdleSyncs();
+        const request = (await http())[method](url);
+        const auth = authorization.get(credential);
+        if (auth) request.set('Authorization', auth);
+        const res = method === 'post' ? await request.send({}) : await request;
+        cells[credential] = verdict(res.status);
+        if (cells[credential] !== expected[index]) wrong.push(`${method.toUpperCase()} ${url} as ${credential}: ${res.status}, expected ${expected[index]}`);
+      }
+      found[`${method.toUpperCase()} ${url}`] = cells;
+    }
+    await waitForIdleSyncs();
+    console.table(found);
+    recordFigures('access matrix', { routes: MATRIX.length, credentials: CREDENTIALS.length, cells: MATRIX.length * CREDENTIALS.length, mismatches: wrong.length });
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * kill -9 of the app (a real child process, SQLite with its WAL journal) while clients submit leads and
+ * while a provider sync writes: every acknowledged lead survives, no record is half-written, no sync run
+ * is left "running", and the next sync completes.
+ */
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generatedData } from '../helpers/app';
+import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
+import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
+import { recordFigures } from './figures';
+import { compareLeads, storedLeads, submitLead, uniqueLead, type Outcome } from './leads';
+
+const CLIENTS = 40;
+const cleanups: Array<() => unknown> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Clients submitting leads back to back until told to stop; what each got back. */
+function submitting(app: AppProcess, tag: string) {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const base = `http://127.0.0.1:${app.port}`;
+  const clients = Array.from({ length: CLIENTS }, async (_, client) => {
+    while (running) outcomes.push(await submitLead(base, `2001:db8:de4d::${client + 1}`, uniqueLead(tag)));
+  });
+  return {
+    outcomes,
+    acknowledged: () => outcomes.filter((outcome) => outcome.status === 201).length,
+    stop: async () => {
+      running = false;
+      await Promise.all(clients);
+    },
+  };
+}
+
+function query<T>(file: string, sql: string): T[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('kill -9', () => {
+  it('during submissions, three times: every acknowledged lead is stored whole, once', async () => {
+    const database = sqliteFile();
+    cleanups.push(database.remove);
+    const env = productionEnvironment(database.env, { TRUST_PROXY: 'true', CONTACT_RATE_LIMIT_MAX: '0' });
+    const rounds = [];
+    // Each round's restarted app is the next round's target: 3 kills, 4 starts.
+    let app = await startAppProcess(env);
+    for (let round = 1; round <= 3; round += 1) {
+      const tag = `kill-${round}-${Date.now()}`;
+      const load = submitting(app, tag);
+      await waitUntil(() => load.acknowledged() >= 100 + 50 * round);
+      await app.kill();
+      await load.stop();
+
+      app = await startAppProcess(env);
+      const report = compareLeads(load.outcomes, storedLeads(database.env.DATABASE_FILENAME, tag));
+      rounds.push({ round, sent: load.outcomes.length, ...report });
+      expect(report).toMatchObject({ missing: [], duplicates: [], altered: [], halfWritten: [] });
+      expect(report.stored).toBeGreaterThanOrEqual(report.acknowledged);
+    }
+    await app.stop();
+    recordFigures('kill -9 during submissions', {
+      rounds: rounds.map(({ round, sent, acknowledged, stored, missing, duplicates, halfWritten }) => ({
+        round, sent, acknowledged, stored, unacknowledged_but_stored: stored - acknowledged, missing: missing.length, duplicates: duplicates.length, half_written: halfWritten.length,
+      })),
+    });
+  });
+
+  it('during a sync, while fetching and while writing: no run left running, nothing half-written, the next sync completes', async () => {
+    const SALES = 3000;
+    const RENTALS = 1000;
+    const goyzer = await startFakeGoyzer({ pageSize: 200 });
+    cleanups.push(goyzer.close);
+    const data = generatedData({ projects: 0, sales: SALES, rentals: RENTALS });
+    goyzer.state.sales = data.listings.sales;
+    goyzer.state.rentals = data.listings.rentals;
+    const database = sqliteFile();
+    cleanups.push(database.remove);
+    const env = productionEnvironment(database.env, {
+      TRUST_PROXY: 'true',
+      CONTACT_RATE_LIMIT_MAX: '0',
+      EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
+      GOYZER_BASE_URL: goyzer.url,
+      GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode,
+      GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+    });
+    const file = database.env.DATABASE_FILENAME;
+    const propertyCount = () => query<{ n: number }>(file, 'SELECT COUNT(*) AS n FROM extsource_properties')[0].n;
+    const figures: Record<string, unknown>[] = [];
+
+    const killedWhile = async (phase: 'fetching' | 'writing') => {
+      goyzer.state.faults = phase === 'fetching' ? [{ path: 'SalesListings', delayMs: 150 }] : [];
+      const pagesBefore = goyzer.pagesRequested('SalesListings');
+      const app = await startAppProcess(env);
+      const tag = `sync-kill-${phase}-${Date.now()}`;
+      const load = submitting(app, tag);
+      app.child.send({ sync: 'all' });
+      const before = propertyCount();
+      if (phase === 'fetching') await waitUntil(() => goyzer.pagesRequested('SalesListings') >= pagesBefore + 4);
+      else await waitUntil(() => propertyCount() > before + 500, 120_000);
+      const writtenAtKill = propertyCount();
+      await app.kill();
+      await load.stop();
+
+      const restarted = await startAppProcess(env);
+      const runs = query<{ status: string; error: string | null }>(file, 'SELECT status, error FROM extsource_sync_runs ORDER BY id');
+      const duplicateKeys = query<{ n: number }>(
+        file,
+        'SELECT COUNT(*) AS n FROM (SELECT provider, listing_type, reference FROM extsource_properties GROUP BY 1, 2, 3 HAVING COUNT(*) > 1)'
+      )[0].n;
+      const incomplete = query<{ n: number }>(
+        file,
+        "SELECT COUNT(*) AS n FROM extsource_properties WHERE reference IS NULL OR reference = '' OR provider IS NULL OR listing_type IS NULL OR status IS NULL"
+      )[0].n;
+      const leads = compareLeads(load.outcomes, storedLeads(file, tag));
+      const next = await restarted.request<{ status: string; fetched: number }>({ sync: 'all' }, 'finished');
+      const active = query<{ n: number }>(file, "SELECT COUNT(*) AS n FROM extsource_properties WHERE status = 'active'")[0].n;
+      await restarted.stop();
+
+      figures.push({
+        killed_while: phase,
+        listings_written_at_kill: writtenAtKill,
+        runs_left_running: runs.filter((run) => run.status === 'running').length,
+        interrupted_run_marked: runs.at(-1)?.status,
+        duplicate_keys: duplicateKeys,
+        incomplete_rows: incomplete,
+        leads_acknowledged: leads.acknowledged,
+        leads_missing: leads.missing.length,
+        next_sync: next.status,
+        next_sync_fetched: next.fetched,
+        active_after: active,
+      });
+      expect(runs.filter((run) => run.status === 'running')).toEqual([]);
+      expect(runs.at(-1)).toMatchObject({ status: 'failed' });
+      if (phase === 'writing') expect(writtenAtKill).toBeLessThan(SALES + RENTALS);
+      expect(duplicateKeys).toBe(0);
+      expect(incomplete).toBe(0);
+      expect(leads).toMatchObject({ missing: [], duplicates: [], altered: [], halfWritten: [] });
+      expect(next).toMatchObject({ status: 'succeeded', fetched: SALES + RENTALS });
+      expect(active).toBe(SALES + RENTALS);
+    };
+
+    // Writing first, on an empty catalogue (a re-run of unchanged listings writes nothing).
+    await killedWhile('writing');
+    await killedWhile('fetching');
+    recordFigures('kill -9 during a sync', { listings: SALES + RENTALS, rounds: figures });
+  });
+});
