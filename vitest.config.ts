@@ -12,7 +12,7 @@ const oneStrapi = {
 };
 
 /**
- * Four projects. `unit`: pure code, no Strapi. `integration`: the compiled app over HTTP. `e2e`
+ * Five projects. `unit`: pure code, no Strapi. `integration`: the compiled app over HTTP. `e2e`
  * (npm run test:e2e): the built admin panel in Chromium, as editors use it, and what the public API
  * then serves. The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
  * `cluster`: several instances of the compiled app (dist/, no admin panel needed) as child processes

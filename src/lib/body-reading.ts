@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError } from './envelope';
 import { toApiError } from './errors';
-import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from './contract-paths';
+import { bodyTooLarge, isContractPath } from './contract-paths';
 import { clientFailureLog } from './http-server';
 
 export type Middleware = (ctx: Context, next: Next) => Promise<unknown>;
@@ -30,7 +30,7 @@ function statusOf(error: ReadError): number {
 
 function contractFailure(error: ReadError): ApiError {
   const status = statusOf(error);
-  if (status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body may not be larger than ${CONTRACT_BODY_LIMIT_BYTES / 1024} KiB`);
+  if (status === 413) return bodyTooLarge();
   if (typeof error.status === 'number') return toApiError(error);
   return new ApiError(400, 'MALFORMED_JSON', 'The request body could not be decoded (corrupt or truncated gzip, deflate or br data)');
 }

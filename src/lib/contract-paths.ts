@@ -1,3 +1,5 @@
+import { ApiError } from './envelope';
+
 /** Paths whose responses follow our contract (decision 1); everything else stays Strapi's. */
 export const CONTRACT_PREFIXES = ['/api/v1', '/api/extsource'] as const;
 
@@ -12,3 +14,7 @@ export function isContractPath(path: string): boolean {
 
 /** Largest request body accepted under the contract paths (decision 12), measured after decoding. */
 export const CONTRACT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export function bodyTooLarge(): ApiError {
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body may not be larger than ${CONTRACT_BODY_LIMIT_BYTES / 1024} KiB`);
+}

@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError, defaultErrorFor, isEnvelope } from '../lib/envelope';
 import { toApiError } from '../lib/errors';
-import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
+import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
 
 const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -30,9 +30,7 @@ function admitBody(ctx: Context): void {
   if (declared === undefined) {
     throw new ApiError(411, 'LENGTH_REQUIRED', 'A Content-Length header is required for a request body');
   }
-  if (declared > CONTRACT_BODY_LIMIT_BYTES) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body may not be larger than ${CONTRACT_BODY_LIMIT_BYTES / 1024} KiB`);
-  }
+  if (declared > CONTRACT_BODY_LIMIT_BYTES) throw bodyTooLarge();
   if (!ctx.is(ACCEPTED_BODY_TYPES)) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded');
   }

@@ -26,11 +26,11 @@ beforeAll(async () => {
 const port = () => (strapi.server.httpServer.address() as AddressInfo).port;
 const countContacts = () => strapi.db.query(CONTACT).count();
 
-/** Every file under the folder Strapi's body parser writes multipart files to (os.tmpdir()). */
+/** Every file and folder under the folder Strapi's body parser writes multipart files to (os.tmpdir()). */
 function tempFiles(dir = os.tmpdir()): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? tempFiles(full) : [full];
+    return entry.isDirectory() ? [full, ...tempFiles(full)] : [full];
   });
 }
 

@@ -16,7 +16,7 @@ import { validateContact } from '../../src/api/contact/lib/contact-validation';
 import { isContractPath } from '../../src/lib/contract-paths';
 import { recordFigures } from './figures';
 
-const RUNS = Number(process.env.RESILIENCE_FUZZ_RUNS || 250);
+const RUNS = Number(process.env.RESILIENCE_FUZZ_RUNS || 800);
 const CONTACT = 'api::contact.contact';
 
 let strapi: Core.Strapi;

@@ -3,7 +3,7 @@ import http from 'http';
 import net from 'net';
 import type { AddressInfo } from 'net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corsGrant } from '../../src/lib/cors-policy';
+import { corsGrant, strapiCorsOptions } from '../../src/lib/cors-policy';
 import { throttledLog } from '../../src/lib/throttled-log';
 import { exportRange, parseIsoDate } from '../../src/api/contact/lib/export-range';
 import { hasUnstorableCharacters } from '../../src/lib/text';
@@ -37,6 +37,20 @@ describe('corsGrant', () => {
 
   it('grants nothing to a request without an Origin', () => {
     expect(corsGrant('/api/v1/luxury', '', open)).toBeUndefined();
+  });
+});
+
+describe('strapiCorsOptions', () => {
+  const request = (path: string, origin: string) => ({ path, get: (name: string) => (name === 'Origin' ? origin : '') });
+  const options = strapiCorsOptions([' https://www.example.ae ', ''], () => 'https://cms.example.ae');
+
+  it('hands Strapi the one allowed origin, and credentials only for the admin on its own origin', () => {
+    expect(options.origin(request('/api/v1/luxury', 'https://www.example.ae'))).toEqual(['https://www.example.ae']);
+    expect(options.credentials(request('/api/v1/luxury', 'https://www.example.ae'))).toBe(false);
+    expect(options.origin(request('/api/v1/luxury', 'https://evil.example'))).toEqual([]);
+    expect(options.origin(request('/admin/login', 'https://cms.example.ae'))).toEqual(['https://cms.example.ae']);
+    expect(options.credentials(request('/admin/login', 'https://cms.example.ae'))).toBe(true);
+    expect(options.credentials(request('/admin/login', 'https://evil.example'))).toBe(false);
   });
 });
 
