@@ -18,6 +18,8 @@ Object.assign(process.env, {
   LOG_LEVEL: 'error',
   SEED_DEMO: 'true',
   EXTSOURCE_CRON: '',
+  // One load generator on one address opens every connection: no per-address cap here.
+  MAX_CONNECTIONS_PER_IP: '0',
   ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
 });
 

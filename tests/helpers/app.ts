@@ -51,8 +51,8 @@ function testEnvironment(smtpPort: number): Record<string, string> {
     // so a test can count what a request leaves behind.
     TMPDIR: runTempDir(),
     // Short enough for the slow-client tests to see a stalled connection closed.
-    SERVER_HEADERS_TIMEOUT_MS: '2000',
-    SERVER_REQUEST_TIMEOUT_MS: '3000',
+    SERVER_HEADERS_TIMEOUT_MS: '3000',
+    SERVER_REQUEST_TIMEOUT_MS: '5000',
   };
 }
 
