@@ -137,9 +137,14 @@ const fieldValue = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('layla@example.ae', 'a@b.co', '+971 50 123 4567', '0501234567', 'Layla') },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 2 }), fc.dictionary(text, text, { maxKeys: 2 })) }
 );
-/** Contact bodies: mostly near-valid leads with one or more fuzzed fields, sometimes anything at all. */
+const VALID_LEAD = { first_name: 'Layla', email: 'layla@example.ae', mobile: '+971 50 123 4567' };
+/**
+ * Contact bodies: valid leads whose free-text fields carry anything (so many are stored and compared),
+ * near-valid leads with fuzzed required fields, and anything at all.
+ */
 const contactObject = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ first_name: fieldValue, email: fieldValue, mobile: fieldValue }, { requiredKeys: [] }).map((fields) => ({ first_name: 'Layla', email: 'layla@example.ae', mobile: '+971 50 123 4567', ...fields })) },
+  { weight: 3, arbitrary: fc.record({ last_name: text, method_of_contact: text, message: text, contact_type: text }, { requiredKeys: [] }).map((fields) => ({ ...VALID_LEAD, ...fields })) },
+  { weight: 3, arbitrary: fc.record({ first_name: fieldValue, email: fieldValue, mobile: fieldValue }, { requiredKeys: [] }).map((fields) => ({ ...VALID_LEAD, ...fields })) },
   { weight: 2, arbitrary: fc.dictionary(fc.constantFrom(...CONTACT_FIELDS), fieldValue, { maxKeys: 8 }) },
   { weight: 1, arbitrary: fc.dictionary(text, fieldValue, { maxKeys: 4 }) }
 );
