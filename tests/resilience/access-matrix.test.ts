@@ -28,12 +28,15 @@ const MATRIX: Array<[method: 'get' | 'post', url: string, expected: Cell[]]> = [
   ['post', '/api/extsource/sync/all', row(401, 401, 403, A, 401, 401, 401, 401)],
   ['post', '/api/extsource/sync/sales', row(401, 401, 403, A, 401, 401, 401, 401)],
   ['post', '/api/extsource/sync/rentals', row(401, 401, 403, A, 401, 401, 401, 401)],
-  // The plugin's admin page: admins with the plugin's permissions (only Super Admin by default).
-  ['get', '/extsource/overview', row(401, 401, 401, 401, 401, 403, 403, A)],
-  ['post', '/extsource/test', row(401, 401, 401, 401, 401, 403, 403, A)],
-  ['post', '/extsource/sync/rentals', row(401, 401, 401, 401, 401, 403, 403, A)],
-  // The CSV export: admins who may read contacts in the Content Manager (the rows follow their conditions).
+  // The plugin's admin page: admins with the plugin's permissions (Editor and Super Admin by default).
+  ['get', '/extsource/overview', row(401, 401, 401, 401, 401, 403, A, A)],
+  ['post', '/extsource/test', row(401, 401, 401, 401, 401, 403, A, A)],
+  ['get', '/extsource/properties', row(401, 401, 401, 401, 401, 403, A, A)],
+  ['get', '/extsource/dashboard', row(401, 401, 401, 401, 401, 403, A, A)],
+  ['post', '/extsource/sync/rentals', row(401, 401, 401, 401, 401, 403, A, A)],
+  // The CSV export and the Leads widget: admins who may read leads in the Content Manager.
   ['get', '/contacts-export/contacts.csv', row(401, 401, 401, 401, 401, A, A, A)],
+  ['get', '/leads/summary', row(401, 401, 401, 401, 401, A, A, A)],
   // Strapi's admin API.
   ['get', '/admin/users/me', row(401, 401, 401, 401, 401, A, A, A)],
   ['get', '/admin/users', row(401, 401, 401, 401, 401, 403, 403, A)],

@@ -10,30 +10,12 @@ import { Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
+import { leadReader, type Filters, type LeadReader } from './admin-permissions';
 import { CSV_COLUMNS, csvHeader, csvLine, type ContactRow, type CsvColumn } from './lib/csv';
 import { exportRange } from './lib/export-range';
 import { CONTACT_UID } from './services/contact';
 
 const BATCH_SIZE = 500;
-/** Shown to every admin who may read contacts at all, as in the Content Manager. */
-const ALWAYS_READABLE = new Set(['id', 'createdAt']);
-
-type Filters = Record<string, unknown>;
-
-/** The slice of the Content Manager's permission checker used here (Strapi does not type its services). */
-interface PermissionChecker {
-  can: { read(entity?: unknown, field?: string): boolean };
-  cannot: { read(): boolean };
-  sanitizedQuery: { read(query: { filters: Filters }): Promise<{ filters?: Filters }> };
-  sanitizeOutput(row: unknown): Promise<Partial<ContactRow>>;
-}
-
-function permissionChecker(strapi: Core.Strapi, ctx: Context): PermissionChecker {
-  const checkers = strapi.plugin('content-manager').service('permission-checker') as {
-    create(options: { userAbility: unknown; model: string }): PermissionChecker;
-  };
-  return checkers.create({ userAbility: ctx.state.userAbility, model: CONTACT_UID });
-}
 
 function dateFilters(ctx: Context): Filters {
   const range = exportRange(ctx.query.from, ctx.query.to);
@@ -43,7 +25,7 @@ function dateFilters(ctx: Context): Filters {
   return Object.keys(createdAt).length ? { createdAt } : {};
 }
 
-async function* csvRows(strapi: Core.Strapi, checker: PermissionChecker, filters: Filters, columns: CsvColumn[]): AsyncGenerator<string> {
+async function* csvRows(strapi: Core.Strapi, reader: LeadReader, filters: Filters, columns: CsvColumn[]): AsyncGenerator<string> {
   yield csvHeader(columns);
   let lastId = 0;
   for (;;) {
@@ -52,22 +34,21 @@ async function* csvRows(strapi: Core.Strapi, checker: PermissionChecker, filters
       sort: 'id:asc',
       limit: BATCH_SIZE,
     });
-    for (const row of rows) yield csvLine(await checker.sanitizeOutput(row), columns);
+    for (const row of rows) yield csvLine(await reader.visible(row as unknown as ContactRow), columns);
     if (rows.length < BATCH_SIZE) return;
     lastId = Number(rows[rows.length - 1].id);
   }
 }
 
 async function exportContacts(strapi: Core.Strapi, ctx: Context): Promise<void> {
-  const checker = permissionChecker(strapi, ctx);
-  if (checker.cannot.read()) throw new errors.ForbiddenError('You may not read contact submissions');
-  const permitted = await checker.sanitizedQuery.read({ filters: dateFilters(ctx) });
-  const columns = CSV_COLUMNS.filter(({ attribute }) => ALWAYS_READABLE.has(attribute) || checker.can.read(undefined, attribute));
+  const reader = leadReader(strapi, ctx);
+  const filters = await reader.permittedFilters(dateFilters(ctx));
+  const columns = CSV_COLUMNS.filter(({ attribute }) => reader.mayReadField(attribute));
 
   const stamp = new Date().toISOString().slice(0, 10);
   ctx.set('Content-Disposition', `attachment; filename="contacts-${stamp}.csv"`);
   ctx.type = 'text/csv; charset=utf-8';
-  ctx.body = Readable.from(csvRows(strapi, checker, permitted.filters ?? {}, columns));
+  ctx.body = Readable.from(csvRows(strapi, reader, filters, columns));
 }
 
 export function registerContactExportRoute(strapi: Core.Strapi): void {
