@@ -268,6 +268,26 @@ describe('unknown methods and bytes (item 5)', () => {
   });
 });
 
+describe('numbers too large for a number', () => {
+  const huge = '9'.repeat(400);
+
+  it.each([
+    ['page', `/api/v1/off-plan/projects?page=${huge}`],
+    ['developer_id', `/api/v1/off-plan/projects?developer_id=${huge}`],
+    ['min_price', `/api/v1/off-plan/projects?min_price=${huge}`],
+  ])('answers a 400-digit %s on the listing with a 422', async (name, url) => {
+    const res = await checked((await http()).get(url));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual([name]);
+  });
+
+  it('answers a 400-digit page of synced listings with a 422', async () => {
+    const res = await checked((await http()).get(`/api/extsource/properties?page=${huge}`).set('Authorization', `Bearer ${await apiToken('read-only')}`));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['page']);
+  });
+});
+
 describe('CORS (item 6)', () => {
   const EVIL = 'https://evil.example';
 

@@ -60,8 +60,8 @@ describe('the admin panel under the production CSP', () => {
     const image = await uploadImage();
     await logInToAdmin(page, base, ADMIN);
     const screens: Array<[string, (page: Page) => Promise<unknown>]> = [
-      ['/admin/content-manager/collection-types/api::contact.contact', (p) => p.getByRole('heading', { name: 'Contact submission' }).waitFor()],
-      ['/admin/content-manager/single-types/api::luxury.luxury-hero', (p) => p.getByText('cta_button_1_text').waitFor()],
+      ['/admin/content-manager/collection-types/api::contact.contact', (p) => p.getByRole('heading', { name: 'Leads (contact form)' }).waitFor()],
+      ['/admin/content-manager/single-types/api::luxury.luxury-hero', (p) => p.getByText('Background image').first().waitFor()],
       ['/admin/plugins/upload', (p) => p.getByText(image).first().waitFor()],
       ['/admin/plugins/extsource', (p) => p.getByRole('heading', { name: 'Property sync' }).waitFor()],
       ['/admin/settings', (p) => p.getByRole('heading', { name: /overview|settings/i }).first().waitFor()],

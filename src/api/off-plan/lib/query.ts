@@ -44,6 +44,10 @@ type Raw = Record<string, unknown>;
 const INTEGER = /^\d+$/;
 const NUMBER = /^\d+(\.\d+)?$/;
 
+/** Digits that make an integer JavaScript holds exactly (a 400-digit page would be Infinity). */
+const isInteger = (text: string) => INTEGER.test(text) && Number.isSafeInteger(Number(text));
+const isNumber = (text: string) => NUMBER.test(text) && Number.isFinite(Number(text));
+
 /** The parameter as one trimmed string, undefined when absent or empty, null when repeated or not text. */
 function single(raw: Raw, name: string): string | undefined | null {
   const value = raw[name];
@@ -61,8 +65,8 @@ export function parseListingQuery(raw: Raw): QueryResult {
   const page = single(raw, 'page');
   const perPage = single(raw, 'per_page');
   const sort = single(raw, 'sort');
-  if (page !== undefined && (page === null || !INTEGER.test(page) || Number(page) < 1)) fail('page', 'The page must be an integer of at least 1.');
-  if (perPage !== undefined && (perPage === null || !INTEGER.test(perPage) || Number(perPage) < 1 || Number(perPage) > MAX_PER_PAGE)) {
+  if (page !== undefined && (page === null || !isInteger(page) || Number(page) < 1)) fail('page', 'The page must be an integer of at least 1.');
+  if (perPage !== undefined && (perPage === null || !isInteger(perPage) || Number(perPage) < 1 || Number(perPage) > MAX_PER_PAGE)) {
     fail('per_page', `The per page must be an integer from 1 to ${MAX_PER_PAGE}.`);
   }
   if (sort !== undefined && !SORTS.some((option) => option.value === sort)) {
@@ -75,7 +79,7 @@ export function parseListingQuery(raw: Raw): QueryResult {
 
   const developer = single(raw, 'developer_id');
   if (developer !== undefined) {
-    if (developer === null || !INTEGER.test(developer) || Number(developer) < 1) fail('developer_id', 'The developer id must be a positive integer.');
+    if (developer === null || !isInteger(developer) || Number(developer) < 1) fail('developer_id', 'The developer id must be a positive integer.');
     else filters.developer_id = Number(developer);
   }
 
@@ -95,7 +99,7 @@ export function parseListingQuery(raw: Raw): QueryResult {
   for (const name of ['min_price', 'max_price'] as const) {
     const price = single(raw, name);
     if (price === undefined) continue;
-    if (price === null || !NUMBER.test(price)) fail(name, `The ${name.replace('_', ' ')} must be a number of at least 0.`);
+    if (price === null || !isNumber(price)) fail(name, `The ${name.replace('_', ' ')} must be a number of at least 0.`);
     else filters[name] = Number(price);
   }
   if (filters.min_price !== undefined && filters.max_price !== undefined && filters.min_price > filters.max_price) {

@@ -26,7 +26,7 @@ const PUBLIC_FIELDS = [
 
 const positiveInt = (raw: unknown, fallback: number): number | undefined => {
   if (raw === undefined || raw === '') return fallback;
-  return typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  return typeof raw === 'string' && /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : undefined;
 };
 
 /** Validates the query string of GET /properties; 422 with every bad parameter. */
