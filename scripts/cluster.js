@@ -5,6 +5,7 @@
 // is enough for the API alone: the admin panel then does not load). Ctrl-C stops it all.
 'use strict';
 
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const { adminPanelBuilt, appDir, findExecutable, startHaproxy, startInstance } = require('./cluster/processes');
@@ -23,6 +24,8 @@ function fail(message) {
 }
 
 async function main() {
+  // A development .env with generated secrets, as `npm run dev` and `npm test` make it (none in production).
+  execFileSync(process.execPath, [path.join(__dirname, 'setup-env.js')], { stdio: 'inherit' });
   const count = Number(process.argv[2] || 2);
   if (!Number.isInteger(count) || count < 1 || count > 16) fail('usage: npm run cluster -- [number of instances, 1 to 16]');
   const env = settings();
