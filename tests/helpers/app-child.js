@@ -17,9 +17,11 @@ async function main() {
     if (message === 'count-contacts') {
       process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
     } else if (message && message.sync) {
-      const { run, finished } = await strapi.plugin('extsource').service('sync').start(message.sync, 'cli');
-      process.send({ started: run.run_id });
-      process.send({ finished: await finished });
+      // A sync still held by a killed process is refused (409) until its lease expires: say so.
+      const started = await strapi.plugin('extsource').service('sync').start(message.sync, 'cli').catch((error) => ({ refused: error.message }));
+      if (started.refused) return process.send({ started: null, refused: started.refused });
+      process.send({ started: started.run.run_id });
+      process.send({ finished: await started.finished });
     } else if (message === 'stop') {
       await strapi.destroy();
       process.exit(0);

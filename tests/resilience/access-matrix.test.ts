@@ -85,9 +85,8 @@ beforeAll(async () => {
 const verdict = (status: number): Cell | number => (status < 300 || status === 409 ? ALLOWED : status);
 
 async function waitForIdleSyncs(): Promise<void> {
-  while ((strapi.plugin('extsource').service('sync') as { running(): unknown[] }).running().length > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const sync = strapi.plugin('extsource').service('sync') as { running(): Promise<unknown[]> };
+  while ((await sync.running()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe('the access matrix', () => {
