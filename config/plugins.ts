@@ -30,13 +30,19 @@ function emailConfig(env: Env) {
   };
 }
 
-/** "USD=3.6725,EUR=4.02" as { USD: 3.6725, EUR: 4.02 }; a malformed entry stops the start with a clear message. */
-function currencyRates(value: string): Record<string, number> {
+/**
+ * CURRENCY_RATES "GBP=4.95,EUR=4.02" as { GBP: 4.95, EUR: 4.02 } (added to the defaults, USD=3.6725 and
+ * GBP=4.9); a malformed entry stops the start with a clear message. REELLY_CURRENCY_RATES is its former
+ * name, read when CURRENCY_RATES is not set.
+ */
+function currencyRates(env: Env): Record<string, number> {
+  const name = env('CURRENCY_RATES', '') ? 'CURRENCY_RATES' : 'REELLY_CURRENCY_RATES';
   const rates: Record<string, number> = {};
-  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of env(name, '').split(',').map((part) => part.trim()).filter(Boolean)) {
     const match = /^([A-Za-z]{3})\s*=\s*(\d+(?:\.\d+)?)$/.exec(entry);
-    if (!match || Number(match[2]) <= 0) throw new Error(`REELLY_CURRENCY_RATES: "${entry}" is not CODE=rate (e.g. USD=3.6725)`);
-    rates[match[1].toUpperCase()] = Number(match[2]);
+    const rate = match ? Number(match[2]) : NaN;
+    if (!match || !(rate > 0 && Number.isFinite(rate))) throw new Error(`${name}: "${entry}" is not CODE=rate (e.g. USD=3.6725)`);
+    rates[match[1].toUpperCase()] = rate;
   }
   return rates;
 }
@@ -62,8 +68,8 @@ function extsourceConfig(env: Env) {
       pageSize: env.int('REELLY_PAGE_SIZE', 100),
       maxPages: env.int('REELLY_MAX_PAGES', 1000),
       maxBytes: env.int('REELLY_MAX_BYTES', 64 * 1024 * 1024),
-      currencyRates: currencyRates(env('REELLY_CURRENCY_RATES', 'USD=3.6725')),
     },
+    currencyRates: currencyRates(env),
     http: {
       timeoutMs: env.int('EXTSOURCE_HTTP_TIMEOUT_MS', 15000),
       retries: env.int('EXTSOURCE_HTTP_RETRIES', 3),

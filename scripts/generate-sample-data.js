@@ -386,7 +386,8 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
       construction_status_display: 'Under Construction',
       sale_status: saleCode,
       sale_status_display: saleDisplay,
-      available_unit_types_display: [villa ? 'Villas' : 'Apartments'],
+      // Some towers also sell penthouses, some villa communities townhouses (no random draw: the rest stays as it was).
+      available_unit_types_display: villa ? ['Villas', ...(index % 3 === 1 ? ['Townhouses'] : [])] : ['Apartments', ...(index % 4 === 2 ? ['Penthouses'] : [])],
       short_description: `${villa ? 'Family villas' : 'Contemporary residences'} in ${community} by ${developer.name}.`,
       completion_date: `${MONTHS[completionDate.getUTCMonth()]} ${completionDate.getUTCFullYear()}`,
       // A few projects carry the label alone.

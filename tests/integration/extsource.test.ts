@@ -428,7 +428,7 @@ describe('projects with the Reelly driver against a fake provider', () => {
     reelly = await startFakeReelly();
     reelly.state.projects = data.projects;
     reelly.state.developers = data.developers;
-    useConfig({ projectsDriver: 'reelly', reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 50, maxBytes: 64 * 1024 * 1024, currencyRates: { USD: 3.6725 } } });
+    useConfig({ projectsDriver: 'reelly', reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 50, maxBytes: 64 * 1024 * 1024 } });
     projects().invalidate();
   });
   afterAll(async () => {

@@ -106,6 +106,153 @@ describe('GET /api/v1/off-plan/projects', () => {
   });
 });
 
+describe('portal search: property type, bedrooms, amenities, area, location, currency, facets', () => {
+  interface Card { id: string; name: string; category: string; city: string; community: string; sub_community: string; bedrooms: { types: string[] }; price: { starting_from: number | null; formatted: string; currency: string } }
+  const words = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const data = async (query: string) => (await listing(query)).body.data;
+  const detail = async (id: string) => (await checked((await http()).get(`/api/v1/off-plan/projects/${id}`))).body.data;
+
+  it('offers facet counts beside every option, the unfiltered ones with no filter', async () => {
+    const { filters, properties } = await data('');
+    expect(Object.keys(filters.facets)).toEqual(['property_type', 'bedrooms', 'amenities', 'area']);
+    // Keyed by option: every option of each list (a JSON parser may reorder the numeric keys).
+    expect(Object.keys(filters.facets.property_type).sort()).toEqual([...filters.property_type.options].sort());
+    expect(Object.keys(filters.facets.bedrooms).sort()).toEqual([...filters.bedrooms.options].sort());
+    expect(Object.keys(filters.facets.amenities).sort()).toEqual([...filters.more_filters.options.amenities].sort());
+    expect(Object.keys(filters.facets.area).sort()).toEqual([...filters.more_filters.options.area].sort());
+    for (const group of Object.values(filters.facets) as Array<Record<string, number>>) {
+      for (const [option, count] of Object.entries(group)) expect(count, option).toBeGreaterThan(0);
+    }
+    expect(filters.facets.property_type.Apartment + filters.facets.property_type.Villa).toBe(properties.total);
+  });
+
+  it('filters by property type, from the category and the kinds of home the feed names', async () => {
+    const all = (await data('')).filters.facets.property_type;
+    const villas = await data('?property_type=villas&per_page=100');
+    expect(villas.applied_filters).toEqual({ property_type: ['Villa'] });
+    expect(villas.properties.total).toBe(all.Villa);
+    expect(villas.properties.data.every((card: Card) => card.category === 'Villa')).toBe(true);
+    const townhouses = await data('?property_type=Townhouse&per_page=100');
+    expect(townhouses.properties.total).toBe(all.Townhouse);
+    expect(townhouses.properties.total).toBeLessThan(villas.properties.total);
+    const either = await data('?property_type=Penthouse&property_type=townhouse');
+    expect(either.applied_filters).toEqual({ property_type: ['Townhouse', 'Penthouse'] });
+    expect(either.properties.total).toBe(all.Townhouse + all.Penthouse);
+  });
+
+  it('filters by bedrooms: a unit type with that many, 5+ for five or more', async () => {
+    const five = await data('?bedrooms=5%2B&per_page=100');
+    expect(five.applied_filters).toEqual({ bedrooms: ['5+'] });
+    expect(five.properties.total).toBeGreaterThan(0);
+    expect(five.properties.data.every((card: Card) => card.bedrooms.types.some((type) => Number(type) >= 5))).toBe(true);
+    // An unescaped "+" arrives as a space: still five or more.
+    expect((await listing('?bedrooms=5+&per_page=100')).text).toBe((await listing('?bedrooms=5%2B&per_page=100')).text);
+    const studioOr3 = await data('?bedrooms=studio,3&per_page=100');
+    expect(studioOr3.applied_filters).toEqual({ bedrooms: ['Studio', '3'] });
+    expect(studioOr3.properties.data.every((card: Card) => card.bedrooms.types.includes('Studio') || card.bedrooms.types.includes('3'))).toBe(true);
+  });
+
+  it('filters by amenities, every one required, from the provider names', async () => {
+    const page = await data('?amenities=pool,Gym');
+    expect(page.applied_filters).toEqual({ amenities: ['Pool', 'Gym'] });
+    expect(page.properties.total).toBeGreaterThan(0);
+    for (const card of page.properties.data.slice(0, 5) as Card[]) {
+      const facilities: string[] = (await detail(card.id)).facilities;
+      expect(facilities.some((name) => /\bpools?\b/i.test(name)), facilities.join()).toBe(true);
+      expect(facilities.some((name) => /\b(gym|fitness)/i.test(name)), facilities.join()).toBe(true);
+    }
+  });
+
+  it('filters by area: unit types of a size class within a size range, in sq.ft', async () => {
+    const page = await data('?area=2br&min_area=1000&max_area=1400');
+    expect(page.applied_filters).toEqual({ area: ['2BR'], min_area: 1000, max_area: 1400 });
+    expect(page.properties.total).toBeGreaterThan(0);
+    for (const card of page.properties.data.slice(0, 5) as Card[]) {
+      const units: Array<{ bedrooms: string; size_from_sqft: number; size_to_sqft: number }> = (await detail(card.id)).apartments;
+      expect(units.some((unit) => unit.bedrooms === '2' && unit.size_from_sqft <= 1400 && unit.size_to_sqft >= 1000), JSON.stringify(units)).toBe(true);
+    }
+    const large = await data('?min_area=5000&per_page=100');
+    expect(large.properties.total).toBeGreaterThan(0);
+    expect(large.properties.total).toBeLessThan(130);
+  });
+
+  it('searches places and names by the start of words, whatever the case and accents', async () => {
+    const page = await data('?location=%20DUBAI%20%20m%C3%A1r&per_page=100');
+    expect(page.applied_filters).toEqual({ location: 'DUBAI már' });
+    expect(page.properties.total).toBeGreaterThan(0);
+    for (const card of page.properties.data as Card[]) {
+      const held = words(`${card.city} ${card.community} ${card.sub_community} ${card.name}`);
+      expect(held.some((word) => word.startsWith('dubai')) && held.some((word) => word.startsWith('mar')), card.name).toBe(true);
+    }
+    expect((await data('?location=zzqx')).properties.total).toBe(0);
+  });
+
+  it('answers in the visitor\'s currency without changing the order or the pages', async () => {
+    const aed = await data('?sort=price_asc&per_page=20&page=2');
+    const usd = await data('?sort=price_asc&per_page=20&page=2&currency=usd');
+    expect(usd.applied_filters).toEqual({ currency: 'USD' });
+    expect(usd.properties.data.map((card: Card) => card.id)).toEqual(aed.properties.data.map((card: Card) => card.id));
+    usd.properties.data.forEach((card: Card, i: number) => {
+      const inAed = aed.properties.data[i].price.starting_from;
+      expect(card.price.currency).toBe('USD');
+      expect(card.price.starting_from).toBe(inAed === null ? null : Math.round(inAed / 3.6725));
+      expect(card.price.formatted).toMatch(inAed === null ? /^Price on request$/ : /^USD \d/);
+    });
+    expect(usd.filters.price_range.min).toBe(Math.round(aed.filters.price_range.min / 3.6725));
+    expect(usd.filters.price_range.max).toBe(Math.round(aed.filters.price_range.max / 3.6725));
+    const gbp = await data('?currency=GBP&sort=price_asc&min_price=400000&max_price=800000&per_page=100');
+    expect(gbp.applied_filters).toEqual({ min_price: 400000, max_price: 800000, currency: 'GBP' });
+    expect(gbp.properties.total).toBeGreaterThan(0);
+    for (const card of gbp.properties.data as Card[]) {
+      expect(card.price.currency).toBe('GBP');
+      expect(card.price.starting_from).toBeGreaterThanOrEqual(400000);
+      expect(card.price.starting_from).toBeLessThanOrEqual(800000);
+    }
+  });
+
+  it('counts each facet over every other filter applied (disjunctive), amenities over all of them', async () => {
+    const base = 'state_id=DU&property_type=Apartment&bedrooms=2&amenities=Pool';
+    const { filters, properties, counts_by_state } = await data(`?${base}`);
+    const total = async (query: string) => (await data(`?${query}`)).properties.total;
+    expect(filters.facets.property_type.Villa).toBe(await total('state_id=DU&property_type=Villa&bedrooms=2&amenities=Pool'));
+    expect(filters.facets.property_type.Apartment).toBe(properties.total);
+    expect(filters.facets.bedrooms['3']).toBe(await total('state_id=DU&property_type=Apartment&bedrooms=3&amenities=Pool'));
+    expect(filters.facets.amenities.Gym).toBe(await total(`${base},Gym`));
+    expect(filters.facets.amenities.Pool).toBe(properties.total);
+    expect(filters.facets.area['1BR']).toBe(await total(`${base}&area=1BR`));
+    const abuDhabi = counts_by_state.find((entry: { state_id: string }) => entry.state_id === 'AZ')?.count ?? 0;
+    expect(abuDhabi).toBe(await total('state_id=AZ&property_type=Apartment&bedrooms=2&amenities=Pool'));
+  });
+
+  it('refuses bad values of the new parameters with 422, every one keyed by its parameter', async () => {
+    const res = await checkedError(
+      (await http()).get('/api/v1/off-plan/projects?property_type=Castle&bedrooms=1.5&amenities=Sauna&area=2BHK&min_area=-1&max_area=x&location=%21%21&currency=EUR'),
+      422,
+      'VALIDATION_FAILED'
+    );
+    expect(Object.keys(res.body.errors).sort()).toEqual(['amenities', 'area', 'bedrooms', 'currency', 'location', 'max_area', 'min_area', 'property_type']);
+    expect(res.body.errors.currency).toEqual(['The currency must be one of: AED, GBP, USD.']);
+    const order = await checkedError((await http()).get('/api/v1/off-plan/projects?min_area=900&max_area=800'), 422, 'VALIDATION_FAILED');
+    expect(order.body.errors).toEqual({ max_area: ['The max area must be greater than or equal to the min area.'] });
+    await checkedError((await http()).get('/api/v1/off-plan/projects?currency=USD&currency=GBP'), 422, 'VALIDATION_FAILED');
+    await checkedError((await http()).get('/api/v1/off-plan/projects?amenities[a]=Pool'), 422, 'VALIDATION_FAILED');
+    const empty = await data('?property_type=&bedrooms=,&amenities=&area=&min_area=&location=&currency=&state_id');
+    expect(empty.applied_filters).toEqual({});
+    expect(empty.properties.total).toBe(130);
+  });
+
+  it.each([
+    '?property_type=Apartment,Penthouse&bedrooms=1&bedrooms=2&amenities=Pool&location=dubai&currency=USD&sort=price_desc&per_page=5&page=2',
+    '?area=3BR,4BR%2B&min_area=1500&max_area=4000&currency=gbp&min_price=300000&state_id=DU',
+    '?location=%E0%A4%A&bedrooms=2',
+    '?location',
+  ])('answers the same bytes on the fast lane as through Strapi: %s', async (query) => {
+    const viaStrapi = await listing(query, { Origin: 'https://www.example.com' });
+    const fast = await listing(query);
+    expect(fast.text).toBe(viaStrapi.text);
+  });
+});
+
 describe('GET /api/v1/off-plan/projects/filters', () => {
   it('answers the options', async () => {
     const { body } = await checked((await http()).get('/api/v1/off-plan/projects/filters'));
@@ -187,7 +334,7 @@ describe.each(['observed', 'documented'] as const)('with the Reelly feed in its 
     strapi.config.set('plugin::extsource', {
       ...(original as object),
       projectsDriver: 'reelly',
-      reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 15, maxPages: 10, maxBytes: 8 * 1024 * 1024, currencyRates: { USD: 3.6725 } },
+      reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 15, maxPages: 10, maxBytes: 8 * 1024 * 1024 },
     });
     projects().invalidate();
   });
@@ -228,6 +375,32 @@ describe.each(['observed', 'documented'] as const)('with the Reelly feed in its 
     const { body } = await checked((await http()).get('/api/v1/off-plan/projects/filters'));
     expect(body.data.developers).toHaveLength(18);
     expect(body.data.developers.every((developer: { logo: string }) => /^https:\/\/media\.provider\.test\/images\/demo\/logo-\d\.svg$/.test(developer.logo))).toBe(true);
+  });
+
+  it('filters by what the list feed carries: amenities and unit-type sizes come with the detail only', async () => {
+    const { filters } = (await listing('')).body.data;
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(filters.facets.property_type.Apartment).toBeGreaterThan(0);
+    expect(sum(filters.facets.amenities)).toBe(0);
+    expect(sum(filters.facets.area)).toBe(0);
+    expect((await listing('?amenities=Pool')).body.data.properties.total).toBe(0);
+    const villas = (await listing('?property_type=Villa&per_page=100')).body.data;
+    expect(villas.properties.total).toBe(filters.facets.property_type.Villa);
+    expect(villas.properties.data.every((card: { category: string }) => card.category === 'Villa')).toBe(true);
+    if (shape === 'observed') {
+      // Bedrooms from min_bedrooms..max_bedrooms, sizes from min_size..max_size.
+      const three = (await listing('?bedrooms=3&per_page=100')).body.data;
+      expect(three.properties.total).toBe(filters.facets.bedrooms['3']);
+      expect(three.properties.total).toBeGreaterThan(0);
+      expect(three.properties.data.every((card: { bedrooms: { types: string[] } }) => card.bedrooms.types.includes('3'))).toBe(true);
+      const large = (await listing('?min_area=3000')).body.data.properties.total;
+      expect(large).toBeGreaterThan(0);
+      expect(large).toBeLessThan(40);
+    } else {
+      // The documented list names neither bedrooms nor sizes.
+      expect(sum(filters.facets.bedrooms)).toBe(0);
+      expect((await listing('?min_area=1')).body.data.properties.total).toBe(0);
+    }
   });
 
   it('answers a project with the detail fields of decision 25 from the detail response', async () => {

@@ -271,6 +271,10 @@ describe('Reelly projects, both shapes (fixtures)', () => {
     ['region as a number, the city named', 1902, (p) => [p.state_id, p.city], ['AZ', 'Abu Dhabi']],
     ['region and city as numbers: no emirate, the district kept', 1960, (p) => [p.state_id, p.state_name, p.city, p.location], ['', '', '', 'Mina Al Arab']],
     ['category from the unit types shown', 1902, (p) => p.category, 'Villa'],
+    ['the kinds of home shown, for the property type filter', 1841, (p) => p.property_types, ['Apartments', 'Penthouse']],
+    ['no kinds of home shown', 1973, (p) => p.property_types, []],
+    ['the size range for the area filter, from min/max_size', 1841, (p) => p.size_range_sqft, { min: 412.5, max: 3650 }],
+    ['no sizes given', 1973, (p) => p.size_range_sqft, null],
     ['cover image as { url }', 1841, (p) => p.image, 'https://api.reelly.example/vault/1841/cover.jpg'],
     ['cover image as a string', 1960, (p) => p.image, 'https://api.reelly.example/vault/1960/cover.jpg'],
     ['the card always has a status, an agent and a reference', 1973, (p) => [p.status, p.agent, p.ref_no], ['Off-Plan', defaults.agent, 'OP-1973']],
@@ -295,6 +299,7 @@ describe('Reelly projects, both shapes (fixtures)', () => {
       ]],
       ['bedrooms from the unit types', (p) => p.bedrooms, { label: 'Studio - 3 Bedrooms', types: ['Studio', '1', '3'] }],
       ['area from the unit types', (p) => p.specs.area, '413 - 3,649 sq.ft'],
+      ['the size range from the unit types', (p) => p.size_range_sqft, { min: 412.5, max: 3649 }],
       ['project_amenities as facilities, once each', (p) => p.facilities, ['Infinity Pool', 'Gym']],
       ['payment plans with their steps (a nameless step named by its stage, a nameless plan by its split)', (p) => p.payment_plans, [
         { name: 'Payment plan', steps: [{ label: 'On booking', percent: 20 }, { label: 'During construction', percent: 50 }, { label: 'On handover', percent: 30 }] },
@@ -323,6 +328,7 @@ describe('Reelly projects, both shapes (fixtures)', () => {
         image: 'https://img.example/cover.jpg', images: ['https://img.example/cover.jpg', 'https://img.example/1.jpg'],
         specs: { beds: 'Studio - 2 Bedrooms', bathrooms: '', area: '420 - 1,350 sq.ft' },
         facilities: ['Pool', 'Gym'], coordinates: { latitude: 25.08, longitude: 55.14 }, agent: defaults.agent,
+        category: 'Residential', property_types: [], size_range_sqft: { min: 420, max: 1350.4 },
         apartments: [
           { bedrooms: 'Studio', size_from_sqft: 420, size_to_sqft: 480, price_from: 1250000, price_to: 1400000 },
           { bedrooms: '2', size_from_sqft: 1100, size_to_sqft: 1350.4, price_from: 2300000, price_to: 2900000 },

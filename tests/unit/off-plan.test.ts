@@ -14,7 +14,7 @@ function project(id: string, overrides: Omit<Partial<NormalisedProject>, 'price'
     completion: { date: year ? `Q2 ${year}` : '', year }, image: '', images: [], state_id: 'DU', state_name: 'Dubai', city: 'Dubai',
     community: '', community_id: '', sub_community: '', category: 'Apartment', status: 'Off-Plan', agent: { name: '', phone: '' },
     badge: '', address: '', specs: { beds: '', bathrooms: '', area: '' }, description: '', apartments: [], facilities: [],
-    coordinates: null, gallery: [], payment_plans: [], completion_sort: year ? sortKey : null, ...rest,
+    coordinates: null, gallery: [], payment_plans: [], completion_sort: year ? sortKey : null, property_types: [], size_range_sqft: null, ...rest,
   };
 }
 
@@ -33,6 +33,29 @@ describe('parseListingQuery', () => {
     [{ project_name: '  Marina ' }, { project_name: 'Marina' }],
     [{ completion_year: '2027' }, { completion_year: '2027' }],
     [{ state_id: '', developer_id: '  ' }, {}],
+    // A name without "=" (Strapi's parser reads it as null) is empty too.
+    [{ state_id: null, location: null }, {}],
+    [{ property_type: 'villa, Apartment' }, { property_type: ['Apartment', 'Villa'] }],
+    [{ property_type: ['Penthouses', 'VILLA', 'villas'] }, { property_type: ['Villa', 'Penthouse'] }],
+    [{ property_type: 'Town House,,' }, { property_type: ['Townhouse'] }],
+    [{ property_type: ' , ', bedrooms: ['', ''] }, {}],
+    [{ bedrooms: 'studio,2,5+' }, { bedrooms: ['Studio', '2', '5+'] }],
+    // "5+" arrives as "5 " when the "+" is not escaped; any count from five is "5+".
+    [{ bedrooms: ['5 ', '7', '0', '1'] }, { bedrooms: ['Studio', '1', '5+'] }],
+    [{ amenities: 'gym,POOL' }, { amenities: ['Pool', 'Gym'] }],
+    [{ amenities: ['Swimming Pool', 'Landscaped Garden', 'covered parking'] }, { amenities: ['Pool', 'Parking', 'Garden'] }],
+    [{ area: '2br,4BR+,studio' }, { area: ['Studio', '2BR', '4BR+'] }],
+    [{ area: ['1', '6', '4br '] }, { area: ['1BR', '4BR+'] }],
+    [{ min_area: '750', max_area: '1200.5' }, { min_area: 750, max_area: 1200.5 }],
+    [{ location: '  Dubai   Marina ' }, { location: 'Dubai Marina' }],
+    [{ location: 'Sóbha' }, { location: 'Sóbha' }],
+    [{ currency: 'usd' }, { currency: 'USD' }],
+    [{ currency: ' Gbp ' }, { currency: 'GBP' }],
+    [{ currency: 'AED' }, { currency: 'AED' }],
+    [
+      { currency: 'USD', location: 'marina', area: '2BR', amenities: 'Pool', bedrooms: '2', property_type: 'Apartment', max_price: '900000', state_id: 'du' },
+      { state_id: 'DU', max_price: 900000, property_type: ['Apartment'], bedrooms: ['2'], amenities: ['Pool'], area: ['2BR'], location: 'marina', currency: 'USD' },
+    ],
   ])('normalises %j to %j', (raw, filters) => {
     const result = parseListingQuery(raw);
     expect(result.ok && result.query.filters).toEqual(filters);
@@ -43,6 +66,13 @@ describe('parseListingQuery', () => {
     [{ sort: 'newest' }, 'sort'], [{ developer_id: '0' }, 'developer_id'], [{ developer_id: 'x' }, 'developer_id'], [{ completion_year: '27' }, 'completion_year'],
     [{ state_id: 'QA' }, 'state_id'], [{ min_price: '-1' }, 'min_price'], [{ max_price: '1e6' }, 'max_price'], [{ project_name: 'x'.repeat(101) }, 'project_name'],
     [{ min_price: '10', max_price: '9' }, 'max_price'], [{ state_id: { $ne: 'DU' } }, 'state_id'],
+    [{ property_type: 'Castle' }, 'property_type'], [{ property_type: 'Apartment,Office' }, 'property_type'], [{ property_type: { a: 'Villa' } }, 'property_type'],
+    [{ property_type: ['Villa', { a: 1 }] }, 'property_type'], [{ property_type: 'Villas & Townhouses' }, 'property_type'],
+    [{ bedrooms: '1.5' }, 'bedrooms'], [{ bedrooms: '-1' }, 'bedrooms'], [{ bedrooms: 'two' }, 'bedrooms'], [{ bedrooms: '1BR' }, 'bedrooms'],
+    [{ amenities: 'Sauna' }, 'amenities'], [{ amenities: 'Pool Table' }, 'amenities'], [{ area: '2BHK' }, 'area'], [{ area: '1.5' }, 'area'],
+    [{ min_area: '-1' }, 'min_area'], [{ max_area: 'big' }, 'max_area'], [{ max_area: '9'.repeat(400) }, 'max_area'], [{ min_area: ['1', '2'] }, 'min_area'],
+    [{ min_area: '10', max_area: '9' }, 'max_area'], [{ location: 'x'.repeat(101) }, 'location'], [{ location: '!!! --' }, 'location'],
+    [{ location: ['a', 'b'] }, 'location'], [{ currency: 'EUR' }, 'currency'], [{ currency: ['USD', 'GBP'] }, 'currency'],
   ])('refuses %j on %s', (raw, field) => {
     const result = parseListingQuery(raw as Record<string, unknown>);
     expect(result.ok).toBe(false);
@@ -55,6 +85,14 @@ describe('plainQuery', () => {
     expect(plainQuery('page=2&state_id=DU&state_id=AZ')).toEqual({ page: '2', state_id: ['DU', 'AZ'] });
     expect(plainQuery('state_id[]=DU')).toBeUndefined();
     expect(plainQuery('')).toEqual({});
+  });
+
+  it('leaves to the full path what Strapi reads otherwise: escapes that are not UTF-8, a key given many times', () => {
+    expect(plainQuery('location=%E0%A4%A')).toBeUndefined();
+    expect(plainQuery('location=%FF')).toBeUndefined();
+    expect(plainQuery(Array.from({ length: 21 }, () => 'bedrooms=1').join('&'))).toBeUndefined();
+    expect(plainQuery(Array.from({ length: 20 }, () => 'bedrooms=1').join('&'))).toEqual({ bedrooms: Array(20).fill('1') });
+    expect(plainQuery('location=Dubai+Marina&bedrooms=5%2B')).toEqual({ location: 'Dubai Marina', bedrooms: '5+' });
   });
 });
 

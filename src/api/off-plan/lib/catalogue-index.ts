@@ -1,12 +1,22 @@
 /**
  * The off-plan catalogue, indexed once per collection (decisions 17-24). Built when the collection
- * changes: the six sort orders (ties broken by id), sorted lists per emirate, developer and completion
- * year, lower-cased names, each card serialised to JSON, the unfiltered counts per emirate, the price
- * range, developers and years. A request then picks the narrowest pre-sorted list its filters allow and
- * touches only what it must: a page of a state or developer or year listing costs the page.
+ * changes: the six sort orders (ties broken by id) and each project's rank in them, sorted lists per
+ * emirate, developer and completion year, a set of projects (a bitset) per filter option (emirate,
+ * property type, bedrooms, amenity, area), the words of every place and project name for the location
+ * search, the unit sizes in order, each card serialised to JSON, the unfiltered counts, the price range,
+ * developers and years.
+ *
+ * A request turns each of its filters into a set from these indexes (an option's set as it is; a
+ * location, price or size range from a sorted list, costing what it matches), intersects them, counts
+ * the facets from the same sets, and reads its page off the narrowest pre-sorted list: its cost grows
+ * with the page and the filters, not with the collection (docs/off-plan.md, "How it stays fast").
  */
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
 import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/mapping/emirates';
+import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, unite, type Bitset } from './bitset';
+import {
+  AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, searchWords,
+} from './options';
 import { SORTS, type Filters, type ListingQuery, type Sort } from './query';
 
 export interface StateCount {
@@ -17,17 +27,52 @@ export interface StateCount {
 
 type Orders = Record<Sort, Int32Array>;
 
+/** Counts per option, in the order of the option lists. */
+export interface Facets {
+  property_type: number[];
+  bedrooms: number[];
+  amenities: number[];
+  area: number[];
+}
+
+type FacetName = keyof Facets;
+
+/** The words of each project's places and name (sorted), and which projects hold each word. */
+interface PlaceWords {
+  words: string[];
+  projects: Int32Array[];
+}
+
+/** Every known unit size range (a unit type's, else the project's), ordered by its smallest size. */
+interface Sizes {
+  from: Float64Array;
+  to: Float64Array;
+  project: Int32Array;
+  /** Index in AREAS of the unit type, -1 for a project-wide range. */
+  area: Int8Array;
+}
+
 export interface CatalogueIndex {
   projects: NormalisedProject[];
   byId: Map<string, number>;
   /** The card of each project (contract fields only), serialised and UTF-8 encoded once. */
   cardBytes: Buffer[];
   orders: Orders;
+  /** Position of each project in each order. */
+  ranks: Orders;
   byState: Map<string, Orders>;
   byDeveloper: Map<number, Orders>;
   byYear: Map<string, Orders>;
   lowerNames: string[];
+  /** Each project's starting price in AED, NaN when it has none comparable; and how many have one. */
+  prices: Float64Array;
+  pricedCount: number;
+  states: Map<EmirateCode, Bitset>;
+  options: Record<FacetName, Bitset[]>;
+  places: PlaceWords;
+  sizes: Sizes;
   countsByState: StateCount[];
+  facets: Facets;
   priceRange: { min: number | null; max: number | null };
   developers: Array<{ id: number; name: string; slug: string; logo: string }>;
   completionYears: Array<{ value: string; label: string }>;
@@ -37,6 +82,7 @@ export interface SearchResult {
   total: number;
   items: number[];
   countsByState: StateCount[];
+  facets: Facets;
 }
 
 /** The card fields of the contract (and decision 20), in the contract's order. */
@@ -95,6 +141,8 @@ function comparators(projects: NormalisedProject[]): Record<Sort, (a: number, b:
   };
 }
 
+const perSort = <T>(make: (sort: Sort) => T) => Object.fromEntries(SORTS.map(({ value }) => [value, make(value)])) as Record<Sort, T>;
+
 /** Splits each sort order into sublists per key, keeping the order. */
 function partition<K>(orders: Orders, keyOf: (index: number) => K | undefined): Map<K, Orders> {
   const lists = new Map<K, Record<Sort, number[]>>();
@@ -104,45 +152,124 @@ function partition<K>(orders: Orders, keyOf: (index: number) => K | undefined): 
       if (key === undefined) continue;
       let entry = lists.get(key);
       if (!entry) {
-        entry = Object.fromEntries(SORTS.map((option) => [option.value, [] as number[]])) as Record<Sort, number[]>;
+        entry = perSort(() => [] as number[]);
         lists.set(key, entry);
       }
       entry[sort].push(index);
     }
   }
-  return new Map([...lists].map(([key, entry]) => [key, Object.fromEntries(SORTS.map(({ value }) => [value, Int32Array.from(entry[value])])) as Orders]));
+  return new Map([...lists].map(([key, entry]) => [key, perSort((sort) => Int32Array.from(entry[sort]))]));
 }
 
-function countStates(indexes: Iterable<number>, projects: NormalisedProject[]): StateCount[] {
-  const counts = new Map<string, number>();
-  for (const index of indexes) {
-    const state = projects[index].state_id;
-    if (state) counts.set(state, (counts.get(state) ?? 0) + 1);
-  }
-  return EMIRATES.filter((emirate) => counts.has(emirate.id))
-    .map((emirate) => ({ state_id: emirate.id, state_name: emirate.name, count: counts.get(emirate.id)! }))
+function ranksOf(orders: Orders): Orders {
+  return perSort((sort) => {
+    const rank = new Int32Array(orders[sort].length);
+    orders[sort].forEach((project, position) => (rank[project] = position));
+    return rank;
+  });
+}
+
+/** Per emirate, the projects counted (`except`: those of that set; else all), by count descending then name. */
+function countStates(states: Map<EmirateCode, Bitset>, except?: Bitset): StateCount[] {
+  return EMIRATES.map((emirate) => {
+    const set = states.get(emirate.id);
+    return { state_id: emirate.id, state_name: emirate.name, count: !set ? 0 : except ? countShared(except, set) : count(set) };
+  })
+    .filter((entry) => entry.count > 0)
     .sort((a, b) => b.count - a.count || a.state_name.localeCompare(b.state_name));
+}
+
+/**
+ * The options each project has, per facet. Property types come from its category and the kinds of home
+ * its feed names; bedrooms from its bedroom types; amenities from its facilities; area options from the
+ * unit types whose size is known. (Snapshots stored before `property_types` existed have none: `?? []`.)
+ */
+function optionSets(projects: NormalisedProject[], sizes: Sizes): Record<FacetName, Bitset[]> {
+  const sets = (options: readonly string[]) => options.map(() => newBitset(projects.length));
+  const result = { property_type: sets(PROPERTY_TYPES), bedrooms: sets(BEDROOMS), amenities: sets(AMENITIES), area: sets(AREAS) };
+  const mark = (facet: FacetName, options: readonly string[], chosen: Array<string | undefined>, project: number) => {
+    for (const option of chosen) if (option !== undefined) add(result[facet][options.indexOf(option)], project);
+  };
+  projects.forEach((project, i) => {
+    mark('property_type', PROPERTY_TYPES, [project.category, ...(project.property_types ?? [])].flatMap(propertyTypesNamed), i);
+    mark('bedrooms', BEDROOMS, project.bedrooms.types.map(bedroomsOption), i);
+    mark('amenities', AMENITIES, project.facilities.flatMap(amenitiesNamed), i);
+  });
+  sizes.area.forEach((area, entry) => {
+    if (area >= 0) add(result.area[area], sizes.project[entry]);
+  });
+  return result;
+}
+
+/** The words of each project's city, community, sub-community and name, for the location search. */
+function placeWords(projects: NormalisedProject[]): PlaceWords {
+  const byWord = new Map<string, number[]>();
+  projects.forEach((project, i) => {
+    for (const word of new Set(searchWords(`${project.city} ${project.community} ${project.sub_community} ${project.name}`))) {
+      const list = byWord.get(word);
+      if (list) list.push(i);
+      else byWord.set(word, [i]);
+    }
+  });
+  const words = [...byWord.keys()].sort();
+  return { words, projects: words.map((word) => Int32Array.from(byWord.get(word)!)) };
+}
+
+/** The size ranges of each project's unit types; a project without any gives its feed's project-wide range. */
+function sizeRanges(projects: NormalisedProject[]): Sizes {
+  const entries: Array<{ from: number; to: number; project: number; area: number }> = [];
+  projects.forEach((project, i) => {
+    const units = project.apartments
+      .map((unit) => ({ from: unit.size_from_sqft ?? unit.size_to_sqft, to: unit.size_to_sqft ?? unit.size_from_sqft, bedrooms: unit.bedrooms }))
+      .filter((unit): unit is { from: number; to: number; bedrooms: string } => unit.from !== null && unit.to !== null);
+    for (const unit of units) {
+      const area = areaOption(unit.bedrooms);
+      entries.push({ from: Math.min(unit.from, unit.to), to: Math.max(unit.from, unit.to), project: i, area: area ? AREAS.indexOf(area) : -1 });
+    }
+    const range = project.size_range_sqft ?? null;
+    if (units.length === 0 && range) entries.push({ from: range.min, to: range.max, project: i, area: -1 });
+  });
+  entries.sort((a, b) => a.from - b.from);
+  return {
+    from: Float64Array.from(entries, (entry) => entry.from),
+    to: Float64Array.from(entries, (entry) => entry.to),
+    project: Int32Array.from(entries, (entry) => entry.project),
+    area: Int8Array.from(entries, (entry) => entry.area),
+  };
 }
 
 export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
   const compare = comparators(projects);
   const all = projects.map((_, index) => index);
-  const orders = Object.fromEntries(SORTS.map(({ value }) => [value, Int32Array.from([...all].sort(compare[value]))])) as Orders;
-  const prices = projects.map((project) => project.price.starting_from).filter((price): price is number => price !== null);
+  const orders = perSort((sort) => Int32Array.from([...all].sort(compare[sort])));
+  const prices = Float64Array.from(projects, (project) => project.price.starting_from ?? NaN);
+  const priced = [...prices].filter((price) => !Number.isNaN(price));
   const developers = new Map(projects.filter((project) => project.developer.id).map((project) => [project.developer.id, project.developer]));
   const years = [...new Set(projects.map((project) => project.completion.year).filter(Boolean))].sort();
+  const byState = partition(orders, (index) => projects[index].state_id || undefined);
+  const states = new Map([...byState].map(([state, lists]) => [state as EmirateCode, bitsetOf(projects.length, lists.name_asc)]));
+  const sizes = sizeRanges(projects);
+  const options = optionSets(projects, sizes);
 
   return {
     projects,
     byId: new Map(projects.map((project, index) => [project.id, index])),
     cardBytes: projects.map((project) => Buffer.from(JSON.stringify(card(project)))),
     orders,
-    byState: partition(orders, (index) => projects[index].state_id || undefined),
+    ranks: ranksOf(orders),
+    byState,
     byDeveloper: partition(orders, (index) => projects[index].developer.id || undefined),
     byYear: partition(orders, (index) => projects[index].completion.year || undefined),
     lowerNames: projects.map((project) => project.name.toLowerCase()),
-    countsByState: countStates(all, projects),
-    priceRange: { min: prices.length ? Math.min(...prices) : null, max: prices.length ? Math.max(...prices) : null },
+    prices,
+    pricedCount: priced.length,
+    states,
+    options,
+    places: placeWords(projects),
+    sizes,
+    countsByState: countStates(states),
+    facets: unfilteredFacets(options),
+    priceRange: priceRangeOf(priced),
     developers: [...developers.values()]
       .sort((a, b) => byName(a.name, b.name) || a.id - b.id)
       .map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
@@ -150,71 +277,197 @@ export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
   };
 }
 
-const EMPTY = new Int32Array(0);
-
-/** The narrowest pre-sorted list the indexed filters allow, and which of them it already applies. */
-function candidates(index: CatalogueIndex, filters: Filters, sort: Sort, withState: boolean) {
-  const options: Array<[keyof Filters, Int32Array]> = [];
-  if (withState && filters.state_id) options.push(['state_id', index.byState.get(filters.state_id)?.[sort] ?? EMPTY]);
-  if (filters.developer_id !== undefined) options.push(['developer_id', index.byDeveloper.get(filters.developer_id)?.[sort] ?? EMPTY]);
-  if (filters.completion_year) options.push(['completion_year', index.byYear.get(filters.completion_year)?.[sort] ?? EMPTY]);
-  if (options.length === 0) return { list: index.orders[sort], applied: undefined };
-  const [applied, list] = options.reduce((narrowest, option) => (option[1].length < narrowest[1].length ? option : narrowest));
-  return { list, applied };
+export function priceRangeOf(prices: Iterable<number>): { min: number | null; max: number | null } {
+  let min: number | null = null;
+  let max: number | null = null;
+  for (const price of prices) {
+    if (Number.isNaN(price)) continue;
+    if (min === null || price < min) min = price;
+    if (max === null || price > max) max = price;
+  }
+  return { min, max };
 }
 
-/** The test for the filters the chosen list does not already apply; null when there are none. */
-function residual(index: CatalogueIndex, filters: Filters, applied: keyof Filters | undefined, withState: boolean) {
-  const tests: Array<(i: number) => boolean> = [];
-  const { projects } = index;
-  if (withState && filters.state_id && applied !== 'state_id') tests.push((i) => projects[i].state_id === filters.state_id);
-  if (filters.developer_id !== undefined && applied !== 'developer_id') tests.push((i) => projects[i].developer.id === filters.developer_id);
-  if (filters.completion_year && applied !== 'completion_year') tests.push((i) => projects[i].completion.year === filters.completion_year);
+// ------------------------------------------------------------------ search
+
+/** First position in [0, length) at which `reached` turns true (it must stay true after). */
+function firstWhere(length: number, reached: (position: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (reached(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** Projects priced within [min, max] (in the currency of `prices`): a stretch of the price order. */
+function priceSet(index: CatalogueIndex, prices: Float64Array, min: number, max: number): Bitset {
+  const order = index.orders.price_asc;
+  // Converting keeps the order (rounding never reverses two amounts), so the stretch is found by bisection.
+  const from = firstWhere(index.pricedCount, (position) => prices[order[position]] >= min);
+  const to = firstWhere(index.pricedCount, (position) => prices[order[position]] > max);
+  return bitsetOf(index.projects.length, order.subarray(from, Math.max(from, to)));
+}
+
+/** Projects with a word starting with each of the words of `text` (in any of its places or its name). */
+function placeSet(index: CatalogueIndex, text: string): Bitset {
+  const { words, projects } = index.places;
+  const sets = searchWords(text).map((prefix) => {
+    const set = newBitset(index.projects.length);
+    for (let w = firstWhere(words.length, (position) => words[position] >= prefix); w < words.length && words[w].startsWith(prefix); w += 1) {
+      for (const project of projects[w]) add(set, project);
+    }
+    return set;
+  });
+  return intersect(sets)!;
+}
+
+/** Per area option, and for any size, the projects with a unit size range overlapping [min, max]. */
+function sizeSets(index: CatalogueIndex, min: number, max: number): { perArea: Bitset[]; any: Bitset } {
+  const { from, to, project, area } = index.sizes;
+  const perArea = AREAS.map(() => newBitset(index.projects.length));
+  const any = newBitset(index.projects.length);
+  const end = firstWhere(from.length, (entry) => from[entry] > max);
+  for (let entry = 0; entry < end; entry += 1) {
+    if (to[entry] < min) continue;
+    add(any, project[entry]);
+    if (area[entry] >= 0) add(perArea[area[entry]], project[entry]);
+  }
+  return { perArea, any };
+}
+
+/** The sets of the options chosen in a list parameter. */
+const chosen = (sets: Bitset[], options: readonly string[], values: readonly string[]) => values.map((value) => sets[options.indexOf(value)]);
+
+interface Constraints {
+  /** One set per applied filter group; facets count each group's options over the others. */
+  groups: Partial<Record<FacetName | 'state_id', Bitset>>;
+  /** The filters no facet counts against (developer, year, name, location, price). */
+  rest: Bitset[];
+  /** The area options' sets, narrowed to the size range when one is given. */
+  areaSets: Bitset[];
+}
+
+function constraints(index: CatalogueIndex, filters: Filters, prices: Float64Array): Constraints {
+  const size = index.projects.length;
+  const { options } = index;
+  const groups: Constraints['groups'] = {};
+  const rest: Bitset[] = [];
+  const listSet = (orders: Orders | undefined) => bitsetOf(size, orders?.name_asc ?? []);
+
+  if (filters.state_id) groups.state_id = index.states.get(filters.state_id) ?? newBitset(size);
+  if (filters.developer_id !== undefined) rest.push(listSet(index.byDeveloper.get(filters.developer_id)));
+  if (filters.completion_year) rest.push(listSet(index.byYear.get(filters.completion_year)));
   if (filters.project_name) {
     const needle = filters.project_name.toLowerCase();
-    tests.push((i) => index.lowerNames[i].includes(needle));
+    rest.push(bitsetOf(size, index.lowerNames.flatMap((name, i) => (name.includes(needle) ? [i] : []))));
   }
+  if (filters.location) rest.push(placeSet(index, filters.location));
   if (filters.min_price !== undefined || filters.max_price !== undefined) {
-    const min = filters.min_price ?? 0;
-    const max = filters.max_price ?? Number.POSITIVE_INFINITY;
-    tests.push((i) => {
-      const price = projects[i].price.starting_from;
-      return price !== null && price >= min && price <= max;
-    });
+    rest.push(priceSet(index, prices, filters.min_price ?? 0, filters.max_price ?? Number.POSITIVE_INFINITY));
   }
-  if (tests.length === 0) return null;
-  return (i: number) => tests.every((test) => test(i));
+  if (filters.property_type) groups.property_type = unite(size, chosen(options.property_type, PROPERTY_TYPES, filters.property_type));
+  if (filters.bedrooms) groups.bedrooms = unite(size, chosen(options.bedrooms, BEDROOMS, filters.bedrooms));
+  // Every amenity chosen is required.
+  if (filters.amenities) groups.amenities = intersect(chosen(options.amenities, AMENITIES, filters.amenities));
+
+  let areaSets = options.area;
+  const ranged = filters.min_area !== undefined || filters.max_area !== undefined;
+  if (ranged) {
+    const { perArea, any } = sizeSets(index, filters.min_area ?? 0, filters.max_area ?? Number.POSITIVE_INFINITY);
+    areaSets = perArea;
+    if (!filters.area) groups.area = any;
+  }
+  if (filters.area) groups.area = unite(size, chosen(areaSets, AREAS, filters.area));
+  return { groups, rest, areaSets };
 }
 
-export function search(index: CatalogueIndex, { page, perPage, sort, filters }: ListingQuery): SearchResult {
+/** How many projects have each option, with no filter applied. */
+function unfilteredFacets(options: Record<FacetName, Bitset[]>): Facets {
+  const counted = (sets: Bitset[]) => sets.map(count);
+  return { property_type: counted(options.property_type), bedrooms: counted(options.bedrooms), amenities: counted(options.amenities), area: counted(options.area) };
+}
+
+/**
+ * Facet counts (disjunctive, as `counts_by_state`): each group's options counted over `over[group]`, the
+ * projects matching every other filter (undefined: no other filter, so the unfiltered counts). Amenities
+ * are all required, so they are counted over the full match. `areaSets`: the area options' sets,
+ * narrowed to the size range when one is given.
+ */
+function facetsOf(index: CatalogueIndex, over: Record<FacetName, Bitset | undefined>, areaSets: Bitset[]): Facets {
+  const counted = (facet: FacetName, sets: Bitset[]) => {
+    const within = over[facet];
+    if (within) return sets.map((set) => countShared(within, set));
+    return sets === index.options[facet] ? index.facets[facet] : sets.map(count);
+  };
+  return {
+    property_type: counted('property_type', index.options.property_type),
+    bedrooms: counted('bedrooms', index.options.bedrooms),
+    amenities: counted('amenities', index.options.amenities),
+    area: counted('area', areaSets),
+  };
+}
+
+/**
+ * The page's projects, in order: walking the narrowest pre-sorted list until the page is full, or, when
+ * the matches are few and far between, collecting them from the set and sorting them by rank.
+ */
+function pageOf(list: Int32Array, rank: Int32Array, matches: Bitset, total: number, start: number, end: number): number[] {
+  if (start >= total) return [];
+  const wanted = Math.min(end, total);
+  const walkCost = (wanted / total) * list.length;
+  const collectCost = matches.length + total * Math.log2(total + 1);
+  if (walkCost > collectCost) {
+    return members(matches).sort((a, b) => rank[a] - rank[b]).slice(start, end);
+  }
+  const items: number[] = [];
+  let seen = 0;
+  for (let position = 0; position < list.length && seen < wanted; position += 1) {
+    const project = list[position];
+    if (!has(matches, project)) continue;
+    if (seen >= start) items.push(project);
+    seen += 1;
+  }
+  return items;
+}
+
+/** The narrowest pre-sorted list among those of the filters applied (emirate, developer, year). */
+function narrowestList(index: CatalogueIndex, filters: Filters, sort: Sort): Int32Array {
+  const lists = [
+    filters.state_id && index.byState.get(filters.state_id),
+    filters.developer_id !== undefined && index.byDeveloper.get(filters.developer_id),
+    filters.completion_year && index.byYear.get(filters.completion_year),
+  ];
+  let narrowest = index.orders[sort];
+  for (const orders of lists) {
+    const list = orders ? orders[sort] : undefined;
+    if (list && list.length < narrowest.length) narrowest = list;
+  }
+  return narrowest;
+}
+
+/** `prices`: the starting prices in the query's currency (the index's AED prices by default). */
+export function search(index: CatalogueIndex, { page, perPage, sort, filters }: ListingQuery, prices = index.prices): SearchResult {
   const start = (page - 1) * perPage;
   const end = start + perPage;
-  const { list, applied } = candidates(index, filters, sort, true);
-  const test = residual(index, filters, applied, true);
-
-  let total: number;
-  let items: number[];
-  if (!test) {
-    total = list.length;
-    items = Array.from(list.subarray(start, end));
-  } else {
-    total = 0;
-    items = [];
-    for (const i of list) {
-      if (!test(i)) continue;
-      if (total >= start && total < end) items.push(i);
-      total += 1;
-    }
+  const { groups, rest, areaSets } = constraints(index, filters, prices);
+  const applied = Object.keys(groups) as Array<keyof typeof groups>;
+  if (applied.length === 0 && rest.length === 0) {
+    return { total: index.projects.length, items: Array.from(index.orders[sort].subarray(start, end)), countsByState: index.countsByState, facets: index.facets };
   }
-  return { total, items, countsByState: countsExceptState(index, filters) };
-}
 
-/** Decision 22: the projects matching every applied filter except state_id, per emirate. */
-function countsExceptState(index: CatalogueIndex, filters: Filters): StateCount[] {
-  const { state_id: _ignored, ...others } = filters;
-  if (Object.keys(others).length === 0) return index.countsByState;
-  const { list, applied } = candidates(index, others, 'name_asc', false);
-  const test = residual(index, others, applied, false);
-  const matching = test ? Array.from(list).filter(test) : list;
-  return countStates(matching, index.projects);
+  const matches = intersect([...rest, ...applied.map((name) => groups[name]!)])!;
+  // What each group's options are counted over: every other filter (the full match when the group is not applied).
+  const except = (name: keyof typeof groups) =>
+    groups[name] ? intersect([...rest, ...applied.filter((other) => other !== name).map((other) => groups[other]!)]) : matches;
+  const total = count(matches);
+  const exceptState = except('state_id');
+  return {
+    total,
+    items: pageOf(narrowestList(index, filters, sort), index.ranks[sort], matches, total, start, end),
+    countsByState: exceptState ? countStates(index.states, exceptState) : index.countsByState,
+    facets: facetsOf(index, { property_type: except('property_type'), bedrooms: except('bedrooms'), amenities: matches, area: except('area') }, areaSets),
+  };
 }

@@ -1,13 +1,15 @@
 /**
  * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised and encoded
- * once: the cards and the filters block per catalogue index, explore-by-city and FAQ per page content
- * (prepared when those are built, and cached with them).
+ * once: the cards and the filters block per catalogue index and currency, explore-by-city and FAQ per
+ * page content (prepared when those are built, and cached with them).
  * A request serialises only what is its own (header, pagination, applied filters, facet counts) and
  * joins the rest as bytes.
  */
 import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
 import type { Developer } from '../../../plugins/extsource/server/src/mapping/types';
-import type { CatalogueIndex, SearchResult } from './catalogue-index';
+import type { CatalogueIndex, Facets, SearchResult } from './catalogue-index';
+import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
+import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './options';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
 
@@ -16,21 +18,21 @@ export const LISTING_MESSAGE = 'Off-plan projects retrieved successfully';
 /** The fixed lists of the `filters` block, word for word from the contract. */
 export const FIXED_FILTERS = {
   location_placeholder: 'Search by project name or location',
-  property_type: { label: 'Property Type', options: ['Apartment', 'Villa', 'Townhouse', 'Penthouse'] },
-  bedrooms: { label: 'Bedrooms', options: ['Studio', '1', '2', '3', '4', '5+'] },
-  amenities: ['Pool', 'Gym', 'Parking', 'Security', 'Garden', 'Balcony'],
-  area: ['Studio', '1BR', '2BR', '3BR', '4BR+'],
-  currency: { default: 'AED', options: ['AED', 'GBP', 'USD'] },
+  property_type: { label: 'Property Type', options: PROPERTY_TYPES },
+  bedrooms: { label: 'Bedrooms', options: BEDROOMS },
+  amenities: AMENITIES,
+  area: AREAS,
+  currency: { default: SITE_CURRENCY, options: CURRENCIES },
 };
 
 const SORT_OPTIONS = SORTS.map(({ value, label }) => ({ value, label }));
 
-function filtersBlock(index: CatalogueIndex) {
+function filtersBlock(index: CatalogueIndex, view: CurrencyView) {
   return {
     location_placeholder: FIXED_FILTERS.location_placeholder,
     property_type: FIXED_FILTERS.property_type,
     bedrooms: FIXED_FILTERS.bedrooms,
-    price_range: { label: 'Price Range', min: index.priceRange.min, max: index.priceRange.max },
+    price_range: { label: 'Price Range', min: view.priceRange.min, max: view.priceRange.max },
     more_filters: {
       label: 'More Filters',
       options: {
@@ -48,15 +50,43 @@ function filtersBlock(index: CatalogueIndex) {
 const COMMA = Buffer.from(',');
 const TAIL = `},"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`;
 
+/** `filters.facets`: per group, each option with its count. */
+function facetsJson(facets: Facets): string {
+  const named = (options: readonly string[], counts: number[]) => Object.fromEntries(options.map((option, i) => [option, counts[i]]));
+  return JSON.stringify({
+    property_type: named(PROPERTY_TYPES, facets.property_type),
+    bedrooms: named(BEDROOMS, facets.bedrooms),
+    amenities: named(AMENITIES, facets.amenities),
+    area: named(AREAS, facets.area),
+  });
+}
+
+/** A currency view with the `filters` block up to its facets (`{...,"sort_by":{...}`), serialised once. */
+export interface PreparedCurrency {
+  view: CurrencyView;
+  filtersHead: Buffer;
+}
+
+export function prepareCurrency(index: CatalogueIndex, view: CurrencyView): PreparedCurrency {
+  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)) };
+}
+
 /** A catalogue index with the parts every listing response repeats, serialised once (cached with it). */
 export interface PreparedCatalogue {
   index: CatalogueIndex;
-  filters: Buffer;
+  /** The listing in AED; other currencies are prepared when first asked for. */
+  aed: PreparedCurrency;
   countsByState: string;
+  facets: string;
 }
 
 export function prepareCatalogue(index: CatalogueIndex): PreparedCatalogue {
-  return { index, filters: Buffer.from(JSON.stringify(filtersBlock(index))), countsByState: JSON.stringify(index.countsByState) };
+  return {
+    index,
+    aed: prepareCurrency(index, currencyView(index, SITE_CURRENCY, {})),
+    countsByState: JSON.stringify(index.countsByState),
+    facets: facetsJson(index.facets),
+  };
 }
 
 /** The page content with its `"explore_by_city":{...},"faq":{...}` part serialised once (cached with it). */
@@ -69,7 +99,8 @@ export function preparePage(content: OffPlanPageContent): PreparedPage {
   return { content, listingParts: Buffer.from(`"explore_by_city":${JSON.stringify(content.exploreByCity)},"faq":${JSON.stringify(content.faq)}`) };
 }
 
-export function renderListing(catalogue: PreparedCatalogue, page: PreparedPage, query: ListingQuery, result: SearchResult): Buffer {
+/** The listing JSON; `currency` must be the query's (the catalogue's own for AED). */
+export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery, result: SearchResult): Buffer {
   const { index } = catalogue;
   const { total, items } = result;
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
@@ -78,16 +109,17 @@ export function renderListing(catalogue: PreparedCatalogue, page: PreparedPage, 
   const header = { title: page.content.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
   const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
   const counts = result.countsByState === index.countsByState ? catalogue.countsByState : JSON.stringify(result.countsByState);
+  const facets = result.facets === index.facets ? catalogue.facets : facetsJson(result.facets);
 
   const cards: Buffer[] = [];
   items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
-    cards.push(index.cardBytes[item]);
+    cards.push(currency.view.cardBytes[item]);
   });
   return Buffer.concat([
     Buffer.from(`{"data":{"listing_header":${JSON.stringify(header)},"filters":`),
-    catalogue.filters,
-    Buffer.from(`,"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
+    currency.filtersHead,
+    Buffer.from(`,"facets":${facets}},"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
     ...cards,
     Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
     page.listingParts,

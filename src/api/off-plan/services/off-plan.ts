@@ -1,7 +1,8 @@
 /**
  * The off-plan endpoints' data, from the app's cache: the published page content (under
  * `offplan_page_data`, cleared when an editor publishes the page or changes its media), the catalogue
- * index (built once per project collection, dropped with it) and the finished listing JSON.
+ * index (built once per project collection, dropped with it), its cards and prices in each other
+ * currency (built when first asked for, dropped with it) and the finished listing JSON.
  * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first.
  */
@@ -9,14 +10,20 @@ import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
 import { fastLane } from '../../../lib/fast-lane';
 import { mediaUrlsFor } from '../../../lib/media';
+import { extsourceConfig } from '../../../plugins/extsource/server/src/drivers';
 import { PROJECTS_TAG, projectsService, type ProjectCollection } from '../../../plugins/extsource/server/src/services/projects';
 import { buildIndex, card, search, type CatalogueIndex } from '../lib/catalogue-index';
-import { filtersData, prepareCatalogue, preparePage, renderListing, type PreparedCatalogue, type PreparedPage } from '../lib/listing-response';
+import { currencyView, SITE_CURRENCY } from '../lib/currency';
+import {
+  filtersData, prepareCatalogue, prepareCurrency, preparePage, renderListing, type PreparedCatalogue, type PreparedCurrency, type PreparedPage,
+} from '../lib/listing-response';
+import type { Currency } from '../lib/options';
 import { buildPageContent, type OffPlanPageContent, type OffPlanPageRecord } from '../lib/page-content';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
 
 export const OFFPLAN_PAGE_CACHE_KEY = 'offplan_page_data';
 const CATALOGUE_CACHE_KEY = 'offplan:catalogue';
+const currencyCacheKey = (currency: Currency) => `offplan:catalogue:${currency}`;
 const PAGE_UID = 'api::off-plan.off-plan-page';
 const LISTING_PATH = '/api/v1/off-plan/projects';
 
@@ -31,14 +38,32 @@ interface Catalogue extends PreparedCatalogue {
   version: number;
 }
 
+interface InCurrency extends PreparedCurrency {
+  /** The collection version of the catalogue it was converted from. */
+  version: number;
+}
+
 const link = { populate: { links: true } };
 
-/** A raw query string as Strapi's parser would see it; undefined for forms only the full path handles (a[]=, a[b]=). */
+/** Values one key may have on the fast lane (Strapi's parser turns more than 100 into an object). */
+const MAX_REPEATS = 20;
+
+/**
+ * A raw query string as Strapi's parser (qs) would see it; undefined for what only the full path reads
+ * as qs does: bracket forms (a[]=, a[b]=), percent escapes that are not UTF-8 (qs keeps them as
+ * written), a key given more than MAX_REPEATS times.
+ */
 export function plainQuery(queryString: string): Record<string, string | string[]> | undefined {
-  const query: Record<string, string | string[]> = {};
+  try {
+    decodeURIComponent(queryString);
+  } catch {
+    return undefined;
+  }
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of new URLSearchParams(queryString)) {
     if (key.includes('[') || key.includes(']')) return undefined;
     const existing = query[key];
+    if (Array.isArray(existing) && existing.length >= MAX_REPEATS) return undefined;
     query[key] = existing === undefined ? value : ([] as string[]).concat(existing, value);
   }
   return query;
@@ -75,6 +100,30 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return cache.set(CATALOGUE_CACHE_KEY, catalogueOf(collection), CATALOGUE_CACHE).value;
   }
 
+  /** The catalogue's cards and prices in `currency` (built once per currency and collection). */
+  async function inCurrency(prepared: Catalogue, currency: Currency): Promise<PreparedCurrency> {
+    if (currency === SITE_CURRENCY) return prepared.aed;
+    const convert = async (): Promise<InCurrency> => ({
+      version: prepared.version,
+      ...prepareCurrency(prepared.index, currencyView(prepared.index, currency, extsourceConfig(strapi).currencyRates)),
+    });
+    const cached = await cache.get(currencyCacheKey(currency), convert, CATALOGUE_CACHE);
+    if (cached.value.version === prepared.version) return cached.value;
+    return cache.set(currencyCacheKey(currency), await convert(), CATALOGUE_CACHE).value;
+  }
+
+  /** The same from memory alone, or undefined. */
+  function peekCurrency(prepared: Catalogue, currency: Currency): PreparedCurrency | undefined {
+    if (currency === SITE_CURRENCY) return prepared.aed;
+    const cached = cache.peek<InCurrency>(currencyCacheKey(currency))?.value;
+    return cached?.version === prepared.version ? cached : undefined;
+  }
+
+  /** The listing of a valid query, from its parts. */
+  function render(prepared: Catalogue, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery): Buffer {
+    return renderListing(prepared, currency, page, query, search(prepared.index, query, currency.view.prices));
+  }
+
   const service = {
     async pageContent(): Promise<OffPlanPageContent> {
       return (await preparedPage()).content;
@@ -86,7 +135,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async listing(query: ListingQuery): Promise<Buffer> {
       const [prepared, page] = await Promise.all([catalogue(), preparedPage()]);
-      return renderListing(prepared, page, query, search(prepared.index, query));
+      return render(prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page, query);
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
@@ -97,7 +146,8 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const collection = projectsService(strapi).peek();
       const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
       if (!parsed?.ok || !page || !collection || prepared?.version !== collection.version) return undefined;
-      return renderListing(prepared, page, parsed.query, search(prepared.index, parsed.query));
+      const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
+      return currency && render(prepared, currency, page, parsed.query);
     },
 
     async filters() {

@@ -26,8 +26,6 @@ export interface ExtsourceConfig {
     /** Hard caps per read of the catalogue (or of the developers): pages, bytes downloaded. */
     maxPages: number;
     maxBytes: number;
-    /** How many AED one unit of another currency is worth, for prices Reelly sends in it ({ USD: 3.6725 }). */
-    currencyRates: Record<string, number>;
   };
   http: RetryPolicy;
   /** Cron rule of the scheduled full sync; empty: off. */
@@ -36,7 +34,14 @@ export interface ExtsourceConfig {
   developersTtlSeconds: number;
   /** Shown as the contact on every off-plan card. */
   agent: { name: string; phone: string };
+  /** The site's currency: provider prices are converted into it, and the listing converts from it. */
   currency: string;
+  /**
+   * How many of `currency` one unit of another currency is worth ({ USD: 3.6725 }): the one table for
+   * provider prices into AED and for AED into the currency a visitor picks. Configured entries are added
+   * to (or replace) the defaults.
+   */
+  currencyRates: Record<string, number>;
 }
 
 const MiB = 1024 * 1024;
@@ -48,12 +53,14 @@ export const defaultConfig: ExtsourceConfig = {
   goyzer: {
     baseUrl: '', accessCode: '', groupCode: '', maxPages: 500, maxItems: 50000, maxBytes: 128 * MiB, incremental: false, fullSyncHours: 24,
   },
-  // The dirham is pegged to the US dollar at 3.6725.
-  reelly: { baseUrl: '', apiKey: '', pageSize: 100, maxPages: 1000, maxBytes: 64 * MiB, currencyRates: { USD: 3.6725 } },
+  reelly: { baseUrl: '', apiKey: '', pageSize: 100, maxPages: 1000, maxBytes: 64 * MiB },
   http: { timeoutMs: 15000, retries: 3, backoffMs: 500, maxDelayMs: 30000 },
   cron: '0 * * * *',
   projectsTtlSeconds: 3600,
   developersTtlSeconds: 3600,
   agent: { name: 'Off-Plan Desk', phone: '+971 4 123 4567' },
   currency: 'AED',
+  // The dirham is pegged to the US dollar at 3.6725. GBP floats: 4.90 is about its 2025 level
+  // (GBP/USD near 1.33 at the peg), a default to set from a current rate (docs/off-plan.md).
+  currencyRates: { USD: 3.6725, GBP: 4.9 },
 };

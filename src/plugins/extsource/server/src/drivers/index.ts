@@ -10,12 +10,13 @@ import type { ListingsDriver, ProjectsDriver } from './types';
 
 export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
   const config = (strapi.config.get('plugin::extsource') ?? {}) as Partial<ExtsourceConfig>;
-  // Provider settings merge one level deep, so a partial override keeps the other defaults.
+  // Provider settings and rates merge one level deep, so a partial override keeps the other defaults.
   return {
     ...defaultConfig,
     ...config,
     goyzer: { ...defaultConfig.goyzer, ...config.goyzer },
     reelly: { ...defaultConfig.reelly, ...config.reelly },
+    currencyRates: { ...defaultConfig.currencyRates, ...config.currencyRates },
   };
 }
 
@@ -40,7 +41,7 @@ export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
 
 export function projectsDriver(strapi: Core.Strapi): ProjectsDriver {
   const config = extsourceConfig(strapi);
-  const defaults = { agent: config.agent, currency: config.currency, currencyRates: config.reelly.currencyRates };
+  const defaults = { agent: config.agent, currency: config.currency, currencyRates: config.currencyRates };
   switch (config.projectsDriver) {
     case 'sample':
       return sampleProjectsDriver(sampleDir(strapi, config), defaults, publicUrl(strapi));

@@ -11,6 +11,7 @@
 import { uaeCoordinates, type Coordinates } from './coordinates';
 import { emirateCode, emirateName, type EmirateCode } from './emirates';
 import { bedroomsRangeLabel, completionOf, formatPrice } from './formatting';
+import { intoSiteCurrency } from './money';
 import { plainLine, plainText } from './text';
 import type { Developer, NormalisedProject, PaymentPlan, Rejected, UnitType } from './types';
 import { bedroomsLabel, list, number, slugify, text } from './values';
@@ -135,7 +136,7 @@ function moneyIn(currency: string, defaults: ProjectDefaults): Money {
   if (currency === defaults.currency) return { convert: positive, currency, converted: true };
   const rate = defaults.currencyRates[currency];
   if (rate && rate > 0) {
-    return { convert: (amount) => (positive(amount) === null ? null : Math.round(amount! * rate)), currency: defaults.currency, converted: true };
+    return { convert: (amount) => (positive(amount) === null ? null : intoSiteCurrency(amount!, rate)), currency: defaults.currency, converted: true };
   }
   return { convert: () => null, currency, converted: false };
 }
@@ -179,16 +180,20 @@ function bedroomTypes(units: UnitType[], record: ReellyRecord): string[] {
   return unique(Array.from({ length: max - min + 1 }, (_, index) => bedroomsLabel(String(min + index))));
 }
 
-function areaRange(units: UnitType[], record: ReellyRecord): string {
+/** The smallest and largest unit size: of the unit types, else the list's `min_size` / `max_size`. */
+function sizeRange(units: UnitType[], record: ReellyRecord): { min: number; max: number } | null {
   let sizes = units.flatMap((unit) => [unit.size_from_sqft, unit.size_to_sqft]).filter((size): size is number => size !== null);
   if (sizes.length === 0) {
     const unit = text(record.area_unit) || 'sqft';
     sizes = [sqft(record.min_size, unit), sqft(record.max_size, unit)].filter((size): size is number => size !== null);
   }
-  if (sizes.length === 0) return '';
+  return sizes.length ? { min: Math.min(...sizes), max: Math.max(...sizes) } : null;
+}
+
+function areaText(range: { min: number; max: number } | null): string {
+  if (!range) return '';
   const format = (size: number) => Math.round(size).toLocaleString('en-US');
-  const [min, max] = [Math.min(...sizes), Math.max(...sizes)];
-  return min === max ? `${format(min)} sq.ft` : `${format(min)} - ${format(max)} sq.ft`;
+  return range.min === range.max ? `${format(range.min)} sq.ft` : `${format(range.min)} - ${format(range.max)} sq.ft`;
 }
 
 const stageLabel = (stage: unknown) => {
@@ -224,12 +229,16 @@ function badgeOf(record: ReellyRecord): string {
   return SALE_STATUS_LABELS[status] ?? stageLabel(status);
 }
 
-function categoryOf(record: ReellyRecord): string {
+/** The kinds of home on offer as the feed names them: its `category`, then the unit types it shows. */
+function propertyTypes(record: ReellyRecord): string[] {
+  const shown = list(record.available_unit_types_display as string[] | string | undefined).map((type) => plainLine(type, 100));
+  return unique([plainLine(record.category, 100), ...shown]);
+}
+
+function categoryOf(record: ReellyRecord, types: string[]): string {
   const given = plainLine(record.category, 100);
-  if (given) return given;
-  const types = list(record.available_unit_types_display as string[] | string | undefined).map((type) => plainLine(type, 100));
   // The list names unit types in the plural ("Apartments", "Villas"); the card names one category.
-  return types.find(Boolean)?.replace(/(?<=[a-z])s$/i, '') || 'Residential';
+  return given || types[0]?.replace(/(?<=[a-z])s$/i, '') || 'Residential';
 }
 
 function completion(record: ReellyRecord) {
@@ -255,12 +264,14 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
   const location = unique([place.district, city]).join(', ');
   const money = moneyIn(text(pick(record, 'price_currency', 'currency')).toUpperCase() || defaults.currency, defaults);
   const units = unitTypes(record, money, defaults);
-  const types = bedroomTypes(units, record);
-  const bedroomsText = bedroomsRangeLabel(types);
+  const bedrooms = bedroomTypes(units, record);
+  const bedroomsText = bedroomsRangeLabel(bedrooms);
   const minPrice = number(pick(record, 'min_price', 'price_from', 'starting_price'));
   const startingFrom = money.convert(minPrice);
   const done = completion(record);
   const media = mediaOf(record);
+  const types = propertyTypes(record);
+  const sizes = sizeRange(units, record);
 
   return {
     id,
@@ -268,7 +279,7 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
     name,
     location,
     developer: developerOf(record.developer, developers),
-    bedrooms: { label: bedroomsText, types },
+    bedrooms: { label: bedroomsText, types: bedrooms },
     price: {
       starting_from: startingFrom,
       // Without a rate, the provider's own amount is shown, labelled with its currency (and left out of price filters).
@@ -284,12 +295,12 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
     community: place.district,
     community_id: place.districtId,
     sub_community: place.sector && place.sector !== place.district ? place.sector : '',
-    category: categoryOf(record),
+    category: categoryOf(record, types),
     status: 'Off-Plan',
     agent: defaults.agent,
     badge: badgeOf(record),
     address: location,
-    specs: { beds: bedroomsText, bathrooms: '', area: areaRange(units, record) },
+    specs: { beds: bedroomsText, bathrooms: '', area: areaText(sizes) },
     description: plainText(record.overview) || plainText(record.description) || plainText(record.short_description),
     apartments: units,
     facilities: facilities(record),
@@ -297,5 +308,7 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
     gallery: media.gallery,
     payment_plans: paymentPlans(record),
     completion_sort: done.sortKey,
+    property_types: types,
+    size_range_sqft: sizes,
   };
 }

@@ -105,6 +105,13 @@ export interface NormalisedProject {
   payment_plans: PaymentPlan[];
   /** Sortable completion month (YYYY-MM), for sorting; not part of the card. */
   completion_sort: string | null;
+  /**
+   * For the listing's filters, not part of the card: the kinds of home the feed says the project offers,
+   * as it names them ("Apartments", "Penthouse"; the category first), and the smallest and largest unit
+   * size it gives (of the unit types, else the list's project-wide range), in sq.ft.
+   */
+  property_types: string[];
+  size_range_sqft: { min: number; max: number } | null;
 }
 
 /** A record the mapping could not use, with the reason; the sync counts it as failed. */

@@ -1,0 +1,47 @@
+/**
+ * The listing in the currency a visitor picks (`currency`: AED, USD or GBP). Each card's price, the
+ * prices that `min_price` / `max_price` compare and the price range are the AED amounts converted with
+ * the one rates table (CURRENCY_RATES) and its one rounding rule (whole units, halves up), once per
+ * currency per collection. The order of projects never changes with the currency: sorts are those of the
+ * AED amounts, and converting keeps their order.
+ */
+import { formatPrice } from '../../../plugins/extsource/server/src/mapping/formatting';
+import { fromSiteCurrency } from '../../../plugins/extsource/server/src/mapping/money';
+import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
+import { card, priceRangeOf, type CatalogueIndex } from './catalogue-index';
+import type { Currency } from './options';
+
+export const SITE_CURRENCY: Currency = 'AED';
+
+export interface CurrencyView {
+  currency: Currency;
+  /** Each project's starting price in this currency; NaN when it has none comparable. */
+  prices: Float64Array;
+  priceRange: { min: number | null; max: number | null };
+  /** Each card with its price in this currency, serialised and UTF-8 encoded. */
+  cardBytes: Buffer[];
+}
+
+/**
+ * A card's price in `currency`. A price the provider gave in a currency without a rate (shown as given,
+ * with no comparable amount) stays as it is.
+ */
+function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency): NormalisedProject['price'] {
+  if (price.currency !== SITE_CURRENCY) return price;
+  const startingFrom = Number.isNaN(amount) ? null : amount;
+  return { starting_from: startingFrom, formatted: formatPrice(startingFrom, currency), currency };
+}
+
+/** The catalogue's prices and cards in `currency` (its own, for AED). `rates`: AED per unit of each currency. */
+export function currencyView(index: CatalogueIndex, currency: Currency, rates: Record<string, number>): CurrencyView {
+  if (currency === SITE_CURRENCY) return { currency, prices: index.prices, priceRange: index.priceRange, cardBytes: index.cardBytes };
+  const rate = rates[currency];
+  if (!(rate > 0)) throw new Error(`No rate for ${currency} in CURRENCY_RATES`);
+  const prices = index.prices.map((amount) => (Number.isNaN(amount) ? NaN : fromSiteCurrency(amount, rate)));
+  return {
+    currency,
+    prices,
+    priceRange: priceRangeOf(prices),
+    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(card({ ...project, price: priceIn(project.price, prices[i], currency) })))),
+  };
+}
