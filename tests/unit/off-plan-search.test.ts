@@ -167,6 +167,8 @@ describe('search by the new filters', () => {
     ['an area range: some unit size range overlaps it', { min_area: 1000, max_area: 1200 }, ['1', '3']],
     ['an area range meeting a unit size range at its ends', { min_area: 480, max_area: 480 }, ['1']],
     ['an area range meeting the project-wide range at its start', { max_area: 700 }, ['1', '3']],
+    ['an area range between the sizes of two unit types', { min_area: 3000, max_area: 3100 }, []],
+    ['a large min_area', { min_area: 5000 }, ['2']],
     ['area with a range: that unit type within the range', { area: ['1BR'], min_area: 800 }, ['1']],
     ['area with a range no unit of the type meets', { area: ['Studio'], min_area: 500 }, []],
     ['location: a word, any case', { location: 'MARINA' }, ['1']],
@@ -251,8 +253,8 @@ describe('search (property-based)', () => {
       bedrooms: sometimes(some(BEDROOMS)),
       amenities: sometimes(fc.subarray([...AMENITIES], { minLength: 1, maxLength: 2 })),
       area: sometimes(some(AREAS)),
-      min_area: sometimes(fc.integer({ min: 0, max: 4000 })),
-      max_area: sometimes(fc.integer({ min: 4000, max: 9000 })),
+      min_area: sometimes(fc.integer({ min: 0, max: 6000 })),
+      max_area: sometimes(fc.integer({ min: 300, max: 9000 })),
       location: sometimes(fc.constantFrom('dubai', 'mar', 'al r', 'SOBHA', 'jum', 'azure b', 'x')),
       currency: sometimes(fc.constantFrom('AED', 'USD', 'GBP')),
     })
@@ -343,6 +345,29 @@ describe('search (property-based)', () => {
         }
       ),
       { numRuns: 400 }
+    );
+  });
+
+  it('finds price ranges in any currency in a collection large enough to be cut into blocks', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 1, max: 3000 }), { nil: null, freq: 10 }), { minLength: 100, maxLength: 600 }),
+        fc.integer({ min: 0, max: 3200 }), fc.integer({ min: 0, max: 3200 }), fc.constantFrom('AED', 'USD', 'GBP') as fc.Arbitrary<'AED' | 'USD' | 'GBP'>,
+        (amounts, a, b, currency) => {
+          const projects = amounts.map((price, i) => project(String(i + 1), { price: price === null ? null : price * 1000 }));
+          const index = buildIndex(projects);
+          const prices = currencyView(index, currency, RATES).prices;
+          const [min, max] = [Math.min(a, b) * 300, Math.max(a, b) * 300];
+          const found = search(index, query({ min_price: min, max_price: max, currency }, { perPage: 100, sort: 'price_asc' }), prices);
+          const expected = projects.flatMap((p, i) => {
+            const shown = p.price.starting_from === null ? null : currency === 'AED' ? p.price.starting_from : Math.round(p.price.starting_from / RATES[currency]);
+            return shown !== null && shown >= min && shown <= max ? [i] : [];
+          });
+          expect(found.total).toBe(expected.length);
+          expect(found.items).toEqual(Array.from(index.orders.price_asc).filter((i) => expected.includes(i)).slice(0, 100));
+        }
+      ),
+      { numRuns: 150 }
     );
   });
 });

@@ -51,12 +51,22 @@ export function intersect(sets: readonly Bitset[]): Bitset | undefined {
   return result;
 }
 
+/** The members of `set` that are not in `other` (a new set). */
+export function withoutMembers(set: Bitset, other: Bitset): Bitset {
+  const result = new Uint32Array(set.length);
+  for (let i = 0; i < set.length; i += 1) result[i] = set[i] & ~other[i];
+  return result;
+}
+
+/** Adds the members of `set` to `into`. */
+export function orInto(into: Bitset, set: Bitset): void {
+  for (let i = 0; i < into.length; i += 1) into[i] |= set[i];
+}
+
 /** The members of any of the sets (a new set of `size`). */
 export function unite(size: number, sets: readonly Bitset[]): Bitset {
   const result = newBitset(size);
-  for (const set of sets) {
-    for (let i = 0; i < result.length; i += 1) result[i] |= set[i];
-  }
+  for (const set of sets) orInto(result, set);
   return result;
 }
 

@@ -13,7 +13,7 @@
  */
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
 import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/mapping/emirates';
-import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, unite, type Bitset } from './bitset';
+import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, orInto, unite, withoutMembers, type Bitset } from './bitset';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, searchWords,
 } from './options';
@@ -37,10 +37,13 @@ export interface Facets {
 
 type FacetName = keyof Facets;
 
-/** The words of each project's places and name (sorted), and which projects hold each word. */
+/**
+ * The words of each project's places and name (sorted), and which projects hold each word: as a list,
+ * or, for a word so common that a bitset is smaller (more projects than words in a bitset), a bitset.
+ */
 interface PlaceWords {
   words: string[];
-  projects: Int32Array[];
+  projects: Array<Int32Array | Bitset>;
 }
 
 /** Every known unit size range (a unit type's, else the project's), ordered by its smallest size. */
@@ -50,6 +53,8 @@ interface Sizes {
   project: Int32Array;
   /** Index in AREAS of the unit type, -1 for a project-wide range. */
   area: Int8Array;
+  /** The same ranges ordered by their largest size (positions in the lists above). */
+  byTo: Int32Array;
 }
 
 export interface CatalogueIndex {
@@ -67,6 +72,8 @@ export interface CatalogueIndex {
   /** Each project's starting price in AED, NaN when it has none comparable; and how many have one. */
   prices: Float64Array;
   pricedCount: number;
+  /** The price order cut into PRICE_BLOCKS stretches: `priceBlocks[k]` holds the first k stretches. */
+  priceBlocks: { size: number; sets: Bitset[] };
   states: Map<EmirateCode, Bitset>;
   options: Record<FacetName, Bitset[]>;
   places: PlaceWords;
@@ -201,6 +208,20 @@ function optionSets(projects: NormalisedProject[], sizes: Sizes): Record<FacetNa
   return result;
 }
 
+const PRICE_BLOCKS = 64;
+
+/** Cumulative sets along the price order, so a price range costs two set operations and its two ends. */
+function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): CatalogueIndex['priceBlocks'] {
+  const size = Math.max(1, Math.ceil(pricedCount / PRICE_BLOCKS));
+  const sets = [newBitset(priceOrder.length)];
+  for (let end = size; end < pricedCount + size; end += size) {
+    const set = Uint32Array.from(sets[sets.length - 1]);
+    for (const project of priceOrder.subarray(end - size, Math.min(end, pricedCount))) add(set, project);
+    sets.push(set);
+  }
+  return { size, sets };
+}
+
 /** The words of each project's city, community, sub-community and name, for the location search. */
 function placeWords(projects: NormalisedProject[]): PlaceWords {
   const byWord = new Map<string, number[]>();
@@ -212,7 +233,9 @@ function placeWords(projects: NormalisedProject[]): PlaceWords {
     }
   });
   const words = [...byWord.keys()].sort();
-  return { words, projects: words.map((word) => Int32Array.from(byWord.get(word)!)) };
+  const bitsetLength = newBitset(projects.length).length;
+  const holders = (list: number[]) => (list.length > bitsetLength ? bitsetOf(projects.length, list) : Int32Array.from(list));
+  return { words, projects: words.map((word) => holders(byWord.get(word)!)) };
 }
 
 /** The size ranges of each project's unit types; a project without any gives its feed's project-wide range. */
@@ -235,6 +258,7 @@ function sizeRanges(projects: NormalisedProject[]): Sizes {
     to: Float64Array.from(entries, (entry) => entry.to),
     project: Int32Array.from(entries, (entry) => entry.project),
     area: Int8Array.from(entries, (entry) => entry.area),
+    byTo: Int32Array.from(entries.keys()).sort((a, b) => entries[a].to - entries[b].to),
   };
 }
 
@@ -263,6 +287,7 @@ export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
     lowerNames: projects.map((project) => project.name.toLowerCase()),
     prices,
     pricedCount: priced.length,
+    priceBlocks: priceBlocksOf(orders.price_asc, priced.length),
     states,
     options,
     places: placeWords(projects),
@@ -302,13 +327,23 @@ function firstWhere(length: number, reached: (position: number) => boolean): num
   return low;
 }
 
-/** Projects priced within [min, max] (in the currency of `prices`): a stretch of the price order. */
+/**
+ * Projects priced within [min, max] (in the currency of `prices`): a stretch [from, to) of the price
+ * order, found by bisection (converting keeps the order: rounding never reverses two amounts). Whole
+ * blocks come from the cumulative sets, the ends one by one.
+ */
 function priceSet(index: CatalogueIndex, prices: Float64Array, min: number, max: number): Bitset {
   const order = index.orders.price_asc;
-  // Converting keeps the order (rounding never reverses two amounts), so the stretch is found by bisection.
   const from = firstWhere(index.pricedCount, (position) => prices[order[position]] >= min);
-  const to = firstWhere(index.pricedCount, (position) => prices[order[position]] > max);
-  return bitsetOf(index.projects.length, order.subarray(from, Math.max(from, to)));
+  const to = Math.max(from, firstWhere(index.pricedCount, (position) => prices[order[position]] > max));
+  const { size, sets } = index.priceBlocks;
+  const firstWhole = Math.ceil(from / size);
+  const lastWhole = Math.floor(to / size);
+  if (firstWhole >= lastWhole) return bitsetOf(index.projects.length, order.subarray(from, to));
+  const set = withoutMembers(sets[lastWhole], sets[firstWhole]);
+  for (const project of order.subarray(from, firstWhole * size)) add(set, project);
+  for (const project of order.subarray(lastWhole * size, to)) add(set, project);
+  return set;
 }
 
 /** Projects with a word starting with each of the words of `text` (in any of its places or its name). */
@@ -317,23 +352,34 @@ function placeSet(index: CatalogueIndex, text: string): Bitset {
   const sets = searchWords(text).map((prefix) => {
     const set = newBitset(index.projects.length);
     for (let w = firstWhere(words.length, (position) => words[position] >= prefix); w < words.length && words[w].startsWith(prefix); w += 1) {
-      for (const project of projects[w]) add(set, project);
+      const holders = projects[w];
+      if (holders instanceof Uint32Array) orInto(set, holders);
+      else for (const project of holders) add(set, project);
     }
     return set;
   });
   return intersect(sets)!;
 }
 
-/** Per area option, and for any size, the projects with a unit size range overlapping [min, max]. */
+/**
+ * Per area option, and for any size, the projects with a unit size range overlapping [min, max]: the
+ * ranges starting at most at `max` or those reaching at least `min`, whichever are fewer, checked for
+ * the other end.
+ */
 function sizeSets(index: CatalogueIndex, min: number, max: number): { perArea: Bitset[]; any: Bitset } {
-  const { from, to, project, area } = index.sizes;
+  const { from, to, project, area, byTo } = index.sizes;
   const perArea = AREAS.map(() => newBitset(index.projects.length));
   const any = newBitset(index.projects.length);
-  const end = firstWhere(from.length, (entry) => from[entry] > max);
-  for (let entry = 0; entry < end; entry += 1) {
-    if (to[entry] < min) continue;
+  const take = (entry: number) => {
     add(any, project[entry]);
     if (area[entry] >= 0) add(perArea[area[entry]], project[entry]);
+  };
+  const startingBelow = firstWhere(from.length, (entry) => from[entry] > max);
+  const reachingFrom = firstWhere(byTo.length, (position) => to[byTo[position]] >= min);
+  if (startingBelow <= byTo.length - reachingFrom) {
+    for (let entry = 0; entry < startingBelow; entry += 1) if (to[entry] >= min) take(entry);
+  } else {
+    for (let position = reachingFrom; position < byTo.length; position += 1) if (from[byTo[position]] <= max) take(byTo[position]);
   }
   return { perArea, any };
 }
@@ -399,8 +445,10 @@ function unfilteredFacets(options: Record<FacetName, Bitset[]>): Facets {
 function facetsOf(index: CatalogueIndex, over: Record<FacetName, Bitset | undefined>, areaSets: Bitset[]): Facets {
   const counted = (facet: FacetName, sets: Bitset[]) => {
     const within = over[facet];
-    if (within) return sets.map((set) => countShared(within, set));
-    return sets === index.options[facet] ? index.facets[facet] : sets.map(count);
+    const unfiltered = index.facets[facet];
+    if (!within && sets === index.options[facet]) return unfiltered;
+    // An option no project has (amenities, when the feed's list has none) counts 0 under any filter.
+    return sets.map((set, i) => (unfiltered[i] === 0 ? 0 : within ? countShared(within, set) : count(set)));
   };
   return {
     property_type: counted('property_type', index.options.property_type),
