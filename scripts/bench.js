@@ -2,7 +2,7 @@
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
 // (a bare node:http server sending the same bytes). Servers run in child processes, the load
 // generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: luxury, contact, sync,
-// off-plan, cluster (the last one needs PostgreSQL and haproxy).
+// off-plan, off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
 'use strict';
 
 const { fork } = require('child_process');
@@ -199,6 +199,25 @@ async function offPlanCase() {
   console.log(`off-plan 10,000-to-100 throughput ratio: ${scaling.toFixed(2)} (target >= 0.7: ${scaling >= 0.7 ? 'meets' : 'BELOW'})`);
 }
 
+/**
+ * Portal search: property type, bedrooms, location and a price ceiling in the visitor's currency, at
+ * 100 and 10,000 projects (the Reelly list feed, so amenities and unit-type sizes are absent), as
+ * ratios to bare node:http with the same bytes, and the 10,000-to-100 throughput ratio. Both sizes
+ * answer a full first page of 16 cards.
+ */
+async function offPlanSearchCase() {
+  const query =
+    process.env.BENCH_OFFPLAN_SEARCH_QUERY ||
+    'property_type=Apartment,Penthouse&bedrooms=1,2&location=dubai&max_price=1000000&currency=USD&sort=price_asc';
+  const small = await measureListing(100, query);
+  const large = await measureListing(Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000), query);
+  console.log(`off-plan-search: GET /api/v1/off-plan/projects?${query}; responses ${small.bytes} and ${large.bytes} bytes`);
+  report('off-plan-search at 100 projects', small.measured, small.baseline, 0.4);
+  report('off-plan-search at 10,000 projects', large.measured, large.baseline, 0.4);
+  const scaling = large.measured.rps / small.measured.rps;
+  console.log(`off-plan-search 10,000-to-100 throughput ratio: ${scaling.toFixed(2)} (target >= 0.8: ${scaling >= 0.8 ? 'meets' : 'BELOW'})`);
+}
+
 /** A throw-away PostgreSQL database on BENCH_DATABASE_URL's (or TEST_DATABASE_URL's) server. */
 async function throwAwayDatabase() {
   const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -251,7 +270,9 @@ async function clusterCase() {
   }
 }
 
-const CASES = { luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, cluster: clusterCase };
+const CASES = {
+  luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
+};
 
 async function main() {
   const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);

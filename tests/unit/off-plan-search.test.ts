@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex, search, type Facets } from '../../src/api/off-plan/lib/catalogue-index';
 import { currencyView } from '../../src/api/off-plan/lib/currency';
+import { prepareCatalogue, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
+import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
+import { LruMap } from '../../src/lib/lru';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, queryOption, searchWords,
 } from '../../src/api/off-plan/lib/options';
@@ -369,5 +372,57 @@ describe('search (property-based)', () => {
       ),
       { numRuns: 150 }
     );
+  });
+});
+
+describe('the listing response', () => {
+  const projects = Array.from({ length: 40 }, (_, i) =>
+    project(String(i + 1), {
+      name: `${['Azure', 'Bay', 'Crest', 'Dune'][i % 4]} ${i}`, category: i % 3 ? 'Apartment' : 'Villa', city: i % 2 ? 'Dubai' : 'Abu Dhabi',
+      state_id: i % 2 ? 'DU' : 'AZ', bedrooms: { label: '', types: [String(1 + (i % 5))] }, facilities: i % 4 ? ['Swimming Pool'] : ['Gym'],
+      price: i % 7 ? 500_000 + i * 50_000 : null,
+    })
+  );
+  const catalogue = prepareCatalogue(buildIndex(projects));
+  const usd = prepareCurrency(catalogue.index, currencyView(catalogue.index, 'USD', RATES));
+  const page = preparePage(buildPageContent(null, () => ''));
+  const FILTER_SETS: Filters[] = [{}, { state_id: 'DU' }, { property_type: ['Villa'], amenities: ['Gym'] }, { bedrooms: ['2', '5+'], max_price: 600_000 }, { location: 'azure' }];
+
+  it('answers each query as a fresh search would, whatever was asked before (the kept matches)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ filters: fc.constantFrom(...FILTER_SETS), page: fc.integer({ min: 1, max: 4 }), perPage: fc.integer({ min: 1, max: 12 }), sort: fc.constantFrom(...SORTS.map((s) => s.value)), usd: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        (queries) => {
+          for (const { usd: inUsd, ...rest } of queries) {
+            const query: ListingQuery = { ...rest, filters: inUsd ? { ...rest.filters, currency: 'USD' } : rest.filters };
+            const currency = inUsd ? usd : catalogue.aed;
+            const { data } = JSON.parse(renderListing(catalogue, currency, page, query).toString());
+            const expected = search(catalogue.index, query, currency.view.prices);
+            expect(data.properties.data.map((card: { id: string }) => card.id)).toEqual(expected.items.map((i) => projects[i].id));
+            expect(data.properties.total).toBe(expected.total);
+            expect(data.filters.facets.property_type).toEqual(Object.fromEntries(PROPERTY_TYPES.map((option, i) => [option, expected.facets.property_type[i]])));
+            expect(data.filters.facets.amenities).toEqual(Object.fromEntries(AMENITIES.map((option, i) => [option, expected.facets.amenities[i]])));
+            expect(data.counts_by_state).toEqual(expected.countsByState);
+            expect(data.applied_filters).toEqual(query.filters);
+            expect(data.filters.price_range).toMatchObject(currency.view.priceRange);
+          }
+        }
+      ),
+      { numRuns: 60 }
+    );
+  });
+});
+
+describe('LruMap', () => {
+  it('keeps the most recently used entries', () => {
+    const map = new LruMap<string, number>(2);
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('a')).toBe(1);
+    map.set('c', 3);
+    expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([1, undefined, 3, 2]);
+    map.set('a', 4);
+    map.set('d', 5);
+    expect([map.get('a'), map.get('c'), map.get('d')]).toEqual([4, undefined, 5]);
   });
 });

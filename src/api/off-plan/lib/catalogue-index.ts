@@ -85,6 +85,15 @@ export interface CatalogueIndex {
   completionYears: Array<{ value: string; label: string }>;
 }
 
+/** What a set of filters matches, whatever the page and the sort. */
+export interface Matched {
+  /** The matching projects; undefined when no filter applies (every project). */
+  matches: Bitset | undefined;
+  total: number;
+  countsByState: StateCount[];
+  facets: Facets;
+}
+
 export interface SearchResult {
   total: number;
   items: number[];
@@ -496,26 +505,39 @@ function narrowestList(index: CatalogueIndex, filters: Filters, sort: Sort): Int
   return narrowest;
 }
 
-/** `prices`: the starting prices in the query's currency (the index's AED prices by default). */
-export function search(index: CatalogueIndex, { page, perPage, sort, filters }: ListingQuery, prices = index.prices): SearchResult {
-  const start = (page - 1) * perPage;
-  const end = start + perPage;
+/**
+ * The projects matching the filters (as a set, or undefined for every project), how many, and the
+ * counts per emirate and per facet option. `prices`: the starting prices in the filters' currency (the
+ * index's AED prices by default). Independent of the page and the sort.
+ */
+export function matchFilters(index: CatalogueIndex, filters: Filters, prices = index.prices): Matched {
   const { groups, rest, areaSets } = constraints(index, filters, prices);
   const applied = Object.keys(groups) as Array<keyof typeof groups>;
   if (applied.length === 0 && rest.length === 0) {
-    return { total: index.projects.length, items: Array.from(index.orders[sort].subarray(start, end)), countsByState: index.countsByState, facets: index.facets };
+    return { matches: undefined, total: index.projects.length, countsByState: index.countsByState, facets: index.facets };
   }
-
   const matches = intersect([...rest, ...applied.map((name) => groups[name]!)])!;
   // What each group's options are counted over: every other filter (the full match when the group is not applied).
   const except = (name: keyof typeof groups) =>
     groups[name] ? intersect([...rest, ...applied.filter((other) => other !== name).map((other) => groups[other]!)]) : matches;
-  const total = count(matches);
   const exceptState = except('state_id');
   return {
-    total,
-    items: pageOf(narrowestList(index, filters, sort), index.ranks[sort], matches, total, start, end),
+    matches,
+    total: count(matches),
     countsByState: exceptState ? countStates(index.states, exceptState) : index.countsByState,
     facets: facetsOf(index, { property_type: except('property_type'), bedrooms: except('bedrooms'), amenities: matches, area: except('area') }, areaSets),
   };
+}
+
+/** The page of the query's sort among the matched projects. */
+export function pageItems(index: CatalogueIndex, matched: Matched, { page, perPage, sort, filters }: ListingQuery): number[] {
+  const start = (page - 1) * perPage;
+  const end = start + perPage;
+  if (!matched.matches) return Array.from(index.orders[sort].subarray(start, end));
+  return pageOf(narrowestList(index, filters, sort), index.ranks[sort], matched.matches, matched.total, start, end);
+}
+
+export function search(index: CatalogueIndex, query: ListingQuery, prices = index.prices): SearchResult {
+  const matched = matchFilters(index, query.filters, prices);
+  return { total: matched.total, items: pageItems(index, matched, query), countsByState: matched.countsByState, facets: matched.facets };
 }

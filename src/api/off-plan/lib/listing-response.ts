@@ -1,13 +1,15 @@
 /**
  * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised and encoded
  * once: the cards and the filters block per catalogue index and currency, explore-by-city and FAQ per
- * page content (prepared when those are built, and cached with them).
- * A request serialises only what is its own (header, pagination, applied filters, facet counts) and
- * joins the rest as bytes.
+ * page content (prepared when those are built, and cached with them), and what each recent set of
+ * filters matched, with its counts serialised (the last MATCHES_KEPT sets per currency and collection).
+ * A request serialises only what is its own (header, pagination, applied filters) and joins the rest
+ * as bytes.
  */
 import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
 import type { Developer } from '../../../plugins/extsource/server/src/mapping/types';
-import type { CatalogueIndex, Facets, SearchResult } from './catalogue-index';
+import { LruMap } from '../../../lib/lru';
+import { matchFilters, pageItems, type CatalogueIndex, type Facets, type Matched } from './catalogue-index';
 import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
 import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './options';
 import type { OffPlanPageContent } from './page-content';
@@ -61,14 +63,27 @@ function facetsJson(facets: Facets): string {
   });
 }
 
-/** A currency view with the `filters` block up to its facets (`{...,"sort_by":{...}`), serialised once. */
+/** Sets of filters whose matches are kept per currency and collection (a set is about size/8 bytes). */
+const MATCHES_KEPT = 256;
+
+/** What a set of filters matched, with its facets and counts per emirate serialised. */
+interface PreparedMatch extends Matched {
+  facetsJson: string;
+  countsByStateJson: string;
+}
+
+/**
+ * A currency view with the `filters` block up to its facets (`{...,"sort_by":{...}`), serialised once,
+ * and what recent sets of filters matched in it.
+ */
 export interface PreparedCurrency {
   view: CurrencyView;
   filtersHead: Buffer;
+  matched: LruMap<string, PreparedMatch>;
 }
 
 export function prepareCurrency(index: CatalogueIndex, view: CurrencyView): PreparedCurrency {
-  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)) };
+  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LruMap(MATCHES_KEPT) };
 }
 
 /** A catalogue index with the parts every listing response repeats, serialised once (cached with it). */
@@ -99,17 +114,33 @@ export function preparePage(content: OffPlanPageContent): PreparedPage {
   return { content, listingParts: Buffer.from(`"explore_by_city":${JSON.stringify(content.exploreByCity)},"faq":${JSON.stringify(content.faq)}`) };
 }
 
-/** The listing JSON; `currency` must be the query's (the catalogue's own for AED). */
-export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery, result: SearchResult): Buffer {
+/** What the query's filters match in `currency`: kept from an earlier request, or found now. */
+function matchOf(catalogue: PreparedCatalogue, currency: PreparedCurrency, query: ListingQuery): PreparedMatch {
+  const key = JSON.stringify(query.filters);
+  const kept = currency.matched.get(key);
+  if (kept) return kept;
   const { index } = catalogue;
-  const { total, items } = result;
+  const matched = matchFilters(index, query.filters, currency.view.prices);
+  const prepared = {
+    ...matched,
+    facetsJson: matched.facets === index.facets ? catalogue.facets : facetsJson(matched.facets),
+    countsByStateJson: matched.countsByState === index.countsByState ? catalogue.countsByState : JSON.stringify(matched.countsByState),
+  };
+  currency.matched.set(key, prepared);
+  return prepared;
+}
+
+/** The listing JSON of a valid query; `currency` must be the query's (the catalogue's own for AED). */
+export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery): Buffer {
+  const { index } = catalogue;
+  const match = matchOf(catalogue, currency, query);
+  const { total } = match;
+  const items = pageItems(index, match, query);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const from = items.length ? (query.page - 1) * query.perPage + 1 : 0;
   const to = items.length ? from + items.length - 1 : 0;
   const header = { title: page.content.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
   const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
-  const counts = result.countsByState === index.countsByState ? catalogue.countsByState : JSON.stringify(result.countsByState);
-  const facets = result.facets === index.facets ? catalogue.facets : facetsJson(result.facets);
 
   const cards: Buffer[] = [];
   items.forEach((item, position) => {
@@ -119,11 +150,11 @@ export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCu
   return Buffer.concat([
     Buffer.from(`{"data":{"listing_header":${JSON.stringify(header)},"filters":`),
     currency.filtersHead,
-    Buffer.from(`,"facets":${facets}},"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
+    Buffer.from(`,"facets":${match.facetsJson}},"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
     ...cards,
     Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
     page.listingParts,
-    Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${counts},"sort":${JSON.stringify(query.sort)}${TAIL}`),
+    Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${match.countsByStateJson},"sort":${JSON.stringify(query.sort)}${TAIL}`),
   ]);
 }
 

@@ -12,7 +12,7 @@ import { fastLane } from '../../../lib/fast-lane';
 import { mediaUrlsFor } from '../../../lib/media';
 import { extsourceConfig } from '../../../plugins/extsource/server/src/drivers';
 import { PROJECTS_TAG, projectsService, type ProjectCollection } from '../../../plugins/extsource/server/src/services/projects';
-import { buildIndex, card, search, type CatalogueIndex } from '../lib/catalogue-index';
+import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import {
   filtersData, prepareCatalogue, prepareCurrency, preparePage, renderListing, type PreparedCatalogue, type PreparedCurrency, type PreparedPage,
@@ -119,11 +119,6 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return cached?.version === prepared.version ? cached : undefined;
   }
 
-  /** The listing of a valid query, from its parts. */
-  function render(prepared: Catalogue, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery): Buffer {
-    return renderListing(prepared, currency, page, query, search(prepared.index, query, currency.view.prices));
-  }
-
   const service = {
     async pageContent(): Promise<OffPlanPageContent> {
       return (await preparedPage()).content;
@@ -135,7 +130,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async listing(query: ListingQuery): Promise<Buffer> {
       const [prepared, page] = await Promise.all([catalogue(), preparedPage()]);
-      return render(prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page, query);
+      return renderListing(prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page, query);
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
@@ -147,7 +142,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
       if (!parsed?.ok || !page || !collection || prepared?.version !== collection.version) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && render(prepared, currency, page, parsed.query);
+      return currency && renderListing(prepared, currency, page, parsed.query);
     },
 
     async filters() {
