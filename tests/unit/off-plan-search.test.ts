@@ -400,8 +400,11 @@ describe('the listing response', () => {
             const expected = search(catalogue.index, query, currency.view.prices);
             expect(data.properties.data.map((card: { id: string }) => card.id)).toEqual(expected.items.map((i) => projects[i].id));
             expect(data.properties.total).toBe(expected.total);
-            expect(data.filters.facets.property_type).toEqual(Object.fromEntries(PROPERTY_TYPES.map((option, i) => [option, expected.facets.property_type[i]])));
-            expect(data.filters.facets.amenities).toEqual(Object.fromEntries(AMENITIES.map((option, i) => [option, expected.facets.amenities[i]])));
+            const named = (options: readonly string[], counts: number[]) => Object.fromEntries(options.map((option, i) => [option, counts[i]]));
+            expect(data.filters.facets).toEqual({
+              property_type: named(PROPERTY_TYPES, expected.facets.property_type), bedrooms: named(BEDROOMS, expected.facets.bedrooms),
+              amenities: named(AMENITIES, expected.facets.amenities), area: named(AREAS, expected.facets.area),
+            });
             expect(data.counts_by_state).toEqual(expected.countsByState);
             expect(data.applied_filters).toEqual(query.filters);
             expect(data.filters.price_range).toMatchObject(currency.view.priceRange);

@@ -43,7 +43,7 @@ export function countShared(a: Bitset, b: Bitset): number {
 /** The members common to every set (a new set); undefined for no sets at all, which means "everyone". */
 export function intersect(sets: readonly Bitset[]): Bitset | undefined {
   if (sets.length === 0) return undefined;
-  const result = Uint32Array.from(sets[0]);
+  const result = sets[0].slice();
   for (let s = 1; s < sets.length; s += 1) {
     const set = sets[s];
     for (let i = 0; i < result.length; i += 1) result[i] &= set[i];

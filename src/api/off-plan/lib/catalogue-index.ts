@@ -192,7 +192,8 @@ function countStates(states: Map<EmirateCode, Bitset>, except?: Bitset): StateCo
     return { state_id: emirate.id, state_name: emirate.name, count: !set ? 0 : except ? countShared(except, set) : count(set) };
   })
     .filter((entry) => entry.count > 0)
-    .sort((a, b) => b.count - a.count || a.state_name.localeCompare(b.state_name));
+    // EMIRATES is in name order and the sort is stable: equal counts stay by name.
+    .sort((a, b) => b.count - a.count);
 }
 
 /**
@@ -224,7 +225,7 @@ function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): CatalogueIn
   const size = Math.max(1, Math.ceil(pricedCount / PRICE_BLOCKS));
   const sets = [newBitset(priceOrder.length)];
   for (let end = size; end < pricedCount + size; end += size) {
-    const set = Uint32Array.from(sets[sets.length - 1]);
+    const set = sets[sets.length - 1].slice();
     for (const project of priceOrder.subarray(end - size, Math.min(end, pricedCount))) add(set, project);
     sets.push(set);
   }

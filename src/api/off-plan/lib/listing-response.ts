@@ -52,19 +52,25 @@ function filtersBlock(index: CatalogueIndex, view: CurrencyView) {
 const COMMA = Buffer.from(',');
 const TAIL = `},"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`;
 
-/** `filters.facets`: per group, each option with its count. */
+const FACET_GROUPS = [
+  ['property_type', PROPERTY_TYPES],
+  ['bedrooms', BEDROOMS],
+  ['amenities', AMENITIES],
+  ['area', AREAS],
+] as const;
+/** `"property_type":{"Apartment":`, `"Villa":`, ...: each count's prefix, serialised once. */
+const FACET_KEYS = FACET_GROUPS.map(([group, options]) => options.map((option, i) => `${i === 0 ? `"${group}":{` : ''}${JSON.stringify(option)}:`));
+
+/** `filters.facets`: per group, each option with its count (written directly: it is built per search). */
 function facetsJson(facets: Facets): string {
-  const named = (options: readonly string[], counts: number[]) => Object.fromEntries(options.map((option, i) => [option, counts[i]]));
-  return JSON.stringify({
-    property_type: named(PROPERTY_TYPES, facets.property_type),
-    bedrooms: named(BEDROOMS, facets.bedrooms),
-    amenities: named(AMENITIES, facets.amenities),
-    area: named(AREAS, facets.area),
-  });
+  const groups = FACET_GROUPS.map(([group], g) => FACET_KEYS[g].map((key, i) => key + facets[group][i]).join(',') + '}');
+  return `{${groups.join(',')}}`;
 }
 
 /** Sets of filters whose matches are kept per currency and collection (a set is about size/8 bytes). */
 const MATCHES_KEPT = 256;
+/** Sets of filters remembered as asked for once: kept only when asked for again (a key is ~100 bytes). */
+const ASKED_ONCE = 2048;
 
 /** What a set of filters matched, with its facets and counts per emirate serialised. */
 interface PreparedMatch extends Matched {
@@ -80,10 +86,11 @@ export interface PreparedCurrency {
   view: CurrencyView;
   filtersHead: Buffer;
   matched: LruMap<string, PreparedMatch>;
+  askedOnce: LruMap<string, true>;
 }
 
 export function prepareCurrency(index: CatalogueIndex, view: CurrencyView): PreparedCurrency {
-  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LruMap(MATCHES_KEPT) };
+  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LruMap(MATCHES_KEPT), askedOnce: new LruMap(ASKED_ONCE) };
 }
 
 /** A catalogue index with the parts every listing response repeats, serialised once (cached with it). */
@@ -114,7 +121,11 @@ export function preparePage(content: OffPlanPageContent): PreparedPage {
   return { content, listingParts: Buffer.from(`"explore_by_city":${JSON.stringify(content.exploreByCity)},"faq":${JSON.stringify(content.faq)}`) };
 }
 
-/** What the query's filters match in `currency`: kept from an earlier request, or found now. */
+/**
+ * What the query's filters match in `currency`: kept from an earlier request, or found now. A set is
+ * kept from its second request on (paging through a search, a popular search): a stream of searches
+ * that are all different keeps nothing and leaves no garbage in the old generation.
+ */
 function matchOf(catalogue: PreparedCatalogue, currency: PreparedCurrency, query: ListingQuery): PreparedMatch {
   const key = JSON.stringify(query.filters);
   const kept = currency.matched.get(key);
@@ -126,7 +137,8 @@ function matchOf(catalogue: PreparedCatalogue, currency: PreparedCurrency, query
     facetsJson: matched.facets === index.facets ? catalogue.facets : facetsJson(matched.facets),
     countsByStateJson: matched.countsByState === index.countsByState ? catalogue.countsByState : JSON.stringify(matched.countsByState),
   };
-  currency.matched.set(key, prepared);
+  if (currency.askedOnce.get(key)) currency.matched.set(key, prepared);
+  else currency.askedOnce.set(key, true);
   return prepared;
 }
 
