@@ -100,7 +100,7 @@ function checkAnswer(label: string, request: Sent, answer: Answer): unknown {
 const NASTY = [
   '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff', '../../etc/passwd', "' OR 1=1 --", '"; DROP TABLE contacts; --', '<script>alert(1)</script>',
   '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined', 'NaN', 'Infinity', '-1', '0', '1e309', '0x1F', '9'.repeat(400),
-  'x'.repeat(5000), 'DU', 'dxb', 'price_asc', '2027', '%', '%zz', '\r\nX-Injected: 1', '🏝️', 'محمد', '\u202e', '\uffff',
+  'x'.repeat(5000), 'DU', 'dxb', 'price_asc', '2027', 'villa,Apartment', '5+', 'Studio', 'pool', '2BR', '1500', 'dubai mar', 'USD', '%', '%zz', '\r\nX-Injected: 1', '🏝️', 'محمد', '\u202e', '\uffff',
 ];
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 const text = fc.oneof(
@@ -128,7 +128,10 @@ function queryOf(knownKeys: string[]) {
   return fc.array(pair, { maxLength: 8 }).map((pairs) => pairs.join('&'));
 }
 
-const OFF_PLAN_KEYS = ['page', 'per_page', 'sort', 'developer_id', 'completion_year', 'state_id', 'min_price', 'max_price', 'project_name'];
+const OFF_PLAN_KEYS = [
+  'page', 'per_page', 'sort', 'developer_id', 'completion_year', 'state_id', 'min_price', 'max_price', 'project_name',
+  'property_type', 'bedrooms', 'amenities', 'area', 'min_area', 'max_area', 'location', 'currency',
+];
 const PROPERTY_KEYS = ['page', 'per_page', 'type', 'status', 'q'];
 const CONTACT_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'contact_type', 'id'];
 
