@@ -4,7 +4,11 @@ import { buildIndex, search, type Facets } from '../../src/api/off-plan/lib/cata
 import { currencyView } from '../../src/api/off-plan/lib/currency';
 import { prepareCatalogue, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
+import { env } from '@strapi/utils';
+import type { Core } from '@strapi/strapi';
+import pluginsConfig from '../../config/plugins';
 import { LruMap } from '../../src/lib/lru';
+import { extsourceConfig } from '../../src/plugins/extsource/server/src/drivers';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, queryOption, searchWords,
 } from '../../src/api/off-plan/lib/options';
@@ -71,6 +75,36 @@ describe('the option tables', () => {
     ['Dubai Marina', ['dubai', 'marina']], ['Al-Reem Island', ['al', 'reem', 'island']], ['Sóbha Hartland', ['sobha', 'hartland']],
     ['JUMEIRAH Village Circle (JVC)', ['jumeirah', 'village', 'circle', 'jvc']], ['24/7', ['24', '7']], ['  ', []],
   ])('search words of %j are %j', (text, words) => expect(searchWords(text)).toEqual(words));
+});
+
+describe('CURRENCY_RATES: one table for provider prices and the visitor\'s currency', () => {
+  const ratesFrom = (variables: Record<string, string>) => {
+    const saved = { CURRENCY_RATES: process.env.CURRENCY_RATES, REELLY_CURRENCY_RATES: process.env.REELLY_CURRENCY_RATES };
+    Object.assign(process.env, { CURRENCY_RATES: '', REELLY_CURRENCY_RATES: '', ...variables });
+    try {
+      const plugin = pluginsConfig({ env } as never).extsource.config;
+      const strapi = { config: { get: () => plugin } } as unknown as Core.Strapi;
+      return extsourceConfig(strapi).currencyRates;
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  };
+
+  it.each([
+    [{}, { USD: 3.6725, GBP: 4.9 }],
+    [{ CURRENCY_RATES: 'gbp=4.95' }, { USD: 3.6725, GBP: 4.95 }],
+    [{ CURRENCY_RATES: 'EUR = 4.02, USD=3.67' }, { USD: 3.67, GBP: 4.9, EUR: 4.02 }],
+    // The former name, read when CURRENCY_RATES is not set.
+    [{ REELLY_CURRENCY_RATES: 'EUR=4.02' }, { USD: 3.6725, GBP: 4.9, EUR: 4.02 }],
+    [{ CURRENCY_RATES: 'GBP=5', REELLY_CURRENCY_RATES: 'EUR=4.02' }, { USD: 3.6725, GBP: 5 }],
+  ])('%j gives %j', (variables, rates) => expect(ratesFrom(variables)).toEqual(rates));
+
+  it.each(['GBP', 'GBP=0', 'GBP=-1', 'POUND=4.9', 'GBP=4,9', `GBP=${'9'.repeat(400)}`])('refuses %j at start, naming the variable', (value) => {
+    expect(() => ratesFrom({ CURRENCY_RATES: value })).toThrow(/^CURRENCY_RATES: ".*" is not CODE=rate/);
+  });
 });
 
 describe('currency conversion: one rounding rule, whole units, halves up', () => {
