@@ -33,12 +33,17 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // Client errors of Strapi's dependencies answered in Strapi's format, instead of logged as failures.
   'global::client-errors',
   'global::api-edge',
+  // ETag / 304, Cache-Control, Surrogate-Key and compression of successful public GETs (inside the edge:
+  // errors never get them).
+  'global::http-cache',
   // HSTS is sent by global::hsts, only over HTTPS.
   { name: 'strapi::security', config: { hsts: false, contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } } },
   'global::hsts',
   // Browser origins: CORS_ORIGINS ("*": any) on the contract paths, never with credentials; the admin
   // API only for the service's own origin (src/lib/cors-policy.ts).
   { name: 'strapi::cors', config: strapiCorsOptions(env.array('CORS_ORIGINS', ['*']), ownOrigin) },
+  // No CORS headers at all on a request without an Origin header.
+  'global::cors-scope',
   'strapi::session',
   'strapi::query',
   // Strapi insists on strapi::body being listed: it parses nothing here (no method), global::body reads

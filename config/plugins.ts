@@ -79,6 +79,7 @@ function extsourceConfig(env: Env) {
     cron: env('EXTSOURCE_CRON', '0 * * * *'),
     projectsTtlSeconds: env.int('EXTSOURCE_PROJECTS_TTL_S', 3600),
     developersTtlSeconds: env.int('EXTSOURCE_DEVELOPERS_TTL_S', 3600),
+    projectRetrySeconds: env.int('EXTSOURCE_PROJECT_RETRY_S', 60),
     agent: { name: env('OFFPLAN_AGENT_NAME', 'Off-Plan Desk'), phone: env('OFFPLAN_AGENT_PHONE', '+971 4 123 4567') },
   };
 }

@@ -22,6 +22,7 @@ import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/ca
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { installFastLane } from './lib/fast-lane';
+import { configureCacheControl, type CacheControlSettings } from './lib/http-caching';
 import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
@@ -39,6 +40,12 @@ function maxConnectionsPerAddress(strapi: Core.Strapi): number {
   return strapi.server.app.proxy ? 0 : 50;
 }
 
+/** The fast lane writes strapi::logger's access-log line when the log level shows it. */
+function fastLaneAccessLog(strapi: Core.Strapi): ((line: string) => void) | undefined {
+  const log = strapi.log as typeof strapi.log & { isLevelEnabled?(level: string): boolean };
+  return log.isLevelEnabled?.('http') ? (line) => strapi.log.http(line) : undefined;
+}
+
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     // Before anything else: a careless production configuration stops the start with its reasons.
@@ -53,7 +60,8 @@ export default {
     registerLeadSummaryRoute(strapi);
     parseUploadsAfterAuthentication(strapi);
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
-    installFastLane(strapi.server.httpServer);
+    configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
+    installFastLane(strapi.server.httpServer, { accessLog: fastLaneAccessLog(strapi) });
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'crypto';
 import { ApiError } from './envelope';
 
 /** Paths whose responses follow our contract (decision 1); everything else stays Strapi's. */
@@ -17,4 +18,11 @@ export const CONTRACT_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function bodyTooLarge(): ApiError {
   return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body may not be larger than ${CONTRACT_BODY_LIMIT_BYTES / 1024} KiB`);
+}
+
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The request's id: the client's X-Request-Id when it is a plausible one, else a fresh UUID. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming !== undefined && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

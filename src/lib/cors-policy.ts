@@ -35,16 +35,20 @@ interface RequestLike {
   get(header: string): string;
 }
 
+const EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After'];
+
+let activeSettings: (() => CorsSettings) | undefined;
+
 /**
  * Options for Strapi's own `strapi::cors` (which Strapi insists on) that apply `corsGrant`. Strapi matches
  * the origin against the list `origin` returns; `ownOrigin` is read on first use, once Strapi is configured.
+ * The same settings answer `corsHeaders` (the fast lane's CORS).
  */
 export function strapiCorsOptions(siteOrigins: string[], ownOrigin: () => string) {
   let settings: CorsSettings | undefined;
-  const grant = (ctx: RequestLike) => {
-    settings ??= { siteOrigins: siteOrigins.map((origin) => origin.trim()).filter(Boolean), ownOrigin: ownOrigin() };
-    return corsGrant(ctx.path, ctx.get('Origin'), settings);
-  };
+  const current = () => (settings ??= { siteOrigins: siteOrigins.map((origin) => origin.trim()).filter(Boolean), ownOrigin: ownOrigin() });
+  activeSettings = current;
+  const grant = (ctx: RequestLike) => corsGrant(ctx.path, ctx.get('Origin'), current());
   return {
     origin: (ctx: RequestLike) => {
       const granted = grant(ctx);
@@ -53,7 +57,22 @@ export function strapiCorsOptions(siteOrigins: string[], ownOrigin: () => string
     credentials: (ctx: RequestLike) => grant(ctx)?.credentials ?? false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
     headers: ['Content-Type', 'Authorization', 'Accept', 'Origin', 'X-Request-Id'],
-    expose: ['X-Request-Id', 'Retry-After'],
+    expose: EXPOSED_HEADERS,
     maxAge: 600,
   };
+}
+
+/**
+ * The CORS headers `strapi::cors` (with `global::cors-scope`) sends on a GET to `path` from `origin`:
+ * none without an Origin or for a refused one; the origin itself when granted (Strapi echoes it even for
+ * `*`), with credentials where granted, and the exposed headers. `Vary: Origin` is sent either way.
+ */
+export function corsHeaders(path: string, origin: string | undefined): Record<string, string> {
+  if (!origin || !activeSettings) return {};
+  const granted = corsGrant(path, origin, activeSettings());
+  if (!granted) return {};
+  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': origin };
+  if (granted.credentials) headers['Access-Control-Allow-Credentials'] = 'true';
+  headers['Access-Control-Expose-Headers'] = EXPOSED_HEADERS.join(',');
+  return headers;
 }

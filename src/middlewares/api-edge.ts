@@ -3,20 +3,13 @@
  * type, before Strapi's body parser reads anything), and the one error envelope for whatever goes
  * wrong below, including unknown paths. Other paths pass straight through.
  */
-import { randomUUID } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError, defaultErrorFor, isEnvelope } from '../lib/envelope';
 import { toApiError } from '../lib/errors';
-import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
+import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES, isContractPath, requestIdFor } from '../lib/contract-paths';
 
 const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
-const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-function requestIdFor(ctx: Context): string {
-  const incoming = ctx.get('x-request-id');
-  return INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
 
 function hasBody(ctx: Context): boolean {
   const length = ctx.get('content-length');
@@ -73,7 +66,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async function apiEdge(ctx: Context, next: Next): Promise<void> {
     if (!isContractPath(ctx.path)) return next();
 
-    const requestId = requestIdFor(ctx);
+    const requestId = requestIdFor(ctx.get('x-request-id'));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
 

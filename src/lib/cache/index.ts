@@ -5,11 +5,15 @@
  * `invalidate(strapi, tags)` clears this instance at once; when the write runs inside a transaction it
  * clears again after the commit (a read in between may have rebuilt from the old rows) and tells the
  * other instances at the commit, through the bus. Without PostgreSQL there is no bus: one process.
+ * Once the change is committed, the CDN is told to purge the answers built from it (src/lib/cdn-purge.ts),
+ * by the instance that made the change only.
  */
 import type { Core } from '@strapi/strapi';
 import { BUS_APPLICATION_NAME, PostgresBus, type SqlRunner } from '../cluster/bus';
 import { INSTANCE_ID } from '../cluster/instance';
 import { isPostgres, sessionConfig } from '../cluster/postgres';
+import { CdnPurger, DEFAULT_RETRY_DELAYS_MS } from '../cdn-purge';
+import { declareSurrogateKey, SURROGATE_KEYS, surrogateKeysOf } from '../http-caching';
 import { CacheStore } from './store';
 
 export type { CacheEntry, EntryOptions, Lifetime } from './store';
@@ -18,6 +22,7 @@ export const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 })
 
 /** Tag of entries that embed media URLs: cleared when a file is replaced or deleted. */
 export const MEDIA_TAG = 'media';
+declareSurrogateKey(SURROGATE_KEYS.media, MEDIA_TAG);
 
 const sharedTags = new Set<string>([MEDIA_TAG]);
 
@@ -30,6 +35,9 @@ export function declareCacheTags(...tags: string[]): void {
 }
 
 let bus: PostgresBus | undefined;
+let purger: CdnPurger | undefined;
+
+const purgeCdn = (tags: readonly string[]) => purger?.purge(surrogateKeysOf(tags));
 
 /** Clears `tags` here now, again after the enclosing transaction commits, and on every other instance. */
 export async function invalidate(strapi: Core.Strapi, tags: readonly string[]): Promise<void> {
@@ -38,11 +46,15 @@ export async function invalidate(strapi: Core.Strapi, tags: readonly string[]): 
   cache.invalidate(shared);
   if (!strapi.db.inTransaction()) {
     await broadcast(strapi, shared, strapi.db.connection);
+    purgeCdn(shared);
     return;
   }
   // Joins the enclosing transaction: onCommit runs after its commit, the NOTIFY is sent with it.
   await strapi.db.transaction(async ({ trx, onCommit }) => {
-    onCommit(() => cache.invalidate(shared));
+    onCommit(() => {
+      cache.invalidate(shared);
+      purgeCdn(shared);
+    });
     await broadcast(strapi, shared, trx);
   });
 }
@@ -88,6 +100,7 @@ export async function startCacheBus(strapi: Core.Strapi): Promise<void> {
     contentSeconds: Number(strapi.config.get('cache.maxAgeSeconds')),
     degradedSeconds: Number(strapi.config.get('cache.busDownMaxAgeSeconds')),
   });
+  startCdnPurger(strapi);
   if (!isPostgres(strapi)) return;
   cache.setDegraded(true);
   bus = new PostgresBus(sessionConfig(strapi, BUS_APPLICATION_NAME), INSTANCE_ID, {
@@ -100,6 +113,22 @@ export async function startCacheBus(strapi: Core.Strapi): Promise<void> {
     log: strapi.log,
   });
   await bus.start();
+}
+
+/** Purges go to CDN_PURGE_URLS (config/cache.ts), if any. */
+function startCdnPurger(strapi: Core.Strapi): void {
+  const cdn = strapi.config.get('cache.cdn') as { purgeUrls: string[]; method: string; secretHeader: string; secret: string; timeoutMs: number; retries: number };
+  purger = new CdnPurger(
+    {
+      urls: cdn.purgeUrls.map((url) => url.trim()).filter(Boolean),
+      method: cdn.method,
+      secretHeader: cdn.secretHeader,
+      secret: cdn.secret,
+      timeoutMs: cdn.timeoutMs,
+      retryDelaysMs: DEFAULT_RETRY_DELAYS_MS.slice(0, Math.max(0, cdn.retries)),
+    },
+    strapi.log
+  );
 }
 
 export async function stopCacheBus(): Promise<void> {

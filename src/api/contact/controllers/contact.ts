@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
+import { representationOf } from '../../../lib/representation';
 import { validateContact } from '../lib/contact-validation';
 import { CONFIRMATION, contactService } from '../services/contact';
 import { contactPageService } from '../services/contact-page';
@@ -24,6 +25,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async page(ctx: Context) {
     const cached = await contactPageService(strapi).cachedResponse();
     ctx.type = 'application/json; charset=utf-8';
+    ctx.state.representation = representationOf(cached);
     ctx.body = cached.bytes;
   },
 });

@@ -3,7 +3,9 @@ import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
 import { fastLane } from '../../../lib/fast-lane';
+import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { mediaUrlsFor } from '../../../lib/media';
+import { representationOf } from '../../../lib/representation';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
@@ -12,7 +14,11 @@ const CONTACT_PAGE_UID = 'api::contact.contact-page';
 const CONTACT_PAGE_TAGS = [CONTACT_PAGE_UID, MEDIA_TAG];
 
 declareCacheTags(CONTACT_PAGE_UID);
-fastLane('/api/v1/contact-us-page', () => cache.peek(CONTACT_PAGE_CACHE_KEY)?.bytes);
+declareSurrogateKey(SURROGATE_KEYS.contactPage, CONTACT_PAGE_UID);
+fastLane('/api/v1/contact-us-page', () => {
+  const entry = cache.peek(CONTACT_PAGE_CACHE_KEY);
+  return entry && representationOf(entry);
+});
 
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async buildPage() {

@@ -7,7 +7,9 @@ import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { fastLane } from '../../../lib/fast-lane';
+import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { mediaUrlsFor } from '../../../lib/media';
+import { representationOf } from '../../../lib/representation';
 import { buildLuxuryPage, type LuxuryRecords } from './luxury-page';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
@@ -33,7 +35,11 @@ export const LUXURY_CONTENT_TYPES: UID.ContentType[] = [...Object.values(SECTION
 const LUXURY_TAGS = [...LUXURY_CONTENT_TYPES, MEDIA_TAG];
 
 declareCacheTags(...LUXURY_CONTENT_TYPES);
-fastLane('/api/v1/luxury', () => cache.peek(LUXURY_CACHE_KEY)?.bytes);
+declareSurrogateKey(SURROGATE_KEYS.luxury, ...LUXURY_CONTENT_TYPES);
+fastLane('/api/v1/luxury', () => {
+  const entry = cache.peek(LUXURY_CACHE_KEY);
+  return entry && representationOf(entry);
+});
 
 const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function loadSection(key: SectionKey) {

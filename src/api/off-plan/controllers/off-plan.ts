@@ -1,31 +1,41 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { ApiError, success } from '../../../lib/envelope';
+import type { CacheEntry } from '../../../lib/cache';
+import { ApiError } from '../../../lib/envelope';
+import { representationOf, type Representation } from '../../../lib/representation';
 import { parseListingQuery } from '../lib/query';
 import { offPlanService } from '../services/off-plan';
 
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Sends a finished JSON body; its ETag and compressed variants come with it (global::http-cache). */
+function send(ctx: Context, representation: Representation): void {
+  ctx.state.representation = representation;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = representation.body;
+}
+
+const sendEntry = (ctx: Context, entry: CacheEntry<unknown>) => send(ctx, representationOf(entry)!);
+
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async legacy(ctx: Context) {
-    ctx.body = success(await offPlanService(strapi).legacyPage());
+    sendEntry(ctx, await offPlanService(strapi).legacyResponse());
   },
 
   async projects(ctx: Context) {
     const parsed = parseListingQuery(ctx.query);
     if (!parsed.ok) throw ApiError.validation(parsed.errors);
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = await offPlanService(strapi).listing(parsed.query);
+    send(ctx, await offPlanService(strapi).listing(ctx.querystring, parsed.query));
   },
 
   async filters(ctx: Context) {
-    ctx.body = success(await offPlanService(strapi).filters());
+    sendEntry(ctx, await offPlanService(strapi).filtersResponse());
   },
 
   async project(ctx: Context) {
     const id = String(ctx.params.projectId);
-    const project = PROJECT_ID.test(id) ? await offPlanService(strapi).project(id) : null;
+    const project = PROJECT_ID.test(id) ? await offPlanService(strapi).projectResponse(id) : null;
     if (!project) throw ApiError.notFound(`No off-plan project with id "${id.slice(0, 64)}"`);
-    ctx.body = success(project, 200, 'Project retrieved successfully');
+    send(ctx, project);
   },
 });

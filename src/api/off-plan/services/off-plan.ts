@@ -2,16 +2,23 @@
  * The off-plan endpoints' data, from the app's cache: the published page content (under
  * `offplan_page_data`, cleared when an editor publishes the page or changes its media), the catalogue
  * index (built once per project collection, dropped with it), its cards and prices in each other
- * currency (built when first asked for, dropped with it) and the finished listing JSON.
+ * currency (built when first asked for, dropped with it), the finished filters and legacy page JSON,
+ * and the last 256 listing pages asked for (each with its ETag and compressed variants, kept while
+ * the data they were rendered from stays current).
  * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first.
  */
 import type { Core } from '@strapi/strapi';
-import { cache, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
+import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import { success } from '../../../lib/envelope';
 import { fastLane } from '../../../lib/fast-lane';
+import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
+import { Representation, representationOf } from '../../../lib/representation';
 import { extsourceConfig } from '../../../plugins/extsource/server/src/drivers';
 import { PROJECTS_TAG, projectsService, type ProjectCollection } from '../../../plugins/extsource/server/src/services/projects';
+import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
 import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import {
@@ -24,14 +31,32 @@ import { parseListingQuery, type ListingQuery } from '../lib/query';
 export const OFFPLAN_PAGE_CACHE_KEY = 'offplan_page_data';
 const CATALOGUE_CACHE_KEY = 'offplan:catalogue';
 const currencyCacheKey = (currency: Currency) => `offplan:catalogue:${currency}`;
+const LEGACY_CACHE_KEY = 'offplan_legacy_data';
+const filtersCacheKey = (version: number) => `offplan:filters:${version}`;
 const PAGE_UID = 'api::off-plan.off-plan-page';
 const LISTING_PATH = '/api/v1/off-plan/projects';
+const LEGACY_PATH = '/api/v1/off-plan';
 
 const PAGE_CACHE = { tags: [PAGE_UID, MEDIA_TAG] };
 // Derived from one collection: lives as long as it, and goes when it goes.
 const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
 
 declareCacheTags(PAGE_UID);
+declareSurrogateKey(SURROGATE_KEYS.offPlanPage, PAGE_UID);
+declareSurrogateKey(SURROGATE_KEYS.projects, PROJECTS_TAG);
+
+/** A listing page as rendered, with what it was rendered from: reused while all three are current. */
+interface RenderedListing {
+  catalogue: PreparedCatalogue;
+  currency: PreparedCurrency;
+  page: PreparedPage;
+  representation: Representation;
+}
+
+const RENDERED_LISTINGS = 256;
+
+/** A project's response, made once per project object (a detail read, or the collection's card). */
+const projectResponses = new WeakMap<NormalisedProject, Representation>();
 
 interface Catalogue extends PreparedCatalogue {
   /** The collection version it was built from. */
@@ -71,7 +96,25 @@ export function plainQuery(queryString: string): Record<string, string | string[
 
 const catalogueOf = (collection: ProjectCollection): Catalogue => ({ version: collection.version, ...prepareCatalogue(buildIndex(collection.projects)) });
 
+/** Decision 25: every card field and the detail fields. */
+function projectData(project: NormalisedProject) {
+  const { description, apartments, facilities, coordinates, gallery, payment_plans } = project;
+  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans };
+}
+
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const rendered = new LruMap<string, RenderedListing>(RENDERED_LISTINGS);
+
+  /** The listing page for `queryString` (its raw form: the key of the pages kept), rendered unless kept. */
+  function listingPage(queryString: string, query: ListingQuery, catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage): Representation {
+    const kept = rendered.get(queryString);
+    if (kept && kept.catalogue === catalogue && kept.currency === currency && kept.page === page) return kept.representation;
+    // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
+    const representation = new Representation(renderListing(catalogue, currency, page, query), false);
+    rendered.set(queryString, { catalogue, currency, page, representation });
+    return representation;
+  }
+
   async function loadPage(): Promise<PreparedPage> {
     const record = await strapi.documents(PAGE_UID).findFirst({
       status: 'published',
@@ -128,13 +171,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return (await catalogue()).index;
     },
 
-    async listing(query: ListingQuery): Promise<Buffer> {
+    async listing(queryString: string, query: ListingQuery): Promise<Representation> {
       const [prepared, page] = await Promise.all([catalogue(), preparedPage()]);
-      return renderListing(prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page, query);
+      return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page);
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
-    fastListing(queryString: string): Buffer | undefined {
+    fastListing(queryString: string): Representation | undefined {
       const raw = plainQuery(queryString);
       const parsed = raw && parseListingQuery(raw);
       const page = cache.peek<PreparedPage>(OFFPLAN_PAGE_CACHE_KEY)?.value;
@@ -142,26 +185,39 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
       if (!parsed?.ok || !page || !collection || prepared?.version !== collection.version) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && renderListing(prepared, currency, page, parsed.query);
+      return currency && listingPage(queryString, parsed.query, prepared, currency, page);
     },
 
-    async filters() {
-      const [index, developers] = await Promise.all([service.catalogue(), projectsService(strapi).developers()]);
-      return filtersData(index, developers);
+    /** The filters response, built once per collection (and developers' lifetime). */
+    async filtersResponse(): Promise<CacheEntry<unknown>> {
+      const prepared = await catalogue();
+      const build = async () => success(filtersData(prepared.index, await projectsService(strapi).developers()));
+      return cache.get(filtersCacheKey(prepared.version), build, {
+        tags: [PROJECTS_TAG],
+        lifetime: extsourceConfig(strapi).developersTtlSeconds,
+        json: true,
+      });
     },
 
-    /** Decision 25: every card field and the detail fields, or null for an unknown id. */
-    async project(id: string) {
+    /** The project's response (decision 25), or null for an id the service does not hold. */
+    async projectResponse(id: string): Promise<Representation | null> {
       const project = await projectsService(strapi).project(id);
       if (!project) return null;
-      const { description, apartments, facilities, coordinates, gallery, payment_plans } = project;
-      return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans };
+      let representation = projectResponses.get(project);
+      if (!representation) {
+        representation = new Representation(Buffer.from(JSON.stringify(success(projectData(project), 200, 'Project retrieved successfully'))));
+        projectResponses.set(project, representation);
+      }
+      return representation;
     },
 
-    /** Decision 26: the legacy page data. */
-    async legacyPage() {
-      const page = await service.pageContent();
-      return { hero: page.hero, guide: page.guide, sold_section: page.soldSection };
+    /** Decision 26: the legacy page response, cached as the page is. */
+    async legacyResponse(): Promise<CacheEntry<unknown>> {
+      const build = async () => {
+        const page = await service.pageContent();
+        return success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
+      };
+      return cache.get(LEGACY_CACHE_KEY, build, { ...PAGE_CACHE, json: true });
     },
   };
   return service;
@@ -171,8 +227,12 @@ export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
-/** Puts the listing on the fast lane (called at bootstrap, when the service exists). */
+/** Puts the listing and the legacy page on the fast lane (called at bootstrap, when the service exists). */
 export function registerListingFastLane(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   fastLane(LISTING_PATH, (query) => service.fastListing(query));
+  fastLane(LEGACY_PATH, () => {
+    const entry = cache.peek(LEGACY_CACHE_KEY);
+    return entry && representationOf(entry);
+  });
 }

@@ -32,6 +32,8 @@ export interface ExtsourceConfig {
   cron: string;
   projectsTtlSeconds: number;
   developersTtlSeconds: number;
+  /** How soon a project's detail is read again after the provider did not know it or failed. */
+  projectRetrySeconds: number;
   /** Shown as the contact on every off-plan card. */
   agent: { name: string; phone: string };
   /** The site's currency: provider prices are converted into it, and the listing converts from it. */
@@ -58,6 +60,7 @@ export const defaultConfig: ExtsourceConfig = {
   cron: '0 * * * *',
   projectsTtlSeconds: 3600,
   developersTtlSeconds: 3600,
+  projectRetrySeconds: 60,
   agent: { name: 'Off-Plan Desk', phone: '+971 4 123 4567' },
   currency: 'AED',
   // The dirham is pegged to the US dollar at 3.6725. GBP floats: 4.90 is about its 2025 level

@@ -3,7 +3,7 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { defaultConfig, type ExtsourceConfig } from '../config';
 import { goyzerListingsDriver } from './goyzer';
-import { ProviderError } from './http';
+import { ProviderError, type RetryPolicy } from './http';
 import { reellyProjectsDriver } from './reelly';
 import { sampleListingsDriver, sampleProjectsDriver } from './sample';
 import type { ListingsDriver, ProjectsDriver } from './types';
@@ -39,14 +39,15 @@ export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
   }
 }
 
-export function projectsDriver(strapi: Core.Strapi): ProjectsDriver {
+/** `retry`: overrides of the configured retry policy (a read on a visitor's behalf retries nothing). */
+export function projectsDriver(strapi: Core.Strapi, retry: Partial<RetryPolicy> = {}): ProjectsDriver {
   const config = extsourceConfig(strapi);
   const defaults = { agent: config.agent, currency: config.currency, currencyRates: config.currencyRates };
   switch (config.projectsDriver) {
     case 'sample':
       return sampleProjectsDriver(sampleDir(strapi, config), defaults, publicUrl(strapi));
     case 'reelly':
-      return reellyProjectsDriver(config.reelly, config.http, { ...defaults, developersTtlSeconds: config.developersTtlSeconds });
+      return reellyProjectsDriver(config.reelly, { ...config.http, ...retry }, { ...defaults, developersTtlSeconds: config.developersTtlSeconds });
     default:
       throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use sample or reelly)`);
   }

@@ -9,8 +9,12 @@
  *   (`projects` tag) and reloads the snapshot instead of fetching again.
  * - A stale collection is served while one refresh runs in the background; a failed refresh keeps the
  *   last good collection and is retried after a minute, by whichever instance asks first.
- * - Developers and project details are cached per instance for their own lifetimes, and dropped with
- *   the collection.
+ * - Developers are cached per instance for their own lifetime, and dropped with the collection.
+ * - A project's detail is never waited for (decision 40): a read answers at once with the detail held
+ *   (however old), else the collection's card (its detail fields empty), and starts one background read
+ *   of the detail per id (no retries) when there is none or it is older than `projectsTtlSeconds`; an
+ *   unknown id or a failed read is tried again only after `projectRetrySeconds`. An id the collection
+ *   does not list is unknown without asking the provider.
  * All of it lives in the app's one cache (src/lib/cache).
  */
 import type { Core } from '@strapi/strapi';
@@ -19,6 +23,16 @@ import { cache, declareCacheTags, invalidate } from '../../../../../lib/cache';
 import { leases } from '../../../../../lib/cluster/leases';
 import { extsourceConfig, projectsDriver } from '../drivers';
 import type { Developer, NormalisedProject } from '../mapping/types';
+
+/** What the provider's detail endpoint last said about a project. */
+interface HeldDetail {
+  /** The project with its detail; null when the provider did not know it, or no read succeeded yet. */
+  project: NormalisedProject | null;
+  /** Whether the read succeeded (a failure keeps the detail read before, if any). */
+  ok: boolean;
+  /** When the read ended, epoch milliseconds. */
+  at: number;
+}
 
 export interface ProjectCollection {
   projects: NormalisedProject[];
@@ -60,11 +74,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let version = 0;
 
+/** Each collection's projects by id, made once per collection. */
+const byIdOf = new WeakMap<ProjectCollection, Map<string, NormalisedProject>>();
+function listedProject(collection: ProjectCollection, id: string): NormalisedProject | undefined {
+  let byId = byIdOf.get(collection);
+  if (!byId) {
+    byId = new Map(collection.projects.map((project) => [project.id, project]));
+    byIdOf.set(collection, byId);
+  }
+  return byId.get(id);
+}
+
 const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Set by `invalidate()`: until a fetch newer than this lands, reads go to the provider. */
   let forcedAfter: number | undefined;
   let refreshing: Promise<unknown> | undefined;
   let nextAttemptAt = 0;
+  /** Detail reads under way, by project id (one at a time per id). */
+  const detailReads = new Map<string, Promise<void>>();
 
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
   const config = () => extsourceConfig(strapi);
@@ -185,6 +212,32 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
   }
 
+  /** Whether the detail held (or its absence) is due for another read. */
+  function detailDue(held: HeldDetail | undefined): boolean {
+    if (!held) return true;
+    const interval = held.ok && held.project ? config().projectsTtlSeconds : config().projectRetrySeconds;
+    return Date.now() - held.at >= interval * 1000;
+  }
+
+  /** Reads one project's detail from the provider, once per id at a time, without retries; never rejects. */
+  function readDetail(id: string): Promise<void> {
+    const running = detailReads.get(id);
+    if (running) return running;
+    const options = { tags: [PROJECTS_TAG], lifetime: Infinity };
+    const read = (async () => {
+      try {
+        const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id);
+        cache.set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, options);
+      } catch (error) {
+        strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${reason(error)}`);
+        const before = cache.peek<HeldDetail>(detailKey(id))?.value;
+        cache.set<HeldDetail>(detailKey(id), { project: before?.project ?? null, ok: false, at: Date.now() }, options);
+      }
+    })().finally(() => detailReads.delete(id));
+    detailReads.set(id, read);
+    return read;
+  }
+
   return {
     /**
      * Fresh: from memory. Stale: from memory, with one refresh in the background. Nothing in memory
@@ -211,17 +264,21 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       cache.invalidate([PROJECTS_TAG]);
     },
 
-    /** A project with its detail: from the provider's detail endpoint (cached), else from the collection. */
+    /**
+     * A listed project at once: with the detail held, else the collection's card; null for an id the
+     * collection does not list. Starts a background read of the detail when one is due.
+     */
     async project(id: string): Promise<NormalisedProject | null> {
-      const fromCollection = (await this.collection()).projects.find((project) => project.id === id) ?? null;
-      try {
-        const fetchDetail = async () => (await projectsDriver(strapi).fetchProject(id)) ?? undefined;
-        const detail = await cache.get(detailKey(id), fetchDetail, { tags: [PROJECTS_TAG], lifetime: config().projectsTtlSeconds });
-        return detail.value ?? fromCollection;
-      } catch (error) {
-        strapi.log.warn(`extsource: project ${id} detail unavailable, using the collection: ${reason(error)}`);
-        return fromCollection;
-      }
+      const listed = listedProject(await this.collection(), id);
+      if (!listed) return null;
+      const held = cache.peek<HeldDetail>(detailKey(id))?.value;
+      if (detailDue(held)) void readDetail(id);
+      return held?.project ?? listed;
+    },
+
+    /** Reads the project's detail now (what a due `project()` does in the background); for the CLI and tests. */
+    refreshDetail(id: string): Promise<void> {
+      return readDetail(id);
     },
 
     /** Developers, cached for `developersTtlSeconds`; from the provider, else derived from the collection. */

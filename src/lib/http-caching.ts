@@ -1,0 +1,91 @@
+/**
+ * What browsers and CDNs are told about each public GET (docs/performance.md, "Caching at the edge"):
+ * - `Cache-Control` per kind of route: editorial pages (purged by the service on every edit, so a CDN may
+ *   keep them) and provider data (refreshed in the background, so a CDN keeps it shorter). Browsers
+ *   always revalidate (`max-age=0`), which the ETag makes a cheap 304.
+ * - `Surrogate-Key` (Fastly, Varnish xkey) and `Cache-Tag` (Cloudflare, Akamai): what the answer is built
+ *   from, so an invalidation of the service's cache purges exactly those answers at the CDN.
+ * Errors, POSTs and token routes match no policy and get none of these headers.
+ */
+
+export type CacheKind = 'pages' | 'provider';
+
+export interface CacheControlSettings {
+  /** CACHE_CONTROL_PAGES */
+  pages: string;
+  /** CACHE_CONTROL_PROVIDER */
+  provider: string;
+}
+
+export const DEFAULT_CACHE_CONTROL: CacheControlSettings = {
+  pages: 'public, max-age=0, s-maxage=300, stale-while-revalidate=60',
+  provider: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+};
+
+let settings: CacheControlSettings = DEFAULT_CACHE_CONTROL;
+
+export function configureCacheControl(configured: Partial<CacheControlSettings>): void {
+  settings = { pages: configured.pages || DEFAULT_CACHE_CONTROL.pages, provider: configured.provider || DEFAULT_CACHE_CONTROL.provider };
+}
+
+interface RoutePolicy {
+  /** The canonical path (exact), or a pattern for a path with a parameter. */
+  path: string | RegExp;
+  kind: CacheKind;
+  surrogateKeys: readonly string[];
+}
+
+/** Surrogate keys: one per source a public answer is built from. */
+export const SURROGATE_KEYS = {
+  luxury: 'luxury',
+  contactPage: 'contact-page',
+  offPlanPage: 'offplan-page',
+  projects: 'projects',
+  media: 'media',
+} as const;
+
+const { luxury, contactPage, offPlanPage, projects, media } = SURROGATE_KEYS;
+
+const POLICIES: readonly RoutePolicy[] = [
+  { path: '/api/v1/luxury', kind: 'pages', surrogateKeys: [luxury, media] },
+  { path: '/api/v1/contact-us-page', kind: 'pages', surrogateKeys: [contactPage, media] },
+  { path: '/api/v1/off-plan', kind: 'pages', surrogateKeys: [offPlanPage, media] },
+  { path: '/api/v1/off-plan/projects', kind: 'provider', surrogateKeys: [projects, offPlanPage, media] },
+  { path: '/api/v1/off-plan/projects/filters', kind: 'provider', surrogateKeys: [projects] },
+  { path: /^\/api\/v1\/off-plan\/projects\/[^/]+$/, kind: 'provider', surrogateKeys: [projects] },
+];
+
+export interface EdgeHeaders {
+  'Cache-Control': string;
+  'Surrogate-Key': string;
+  'Cache-Tag': string;
+}
+
+/** The caching headers of a successful public GET on `path`, or undefined when it is not one. */
+export function edgeHeadersFor(path: string): EdgeHeaders | undefined {
+  const policy = POLICIES.find((candidate) => (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
+  if (!policy) return undefined;
+  return {
+    'Cache-Control': settings[policy.kind],
+    'Surrogate-Key': policy.surrogateKeys.join(' '),
+    // Cloudflare and Akamai separate tags with commas.
+    'Cache-Tag': policy.surrogateKeys.join(','),
+  };
+}
+
+const keysByTag = new Map<string, string>();
+
+/** Says which surrogate key answers built from cache tag `tag` carry (declared beside the tag). */
+export function declareSurrogateKey(key: string, ...tags: string[]): void {
+  for (const tag of tags) keysByTag.set(tag, key);
+}
+
+/** The surrogate keys to purge when these cache tags are invalidated. */
+export function surrogateKeysOf(tags: readonly string[]): string[] {
+  const keys = new Set<string>();
+  for (const tag of tags) {
+    const key = keysByTag.get(tag);
+    if (key) keys.add(key);
+  }
+  return [...keys];
+}
