@@ -33,7 +33,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 export class CdnPurger {
   private pending = new Set<string>();
-  private flushScheduled = false;
+  private flush: Promise<void> | undefined;
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -49,19 +49,20 @@ export class CdnPurger {
   purge(keys: readonly string[]): void {
     if (!this.enabled || keys.length === 0) return;
     for (const key of keys) this.pending.add(key);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      const batch = [...this.pending];
-      this.pending = new Set();
-      for (const url of this.settings.urls) this.track(this.send(url, batch));
-    });
+    this.flush ??= new Promise((resolve) =>
+      setImmediate(() => {
+        this.flush = undefined;
+        const batch = [...this.pending];
+        this.pending = new Set();
+        for (const url of this.settings.urls) this.track(this.send(url, batch));
+        resolve();
+      })
+    );
   }
 
-  /** Waits for the purges under way (at shutdown, and in tests). */
+  /** Waits for the purges queued or under way (tests). */
   async settle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
+    while (this.flush || this.running.size) await Promise.all([this.flush, ...this.running]);
   }
 
   private track(promise: Promise<void>): void {

@@ -488,6 +488,8 @@ describe('projects with the Reelly driver against a fake provider', () => {
     for (const shape of ['observed', 'documented'] as const) {
       reelly.state.shape = shape;
       projects().invalidate();
+      await projects().project('3005');
+      await projects().refreshDetail('3005');
       const project = await projects().project('3005');
       expect(project).toMatchObject({ id: '3005', status: 'Off-Plan', state_id: listed.state_id });
       expect(project.apartments.length).toBeGreaterThan(0);

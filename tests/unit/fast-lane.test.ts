@@ -2,18 +2,20 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastLane, installFastLane } from '../../src/lib/fast-lane';
+import { fastLane, fastLaneServed, installFastLane } from '../../src/lib/fast-lane';
+import { Representation } from '../../src/lib/representation';
 
-let cached: Buffer | undefined;
+let cached: Representation | undefined;
 let lastQuery = '';
 let slowPathCalls = 0;
 let base = '';
+const accessLog: string[] = [];
 const server = http.createServer((req, res) => {
   slowPathCalls += 1;
   const body = Buffer.from(JSON.stringify({ from: 'slow', method: req.method }));
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   res.setHeader('X-Request-Id', 'slow-id');
-  if (req.headers.origin) res.setHeader('Access-Control-Allow-Origin', req.headers.origin);
+  res.setHeader('Cache-Control', 'public, max-age=0');
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
   res.end(body);
 });
@@ -23,7 +25,7 @@ beforeAll(async () => {
     lastQuery = query;
     return cached;
   });
-  installFastLane(server);
+  installFastLane(server, { accessLog: (line) => accessLog.push(line) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -34,6 +36,11 @@ async function get(path: string, init: RequestInit = {}) {
   return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
 }
 
+const strip = (headers: Record<string, string>) => {
+  const { date: _d, 'content-length': _l, 'x-request-id': _r, etag: _e, ...rest } = headers;
+  return rest;
+};
+
 describe('fast lane', () => {
   it('takes the slow path while nothing is cached, then serves the cached bytes with the same headers', async () => {
     cached = undefined;
@@ -41,28 +48,52 @@ describe('fast lane', () => {
     const first = await get('/fast');
     expect(first.body).toContain('slow');
 
-    cached = Buffer.from('{"from":"cache"}');
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
+    const served = fastLaneServed();
     const second = await get('/fast?ignored=1');
     expect(second.body).toBe('{"from":"cache"}');
     expect(lastQuery).toBe('ignored=1');
     expect(slowPathCalls).toBe(1);
+    expect(fastLaneServed()).toBe(served + 1);
+    expect(accessLog.at(-1)).toMatch(/^GET \/fast\?ignored=1 \(\d+ ms\) 200$/);
 
-    const strip = (headers: Record<string, string>) => {
-      const { date: _d, 'content-length': _l, 'x-request-id': _r, ...rest } = headers;
-      return rest;
-    };
     expect(strip(second.headers)).toEqual(strip(first.headers));
     expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers.etag).toBe(cached.etag);
     expect(second.headers['content-length']).toBe(String(Buffer.byteLength('{"from":"cache"}')));
   });
 
-  it('leaves cross-origin requests, other methods and other paths to the slow path', async () => {
-    cached = Buffer.from('{"from":"cache"}');
+  it("keeps the client's X-Request-Id when it is a valid one", async () => {
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
+    expect((await get('/fast', { headers: { 'X-Request-Id': 'client-id.42' } })).headers['x-request-id']).toBe('client-id.42');
+    expect((await get('/fast', { headers: { 'X-Request-Id': 'not valid!' } })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a matching If-None-Match with a 304 without a body', async () => {
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
+    const res = await get('/fast', { headers: { 'If-None-Match': `W/${cached.etag}` } });
+    expect(res.status).toBe(304);
+    expect(res.body).toBe('');
+    expect(res.headers.etag).toBe(cached.etag);
+    expect(res.headers['content-type']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=0');
+    expect(accessLog.at(-1)).toMatch(/ 304$/);
+  });
+
+  it('sends the compressed variant the client accepts', async () => {
+    cached = new Representation(Buffer.from(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `item ${i}`) })));
+    const res = await fetch(`${base}/fast`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe(cached.body.toString());
+  });
+
+  it('leaves other methods and other paths to the slow path', async () => {
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
     await get('/fast');
     slowPathCalls = 0;
-    expect((await get('/fast', { headers: { Origin: 'https://site.example' } })).headers['access-control-allow-origin']).toBe('https://site.example');
     expect((await get('/fast', { method: 'POST' })).body).toContain('"method":"POST"');
     expect((await get('/other')).body).toContain('slow');
+    expect((await get('/fast', { headers: { 'X-Forwarded-Proto': 'gopher' } })).body).toContain('slow');
     expect(slowPathCalls).toBe(3);
   });
 });
