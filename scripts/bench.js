@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
 // (a bare node:http server sending the same bytes). Servers run in child processes, the load
-// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: luxury, contact, sync,
-// off-plan, off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
+// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
+// docs/performance.md, also written to bench/results.json), luxury, contact, sync, off-plan,
+// off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
 'use strict';
 
 const { fork } = require('child_process');
+const fs = require('fs');
+const http = require('http');
 const os = require('os');
 const path = require('path');
 const autocannon = require('autocannon');
@@ -44,7 +47,7 @@ async function load(url, options = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, ...options }); // warm-up
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   const non2xx = result.non2xx + result.errors;
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx, statuses: result.statusCodeStats ?? {} };
 }
 
 async function fetchBytes(url) {
@@ -283,7 +286,162 @@ async function clusterCase() {
   }
 }
 
+/** One request with the bytes as sent (fetch would decompress them). */
+function rawRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The headers the baseline repeats with the body: what a client or CDN needs from it. */
+const REPLAYED_HEADERS = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary', 'surrogate-key'];
+
+/** A bare node:http server answering with exactly `sample` (status, replayed headers, bytes). */
+function startBare(sample) {
+  const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => sample.headers[name] !== undefined).map((name) => [name, sample.headers[name]]));
+  return startChild('serve-bare.js', {}, { body: sample.body.toString('base64'), status: sample.status, headers });
+}
+
+const rows = [];
+
+function addRow(name, measured, baseline, target, note = '') {
+  const ratio = measured.rps / baseline.rps;
+  const row = { name, rps: Math.round(measured.rps), p50_ms: measured.p50, p99_ms: measured.p99, baseline_rps: Math.round(baseline.rps), ratio: Number(ratio.toFixed(2)), target, note };
+  rows.push(row);
+  console.log(`${name}: ${row.rps} req/s (p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms) vs bare ${row.baseline_rps} -> ${row.ratio}${target ? ` (target ${target})` : ''}${note ? `; ${note}` : ''}`);
+  return row;
+}
+
+/** Every response of the run had `status`, else a note saying what else came back. */
+function statusNote(measured, status) {
+  const other = Object.entries(measured.statuses).filter(([code]) => Number(code) !== status);
+  return other.length ? `other statuses: ${other.map(([code, { count }]) => `${code}x${count}`).join(', ')}` : '';
+}
+
+/** GET `path` on the app and on a bare server with the same answer, with `headers`. */
+async function measureGet(appPort, { name, path: route, headers = {}, status = 200, target }) {
+  const url = `http://127.0.0.1:${appPort}${route}`;
+  // Twice: the first request builds the cache and teaches the fast lane its headers.
+  await rawRequest(url, { headers: { ...headers, 'if-none-match': '' } });
+  const sample = await rawRequest(url, { headers });
+  if (sample.status !== status) throw new Error(`${name}: GET ${route} answered ${sample.status}, expected ${status}`);
+  const bare = await startBare(sample);
+  try {
+    const baseline = await load(`http://127.0.0.1:${bare.port}${route}`, { headers });
+    const measured = await load(url, { headers });
+    return addRow(name, measured, baseline, target, statusNote(measured, status));
+  } finally {
+    await stopChild(bare);
+  }
+}
+
+/** Sustained POST /api/v1/contact-us: stored rows per second (each 201 a row) against a bare server's 201s. */
+async function measureContactPost(app) {
+  const body = JSON.stringify({
+    first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+load@example.com', mobile: '+971 50 123 4567',
+    method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.',
+  });
+  const headers = { 'content-type': 'application/json' };
+  const amount = Number(process.env.BENCH_CONTACT_REQUESTS || 3000);
+  const connections = Number(process.env.BENCH_CONTACT_CONNECTIONS || 20);
+  const url = `http://127.0.0.1:${app.port}/api/v1/contact-us`;
+  const sample = await rawRequest(url, { method: 'POST', headers, body });
+  const bare = await startBare(sample);
+  try {
+    const run = (target) => autocannon({ url: target, method: 'POST', headers, body, connections, amount });
+    const base = await run(`http://127.0.0.1:${bare.port}/api/v1/contact-us`);
+    const before = await ask(app.child, 'count-contacts', 'contacts');
+    const result = await run(url);
+    const stored = (await ask(app.child, 'count-contacts', 'contacts')) - before;
+    const created = result.statusCodeStats?.['201']?.count ?? 0;
+    const measured = { rps: stored / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
+    const baseline = { rps: amount / base.duration };
+    return addRow('POST /contact-us', measured, baseline, undefined, `stored per second; ${created} 201s, ${stored} rows: ${created === stored ? 'equal' : 'MISMATCH'}`);
+  } finally {
+    await stopChild(bare);
+  }
+}
+
+/** An app on the fake Reelly feed holding `count` generated projects. */
+async function startProjectsApp(count) {
+  const reelly = await startFakeReelly();
+  const generated = generate({ projects: count, sales: 0, rentals: 0, imageBase: PROVIDER_MEDIA }).projects;
+  reelly.state.projects = generated.projects;
+  reelly.state.developers = generated.developers;
+  const app = await startChild('serve-app.js', { EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: reelly.url, REELLY_API_KEY });
+  return { app, reelly, firstId: String(generated.projects.find((project) => project.location?.country === 'UAE' || !project.location)?.id ?? generated.projects[0].id) };
+}
+
+/**
+ * The one table (docs/performance.md): each case as req/s, p50, p99 and the ratio to a bare node:http
+ * server sending the same status, headers and bytes in the same run; written to bench/results.json.
+ */
+async function tableCase() {
+  const ORIGIN = { origin: 'https://www.example.com' };
+  const query = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
+  const large = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
+
+  const site = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
+  try {
+    await measureGet(site.port, { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75 });
+    await measureGet(site.port, { name: 'cached luxury with Origin', path: '/api/v1/luxury', headers: ORIGIN, target: 0.75 });
+    await measureGet(site.port, { name: 'contact page without Origin', path: '/api/v1/contact-us-page', target: 0.75 });
+    await measureGet(site.port, { name: 'contact page with Origin', path: '/api/v1/contact-us-page', headers: ORIGIN, target: 0.75 });
+    const etag = (await rawRequest(`http://127.0.0.1:${site.port}/api/v1/luxury`)).headers.etag;
+    await measureGet(site.port, { name: 'a 304 (luxury, If-None-Match)', path: '/api/v1/luxury', headers: { 'if-none-match': etag }, status: 304, target: 0.8 });
+    await measureGet(site.port, { name: 'luxury with Accept-Encoding: br', path: '/api/v1/luxury', headers: { 'accept-encoding': 'br' } });
+    await measureContactPost(site);
+  } finally {
+    await stopChild(site);
+  }
+
+  const big = await startProjectsApp(large);
+  let filteredLarge;
+  try {
+    await measureGet(big.app.port, { name: `off-plan default page at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects', target: 0.5 });
+    filteredLarge = await measureGet(big.app.port, { name: `filtered and sorted page at ${large.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5 });
+    await measureGet(big.app.port, { name: `filters at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects/filters' });
+    await measureGet(big.app.port, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
+  } finally {
+    await stopChild(big.app);
+    await big.reelly.close();
+  }
+
+  const small = await startProjectsApp(100);
+  try {
+    const filteredSmall = await measureGet(small.app.port, { name: 'filtered and sorted page at 100 projects', path: `/api/v1/off-plan/projects?${query}` });
+    const scaling = filteredLarge.rps / filteredSmall.rps;
+    rows.push({ name: `${large.toLocaleString('en')}-to-100 throughput`, rps: filteredLarge.rps, p50_ms: null, p99_ms: null, baseline_rps: filteredSmall.rps, ratio: Number(scaling.toFixed(2)), target: 0.85, note: 'filtered page' });
+  } finally {
+    await stopChild(small.app);
+    await small.reelly.close();
+  }
+
+  printTable();
+  const file = path.join(__dirname, '..', 'bench', 'results.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ cases: rows.map(({ name, rps, p50_ms, p99_ms, baseline_rps, ratio }) => ({ name, rps, p50_ms, p99_ms, baseline_rps, ratio })) }, null, 2)}\n`);
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)} (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per measurement)`);
+}
+
+function printTable() {
+  console.log('\n| case | req/s | p50 ms | p99 ms | bare node:http req/s | ratio | target |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const cell = (value) => (value === null || value === undefined ? '' : String(value));
+    const verdict = row.target ? `${row.target} ${row.ratio >= row.target ? 'met' : 'missed'}` : '';
+    console.log(`| ${row.name}${row.note ? ` (${row.note})` : ''} | ${cell(row.rps)} | ${cell(row.p50_ms)} | ${cell(row.p99_ms)} | ${cell(row.baseline_rps)} | ${row.ratio} | ${verdict} |`);
+  }
+}
+
 const CASES = {
+  table: tableCase,
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
 };
 

@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// Benchmark child: the baseline, a bare node:http server answering every request with the given bytes.
+// Benchmark child: the baseline, a bare node:http server answering every request with the given bytes
+// (and status and headers, when given: a 304, a compressed body).
 'use strict';
 
 const http = require('http');
 
-process.once('message', ({ body, contentType }) => {
+process.once('message', ({ body, contentType, status = 200, headers = {} }) => {
   const bytes = Buffer.from(body, 'base64');
   const server = http.createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': bytes.length });
-    res.end(bytes);
+    req.resume();
+    req.on('end', () => {
+      const sent = { ...headers, ...(contentType ? { 'Content-Type': contentType } : {}) };
+      if (status !== 304) sent['Content-Length'] = bytes.length;
+      res.writeHead(status, sent);
+      res.end(status === 304 ? undefined : bytes);
+    });
   });
   server.listen(0, '127.0.0.1', () => process.send({ ready: true, port: server.address().port }));
   process.on('message', (message) => message === 'stop' && server.close(() => process.exit(0)));
