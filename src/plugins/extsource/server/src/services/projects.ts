@@ -276,7 +276,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       return held?.project ?? listed;
     },
 
-    /** Reads the project's detail now (what a due `project()` does in the background); for the CLI and tests. */
+    /** Reads the project's detail now, as a due `project()` does in the background; resolves once it is held. */
     refreshDetail(id: string): Promise<void> {
       return readDetail(id);
     },
