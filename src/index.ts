@@ -1,7 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { registerContactExportRoute } from './api/contact/admin-export';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
+import { registerLeadDeliveryRoutes } from './api/contact/admin-deliveries';
 import { registerLeadSummaryRoute } from './api/contact/admin-leads';
+import { DELIVERY_MODEL } from './api/contact/deliveries/store';
+import { startDeliveryWorker, stopDeliveryWorker } from './api/contact/deliveries/worker';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
 import { LUXURY_LAYOUTS } from './api/luxury/admin-layout';
@@ -53,11 +56,13 @@ export default {
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);
+    strapi.get('models').add(DELIVERY_MODEL);
     registerCacheInvalidation(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);
     registerContactExportRoute(strapi);
     registerLeadSummaryRoute(strapi);
+    registerLeadDeliveryRoutes(strapi);
     parseUploadsAfterAuthentication(strapi);
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
@@ -74,12 +79,15 @@ export default {
       await seedDemoContent(strapi, DEMO_SEEDERS);
       registerListingFastLane(strapi);
       printBannerWhenListening(strapi, login);
+      startDeliveryWorker(strapi);
     } finally {
       await releaseStartupLock();
     }
   },
 
   async destroy() {
+    // The delivery worker first: its attempts under way still record their outcome in the database.
+    await stopDeliveryWorker();
     await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock()]);
   },
 };

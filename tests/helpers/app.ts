@@ -10,6 +10,7 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { startSmtpServer } from './smtp';
+import { startWebhookReceiver, WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver';
 
 const appDir = path.resolve(__dirname, '..', '..');
 // Strapi's ESM build trips over lodash/fp under vitest; its CommonJS build does not.
@@ -25,7 +26,7 @@ function runTempDir(): string {
 }
 
 /** Settings every integration run uses, whatever the developer's own .env says. */
-function testEnvironment(smtpPort: number): Record<string, string> {
+function testEnvironment(smtpPort: number, webhookUrl: string): Record<string, string> {
   return {
     ...inject('testDatabaseEnv'),
     NODE_ENV: 'test',
@@ -44,6 +45,14 @@ function testEnvironment(smtpPort: number): Record<string, string> {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
     EMAIL_FROM: 'website@test.local',
+    // Every lead also goes to the CRM receiver the run starts; retries come fast (tests wait for them).
+    LEAD_WEBHOOK_URL: webhookUrl,
+    LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    LEAD_DELIVERY_TIMEOUT_MS: '3000',
+    LEAD_DELIVERY_BACKOFF_MS: '100',
+    LEAD_DELIVERY_MAX_BACKOFF_MS: '400',
+    LEAD_DELIVERY_MAX_ATTEMPTS: '6',
+    LEAD_DELIVERY_POLL_MS: '100',
     REDIS_URL: '',
     // Many test files log in to the admin as the same user from one address.
     ADMIN_LOGIN_RATE_LIMIT_MAX: '100',
@@ -56,8 +65,16 @@ function testEnvironment(smtpPort: number): Record<string, string> {
   };
 }
 
+const receiverHolder = globalThis as typeof globalThis & { __testWebhookReceiver?: Promise<WebhookReceiver> };
+
+/** The run's CRM stand-in, which every lead's webhook delivery reaches. */
+export function webhookReceiver(): Promise<WebhookReceiver> {
+  receiverHolder.__testWebhookReceiver ??= startWebhookReceiver();
+  return receiverHolder.__testWebhookReceiver;
+}
+
 async function boot(): Promise<Core.Strapi> {
-  Object.assign(process.env, testEnvironment(await startSmtpServer()));
+  Object.assign(process.env, testEnvironment(await startSmtpServer(), (await webhookReceiver()).url));
   const { createStrapi } = requireCjs('@strapi/strapi') as typeof import('@strapi/strapi');
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
   strapi.server.mount();

@@ -1,6 +1,8 @@
 /**
  * A real SMTP server on an ephemeral port that keeps what it receives, so tests can read the
- * notification e-mails the app sends through its nodemailer provider. `rejectMail` makes it refuse.
+ * notification e-mails the app sends through its nodemailer provider. `rejectMail` makes it refuse a
+ * message; `down` makes it turn every connection away (421 "service not available"), as a mail server
+ * that is down for maintenance does.
  */
 import type { AddressInfo } from 'net';
 import { SMTPServer } from 'smtp-server';
@@ -13,6 +15,7 @@ export interface ReceivedMail {
 export const smtp = {
   received: [] as ReceivedMail[],
   rejectMail: false,
+  down: false,
   port: 0,
 };
 
@@ -21,6 +24,9 @@ export async function startSmtpServer(): Promise<number> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      callback(smtp.down ? Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }) : undefined);
+    },
     onMailFrom(_address, _session, callback) {
       callback(smtp.rejectMail ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
     },
@@ -38,12 +44,12 @@ export async function startSmtpServer(): Promise<number> {
   return smtp.port;
 }
 
-/** Waits (up to 5 s) for a received message that satisfies `match`. */
-export async function waitForMail(match: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
-  for (let waited = 0; waited < 5000; waited += 50) {
+/** Waits (up to `timeoutMs`) for a received message that satisfies `match`. */
+export async function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
+  for (let waited = 0; waited < timeoutMs; waited += 50) {
     const found = smtp.received.find(match);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('no matching e-mail arrived within 5 s');
+  throw new Error(`no matching e-mail arrived within ${timeoutMs} ms`);
 }

@@ -1,8 +1,9 @@
 /**
  * What an admin may read of the leads, as the Content Manager decides it: its own permission checker,
  * with the role's read permission, its conditions (the Author role's "is creator") and its fields. Every
- * admin route that shows leads outside the Content Manager (the CSV export, the Leads widget) reads them
- * through this, so none shows an admin more than the Content Manager does.
+ * admin route that shows leads outside the Content Manager (the CSV export, the Leads widget, the
+ * deliveries of a lead) reads them through this, so none shows an admin more than the Content Manager
+ * does; retrying a lead's failed delivery takes the right to edit that lead.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
@@ -17,7 +18,7 @@ const ALWAYS_READABLE = new Set(['id', 'documentId', 'createdAt']);
 
 /** The slice of the Content Manager's permission checker used here (Strapi does not type its services). */
 interface PermissionChecker {
-  can: { read(entity?: unknown, field?: string): boolean };
+  can: { read(entity?: unknown, field?: string): boolean; update(entity?: unknown): boolean };
   cannot: { read(): boolean };
   sanitizedQuery: { read(query: { filters: Filters }): Promise<{ filters?: Filters }> };
   sanitizeOutput(row: unknown): Promise<Partial<ContactRow>>;
@@ -29,6 +30,8 @@ export interface LeadReader {
   mayReadField(attribute: string): boolean;
   /** The row without the fields the role may not read. */
   visible<T>(row: T): Promise<Partial<T>>;
+  /** Whether the role may edit this lead (with its `createdBy` populated, for conditions such as "is creator"). */
+  mayUpdate(row: unknown): boolean;
 }
 
 /** The calling admin's reader; 403 when their role may not read leads at all. */
@@ -44,5 +47,6 @@ export function leadReader(strapi: Core.Strapi, ctx: Context): LeadReader {
     },
     mayReadField: (attribute) => ALWAYS_READABLE.has(attribute) || checker.can.read(undefined, attribute),
     visible: async <T>(row: T) => (await checker.sanitizeOutput(row)) as Partial<T>,
+    mayUpdate: (row) => checker.can.update(row),
   };
 }

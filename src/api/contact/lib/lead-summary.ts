@@ -1,6 +1,7 @@
 /**
  * The figures of the dashboard's Leads widget (pure): the windows counted, and the latest leads as
- * the widget shows them. More figures (e.g. notification deliveries) join `LeadSummary` as siblings.
+ * the widget shows them, and the deliveries (notification e-mail, CRM webhook) that failed or are still
+ * under way.
  */
 import type { ContactRow } from './csv';
 
@@ -23,6 +24,8 @@ export interface LatestLead {
 
 export interface LeadSummary {
   counts: { today: number; last_7_days: number; last_30_days: number };
+  /** Deliveries of these leads that failed for good (an editor may retry them), and those not yet delivered. */
+  deliveries: { failed: number; pending: number };
   latest: LatestLead[];
 }
 

@@ -1,11 +1,14 @@
 /**
- * Stores contact submissions (the row is committed before the caller answers 201) and notifies the
- * sales inbox afterwards, without ever letting the e-mail affect the stored record or the response.
+ * Stores contact submissions: the lead and one delivery row per configured target (the sales inbox,
+ * the CRM webhook) in one transaction, committed before the caller answers 201. The delivery worker
+ * (../deliveries) sends them afterwards, off the request path, so no target can slow or fail the POST.
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/envelope';
+import { deliveryStore } from '../deliveries/store';
+import { configuredTargets } from '../deliveries/targets';
+import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
 import type { ContactSubmission } from '../lib/contact-validation';
-import { leadEmail } from '../lib/notification';
 
 export const CONTACT_UID = 'api::contact.contact';
 export const CONTACT_TYPE = 'Website Contact Form';
@@ -15,28 +18,20 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async submit(lead: ContactSubmission): Promise<{ id: number }> {
+    const targets = configuredTargets(deliverySettings(strapi));
     let id: number;
     try {
-      const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, contact_type: CONTACT_TYPE } });
-      id = Number(stored.id);
+      id = await strapi.db.transaction(async ({ trx }) => {
+        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, contact_type: CONTACT_TYPE } });
+        await deliveryStore(strapi).record(trx, Number(stored.id), targets);
+        return Number(stored.id);
+      });
     } catch (error) {
       strapi.log.error(`contact: storing a submission failed: ${reason(error)}`);
       throw new ApiError(500, 'SERVER_ERROR', 'Failed to submit contact form: storage unavailable');
     }
-    this.notify(id, lead);
+    if (targets.length) kickDeliveryWorker();
     return { id };
-  },
-
-  /** Fire and forget: a failed send is logged, nothing else. */
-  notify(id: number, lead: ContactSubmission): void {
-    const to = String(strapi.config.get('contact.notifyEmail', ''));
-    if (!to) return;
-    const email = leadEmail(to, id, lead);
-    strapi
-      .plugin('email')
-      .service('email')
-      .send(email)
-      .catch((error: unknown) => strapi.log.error(`contact: notification e-mail for submission #${id} failed: ${reason(error)}`));
   },
 });
 

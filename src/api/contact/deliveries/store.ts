@@ -1,0 +1,184 @@
+/**
+ * The lead delivery outbox: one row per lead and target, written in the transaction that stores the
+ * lead, so a committed lead always has its deliveries and a rolled-back one has none. Rows move from
+ * pending to delivered, or through retrying to failed; a worker claims a row for a limited time before
+ * it sends (`claimed_until`), and only the claim's holder may record the outcome.
+ *
+ * A table of its own (like the leases), registered with Strapi's schema sync in src/index.ts; times are
+ * milliseconds since the epoch, as in the leases table.
+ */
+import { randomUUID } from 'crypto';
+import type { Core } from '@strapi/strapi';
+import type { DeliveryStatus, DeliveryTarget, NextStep } from '../lib/delivery-policy';
+import { CONTACT_UID } from '../services/contact';
+
+export const DELIVERY_TABLE = 'app_lead_deliveries';
+
+export const DELIVERY_MODEL = {
+  uid: 'app::lead-delivery',
+  singularName: 'lead-delivery',
+  tableName: DELIVERY_TABLE,
+  attributes: {
+    id: { type: 'increments' },
+    contact_id: { type: 'integer', column: { notNullable: true } },
+    target: { type: 'string', column: { notNullable: true } },
+    idempotency_key: { type: 'string', column: { notNullable: true } },
+    status: { type: 'string', column: { notNullable: true } },
+    attempts: { type: 'integer', column: { notNullable: true } },
+    next_attempt_at: { type: 'biginteger', column: { notNullable: true } },
+    claimed_by: { type: 'string' },
+    claimed_until: { type: 'biginteger' },
+    last_error: { type: 'text' },
+    created_at: { type: 'biginteger', column: { notNullable: true } },
+    /** Start of the current round of attempts (the lead's arrival, or an editor's retry): the age limit counts from it. */
+    round_started_at: { type: 'biginteger', column: { notNullable: true } },
+    delivered_at: { type: 'biginteger' },
+    updated_at: { type: 'biginteger', column: { notNullable: true } },
+  },
+  indexes: [
+    { name: `${DELIVERY_TABLE}_key_unique`, columns: ['idempotency_key'], type: 'unique' },
+    { name: `${DELIVERY_TABLE}_due`, columns: ['status', 'target', 'next_attempt_at'] },
+    { name: `${DELIVERY_TABLE}_contact`, columns: ['contact_id'] },
+  ],
+};
+
+export interface Delivery {
+  id: number;
+  contact_id: number;
+  target: DeliveryTarget;
+  idempotency_key: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  round_started_at: number;
+  delivered_at: number | null;
+}
+
+const OPEN: DeliveryStatus[] = ['pending', 'retrying'];
+
+/** A knex instance or transaction (Strapi does not export knex's types). */
+type Knex = Core.Strapi['db']['connection'];
+
+/** PostgreSQL returns bigint columns as strings. */
+function fromRow(row: Record<string, unknown>): Delivery {
+  const time = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    id: Number(row.id),
+    contact_id: Number(row.contact_id),
+    target: row.target as DeliveryTarget,
+    idempotency_key: String(row.idempotency_key),
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.attempts),
+    next_attempt_at: Number(row.next_attempt_at),
+    last_error: (row.last_error as string | null) ?? null,
+    created_at: Number(row.created_at),
+    round_started_at: Number(row.round_started_at),
+    delivered_at: time(row.delivered_at),
+  };
+}
+
+export function deliveryStore(strapi: Core.Strapi) {
+  const schema = strapi.db.getSchemaName();
+  const table = (knex: Knex = strapi.db.connection) => (schema ? knex(DELIVERY_TABLE).withSchema(schema) : knex(DELIVERY_TABLE));
+  const isPostgres = strapi.config.get('database.connection.client') === 'postgres';
+  /** A subquery: the ids of the stored leads. */
+  const leadIds = () => {
+    const contacts = strapi.db.connection(strapi.db.metadata.get(CONTACT_UID).tableName);
+    return (schema ? contacts.withSchema(schema) : contacts).select('id');
+  };
+
+  return {
+    /** Inside the transaction `trx` that stores lead `contactId`: one pending row per target. */
+    async record(trx: Knex, contactId: number, targets: readonly DeliveryTarget[], now = Date.now()): Promise<void> {
+      if (targets.length === 0) return;
+      await table(trx).insert(
+        targets.map((target) => ({
+          contact_id: contactId, target, idempotency_key: randomUUID(), status: 'pending', attempts: 0,
+          next_attempt_at: now, created_at: now, round_started_at: now, updated_at: now,
+        }))
+      );
+    },
+
+    /**
+     * Takes up to `limit` due rows of `target` for `holdMs` under `token`, counting the attempt. On
+     * PostgreSQL the candidate rows are locked with SKIP LOCKED, so instances claiming at the same moment
+     * take different rows; SQLite has one writer (one instance).
+     */
+    async claim(target: DeliveryTarget, limit: number, holdMs: number, token: string, now = Date.now()): Promise<Delivery[]> {
+      return strapi.db.connection.transaction(async (trx: Knex) => {
+        let due = table(trx)
+          .select('id')
+          .where('target', target)
+          .whereIn('status', OPEN)
+          .where('next_attempt_at', '<=', now)
+          .where((free: Knex) => free.whereNull('claimed_until').orWhere('claimed_until', '<', now))
+          .orderBy('next_attempt_at')
+          .limit(limit);
+        if (isPostgres) due = due.forUpdate().skipLocked();
+        const ids = ((await due) as Array<{ id: number }>).map((row) => row.id);
+        if (ids.length === 0) return [];
+        await table(trx)
+          .whereIn('id', ids)
+          .update({ claimed_by: token, claimed_until: now + holdMs, attempts: trx.raw('?? + 1', ['attempts']), updated_at: now });
+        return ((await table(trx).whereIn('id', ids).orderBy('id')) as Array<Record<string, unknown>>).map(fromRow);
+      });
+    },
+
+    /** Records the outcome of an attempt; false when the claim was lost (its time ran out and another took it). */
+    async finish(delivery: Delivery, token: string, step: NextStep, now = Date.now()): Promise<boolean> {
+      const count = await table()
+        .where({ id: delivery.id, claimed_by: token })
+        .update({
+          status: step.status,
+          last_error: step.error ?? null,
+          next_attempt_at: step.nextAttemptAt ?? delivery.next_attempt_at,
+          delivered_at: step.status === 'delivered' ? now : null,
+          claimed_by: null,
+          claimed_until: null,
+          updated_at: now,
+        });
+      return Number(count) === 1;
+    },
+
+    /** An editor's retry of a failed delivery: a new round of attempts, due now. False unless it was failed. */
+    async retry(id: number, now = Date.now()): Promise<boolean> {
+      const count = await table()
+        .where({ id, status: 'failed' })
+        .update({ status: 'pending', attempts: 0, next_attempt_at: now, round_started_at: now, last_error: null, updated_at: now });
+      return Number(count) === 1;
+    },
+
+    async find(id: number): Promise<Delivery | undefined> {
+      const row = (await table().where({ id }).first()) as Record<string, unknown> | undefined;
+      return row && fromRow(row);
+    },
+
+    async ofLeads(contactIds: number[]): Promise<Delivery[]> {
+      if (contactIds.length === 0) return [];
+      return ((await table().whereIn('contact_id', contactIds).orderBy('id')) as Array<Record<string, unknown>>).map(fromRow);
+    },
+
+    /** How many deliveries have `status`, of the leads `contactIds` (every stored lead when omitted). */
+    async count(status: DeliveryStatus | DeliveryStatus[], contactIds?: number[]): Promise<number> {
+      const query = table()
+        .whereIn('status', Array.isArray(status) ? status : [status])
+        .whereIn('contact_id', contactIds ?? leadIds());
+      const row = (await query.count({ n: '*' }).first()) as { n: number | string } | undefined;
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Deletes delivered rows delivered before `before`, and the rows of leads deleted since (in one
+     * statement each; the outbox's rows are small).
+     */
+    async purge(before: number): Promise<number> {
+      const delivered = await table().where('status', 'delivered').where('delivered_at', '<', before).delete();
+      const orphans = await table().whereNotIn('contact_id', leadIds()).delete();
+      return Number(delivered) + Number(orphans);
+    },
+  };
+}
+
+export type DeliveryStore = ReturnType<typeof deliveryStore>;

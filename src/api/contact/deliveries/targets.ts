@@ -1,0 +1,97 @@
+/**
+ * Sending one delivery to its target: the sales inbox through Strapi's email plugin, or the CRM webhook
+ * (a signed JSON POST). Each send ends within `timeoutMs` and says whether a failure is worth retrying.
+ */
+import type { Core } from '@strapi/strapi';
+import type { AttemptResult, DeliveryTarget } from '../lib/delivery-policy';
+import { webhookResult } from '../lib/delivery-policy';
+import { leadPayload, type StoredLead } from '../lib/lead-payload';
+import { leadEmail } from '../lib/notification';
+import { SIGNATURE_HEADER, signatureHeader } from '../lib/webhook-signature';
+import type { Delivery } from './store';
+
+export interface TargetSettings {
+  notifyEmail: string;
+  webhook: { url: string; secret: string };
+  timeoutMs: number;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const ATTEMPT_HEADER = 'X-Lead-Delivery-Attempt';
+
+/** The targets configured now: the ones each new lead gets a delivery row for. */
+export function configuredTargets(settings: TargetSettings): DeliveryTarget[] {
+  const targets: DeliveryTarget[] = [];
+  if (settings.notifyEmail) targets.push('email');
+  if (settings.webhook.url) targets.push('webhook');
+  return targets;
+}
+
+const reason = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? error.message;
+};
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+async function sendEmail(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead): Promise<AttemptResult> {
+  if (!settings.notifyEmail) return { ok: false, retry: false, error: 'CONTACT_NOTIFY_EMAIL is no longer set' };
+  const host = new URL(String(strapi.config.get('server.url', 'http://localhost'))).hostname || 'localhost';
+  // The same Message-ID on every attempt: a mail client shows a resent notification once.
+  const email = { ...leadEmail(settings.notifyEmail, lead.id, leadFields(lead)), messageId: `<lead-${delivery.idempotency_key}@${host}>` };
+  try {
+    await withDeadline(strapi.plugin('email').service('email').send(email) as Promise<unknown>, settings.timeoutMs);
+    return { ok: true };
+  } catch (error) {
+    // A refused or unreachable mail server may be fixed (or come back) at any time: always retried.
+    return { ok: false, retry: true, error: reason(error) };
+  }
+}
+
+async function sendWebhook(settings: TargetSettings, delivery: Delivery, lead: StoredLead): Promise<AttemptResult> {
+  const { url, secret } = settings.webhook;
+  if (!url) return { ok: false, retry: false, error: 'LEAD_WEBHOOK_URL is no longer set' };
+  const body = leadPayload(delivery.idempotency_key, lead);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(settings.timeoutMs),
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'lead-delivery/1',
+        [IDEMPOTENCY_HEADER]: delivery.idempotency_key,
+        [ATTEMPT_HEADER]: String(delivery.attempts),
+        [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(Date.now() / 1000), body),
+      },
+      body,
+    });
+    await response.body?.cancel();
+    return webhookResult(response.status, response.statusText);
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return { ok: false, retry: true, error: timedOut ? `timed out after ${settings.timeoutMs} ms` : reason(error) };
+  }
+}
+
+function leadFields(lead: StoredLead) {
+  return {
+    first_name: lead.first_name ?? '',
+    last_name: lead.last_name ?? undefined,
+    email: lead.email ?? '',
+    mobile: lead.mobile ?? '',
+    method_of_contact: lead.method_of_contact ?? undefined,
+    message: lead.message ?? undefined,
+  };
+}
+
+export function send(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead): Promise<AttemptResult> {
+  return delivery.target === 'email' ? sendEmail(strapi, settings, delivery, lead) : sendWebhook(settings, delivery, lead);
+}

@@ -1,0 +1,177 @@
+/**
+ * The delivery worker, off the request path: in every instance, one lane per target claims due rows of
+ * the outbox (a few at a time), sends them, and records each outcome. A lead stored by this instance
+ * wakes the lanes at once; rows stored elsewhere, and retries, are found by polling. Pending work lives
+ * in the database only, so a failing target costs rows, never memory, and a crash loses nothing: a
+ * claimed row whose holder died is due again once its claim runs out (the receiver then sees the same
+ * idempotency key twice: at-least-once).
+ *
+ * Logs name the delivery, the lead id, the target and the attempt, never the lead's personal data.
+ */
+import type { Core } from '@strapi/strapi';
+import { INSTANCE_ID } from '../../../lib/cluster/instance';
+import { throttledLog } from '../../../lib/throttled-log';
+import { afterFailure, DELIVERY_TARGETS, type AttemptResult, type DeliveryTarget, type NextStep, type RetryPolicy } from '../lib/delivery-policy';
+import type { StoredLead } from '../lib/lead-payload';
+import { CONTACT_UID } from '../services/contact';
+import { deliveryStore, type Delivery, type DeliveryStore } from './store';
+import { send, type TargetSettings } from './targets';
+
+/** Rows one lane claims and sends at once. */
+const BATCH = 10;
+/** A claim outlives its attempt by this much, so clocks a little apart between instances never overlap two claims. */
+const CLAIM_MARGIN_MS = 10_000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DeliverySettings extends TargetSettings {
+  policy: RetryPolicy;
+  pollMs: number;
+  purgeDays: number;
+}
+
+export function deliverySettings(strapi: Core.Strapi): DeliverySettings {
+  const config = (key: string) => strapi.config.get(`contact.${key}`) as never;
+  const deliveries = config('deliveries') as Record<string, number>;
+  return {
+    notifyEmail: String(config('notifyEmail') ?? ''),
+    webhook: config('webhook') as TargetSettings['webhook'],
+    timeoutMs: deliveries.timeoutMs,
+    pollMs: deliveries.pollMs,
+    purgeDays: deliveries.purgeDays,
+    policy: {
+      maxAttempts: deliveries.maxAttempts,
+      maxAgeMs: deliveries.maxAgeHours * 60 * 60 * 1000,
+      backoffMs: deliveries.backoffMs,
+      maxBackoffMs: deliveries.maxBackoffMs,
+    },
+  };
+}
+
+const label = (delivery: Delivery) => `lead delivery #${delivery.id} (lead #${delivery.contact_id}, ${delivery.target}, attempt ${delivery.attempts})`;
+
+export class DeliveryWorker {
+  private readonly store: DeliveryStore;
+  private readonly settings: DeliverySettings;
+  private readonly warnOnce = throttledLog((line) => this.strapi.log.warn(line));
+  private stopped = false;
+  private wakers: Array<() => void> = [];
+  /** Counts kicks, so a kick during a lane's round is not lost: the lane then skips its pause. */
+  private kicks = 0;
+  private lanes: Promise<void>[] = [];
+  private purgeTimer: NodeJS.Timeout | undefined;
+  private claims = 0;
+
+  constructor(private readonly strapi: Core.Strapi) {
+    this.store = deliveryStore(strapi);
+    this.settings = deliverySettings(strapi);
+  }
+
+  start(): void {
+    this.lanes = DELIVERY_TARGETS.map((target) => this.lane(target));
+    if (this.settings.purgeDays > 0) {
+      this.purgeTimer = setInterval(() => void this.purge(), PURGE_EVERY_MS);
+      this.purgeTimer.unref();
+      void this.purge();
+    }
+  }
+
+  /** New work for the lanes (a lead was just stored, or an editor asked for a retry). */
+  kick(): void {
+    this.kicks += 1;
+    const wakers = this.wakers;
+    this.wakers = [];
+    for (const wake of wakers) wake();
+  }
+
+  /** Stops claiming; waits for the attempts under way (each ends within its timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.purgeTimer);
+    this.kick();
+    await Promise.all(this.lanes);
+  }
+
+  private async lane(target: DeliveryTarget): Promise<void> {
+    while (!this.stopped) {
+      const kicksBefore = this.kicks;
+      let claimed = 0;
+      try {
+        claimed = await this.round(target);
+      } catch (error) {
+        this.warnOnce(`round-${target}`, `lead deliveries (${target}): could not claim due deliveries: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (claimed < BATCH && !this.stopped && this.kicks === kicksBefore) await this.pause();
+    }
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.settings.pollMs);
+      this.wakers.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Claims a batch of due deliveries of `target`, sends them side by side; how many it claimed. */
+  private async round(target: DeliveryTarget): Promise<number> {
+    this.claims += 1;
+    const token = `${INSTANCE_ID}#deliveries-${this.claims}`;
+    const batch = await this.store.claim(target, BATCH, this.settings.timeoutMs + CLAIM_MARGIN_MS, token);
+    await Promise.all(batch.map((delivery) => this.attempt(delivery, token)));
+    return batch.length;
+  }
+
+  private async attempt(delivery: Delivery, token: string): Promise<void> {
+    try {
+      const lead = (await this.strapi.db.query(CONTACT_UID).findOne({ where: { id: delivery.contact_id } })) as StoredLead | null;
+      const result: AttemptResult = lead ? await send(this.strapi, this.settings, delivery, lead) : { ok: false, retry: false, error: 'the lead was deleted' };
+      const step: NextStep = result.ok
+        ? { status: 'delivered' }
+        : afterFailure(this.settings.policy, result, delivery.attempts, delivery.round_started_at, Date.now());
+      if (!(await this.store.finish(delivery, token, step))) {
+        this.strapi.log.warn(`${label(delivery)}: its claim ran out before the outcome (${step.status}) was recorded; another attempt follows`);
+        return;
+      }
+      this.report(delivery, step);
+    } catch (error) {
+      // The outcome could not be recorded (database unreachable): the claim runs out and the row is due again.
+      this.strapi.log.error(`${label(delivery)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private report(delivery: Delivery, step: NextStep): void {
+    const what = label(delivery);
+    if (step.status === 'delivered') this.strapi.log.info(`${what}: delivered`);
+    else if (step.status === 'retrying') this.strapi.log.warn(`${what}: ${step.error}; retrying in ${Math.ceil(((step.nextAttemptAt ?? 0) - Date.now()) / 1000)} s`);
+    else this.strapi.log.error(`${what}: failed: ${step.error}. An editor can retry it from the lead in the admin.`);
+  }
+
+  private async purge(): Promise<void> {
+    try {
+      const removed = await this.store.purge(Date.now() - this.settings.purgeDays * DAY_MS);
+      if (removed > 0) this.strapi.log.info(`lead deliveries: purged ${removed} delivered or orphaned rows`);
+    } catch (error) {
+      this.warnOnce('purge', `lead deliveries: purge failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+let running: DeliveryWorker | undefined;
+
+export function startDeliveryWorker(strapi: Core.Strapi): void {
+  running = new DeliveryWorker(strapi);
+  running.start();
+}
+
+export function kickDeliveryWorker(): void {
+  running?.kick();
+}
+
+export async function stopDeliveryWorker(): Promise<void> {
+  const worker = running;
+  running = undefined;
+  await worker?.stop();
+}

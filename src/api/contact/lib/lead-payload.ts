@@ -1,0 +1,31 @@
+/**
+ * The CRM webhook's body (docs/webhooks.md): the same bytes on every attempt of a delivery, so a
+ * receiver may compare them as well as the idempotency key.
+ */
+import type { ContactRow } from './csv';
+
+export const WEBHOOK_EVENT = 'lead.created';
+
+export interface StoredLead extends ContactRow {
+  documentId: string;
+}
+
+export function leadPayload(idempotencyKey: string, lead: StoredLead): string {
+  const receivedAt = lead.createdAt instanceof Date ? lead.createdAt : new Date(lead.createdAt ?? 0);
+  return JSON.stringify({
+    event: WEBHOOK_EVENT,
+    idempotency_key: idempotencyKey,
+    lead: {
+      id: lead.id,
+      document_id: lead.documentId,
+      first_name: lead.first_name ?? '',
+      last_name: lead.last_name ?? '',
+      email: lead.email ?? '',
+      mobile: lead.mobile ?? '',
+      method_of_contact: lead.method_of_contact ?? '',
+      message: lead.message ?? '',
+      source: lead.contact_type ?? '',
+      received_at: receivedAt.toISOString(),
+    },
+  });
+}
