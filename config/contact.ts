@@ -24,7 +24,7 @@ function webhookUrl(env: Env): string {
   return url.toString();
 }
 
-/** The contact form: abuse limit per client IP, and where each stored lead is delivered (docs/webhooks.md). */
+/** The contact form: abuse limit per client IP, and where each stored lead is delivered (docs/lead-deliveries.md). */
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   rateLimit: {
     /** Submissions allowed per IP per window; 0 switches the limit off. */

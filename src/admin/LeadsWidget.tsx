@@ -1,6 +1,7 @@
 /**
  * The "Leads" widget on the admin home page: leads received today (from the start of the editor's own
- * day), in the last 7 and 30 days, and the latest five, each a link to the lead. Reads GET /leads/summary.
+ * day), in the last 7 and 30 days, deliveries that failed (an editor may retry them from the lead) or are
+ * still under way, and the latest five, each a link to the lead. Reads GET /leads/summary.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -47,6 +48,9 @@ export function LeadsWidget() {
         <Figure label="Last 7 days" value={summary.counts.last_7_days} testId="leads-7-days" />
         <Figure label="Last 30 days" value={summary.counts.last_30_days} testId="leads-30-days" />
       </Flex>
+      <Typography variant="pi" textColor={summary.deliveries.failed > 0 ? 'danger600' : 'neutral600'} data-testid="leads-deliveries">
+        {summary.deliveries.failed} failed {summary.deliveries.failed === 1 ? 'delivery' : 'deliveries'} · {summary.deliveries.pending} being sent
+      </Typography>
       {summary.latest.length === 0 ? (
         <Typography textColor="neutral600">No leads yet. They arrive from the website's contact form.</Typography>
       ) : (

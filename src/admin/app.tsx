@@ -1,6 +1,7 @@
 /**
  * Admin panel customisations of the app (plugins customise their own pages): the Leads widget first on
- * the home page, the Content Manager's menu in site order, the leads list's columns and Export CSV button, and
+ * the home page, the Content Manager's menu in site order, the leads list's columns and Export CSV button,
+ * each lead's Deliveries panel, and
  * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
  * cannot be).
  */
@@ -8,6 +9,7 @@ import type { ComponentType } from 'react';
 import { Mail } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
+import { LeadDeliveriesPanel } from './LeadDeliveriesPanel';
 import { leadsListColumns } from './leads-list';
 import { LEADS_LIST_PATH } from './LeadsWidget';
 
@@ -33,6 +35,7 @@ interface AdminApp {
 interface AdminAppAtBootstrap {
   getPlugin(id: 'content-manager'): {
     injectComponent(view: 'listView', zone: 'actions', component: { name: string; Component: () => JSX.Element | null }): void;
+    injectComponent(view: 'editView', zone: 'right-links', component: { name: string; Component: (props: { slug?: string }) => JSX.Element | null }): void;
   };
   registerHook(name: string, hook: (value: never) => unknown): void;
 }
@@ -96,6 +99,7 @@ export default {
 
   bootstrap(app: AdminAppAtBootstrap) {
     app.getPlugin('content-manager').injectComponent('listView', 'actions', { name: 'export-contacts-csv', Component: ExportContactsButton });
+    app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'lead-deliveries', Component: LeadDeliveriesPanel });
     app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', (value: { ctLinks: MenuLink[] }) => ({ ...value, ctLinks: inSiteOrder(value.ctLinks) }));
     app.registerHook('Admin/CM/pages/App/mutate-single-types-links', (value: { stLinks: MenuLink[] }) => ({ ...value, stLinks: inSiteOrder(value.stLinks) }));
     app.registerHook('Admin/CM/pages/ListView/inject-column-in-table', leadsListColumns);

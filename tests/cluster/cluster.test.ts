@@ -17,6 +17,8 @@ import {
 } from '../helpers/cluster';
 import { generatedData } from '../helpers/app';
 import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
+import { smtp, startSmtpServer } from '../helpers/smtp';
+import { startWebhookReceiver, WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 const appDir = path.resolve(__dirname, '..', '..');
 const HERO = 'api::luxury.luxury-hero';
@@ -35,6 +37,8 @@ let uploads: ReturnType<typeof uploadsOfThisRun>;
 let redis: RedisServer;
 let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
 let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+let crm: WebhookReceiver;
+let smtpPort: number;
 let a: Instance;
 let b: Instance;
 let lb: LoadBalancer;
@@ -57,7 +61,14 @@ function sharedEnv(extra: Record<string, string> = {}): Record<string, string> {
     ADMIN_LOGIN_RATE_LIMIT_MAX: '100',
     SEED_DEMO: 'true',
     CONTACT_RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
-    CONTACT_NOTIFY_EMAIL: '',
+    // Every lead goes to the sales inbox and the CRM; both instances' workers look for due deliveries often.
+    CONTACT_NOTIFY_EMAIL: 'sales@cluster.test',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    EMAIL_FROM: 'website@cluster.test',
+    LEAD_WEBHOOK_URL: crm.url,
+    LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    LEAD_DELIVERY_POLL_MS: '50',
     CACHE_MAX_AGE_S: '600',
     CACHE_BUS_DOWN_MAX_AGE_S: String(BUS_DOWN_MAX_AGE_S),
     EXTSOURCE_CRON: '',
@@ -93,6 +104,8 @@ beforeAll(async () => {
   reelly = await startFakeReelly();
   reelly.state.projects = data.projects.projects;
   reelly.state.developers = data.projects.developers;
+  crm = await startWebhookReceiver();
+  smtpPort = await startSmtpServer();
   // Both at once, on an empty database: what the first test checks.
   [a, b] = await startPair();
   lb = await startHaproxy({ port: await freePort(), backends: [a, b] });
@@ -102,7 +115,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop(), lb?.stop()]);
-  await Promise.all([redis?.stop(), goyzer?.close(), reelly?.close()]);
+  await Promise.all([redis?.stop(), goyzer?.close(), reelly?.close(), crm?.close()]);
   await database?.drop();
   uploads?.remove();
 }, 60_000);
@@ -279,6 +292,61 @@ describe('contact rate limit', () => {
       statuses.push((await postContact(lb, `203.0.113.${i}, 192.0.2.50`)).status);
     }
     expect(statuses).toEqual([...Array(RATE_LIMIT_MAX).fill(201), 429, 429]);
+  });
+});
+
+describe('lead deliveries across instances', () => {
+  it('each delivery is sent exactly once, whichever instance stored the lead and whichever claims it', async () => {
+    const tag = `cluster-lead-${Date.now()}`;
+    const LEADS = 80;
+    let ids: number[] = [];
+    // A slow CRM keeps rounds under way on both instances at once, so their claims meet on the same rows.
+    crm.delayMs = 30;
+    try {
+      ids = await Promise.all(
+        Array.from({ length: LEADS }, async (_, i) => {
+          const res = await agent(i % 2 ? a : b).post('/api/v1/contact-us').set('X-Forwarded-For', `2001:db8:c1::${i + 1}`)
+            .send({ first_name: 'Cluster', last_name: `Lead ${i}`, email: `${tag}-${i}@example.com`, mobile: '+971 50 123 4567' });
+          expect(res.status).toBe(201);
+          return res.body.data.id as number;
+        })
+      );
+      await until('every delivery delivered', async () => {
+        const [row] = await sql<{ n: string }>(database.url, "select count(*) as n from app_lead_deliveries where status = 'delivered' and contact_id = any($1)", [ids]);
+        return Number(row.n) === 2 * LEADS;
+      }, 60_000);
+    } finally {
+      crm.delayMs = 0;
+    }
+    const hooks = crm.received.filter((hook) => hook.email.startsWith(tag));
+    expect(hooks).toHaveLength(LEADS);
+    expect(new Set(hooks.map((hook) => hook.headers['idempotency-key'])).size).toBe(LEADS);
+    expect(new Set(hooks.map((hook) => hook.email)).size).toBe(LEADS);
+    const mails = smtp.received.filter((mail) => mail.raw.includes(tag));
+    expect(mails).toHaveLength(LEADS);
+    // A backlog due at one moment (as after a CRM outage): both instances, polling, claim from it at once.
+    const BACKLOG = 400;
+    const dueAt = Date.now() + 1500;
+    const keys = await sql<{ idempotency_key: string }>(
+      database.url,
+      `insert into app_lead_deliveries (contact_id, target, idempotency_key, status, attempts, next_attempt_at, created_at, round_started_at, updated_at)
+       select ($1::int[])[1 + (n % $2::int)], 'webhook', $3 || '-' || n, 'retrying', 1, $4, $4, $4, $4 from generate_series(1, $5) as n
+       returning idempotency_key`,
+      [ids, LEADS, tag, dueAt, BACKLOG]
+    );
+    await until('the backlog delivered', async () => {
+      const [row] = await sql<{ n: string }>(database.url, "select count(*) as n from app_lead_deliveries where status = 'delivered' and idempotency_key like $1", [`${tag}-%`]);
+      return Number(row.n) === BACKLOG;
+    }, 60_000);
+    const backlogHooks = crm.received.filter((hook) => String(hook.headers['idempotency-key']).startsWith(`${tag}-`));
+    expect(backlogHooks).toHaveLength(BACKLOG);
+    expect(new Set(backlogHooks.map((hook) => hook.headers['idempotency-key']))).toEqual(new Set(keys.map((key) => key.idempotency_key)));
+    // Both instances sent some of the backlog: the claims really were shared.
+    const sentBy = (instance: Instance) => logLines(instance, /lead delivery #\d+ .*webhook, attempt 2\): delivered/).length;
+    console.log(`lead delivery backlog: ${sentBy(a)} sent by A, ${sentBy(b)} by B`);
+    expect(sentBy(a) + sentBy(b)).toBe(BACKLOG);
+    expect(sentBy(a)).toBeGreaterThan(0);
+    expect(sentBy(b)).toBeGreaterThan(0);
   });
 });
 

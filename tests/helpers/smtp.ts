@@ -45,7 +45,7 @@ export async function startSmtpServer(): Promise<number> {
 }
 
 /** Waits (up to `timeoutMs`) for a received message that satisfies `match`. */
-export async function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 5000): Promise<ReceivedMail> {
+export async function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
   for (let waited = 0; waited < timeoutMs; waited += 50) {
     const found = smtp.received.find(match);
     if (found) return found;

@@ -20,6 +20,8 @@ export type Answer = number | 'hold';
 
 export interface WebhookReceiver {
   url: string;
+  /** How long every answer waits (a slow CRM). */
+  delayMs: number;
   received: ReceivedHook[];
   /** The next answers for leads of `email`, in order; 200 once they are used up. */
   script(email: string, answers: Answer[]): void;
@@ -48,13 +50,14 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const answered = scripts.get(email)?.shift() ?? 200;
       received.push({ headers: req.headers, body, email, answered });
       if (answered === 'hold') return;
-      res.writeHead(answered, { 'Content-Type': 'application/json' }).end('{}');
+      setTimeout(() => res.writeHead(answered, { 'Content-Type': 'application/json' }).end('{}'), receiver.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const hooksFor = (email: string) => received.filter((hook) => hook.email === email);
-  return {
+  const receiver: WebhookReceiver = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`,
+    delayMs: 0,
     received,
     script: (email, answers) => scripts.set(email, [...answers]),
     hooksFor,
@@ -71,4 +74,5 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.close(() => resolve());
       }),
   };
+  return receiver;
 }

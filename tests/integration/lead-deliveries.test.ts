@@ -67,7 +67,7 @@ async function deliveryOf(leadId: number, target: 'email' | 'webhook'): Promise<
   return (await deliveries(leadId)).find((row) => row.target === target)!;
 }
 
-async function waitForStatus(leadId: number, target: 'email' | 'webhook', status: string, timeoutMs = 15_000): Promise<Row> {
+async function waitForStatus(leadId: number, target: 'email' | 'webhook', status: string, timeoutMs = 30_000): Promise<Row> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
     const row = await deliveryOf(leadId, target);
     if (row?.status === status) return row;

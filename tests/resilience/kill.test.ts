@@ -1,13 +1,15 @@
 /**
  * kill -9 of the app (a real child process, SQLite with its WAL journal) while clients submit leads and
  * while a provider sync writes: every acknowledged lead survives, no record is half-written, no sync run
- * is left "running", and the next sync completes (once the killed run's lease has run out).
+ * is left "running", and the next sync completes (once the killed run's lease has run out). And between
+ * a lead's commit and its delivery to the CRM: after the restart the delivery is sent.
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatedData } from '../helpers/app';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
 import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
+import { startWebhookReceiver, WEBHOOK_SECRET } from '../helpers/webhook-receiver';
 import { STALE_RUN_MS } from '../../src/plugins/extsource/server/src/services/sync';
 import { recordFigures } from './figures';
 import { compareLeads, storedLeads, submitLead, uniqueLead, type Outcome } from './leads';
@@ -194,5 +196,58 @@ describe('kill -9', () => {
     await killedWhile('writing');
     await killedWhile('fetching');
     recordFigures('kill -9 during a sync', { listings: SALES + RENTALS, rounds: figures });
+  });
+});
+
+describe('kill -9 between a lead\'s commit and its delivery', () => {
+  it('after the restart, the delivery under way is sent again with its idempotency key, and the one never started is sent', async () => {
+    const crm = await startWebhookReceiver();
+    cleanups.push(crm.close);
+    const database = sqliteFile();
+    cleanups.push(database.remove);
+    const TIMEOUT_MS = 2000;
+    const env = productionEnvironment(database.env, {
+      TRUST_PROXY: 'true',
+      LEAD_WEBHOOK_URL: crm.url,
+      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      LEAD_DELIVERY_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    const file = database.env.DATABASE_FILENAME;
+    const deliveries = () =>
+      query<{ contact_id: number; status: string; attempts: number; idempotency_key: string }>(file, 'SELECT contact_id, status, attempts, idempotency_key FROM app_lead_deliveries ORDER BY contact_id');
+    const app = await startAppProcess(env);
+    const base = `http://127.0.0.1:${app.port}`;
+
+    // The CRM holds the first lead's request unanswered: the app is killed while it waits for the answer.
+    const inFlight = uniqueLead('delivery-kill');
+    crm.script(inFlight.email, ['hold']);
+    expect((await submitLead(base, '2001:db8:dead::1', inFlight)).status).toBe(201);
+    await crm.waitFor(inFlight.email, 1, 10_000);
+    // The second is committed while the lane is busy with the first: killed before it was ever claimed.
+    const committed = uniqueLead('delivery-kill');
+    const second = await submitLead(base, '2001:db8:dead::2', committed);
+    expect(second.status).toBe(201);
+    await app.kill();
+    const killedAt = Date.now();
+    const atKill = deliveries();
+    expect(atKill.map((row) => row.status)).toEqual(['pending', 'pending']);
+    expect(atKill.map((row) => row.attempts)).toEqual([1, 0]);
+
+    const restarted = await startAppProcess(env);
+    await waitUntil(() => crm.hooksFor(committed.email).length === 1, 30_000);
+    await waitUntil(() => deliveries().every((row) => row.status === 'delivered'), 60_000);
+    const resentAfterMs = Date.now() - killedAt;
+    await restarted.stop();
+
+    const [first, secondHooks] = [crm.hooksFor(inFlight.email), crm.hooksFor(committed.email)];
+    expect(first.map((hook) => hook.answered)).toEqual(['hold', 200]);
+    expect(new Set(first.map((hook) => hook.headers['idempotency-key']))).toEqual(new Set([atKill[0].idempotency_key]));
+    expect(secondHooks.map((hook) => hook.headers['idempotency-key'])).toEqual([atKill[1].idempotency_key]);
+    expect(deliveries().map((row) => row.attempts)).toEqual([2, 1]);
+    recordFigures('kill -9 between commit and delivery', {
+      claim_ms: TIMEOUT_MS + 10_000,
+      in_flight_resent_after_kill_ms: resentAfterMs,
+      requests_received: { in_flight_lead: first.length, unclaimed_lead: secondHooks.length },
+    });
   });
 });

@@ -9,45 +9,13 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import { leadReader, type LeadReader } from './admin-permissions';
-import { deliveryStore, type Delivery } from './deliveries/store';
+import { deliveryStore } from './deliveries/store';
 import { kickDeliveryWorker } from './deliveries/worker';
+import { deliveryView, type DeliveryView, type LeadDeliveries } from './lib/delivery-view';
 import { CONTACT_UID } from './services/contact';
 
 const READ = 'plugin::content-manager.explorer.read';
 const UPDATE = 'plugin::content-manager.explorer.update';
-
-export interface DeliveryView {
-  id: number;
-  target: Delivery['target'];
-  status: Delivery['status'];
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
-
-export interface LeadDeliveries {
-  lead_id: number;
-  can_retry: boolean;
-  deliveries: DeliveryView[];
-}
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-function view(delivery: Delivery): DeliveryView {
-  const open = delivery.status === 'pending' || delivery.status === 'retrying';
-  return {
-    id: delivery.id,
-    target: delivery.target,
-    status: delivery.status,
-    attempts: delivery.attempts,
-    last_error: delivery.last_error,
-    next_attempt_at: open ? iso(delivery.next_attempt_at) : null,
-    delivered_at: iso(delivery.delivered_at),
-    created_at: iso(delivery.created_at)!,
-  };
-}
 
 /** The lead with this id or documentId if the caller may read it (404 otherwise), with its creator for conditions. */
 async function readableLead(strapi: Core.Strapi, reader: LeadReader, where: { id: number } | { documentId: string }) {
@@ -61,7 +29,7 @@ async function leadDeliveries(strapi: Core.Strapi, ctx: Context): Promise<LeadDe
   const reader = leadReader(strapi, ctx);
   const lead = await readableLead(strapi, reader, { documentId: String(ctx.params.documentId) });
   const deliveries = await deliveryStore(strapi).ofLeads([lead.id]);
-  return { lead_id: lead.id, can_retry: reader.mayUpdate(lead), deliveries: deliveries.map(view) };
+  return { lead_id: lead.id, can_retry: reader.mayUpdate(lead), deliveries: deliveries.map(deliveryView) };
 }
 
 async function retryDelivery(strapi: Core.Strapi, ctx: Context): Promise<DeliveryView> {
@@ -75,7 +43,7 @@ async function retryDelivery(strapi: Core.Strapi, ctx: Context): Promise<Deliver
   if (!(await store.retry(id))) throw new errors.ApplicationError(`Only a failed delivery can be retried; this one is ${delivery.status}`);
   strapi.log.info(`lead delivery #${id} (lead #${delivery.contact_id}, ${delivery.target}): retried by admin #${ctx.state.user?.id}`);
   kickDeliveryWorker();
-  return view((await store.find(id))!);
+  return deliveryView((await store.find(id))!);
 }
 
 export function registerLeadDeliveryRoutes(strapi: Core.Strapi): void {

@@ -104,25 +104,24 @@ export function deliveryStore(strapi: Core.Strapi) {
     /**
      * Takes up to `limit` due rows of `target` for `holdMs` under `token`, counting the attempt. On
      * PostgreSQL the candidate rows are locked with SKIP LOCKED, so instances claiming at the same moment
-     * take different rows; SQLite has one writer (one instance).
+     * take different rows; SQLite has one writer (one instance). The update checks the rows are still
+     * free and only the rows this token got are returned, so a row is never claimed twice even so.
      */
     async claim(target: DeliveryTarget, limit: number, holdMs: number, token: string, now = Date.now()): Promise<Delivery[]> {
-      return strapi.db.connection.transaction(async (trx: Knex) => {
-        let due = table(trx)
-          .select('id')
+      const due = <Q extends ReturnType<typeof table>>(query: Q): Q =>
+        query
           .where('target', target)
           .whereIn('status', OPEN)
           .where('next_attempt_at', '<=', now)
-          .where((free: Knex) => free.whereNull('claimed_until').orWhere('claimed_until', '<', now))
-          .orderBy('next_attempt_at')
-          .limit(limit);
-        if (isPostgres) due = due.forUpdate().skipLocked();
-        const ids = ((await due) as Array<{ id: number }>).map((row) => row.id);
+          .where((free: Knex) => free.whereNull('claimed_until').orWhere('claimed_until', '<', now)) as Q;
+      return strapi.db.connection.transaction(async (trx: Knex) => {
+        let candidates = due(table(trx).select('id')).orderBy('next_attempt_at').limit(limit);
+        if (isPostgres) candidates = candidates.forUpdate().skipLocked();
+        const ids = ((await candidates) as Array<{ id: number }>).map((row) => row.id);
         if (ids.length === 0) return [];
-        await table(trx)
-          .whereIn('id', ids)
-          .update({ claimed_by: token, claimed_until: now + holdMs, attempts: trx.raw('?? + 1', ['attempts']), updated_at: now });
-        return ((await table(trx).whereIn('id', ids).orderBy('id')) as Array<Record<string, unknown>>).map(fromRow);
+        // The conditions again: a row another worker claimed meanwhile is not taken over.
+        await due(table(trx).whereIn('id', ids)).update({ claimed_by: token, claimed_until: now + holdMs, attempts: trx.raw('?? + 1', ['attempts']), updated_at: now });
+        return ((await table(trx).where('claimed_by', token).whereIn('id', ids).orderBy('id')) as Array<Record<string, unknown>>).map(fromRow);
       });
     },
 

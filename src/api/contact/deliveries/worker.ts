@@ -18,7 +18,7 @@ import { deliveryStore, type Delivery, type DeliveryStore } from './store';
 import { send, type TargetSettings } from './targets';
 
 /** Rows one lane claims and sends at once. */
-const BATCH = 10;
+const BATCH = 20;
 /** A claim outlives its attempt by this much, so clocks a little apart between instances never overlap two claims. */
 const CLAIM_MARGIN_MS = 10_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -97,12 +97,34 @@ export class DeliveryWorker {
       const kicksBefore = this.kicks;
       let claimed = 0;
       try {
-        claimed = await this.round(target);
+        claimed = await this.watched(target, this.round(target));
       } catch (error) {
         this.warnOnce(`round-${target}`, `lead deliveries (${target}): could not claim due deliveries: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (claimed < BATCH && !this.stopped && this.kicks === kicksBefore) await this.pause();
     }
+  }
+
+  /**
+   * A round that outlasts its claims (a database call that never returns, e.g. a connection lost
+   * mid-transaction) no longer holds the lane up: its rows are due again when their claims run out, and
+   * should it finish after all, its outcomes are refused (their claims are no longer its own).
+   */
+  private watched(target: DeliveryTarget, round: Promise<number>): Promise<number> {
+    const limitMs = this.claimMs();
+    let timer: NodeJS.Timeout | undefined;
+    const overdue = new Promise<number>((resolve) => {
+      timer = setTimeout(() => {
+        this.warnOnce(`overdue-${target}`, `lead deliveries (${target}): a round took over ${limitMs} ms; the lane goes on (its rows are due again)`);
+        resolve(0);
+      }, limitMs);
+    });
+    round.catch(() => undefined);
+    return Promise.race([round, overdue]).finally(() => clearTimeout(timer));
+  }
+
+  private claimMs(): number {
+    return this.settings.timeoutMs + CLAIM_MARGIN_MS;
   }
 
   private pause(): Promise<void> {
@@ -119,7 +141,7 @@ export class DeliveryWorker {
   private async round(target: DeliveryTarget): Promise<number> {
     this.claims += 1;
     const token = `${INSTANCE_ID}#deliveries-${this.claims}`;
-    const batch = await this.store.claim(target, BATCH, this.settings.timeoutMs + CLAIM_MARGIN_MS, token);
+    const batch = await this.store.claim(target, BATCH, this.claimMs(), token);
     await Promise.all(batch.map((delivery) => this.attempt(delivery, token)));
     return batch.length;
   }

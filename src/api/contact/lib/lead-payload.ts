@@ -1,5 +1,5 @@
 /**
- * The CRM webhook's body (docs/webhooks.md): the same bytes on every attempt of a delivery, so a
+ * The CRM webhook's body (docs/lead-deliveries.md): the same bytes on every attempt of a delivery, so a
  * receiver may compare them as well as the idempotency key.
  */
 import type { ContactRow } from './csv';

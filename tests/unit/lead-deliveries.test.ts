@@ -1,0 +1,82 @@
+import { createHmac } from 'crypto';
+import { describe, expect, it } from 'vitest';
+import { afterFailure, backoffDelay, webhookResult, type RetryPolicy } from '../../src/api/contact/lib/delivery-policy';
+import { leadPayload } from '../../src/api/contact/lib/lead-payload';
+import { signatureHeader } from '../../src/api/contact/lib/webhook-signature';
+
+const POLICY: RetryPolicy = { maxAttempts: 5, maxAgeMs: 60 * 60 * 1000, backoffMs: 1000, maxBackoffMs: 10_000 };
+
+describe('backoffDelay', () => {
+  it('doubles per attempt up to the cap, drawn from the upper half of each step', () => {
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(POLICY, attempt, () => 1))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(POLICY, attempt, () => 0))).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+  });
+
+  it('stays finite for any attempt number', () => {
+    expect(backoffDelay(POLICY, 10_000, () => 0.5)).toBe(7500);
+  });
+});
+
+describe('webhookResult', () => {
+  it.each([200, 201, 202, 204, 299])('%i is delivered', (status) => {
+    expect(webhookResult(status, '')).toEqual({ ok: true });
+  });
+
+  it.each([400, 401, 403, 404, 410, 413, 422, 499])('%i fails at once', (status) => {
+    expect(webhookResult(status, 'X')).toEqual({ ok: false, retry: false, error: `HTTP ${status} X` });
+  });
+
+  it.each([408, 429, 500, 502, 503, 504, 301, 302, 100])('%i is retried', (status) => {
+    expect(webhookResult(status, '')).toEqual({ ok: false, retry: true, error: `HTTP ${status}` });
+  });
+});
+
+describe('afterFailure', () => {
+  const now = 1_000_000;
+  it('retries with the backoff while attempts and age allow', () => {
+    const step = afterFailure(POLICY, { retry: true, error: 'HTTP 500' }, 2, now, now);
+    expect(step.status).toBe('retrying');
+    expect(step.nextAttemptAt! - now).toBeGreaterThanOrEqual(1000);
+    expect(step.nextAttemptAt! - now).toBeLessThanOrEqual(2000);
+  });
+
+  it('fails a refusal at once', () => {
+    expect(afterFailure(POLICY, { retry: false, error: 'HTTP 400' }, 1, now, now)).toEqual({ status: 'failed', error: 'HTTP 400' });
+  });
+
+  it('fails after the last attempt', () => {
+    expect(afterFailure(POLICY, { retry: true, error: 'HTTP 503' }, 5, now, now)).toEqual({ status: 'failed', error: 'HTTP 503 (gave up after 5 attempts)' });
+  });
+
+  it('fails when the next attempt would come after the age limit', () => {
+    const started = now - POLICY.maxAgeMs + 100;
+    expect(afterFailure(POLICY, { retry: true, error: 'ECONNREFUSED' }, 1, started, now)).toEqual({
+      status: 'failed',
+      error: 'ECONNREFUSED (gave up: older than the retry limit)',
+    });
+  });
+});
+
+describe('the webhook body and signature', () => {
+  const lead = {
+    id: 7, documentId: 'doc7', first_name: 'Layla', last_name: null, email: 'layla@example.ae', mobile: '+971 50 123 4567',
+    method_of_contact: null, message: 'Hi', contact_type: 'Website Contact Form', createdAt: new Date('2026-01-01T08:00:00Z'),
+  };
+
+  it('carries every key, absent values as empty strings', () => {
+    expect(JSON.parse(leadPayload('key-1', lead))).toEqual({
+      event: 'lead.created',
+      idempotency_key: 'key-1',
+      lead: {
+        id: 7, document_id: 'doc7', first_name: 'Layla', last_name: '', email: 'layla@example.ae', mobile: '+971 50 123 4567',
+        method_of_contact: '', message: 'Hi', source: 'Website Contact Form', received_at: '2026-01-01T08:00:00.000Z',
+      },
+    });
+  });
+
+  it('signs the timestamp, a dot and the body with HMAC-SHA256', () => {
+    const body = leadPayload('key-1', lead);
+    const expected = createHmac('sha256', 'secret').update(`1767225600.${body}`).digest('hex');
+    expect(signatureHeader('secret', 1767225600, body)).toBe(`t=1767225600,v1=${expected}`);
+  });
+});
