@@ -11,6 +11,7 @@ import { useFetchClient, useNotification } from '@strapi/strapi/admin';
 import type { DeliveryView, LeadDeliveries } from '../api/contact/lib/delivery-view';
 
 const CONTACT_UID = 'api::contact.contact';
+const REFRESH_MS = 3000;
 
 const TARGET_LABELS: Record<DeliveryView['target'], string> = { email: 'Sales e-mail', webhook: 'CRM webhook' };
 
@@ -74,12 +75,16 @@ export function LeadDeliveriesPanel({ slug }: { slug?: string }) {
   }, [get, id]);
 
   useEffect(() => {
-    if (!shown) return undefined;
-    void load();
-    // While a delivery is under way, its status is refreshed every few seconds.
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
+    if (shown) void load();
   }, [shown, load]);
+
+  // While a delivery is under way, its status is refreshed every few seconds.
+  const underWay = typeof state === 'object' && state.deliveries.some((delivery) => delivery.status === 'pending' || delivery.status === 'retrying');
+  useEffect(() => {
+    if (!shown || !underWay) return undefined;
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [shown, underWay, load]);
 
   const retry = async (deliveryId: number) => {
     try {
@@ -93,7 +98,7 @@ export function LeadDeliveriesPanel({ slug }: { slug?: string }) {
 
   if (!shown || !state) return null;
   return (
-    <Box background="neutral0" hasRadius shadow="tableShadow" padding={4} width="100%" data-testid="lead-deliveries">
+    <Box paddingTop={2} width="100%" data-testid="lead-deliveries">
       <Flex direction="column" alignItems="stretch" gap={3}>
         <Typography variant="sigma" textColor="neutral600">Deliveries</Typography>
         {state === 'error' ? (

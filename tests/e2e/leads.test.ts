@@ -1,11 +1,12 @@
 /**
  * A lead sent through the public API, as the sales team sees it: in the leads list (newest first, the
- * useful columns, no "Create" for editors), in the Leads widget, and in the CSV export.
+ * useful columns, no "Create" for editors), in the Leads widget, in the CSV export, and how it reached
+ * the sales inbox and the CRM (the lead's Deliveries panel, with Retry for a failed delivery).
  */
 import fs from 'fs';
 import path from 'path';
 import { describe, expect, it } from 'vitest';
-import { editorAccount, http, newClientIp } from '../helpers/app';
+import { editorAccount, http, newClientIp, webhookReceiver } from '../helpers/app';
 import { logInToAdmin, SCREENSHOT_DIR, screenshot, useAdminBrowser } from '../helpers/browser';
 
 const session = useAdminBrowser();
@@ -60,5 +61,36 @@ describe('a lead from the website', () => {
     await latest.getByRole('link', { name: 'Omar Farouk' }).click();
     await page.getByLabel('Message').waitFor();
     expect(await page.getByLabel('E-mail').inputValue()).toBe(LEAD.email);
+  });
+
+  it("shows beside the lead how it reached the sales inbox and the CRM", async () => {
+    const { page } = session;
+    const panel = page.getByTestId('lead-deliveries');
+    await panel.waitFor();
+    await panel.getByTestId('delivery-email').getByText('Delivered').waitFor();
+    await panel.getByTestId('delivery-webhook').getByText('Delivered').waitFor();
+    await screenshot(page, '12-lead-deliveries');
+  });
+
+  it('a delivery the CRM refused can be retried by an editor, and then arrives', async () => {
+    const receiver = await webhookReceiver();
+    const lead = { ...LEAD, first_name: 'Refused', email: `refused.${Date.now()}@example.com` };
+    receiver.script(lead.email, [400]);
+    const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp()).send(lead);
+    expect(res.status).toBe(201);
+    await receiver.waitFor(lead.email, 1);
+    const { page, base } = session;
+    await page.goto(`${base}/admin`);
+    const widget = page.getByTestId('leads-widget');
+    await widget.waitFor();
+    expect(await widget.getByTestId('leads-deliveries').textContent()).toMatch(/^[1-9]\d* failed deliver/);
+    await widget.getByTestId('latest-lead').first().getByRole('link', { name: /Refused/ }).click();
+    const webhook = page.getByTestId('lead-deliveries').getByTestId('delivery-webhook');
+    await webhook.getByText('Failed').waitFor();
+    expect(await webhook.textContent()).toContain('HTTP 400 Bad Request');
+    await screenshot(page, '13-lead-delivery-failed');
+    await webhook.getByRole('button', { name: 'Retry' }).click();
+    await webhook.getByText('Delivered').waitFor({ timeout: 20_000 });
+    expect(receiver.hooksFor(lead.email).map((hook) => hook.answered)).toEqual([400, 200]);
   });
 });
