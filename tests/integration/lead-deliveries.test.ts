@@ -224,13 +224,14 @@ describe('in the admin', () => {
     expect(receiver.hooksFor(email).map((hook) => hook.answered)).toEqual([422, 200]);
   });
 
-  it('a role that may read leads but not edit them sees the deliveries and may not retry', async () => {
+  it('a role that may read every lead but edit only its own sees the deliveries and may not retry', async () => {
     const lead = await submitLead('read-only-role');
     receiver.script(lead.email, []);
     const { documentId } = (await strapi.db.query(CONTACT).findOne({ where: { id: lead.id } })) as { documentId: string };
     const role = await strapi.service('admin::role').create({ name: `Lead readers ${Date.now()}`, description: 'read leads only' });
     await strapi.service('admin::role').assignPermissions(role.id, [
       { action: 'plugin::content-manager.explorer.read', subject: CONTACT, properties: { fields: ['first_name', 'email'] }, conditions: [] },
+      { action: 'plugin::content-manager.explorer.update', subject: CONTACT, properties: { fields: ['first_name'] }, conditions: ['admin::is-creator'] },
     ]);
     const credentials = { email: `lead-reader-${Date.now()}@test.local`, password: 'Lead-Reader-Passw0rd' };
     await strapi.service('admin::user').create({ ...credentials, firstname: 'Lead', lastname: 'Reader', isActive: true, roles: [role.id] });
