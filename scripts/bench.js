@@ -99,9 +99,9 @@ function ask(child, message, key) {
   });
 }
 
-/** Sustained POST /api/v1/contact-us on SQLite (rate limit off): stored per second, 201s vs rows. */
-async function contactCase() {
-  const app = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
+/** POSTs leads to a fresh app with `env` (SQLite, rate limit off): stored per second, and whether every 201 has its row. */
+async function contactRun(label, env) {
+  const app = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '', ...env });
   try {
     const before = await ask(app.child, 'count-contacts', 'contacts');
     const body = JSON.stringify({
@@ -124,13 +124,43 @@ async function contactCase() {
     const seconds = result.duration;
     const perSecond = rows / seconds;
     console.log(
-      `contact POST /api/v1/contact-us: ${perSecond.toFixed(0)} stored/s (${amount} requests in ${seconds.toFixed(1)} s, ` +
+      `contact POST /api/v1/contact-us, ${label}: ${perSecond.toFixed(0)} stored/s (${amount} requests in ${seconds.toFixed(1)} s, ` +
         `p99 ${result.latency.p99} ms); 201 responses ${created}, rows ${rows}, other ${result.non2xx + result.errors + result.timeouts}` +
         ` -> ${created === rows ? 'equal' : 'MISMATCH'}`
     );
     if (created !== rows) process.exitCode = 1;
+    return perSecond;
   } finally {
     await stopChild(app);
+  }
+}
+
+/**
+ * Sustained contact POSTs without delivery targets, then with both targets failing (a CRM answering
+ * 503 after 200 ms, a mail server that refuses connections): the deliveries are recorded with each lead
+ * and sent off the request path, so the ratio says what the outbox costs the POST when its targets fail.
+ */
+async function contactCase() {
+  const none = await contactRun('no delivery targets', {});
+  const crm = require('http').createServer((req, res) => {
+    req.resume();
+    req.on('end', () => setTimeout(() => res.writeHead(503).end(), 200));
+  });
+  await new Promise((resolve) => crm.listen(0, '127.0.0.1', resolve));
+  try {
+    const failing = await contactRun('e-mail and CRM webhook both failing', {
+      CONTACT_NOTIFY_EMAIL: 'sales@bench.test',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '9',
+      LEAD_WEBHOOK_URL: `http://127.0.0.1:${crm.address().port}/leads`,
+      LEAD_WEBHOOK_SECRET: 'bench-secret',
+      // Retries as often as BENCH_DELIVERY_BACKOFF_MS says (default: the production default, 30 s).
+      ...(process.env.BENCH_DELIVERY_BACKOFF_MS ? { LEAD_DELIVERY_BACKOFF_MS: process.env.BENCH_DELIVERY_BACKOFF_MS } : {}),
+    });
+    const ratio = failing / none;
+    console.log(`contact POST with failing delivery targets vs none: ratio ${ratio.toFixed(2)} (target >= 0.7: ${ratio >= 0.7 ? 'meets' : 'BELOW'})`);
+  } finally {
+    crm.close();
   }
 }
 

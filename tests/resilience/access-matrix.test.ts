@@ -1,7 +1,8 @@
 /**
- * The access matrix: every provider route, every admin route of the plugin, the CSV export and a set of
- * Strapi's own routes, called with every kind of credential. Each cell is what that caller must get:
- * a status, or ALLOWED (a 2xx, or 409 when a sync is already running, which the caller was allowed to ask).
+ * The access matrix: every provider route, every admin route of the plugin, the CSV export, the Leads
+ * widget, a lead's deliveries and a set of Strapi's own routes, called with every kind of credential.
+ * Each cell is what that caller must get: a status, or ALLOWED (a 2xx, or 409 when a sync is already
+ * running, which the caller was allowed to ask).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
@@ -9,7 +10,7 @@ import { adminToken, apiToken, getStrapi, http, TEST_ADMIN } from '../helpers/ap
 import { recordFigures } from './figures';
 
 const ALLOWED = 'allowed';
-type Cell = typeof ALLOWED | 400 | 401 | 403;
+type Cell = typeof ALLOWED | 400 | 401 | 403 | 404;
 
 const CREDENTIALS = ['none', 'bad token', 'read-only token', 'full-access token', 'registered user', 'Author', 'Editor', 'Super Admin'] as const;
 type Credential = (typeof CREDENTIALS)[number];
@@ -37,6 +38,9 @@ const MATRIX: Array<[method: 'get' | 'post', url: string, expected: Cell[]]> = [
   // The CSV export and the Leads widget: admins who may read leads in the Content Manager.
   ['get', '/contacts-export/contacts.csv', row(401, 401, 401, 401, 401, A, A, A)],
   ['get', '/leads/summary', row(401, 401, 401, 401, 401, A, A, A)],
+  // A lead's deliveries and their retry: admins who may read (retry: edit) leads; no such lead here (404).
+  ['get', '/lead-deliveries/no-such-lead', row(401, 401, 401, 401, 401, 404, 404, 404)],
+  ['post', '/lead-deliveries/999999999/retry', row(401, 401, 401, 401, 401, 404, 404, 404)],
   // Strapi's admin API.
   ['get', '/admin/users/me', row(401, 401, 401, 401, 401, A, A, A)],
   ['get', '/admin/users', row(401, 401, 401, 401, 401, 403, 403, A)],

@@ -125,20 +125,29 @@ export function deliveryStore(strapi: Core.Strapi) {
       });
     },
 
-    /** Records the outcome of an attempt; false when the claim was lost (its time ran out and another took it). */
-    async finish(delivery: Delivery, token: string, step: NextStep, now = Date.now()): Promise<boolean> {
-      const count = await table()
-        .where({ id: delivery.id, claimed_by: token })
-        .update({
-          status: step.status,
-          last_error: step.error ?? null,
-          next_attempt_at: step.nextAttemptAt ?? delivery.next_attempt_at,
-          delivered_at: step.status === 'delivered' ? now : null,
-          claimed_by: null,
-          claimed_until: null,
-          updated_at: now,
-        });
-      return Number(count) === 1;
+    /**
+     * Records the outcomes of attempts, in one transaction (one commit for many on SQLite); for each,
+     * false when its claim was lost (its time ran out and another worker took it).
+     */
+    async finish(outcomes: Array<{ delivery: Delivery; token: string; step: NextStep }>, now = Date.now()): Promise<boolean[]> {
+      return strapi.db.connection.transaction(async (trx: Knex) => {
+        const recorded: boolean[] = [];
+        for (const { delivery, token, step } of outcomes) {
+          const count = await table(trx)
+            .where({ id: delivery.id, claimed_by: token })
+            .update({
+              status: step.status,
+              last_error: step.error ?? null,
+              next_attempt_at: step.nextAttemptAt ?? delivery.next_attempt_at,
+              delivered_at: step.status === 'delivered' ? now : null,
+              claimed_by: null,
+              claimed_until: null,
+              updated_at: now,
+            });
+          recorded.push(Number(count) === 1);
+        }
+        return recorded;
+      });
     },
 
     /** An editor's retry of a failed delivery: a new round of attempts, due now. False unless it was failed. */

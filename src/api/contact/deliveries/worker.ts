@@ -50,6 +50,52 @@ export function deliverySettings(strapi: Core.Strapi): DeliverySettings {
 
 const label = (delivery: Delivery) => `lead delivery #${delivery.id} (lead #${delivery.contact_id}, ${delivery.target}, attempt ${delivery.attempts})`;
 
+interface PendingOutcome {
+  delivery: Delivery;
+  token: string;
+  step: NextStep;
+  done(recorded: boolean): void;
+  failed(error: unknown): void;
+}
+
+/**
+ * Writes outcomes as they come, each at once when the database is idle, and those that arrive while a
+ * write is under way together in the next one: under load, one commit records many outcomes (on SQLite,
+ * whose one writer the contact POSTs share, that keeps failing targets from slowing the POST).
+ */
+class OutcomeRecorder {
+  private queue: PendingOutcome[] = [];
+  private writing = false;
+
+  constructor(private readonly store: DeliveryStore) {}
+
+  record(delivery: Delivery, token: string, step: NextStep): Promise<boolean> {
+    return new Promise((done, failed) => {
+      this.queue.push({ delivery, token, step, done, failed });
+      void this.write();
+    });
+  }
+
+  private async write(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        try {
+          const recorded = await this.store.finish(batch);
+          batch.forEach((outcome, index) => outcome.done(recorded[index]));
+        } catch (error) {
+          for (const outcome of batch) outcome.failed(error);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+}
+
 export class DeliveryWorker {
   private readonly store: DeliveryStore;
   private readonly settings: DeliverySettings;
@@ -61,10 +107,12 @@ export class DeliveryWorker {
   private lanes: Promise<void>[] = [];
   private purgeTimer: NodeJS.Timeout | undefined;
   private claims = 0;
+  private readonly recorder: OutcomeRecorder;
 
   constructor(private readonly strapi: Core.Strapi) {
     this.store = deliveryStore(strapi);
     this.settings = deliverySettings(strapi);
+    this.recorder = new OutcomeRecorder(this.store);
   }
 
   start(): void {
@@ -108,7 +156,7 @@ export class DeliveryWorker {
   /**
    * A round that outlasts its claims (a database call that never returns, e.g. a connection lost
    * mid-transaction) no longer holds the lane up: its rows are due again when their claims run out, and
-   * should it finish after all, its outcomes are refused (their claims are no longer its own).
+   * should it finish after all, it records an outcome only where the claim is still its own.
    */
   private watched(target: DeliveryTarget, round: Promise<number>): Promise<number> {
     const limitMs = this.claimMs();
@@ -153,7 +201,7 @@ export class DeliveryWorker {
       const step: NextStep = result.ok
         ? { status: 'delivered' }
         : afterFailure(this.settings.policy, result, delivery.attempts, delivery.round_started_at, Date.now());
-      if (!(await this.store.finish(delivery, token, step))) {
+      if (!(await this.recorder.record(delivery, token, step))) {
         this.strapi.log.warn(`${label(delivery)}: its claim ran out before the outcome (${step.status}) was recorded; another attempt follows`);
         return;
       }
