@@ -1,5 +1,7 @@
 import { createHmac } from 'crypto';
 import { describe, expect, it } from 'vitest';
+import { env } from '@strapi/utils';
+import contactConfig from '../../config/contact';
 import { afterFailure, backoffDelay, webhookResult, type RetryPolicy } from '../../src/api/contact/lib/delivery-policy';
 import { leadPayload } from '../../src/api/contact/lib/lead-payload';
 import { signatureHeader } from '../../src/api/contact/lib/webhook-signature';
@@ -79,4 +81,34 @@ describe('the webhook body and signature', () => {
     const expected = createHmac('sha256', 'secret').update(`1767225600.${body}`).digest('hex');
     expect(signatureHeader('secret', 1767225600, body)).toBe(`t=1767225600,v1=${expected}`);
   });
+});
+
+describe('LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET at start', () => {
+  const webhookFrom = (variables: Record<string, string>) => {
+    const names = ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET'];
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    Object.assign(process.env, { LEAD_WEBHOOK_URL: '', LEAD_WEBHOOK_SECRET: '', ...variables });
+    try {
+      return contactConfig({ env } as never).webhook;
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  };
+
+  it.each([
+    [{}, { url: '', secret: '' }],
+    [{ LEAD_WEBHOOK_URL: 'https://crm.example.com/hooks/leads', LEAD_WEBHOOK_SECRET: 's3cret' }, { url: 'https://crm.example.com/hooks/leads', secret: 's3cret' }],
+    [{ LEAD_WEBHOOK_URL: 'http://127.0.0.1:8080/leads', LEAD_WEBHOOK_SECRET: 's' }, { url: 'http://127.0.0.1:8080/leads', secret: 's' }],
+    [{ LEAD_WEBHOOK_URL: 'http://localhost/leads', LEAD_WEBHOOK_SECRET: 's' }, { url: 'http://localhost/leads', secret: 's' }],
+  ])('%j gives %j', (variables, webhook) => expect(webhookFrom(variables)).toEqual(webhook));
+
+  it.each([
+    [{ LEAD_WEBHOOK_URL: 'http://crm.example.com/leads', LEAD_WEBHOOK_SECRET: 's' }, /must be an https:\/\/ URL/],
+    [{ LEAD_WEBHOOK_URL: 'ftp://crm.example.com/leads', LEAD_WEBHOOK_SECRET: 's' }, /must be an https:\/\/ URL/],
+    [{ LEAD_WEBHOOK_URL: 'crm.example.com', LEAD_WEBHOOK_SECRET: 's' }, /"crm.example.com" is not a URL/],
+    [{ LEAD_WEBHOOK_URL: 'https://crm.example.com/leads' }, /LEAD_WEBHOOK_SECRET must be set/],
+  ])('refuses %j at start', (variables, message) => expect(() => webhookFrom(variables)).toThrow(message));
 });
