@@ -82,6 +82,11 @@ async function boot(): Promise<Core.Strapi> {
   return strapi;
 }
 
+/** A module of the compiled app as the running app loaded it (the same instance), e.g. 'src/api/contact/deliveries/worker'. */
+export function appModule<T>(relativePath: string): T {
+  return requireCjs(path.join(appDir, 'dist', relativePath)) as T;
+}
+
 const holder = globalThis as typeof globalThis & { __testStrapi?: Promise<Core.Strapi> };
 
 export function getStrapi(): Promise<Core.Strapi> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { adminToken, getStrapi, http, newClientIp, SALES_INBOX } from '../helpers/app';
+import { adminToken, appModule, getStrapi, http, newClientIp, SALES_INBOX } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { smtp, waitForMail } from '../helpers/smtp';
 
@@ -219,12 +219,17 @@ describe('POST /api/v1/contact-us: durability', () => {
 
   it('answers 500 in the envelope, and stores nothing, while the database is unavailable', async () => {
     const before = await countContacts();
+    // The delivery worker is stopped meanwhile: a query of its caught by the destroy can wait out the
+    // pool's acquire timeout (60 s), which a real outage (connections refused) never causes.
+    const worker = appModule<{ stopDeliveryWorker(): Promise<void>; startDeliveryWorker(strapi: Core.Strapi): void }>('src/api/contact/deliveries/worker');
+    await worker.stopDeliveryWorker();
     await strapi.db.connection.destroy();
     let res;
     try {
       res = await submit(VALID);
     } finally {
       strapi.db.connection.initialize();
+      worker.startDeliveryWorker(strapi);
     }
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, status_code: 500, message: 'Failed to submit contact form: storage unavailable', error_code: 'SERVER_ERROR' });
