@@ -17,8 +17,8 @@ import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
 import { etagMatches, type Representation } from './representation';
 
-/** The finished body for this query string (without the "?"), or undefined to take the full path. */
-type Lookup = (query: string) => Representation | undefined;
+/** The finished body for this query string (without the "?") and path, or undefined to take the full path. */
+type Lookup = (query: string, path: string) => Representation | undefined;
 
 interface Lane {
   lookup: Lookup;
@@ -36,6 +36,8 @@ const PER_REQUEST_HEADERS = [
 const BODY_HEADERS = ['content-type'];
 
 const lanes = new Map<string, Lane>();
+/** Lanes for one path segment under a prefix (`/projects/{id}`), after the exact ones. */
+const lanesUnder = new Map<string, Lane>();
 
 interface FastLaneOptions {
   /** Writes the access-log line of a request it answered (set when LOG_LEVEL is http or more verbose). */
@@ -50,9 +52,27 @@ export function fastLaneServed(): number {
   return served;
 }
 
-/** Serves GET `path` from `lookup(query)` whenever it answers. */
+/** Serves GET `path` from `lookup(query, path)` whenever it answers. */
 export function fastLane(path: string, lookup: Lookup): void {
   lanes.set(path, { lookup, headers: new Map() });
+}
+
+/**
+ * Serves GET `prefix` + one path segment from `lookup(query, path)` whenever it answers; an exact lane
+ * for the same path comes first. The full path's headers for one such path stand for them all, so the
+ * route's headers must not depend on the segment.
+ */
+export function fastLaneUnder(prefix: string, lookup: Lookup): void {
+  lanesUnder.set(prefix, { lookup, headers: new Map() });
+}
+
+function laneFor(path: string): Lane | undefined {
+  const exact = lanes.get(path);
+  if (exact || lanesUnder.size === 0) return exact;
+  for (const [prefix, lane] of lanesUnder) {
+    if (path.length > prefix.length && path.startsWith(prefix) && path.indexOf('/', prefix.length) === -1) return lane;
+  }
+  return undefined;
 }
 
 function splitUrl(url: string | undefined): [path: string, query: string] {
@@ -118,11 +138,11 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const [path, query] = splitUrl(req.url);
-    const lane = req.method === 'GET' ? lanes.get(path) : undefined;
+    const lane = req.method === 'GET' ? laneFor(path) : undefined;
     const protocol = lane && protocolOf(req);
     if (lane && protocol) {
       const headers = lane.headers.get(protocol);
-      const representation = headers && lane.lookup(query);
+      const representation = headers && lane.lookup(query, path);
       if (representation) return serve(path, headers, representation, req, res);
       captureHeaders(lane, protocol, res);
     }

@@ -27,6 +27,15 @@ async function main() {
     } else if (message === 'clear-cache') {
       require(path.join(appDir, 'dist', 'src', 'lib', 'cache', 'index.js')).cache.clear();
       process.send({ cleared: true });
+    } else if (message && message.deleteCacheKey) {
+      require(path.join(appDir, 'dist', 'src', 'lib', 'cache', 'index.js')).cache.delete(message.deleteCacheKey);
+      process.send({ deleted: true });
+    } else if (message && message.holdDetail) {
+      // A project's detail, read now as a visitor's request would start it in the background.
+      const projects = strapi.plugin('extsource').service('projects');
+      await projects.project(message.holdDetail);
+      await projects.refreshDetail(message.holdDetail);
+      process.send({ held: true });
     } else if (message === 'stop') {
       await strapi.destroy();
       process.exit(0);

@@ -2,7 +2,7 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastLane, fastLaneServed, installFastLane } from '../../src/lib/fast-lane';
+import { fastLane, fastLaneServed, fastLaneUnder, installFastLane } from '../../src/lib/fast-lane';
 import { Representation } from '../../src/lib/representation';
 
 let cached: Representation | undefined;
@@ -25,6 +25,8 @@ beforeAll(async () => {
     lastQuery = query;
     return cached;
   });
+  fastLane('/items/exact', () => new Representation(Buffer.from('{"from":"exact"}')));
+  fastLaneUnder('/items/', (_query, path) => (path.startsWith('/items/known') ? new Representation(Buffer.from(`{"item":"${path}"}`)) : undefined));
   installFastLane(server, { accessLog: (line) => accessLog.push(line) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -85,6 +87,16 @@ describe('fast lane', () => {
     const res = await fetch(`${base}/fast`, { headers: { 'Accept-Encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(Buffer.from(await res.arrayBuffer()).toString()).toBe(cached.body.toString());
+  });
+
+  it('serves one path segment under a prefix, an exact lane first, and leaves the rest to the slow path', async () => {
+    for (const path of ['/items/known', '/items/exact']) await get(path); // the slow path teaches the lanes their headers
+    slowPathCalls = 0;
+    expect((await get('/items/known?x=1')).body).toBe('{"item":"/items/known"}');
+    expect((await get('/items/exact')).body).toBe('{"from":"exact"}');
+    expect(slowPathCalls).toBe(0);
+    for (const path of ['/items/unknown', '/items/known/more', '/items/', '/items']) expect((await get(path)).body).toContain('slow');
+    expect(slowPathCalls).toBe(4);
   });
 
   it('leaves other methods and other paths to the slow path', async () => {

@@ -6,8 +6,6 @@ import { representationOf, type Representation } from '../../../lib/representati
 import { parseListingQuery } from '../lib/query';
 import { offPlanService } from '../services/off-plan';
 
-const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** Sends a finished JSON body; its ETag and compressed variants come with it (global::http-cache). */
 function send(ctx: Context, representation: Representation): void {
   ctx.state.representation = representation;
@@ -34,7 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async project(ctx: Context) {
     const id = String(ctx.params.projectId);
-    const project = PROJECT_ID.test(id) ? await offPlanService(strapi).projectResponse(id) : null;
+    const project = await offPlanService(strapi).projectResponse(id);
     if (!project) throw ApiError.notFound(`No off-plan project with id "${id.slice(0, 64)}"`);
     send(ctx, project);
   },

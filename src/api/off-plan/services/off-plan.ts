@@ -11,7 +11,7 @@
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
-import { fastLane } from '../../../lib/fast-lane';
+import { fastLane, fastLaneUnder } from '../../../lib/fast-lane';
 import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
@@ -35,7 +35,13 @@ const LEGACY_CACHE_KEY = 'offplan_legacy_data';
 const filtersCacheKey = (version: number) => `offplan:filters:${version}`;
 const PAGE_UID = 'api::off-plan.off-plan-page';
 const LISTING_PATH = '/api/v1/off-plan/projects';
+const FILTERS_PATH = '/api/v1/off-plan/projects/filters';
+/** GET /api/v1/off-plan/projects/{id} */
+const PROJECT_PATH_PREFIX = '/api/v1/off-plan/projects/';
 const LEGACY_PATH = '/api/v1/off-plan';
+
+/** What a project id may look like; anything else is not one (a 404, without asking anyone). */
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const PAGE_CACHE = { tags: [PAGE_UID, MEDIA_TAG] };
 // Derived from one collection: lives as long as it, and goes when it goes.
@@ -100,6 +106,16 @@ const catalogueOf = (collection: ProjectCollection): Catalogue => ({ version: co
 function projectData(project: NormalisedProject) {
   const { description, apartments, facilities, coordinates, gallery, payment_plans } = project;
   return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans };
+}
+
+/** The project's response, made once per project object, whichever path asks first. */
+function projectRepresentation(project: NormalisedProject): Representation {
+  let representation = projectResponses.get(project);
+  if (!representation) {
+    representation = new Representation(Buffer.from(JSON.stringify(success(projectData(project), 200, 'Project retrieved successfully'))));
+    projectResponses.set(project, representation);
+  }
+  return representation;
 }
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -199,16 +215,28 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
+    /** The filters response from memory alone (built for the current collection), or undefined. */
+    fastFilters(): Representation | undefined {
+      const collection = projectsService(strapi).peek();
+      const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
+      if (!collection || prepared?.version !== collection.version) return undefined;
+      const entry = cache.peek(filtersCacheKey(prepared.version));
+      return entry && representationOf(entry);
+    },
+
     /** The project's response (decision 25), or null for an id the service does not hold. */
     async projectResponse(id: string): Promise<Representation | null> {
-      const project = await projectsService(strapi).project(id);
-      if (!project) return null;
-      let representation = projectResponses.get(project);
-      if (!representation) {
-        representation = new Representation(Buffer.from(JSON.stringify(success(projectData(project), 200, 'Project retrieved successfully'))));
-        projectResponses.set(project, representation);
-      }
-      return representation;
+      const project = PROJECT_ID.test(id) ? await projectsService(strapi).project(id) : null;
+      return project ? projectRepresentation(project) : null;
+    },
+
+    /**
+     * The same from memory alone, or undefined (no collection loaded, or an id the full path answers with
+     * a 404). Like the full path, it starts the background read of a detail that is due.
+     */
+    fastProject(id: string): Representation | undefined {
+      const project = PROJECT_ID.test(id) ? projectsService(strapi).peekProject(id) : undefined;
+      return project ? projectRepresentation(project) : undefined;
     },
 
     /** Decision 26: the legacy page response, cached as the page is. */
@@ -227,10 +255,13 @@ export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
-/** Puts the listing and the legacy page on the fast lane (called at bootstrap, when the service exists). */
+/** Puts the listing, filters, projects and the legacy page on the fast lane (at bootstrap, when the service exists). */
 export function registerListingFastLane(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   fastLane(LISTING_PATH, (query) => service.fastListing(query));
+  fastLane(FILTERS_PATH, () => service.fastFilters());
+  // An exact lane comes first: /filters is never taken for a project id.
+  fastLaneUnder(PROJECT_PATH_PREFIX, (_query, path) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length)));
   fastLane(LEGACY_PATH, () => {
     const entry = cache.peek(LEGACY_CACHE_KEY);
     return entry && representationOf(entry);

@@ -238,6 +238,15 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     return read;
   }
 
+  /** What `project(id)` answers from `collection`: the detail held, else the card; null when not listed. */
+  function heldProject(collection: ProjectCollection, id: string): NormalisedProject | null {
+    const listed = listedProject(collection, id);
+    if (!listed) return null;
+    const held = cache.peek<HeldDetail>(detailKey(id))?.value;
+    if (detailDue(held)) void readDetail(id);
+    return held?.project ?? listed;
+  }
+
   return {
     /**
      * Fresh: from memory. Stale: from memory, with one refresh in the background. Nothing in memory
@@ -269,11 +278,13 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
      * collection does not list. Starts a background read of the detail when one is due.
      */
     async project(id: string): Promise<NormalisedProject | null> {
-      const listed = listedProject(await this.collection(), id);
-      if (!listed) return null;
-      const held = cache.peek<HeldDetail>(detailKey(id))?.value;
-      if (detailDue(held)) void readDetail(id);
-      return held?.project ?? listed;
+      return heldProject(await this.collection(), id);
+    },
+
+    /** The same from memory alone, for hot paths: undefined when no collection is loaded yet. */
+    peekProject(id: string): NormalisedProject | null | undefined {
+      const collection = this.peek();
+      return collection && heldProject(collection, id);
     },
 
     /** Reads the project's detail now, as a due `project()` does in the background; resolves once it is held. */
