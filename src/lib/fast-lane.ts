@@ -11,7 +11,7 @@
  * If-None-Match, the compressed variant the client accepts, and the access-log line of `strapi::logger`
  * at LOG_LEVEL=http. Anything else (a miss, another method, an unusual proxy header) goes through Strapi.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'http';
+import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
@@ -20,20 +20,40 @@ import { etagMatches, type Representation } from './representation';
 /** The finished body for this query string (without the "?") and path, or undefined to take the full path. */
 type Lookup = (query: string, path: string) => Representation | undefined;
 
+/** Header lines as `writeHead` takes them flat: name, value, name, value... */
+type HeaderLines = readonly string[];
+
+/**
+ * The full path's headers for a lane over one protocol, made once into lines ready to send (names
+ * spelled as the full path spelled them), so a request costs no header objects of its own.
+ */
+interface Prepared {
+  /** Every header of the full path's 200 but the per-request ones. */
+  ok: HeaderLines;
+  /** The same for a 304, without the headers describing a body (RFC 9110 15.4.5: it carries none). */
+  notModified: HeaderLines;
+}
+
 interface Lane {
   lookup: Lookup;
-  /** Headers of the last full-path 200 for this path, minus the per-request ones, by protocol. */
-  headers: Map<string, OutgoingHttpHeaders>;
+  /** The headers of the last full-path 200 on this lane, by protocol. */
+  prepared: Map<string, Prepared>;
+  /** The CORS header lines by request Origin (a lane's paths share a prefix, so one policy answers them). */
+  cors: Map<string, HeaderLines>;
 }
 
 /** Headers that differ per request or per body: the fast lane makes its own. */
-const PER_REQUEST_HEADERS = [
+const PER_REQUEST_HEADERS = new Set([
   'x-request-id', 'date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'etag', 'content-encoding',
   'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers',
-];
+]);
 
-/** Headers a 304 leaves out (RFC 9110 15.4.5: it describes the stored body, it does not carry one). */
-const BODY_HEADERS = ['content-type'];
+/** Headers a 304 leaves out. */
+const BODY_HEADERS = new Set(['content-type']);
+
+/** Origins whose CORS lines a lane keeps; beyond them (a client making origins up) they are made per request. */
+const KEPT_ORIGINS = 64;
+const NO_LINES: HeaderLines = [];
 
 const lanes = new Map<string, Lane>();
 /** Lanes for one path segment under a prefix (`/projects/{id}`), after the exact ones. */
@@ -52,9 +72,11 @@ export function fastLaneServed(): number {
   return served;
 }
 
+const newLane = (lookup: Lookup): Lane => ({ lookup, prepared: new Map(), cors: new Map() });
+
 /** Serves GET `path` from `lookup(query, path)` whenever it answers. */
 export function fastLane(path: string, lookup: Lookup): void {
-  lanes.set(path, { lookup, headers: new Map() });
+  lanes.set(path, newLane(lookup));
 }
 
 /**
@@ -63,7 +85,7 @@ export function fastLane(path: string, lookup: Lookup): void {
  * route's headers must not depend on the segment.
  */
 export function fastLaneUnder(prefix: string, lookup: Lookup): void {
-  lanesUnder.set(prefix, { lookup, headers: new Map() });
+  lanesUnder.set(prefix, newLane(lookup));
 }
 
 function laneFor(path: string): Lane | undefined {
@@ -73,12 +95,6 @@ function laneFor(path: string): Lane | undefined {
     if (path.length > prefix.length && path.startsWith(prefix) && path.indexOf('/', prefix.length) === -1) return lane;
   }
   return undefined;
-}
-
-function splitUrl(url: string | undefined): [path: string, query: string] {
-  if (!url) return ['', ''];
-  const mark = url.indexOf('?');
-  return mark === -1 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
 }
 
 /**
@@ -91,36 +107,58 @@ function protocolOf(req: IncomingMessage): string | undefined {
   return `${(req.socket as TLSSocket).encrypted ? 'tls' : 'plain'}:${forwarded ?? ''}`;
 }
 
+/** Node's OutgoingMessage has it (since 15.13); @types/node declares it on ClientRequest only. */
+type WithRawHeaderNames = ServerResponse & { getRawHeaderNames(): string[] };
+
 function captureHeaders(lane: Lane, protocol: string, res: ServerResponse): void {
   res.once('finish', () => {
     if (res.statusCode !== 200) return;
-    const headers = { ...res.getHeaders() };
-    for (const name of PER_REQUEST_HEADERS) delete headers[name];
-    lane.headers.set(protocol, headers);
+    const ok: string[] = [];
+    const notModified: string[] = [];
+    for (const name of (res as WithRawHeaderNames).getRawHeaderNames()) {
+      const lower = name.toLowerCase();
+      if (PER_REQUEST_HEADERS.has(lower)) continue;
+      const value = res.getHeader(name);
+      for (const single of Array.isArray(value) ? value : [String(value)]) {
+        ok.push(name, single);
+        if (!BODY_HEADERS.has(lower)) notModified.push(name, single);
+      }
+    }
+    lane.prepared.set(protocol, { ok, notModified });
   });
 }
 
-function serve(path: string, captured: OutgoingHttpHeaders, representation: Representation, req: IncomingMessage, res: ServerResponse): void {
-  const started = Date.now();
-  const headers: OutgoingHttpHeaders = {
-    ...captured,
-    ...corsHeaders(path, req.headers.origin),
-    'x-request-id': requestIdFor(singleHeader(req.headers['x-request-id'])),
-    etag: representation.etag,
-  };
-  if (etagMatches(singleHeader(req.headers['if-none-match']), representation.etag)) {
-    for (const name of BODY_HEADERS) delete headers[name];
-    res.writeHead(304, headers);
+/** The CORS header lines the full path sends on `path` for `origin` (kept per lane for the first origins seen). */
+function corsLines(lane: Lane, path: string, origin: string | undefined): HeaderLines {
+  if (!origin) return NO_LINES;
+  let lines = lane.cors.get(origin);
+  if (!lines) {
+    lines = Object.entries(corsHeaders(path, origin)).flat();
+    if (lane.cors.size < KEPT_ORIGINS) lane.cors.set(origin, lines);
+  }
+  return lines;
+}
+
+function serve(lane: Lane, path: string, prepared: Prepared, representation: Representation, req: IncomingMessage, res: ServerResponse): void {
+  const started = options.accessLog ? Date.now() : 0;
+  const { headers } = req;
+  const { etag } = representation;
+  const own = ['X-Request-Id', requestIdFor(singleHeader(headers['x-request-id'])), 'ETag', etag];
+  const cors = corsLines(lane, path, headers.origin);
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined && etagMatches(singleHeader(ifNoneMatch), etag)) {
+    res.writeHead(304, own.concat(prepared.notModified, cors));
     res.end();
   } else {
-    const variant = representation.variantFor(singleHeader(req.headers['accept-encoding']));
-    if (variant.encoding) headers['content-encoding'] = variant.encoding;
-    headers['content-length'] = variant.body.length;
-    res.writeHead(200, headers);
+    const variant = representation.variantFor(singleHeader(headers['accept-encoding']));
+    const lines = own.concat(prepared.ok, cors);
+    if (variant.encoding) lines.push('Content-Encoding', variant.encoding);
+    lines.push('Content-Length', String(variant.body.length));
+    res.writeHead(200, lines);
     res.end(variant.body);
   }
   served += 1;
-  options.accessLog?.(`${req.method} ${req.url} (${Math.ceil(Date.now() - started)} ms) ${res.statusCode}`);
+  if (options.accessLog) options.accessLog(`${req.method} ${req.url} (${Math.ceil(Date.now() - started)} ms) ${res.statusCode}`);
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
@@ -137,13 +175,15 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
   options = laneOptions;
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const [path, query] = splitUrl(req.url);
+    const url = req.url ?? '';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
     const lane = req.method === 'GET' ? laneFor(path) : undefined;
     const protocol = lane && protocolOf(req);
     if (lane && protocol) {
-      const headers = lane.headers.get(protocol);
-      const representation = headers && lane.lookup(query, path);
-      if (representation) return serve(path, headers, representation, req, res);
+      const prepared = lane.prepared.get(protocol);
+      const representation = prepared && lane.lookup(mark === -1 ? '' : url.slice(mark + 1), path);
+      if (representation) return serve(lane, path, prepared, representation, req, res);
       captureHeaders(lane, protocol, res);
     }
     return strapiListener.call(server, req, res);

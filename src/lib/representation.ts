@@ -21,7 +21,8 @@ export interface Variant {
 
 export class Representation {
   private tag: string | undefined;
-  private readonly variants = new Map<Encoding, Buffer>();
+  private identity: Variant | undefined;
+  private readonly variants = new Map<Encoding, Variant>();
 
   /** `cached`: the body is kept and served many times, so compressing harder pays. */
   constructor(
@@ -35,16 +36,19 @@ export class Representation {
     return this.tag;
   }
 
-  /** The body to send for this Accept-Encoding header. */
+  /** The body to send for this Accept-Encoding header (the same object each time). */
   variantFor(acceptEncoding: string | undefined): Variant {
-    const encoding = this.body.length >= COMPRESSION_MIN_BYTES ? preferredEncoding(acceptEncoding) : undefined;
-    return encoding ? { body: this.compressed(encoding), encoding } : { body: this.body, encoding: undefined };
+    const encoding = this.body.length >= COMPRESSION_MIN_BYTES ? encodingFor(acceptEncoding) : undefined;
+    if (encoding) return this.compressed(encoding);
+    this.identity ??= { body: this.body, encoding: undefined };
+    return this.identity;
   }
 
-  private compressed(encoding: Encoding): Buffer {
+  private compressed(encoding: Encoding): Variant {
     let variant = this.variants.get(encoding);
     if (!variant) {
-      variant = encoding === 'br' ? brotliCompressSync(this.body, brotliOptions(this.body.length, this.cached)) : gzipSync(this.body, { level: this.cached ? 9 : 6 });
+      const body = encoding === 'br' ? brotliCompressSync(this.body, brotliOptions(this.body.length, this.cached)) : gzipSync(this.body, { level: this.cached ? 9 : 6 });
+      variant = { body, encoding };
       this.variants.set(encoding, variant);
     }
     return variant;
@@ -83,12 +87,26 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
   return gzip > 0 ? 'gzip' : undefined;
 }
 
+/** Accept-Encoding values seen, with the encoding each picks: clients send a handful of distinct ones. */
+const encodingsByHeader = new Map<string, Encoding | undefined>();
+const KEPT_HEADERS = 64;
+
+/** `preferredEncoding`, remembered for the first header values seen (beyond them, worked out per call). */
+function encodingFor(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  if (encodingsByHeader.has(header)) return encodingsByHeader.get(header);
+  const encoding = preferredEncoding(header);
+  if (encodingsByHeader.size < KEPT_HEADERS) encodingsByHeader.set(header, encoding);
+  return encoding;
+}
+
 /**
  * Whether If-None-Match names this ETag (weak comparison, as RFC 9110 13.1.2 asks for this header:
  * `W/"x"` matches `"x"`), or is `*`.
  */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }

@@ -27,6 +27,8 @@ const COLLECTION_KEY = 'extsource:projects';
 interface Raw {
   status: number;
   headers: IncomingHttpHeaders;
+  /** Header names as sent, spelling included. */
+  names: string[];
   body: Buffer;
 }
 
@@ -36,7 +38,8 @@ function request(port: number, target: string, headers: Record<string, string> =
     const req = http.request({ host: '127.0.0.1', port, path: target, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      const names = res.rawHeaders.filter((_, index) => index % 2 === 0);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, names, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end(body);
@@ -97,6 +100,8 @@ describe('the fast lane is on', () => {
     expect(full.status).toBe(200);
     expect(fast.body.equals(full.body)).toBe(true);
     expect(stable(fast.headers)).toEqual(stable(full.headers));
+    // The same header names, spelled the same way (their order may differ).
+    expect([...fast.names].sort()).toEqual([...full.names].sort());
   });
 
   it.each(['/api/v1/luxury', PROJECT])("%s: keeps the client's X-Request-Id on both paths, and makes one for an invalid one", async (target) => {
