@@ -2,10 +2,12 @@
  * Content API at /api/extsource/* (API tokens only: 401 without one), and the admin API at
  * /extsource/* for the plugin page (admin session, plugin permissions read / sync).
  */
+import type { Core } from '@strapi/strapi';
+
 // A function, not a shared object: Strapi writes each route's scope into its config.auth.
 const tokenOnly = () => ({ auth: { strategies: ['content-api-token'] } });
 
-const adminPolicy = (action: 'read' | 'sync') => [
+const adminPolicy = (action: 'read' | 'sync'): NonNullable<Core.RouteConfig['policies']> => [
   'admin::isAuthenticatedAdmin',
   { name: 'admin::hasPermissions', config: { actions: [`plugin::extsource.${action}`] } },
 ];
@@ -32,4 +34,4 @@ export default {
       { method: 'POST', path: '/sync/:type', handler: 'admin.sync', config: { policies: adminPolicy('sync') } },
     ],
   },
-};
+} satisfies Record<Core.RouterType, Core.RouterInput>;
