@@ -5,7 +5,7 @@
  * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
  * cannot be).
  */
-import type { ComponentType } from 'react';
+import type { StrapiApp, WidgetArgs } from '@strapi/strapi/admin';
 import { Mail } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
@@ -18,33 +18,14 @@ interface MenuLink {
   title: string;
 }
 
-interface WidgetDefinition {
-  id: string;
-  pluginId?: string;
-  title: { id: string; defaultMessage: string };
-  icon: ComponentType;
-  component: () => Promise<ComponentType>;
-  link?: { label: { id: string; defaultMessage: string }; href: string };
-  permissions?: Array<{ action: string; subject?: string | null }>;
-}
-
-interface AdminApp {
-  widgets: { register(widgets: (current: WidgetDefinition[]) => WidgetDefinition[]): void };
-}
-
-interface AdminAppAtBootstrap {
-  getPlugin(id: 'content-manager'): {
-    injectComponent(view: 'listView', zone: 'actions', component: { name: string; Component: () => JSX.Element | null }): void;
-    injectComponent(view: 'editView', zone: 'right-links', component: { name: string; Component: (props: { slug?: string }) => JSX.Element | null }): void;
-  };
-  registerHook(name: string, hook: (value: never) => unknown): void;
-}
+/** What Strapi hands an admin entry point's `bootstrap` (a part of StrapiApp, as its plugin type says). */
+type StrapiAppAtBootstrap = Pick<StrapiApp, 'getPlugin' | 'registerHook'>;
 
 const CONTACT_UID = 'api::contact.contact';
 /** The Property sync widget (registered by the extsource plugin) comes right after Leads. */
 const SYNC_WIDGET_ID = 'sync-status';
 
-const leadsWidget: WidgetDefinition = {
+const leadsWidget: WidgetArgs = {
   id: 'leads',
   title: { id: 'app.widget.leads.title', defaultMessage: 'Leads' },
   icon: Mail,
@@ -54,7 +35,7 @@ const leadsWidget: WidgetDefinition = {
 };
 
 /** Leads and Property sync first: they are what editors and the sales team open the admin for. */
-function withOursFirst(widgets: WidgetDefinition[]): WidgetDefinition[] {
+function withOursFirst(widgets: WidgetArgs[]): WidgetArgs[] {
   const sync = widgets.filter((widget) => widget.id === SYNC_WIDGET_ID);
   return [leadsWidget, ...sync, ...widgets.filter((widget) => widget.id !== SYNC_WIDGET_ID)];
 }
@@ -92,12 +73,12 @@ export default {
     translations: { en: { ...MENU_TRANSLATIONS, ...SWITCH_LABELS } },
   },
 
-  register(app: AdminApp) {
+  register(app: StrapiApp) {
     dismissDeveloperPrompts();
     app.widgets.register(withOursFirst);
   },
 
-  bootstrap(app: AdminAppAtBootstrap) {
+  bootstrap(app: StrapiAppAtBootstrap) {
     app.getPlugin('content-manager').injectComponent('listView', 'actions', { name: 'export-contacts-csv', Component: ExportContactsButton });
     app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'lead-deliveries', Component: LeadDeliveriesPanel });
     app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', (value: { ctLinks: MenuLink[] }) => ({ ...value, ctLinks: inSiteOrder(value.ctLinks) }));

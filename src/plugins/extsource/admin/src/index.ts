@@ -1,34 +1,12 @@
 /** The extsource plugin, admin side: the "Property sync" page in the main menu and its home-page widget. */
+import type { StrapiApp } from '@strapi/strapi/admin';
 import { ArrowClockwise } from '@strapi/icons';
 import { PLUGIN_ID } from './pluginId';
 
-type Permission = { action: string; subject: null };
-const READ: Permission[] = [{ action: `plugin::${PLUGIN_ID}.read`, subject: null }];
-
-interface AdminApp {
-  addMenuLink(link: {
-    to: string;
-    icon: React.ElementType;
-    intlLabel: { id: string; defaultMessage: string };
-    permissions: Permission[];
-    Component: () => Promise<{ default: React.ComponentType }>;
-  }): void;
-  registerPlugin(plugin: { id: string; name: string }): void;
-  widgets: {
-    register(widget: {
-      id: string;
-      pluginId: string;
-      title: { id: string; defaultMessage: string };
-      icon: React.ElementType;
-      component: () => Promise<React.ComponentType>;
-      link: { label: { id: string; defaultMessage: string }; href: string };
-      permissions: Permission[];
-    }): void;
-  };
-}
+const READ = [{ action: `plugin::${PLUGIN_ID}.read`, subject: null }];
 
 export default {
-  register(app: AdminApp) {
+  register(app: StrapiApp) {
     app.addMenuLink({
       to: `plugins/${PLUGIN_ID}`,
       icon: ArrowClockwise,
