@@ -1158,6 +1158,10 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
     };
   };
   attributes: {
+    agent_email: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
     agent_name: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
@@ -1166,12 +1170,14 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 50;
       }>;
+    agent_photo: Schema.Attribute.Text;
     area_sqft: Schema.Attribute.Decimal;
     bathrooms: Schema.Attribute.Integer;
     bedrooms: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 20;
       }>;
+    brochure_url: Schema.Attribute.Text;
     category: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 100;
@@ -1188,6 +1194,10 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 50;
       }>;
+    completion_status: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
     content_hash: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 64;
@@ -1201,6 +1211,12 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       }>;
     deactivated_at: Schema.Attribute.DateTime;
     description: Schema.Attribute.Text;
+    description_ar: Schema.Attribute.Text;
+    fittings: Schema.Attribute.Text;
+    furnishing: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
+      }>;
     handover_date: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 50;
@@ -1220,7 +1236,18 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
     > &
       Schema.Attribute.Private;
     longitude: Schema.Attribute.Float;
+    parking: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 50;
+      }>;
+    permit_number: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
     price: Schema.Attribute.Decimal;
+    price_on_request: Schema.Attribute.Boolean &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<false>;
     property_name: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
@@ -1256,9 +1283,17 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
+    title_ar: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    view: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
   };
 }
 
