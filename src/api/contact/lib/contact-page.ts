@@ -1,18 +1,11 @@
 /** Pure shaping of the contact page content (contract "Contact page content"; decision 5). */
-import type { MediaFile, MediaUrl } from '../../../lib/media';
+import type { MediaUrl } from '../../../lib/media';
+import type { RecordOf } from '../../../lib/records';
 
 type Text = string | null | undefined;
 
-export interface ContactPageRecord {
-  title?: Text;
-  description?: Text;
-  phone?: Text;
-  email?: Text;
-  whatsapp?: Text;
-  social_media?: Array<{ icon?: MediaFile | null; link?: Text }> | null;
-  our_branches?: Array<{ title?: Text; branch_image?: MediaFile | null; mobile?: Text; email?: Text; location?: Text }> | null;
-  seo?: { meta_title?: Text; meta_description?: Text } | null;
-}
+/** The published page, typed from the generated content-type typings (src/lib/records.ts). */
+export type ContactPageRecord = RecordOf<'api::contact.contact-page'>;
 
 const text = (value: Text): string => value ?? '';
 

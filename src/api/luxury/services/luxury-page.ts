@@ -2,7 +2,8 @@
  * Pure shaping of the luxury page (contract "Luxury page"; decisions 5-8): records in, the `data`
  * object of GET /api/v1/luxury out. Inactive or never-saved sections are null, texts never null.
  */
-import type { MediaFile, MediaUrl, OptionalMediaUrl } from '../../../lib/media';
+import type { MediaUrl, OptionalMediaUrl } from '../../../lib/media';
+import type { RecordOf } from '../../../lib/records';
 
 type Text = string | null | undefined;
 
@@ -10,30 +11,17 @@ interface Section {
   is_active?: boolean | null;
 }
 
-export interface HeroRecord extends Section {
-  title?: Text; subtitle?: Text;
-  cta_button_1_text?: Text; cta_button_1_link?: Text; cta_button_2_text?: Text; cta_button_2_link?: Text;
-  background_image?: MediaFile | null;
-}
-export interface TrustedRecord extends Section { title?: Text; year?: Text; description?: Text; image?: MediaFile | null }
-export interface AdvisorsRecord extends Section { title?: Text; description?: Text; images?: MediaFile[] | null }
-export interface CommunitiesRecord extends Section { communities?: Array<{ name?: Text; city?: Text; image?: MediaFile | null }> | null }
-export interface DestinationRecord extends Section {
-  title?: Text; description?: Text; points?: Array<{ number?: number | null; text?: Text }> | null; image?: MediaFile | null;
-}
-export interface ExperienceRecord extends Section {
-  title?: Text; description?: Text; services?: Array<{ title?: Text; description?: Text }> | null; image?: MediaFile | null;
-}
-export interface SignatureRecord extends Section { title?: Text; description?: Text; link_text?: Text; link_url?: Text }
-export interface CtaRecord extends Section {
-  title?: Text; description?: Text;
-  button_1_text?: Text; button_1_link?: Text; button_2_text?: Text; button_2_link?: Text;
-  background_image?: MediaFile | null;
-}
-export interface TestimonialRecord extends Section {
-  id: number; reviewer_name?: Text; location?: Text; rating?: number | null; title?: Text; text?: Text;
-  order?: number | null; client_photo?: MediaFile | null;
-}
+// The published records, typed from the generated content-type typings (src/lib/records.ts).
+export type HeroRecord = RecordOf<'api::luxury.luxury-hero'>;
+export type TrustedRecord = RecordOf<'api::luxury.luxury-trusted'>;
+export type AdvisorsRecord = RecordOf<'api::luxury.luxury-advisors'>;
+export type CommunitiesRecord = RecordOf<'api::luxury.luxury-communities'>;
+export type DestinationRecord = RecordOf<'api::luxury.luxury-destination'>;
+export type ExperienceRecord = RecordOf<'api::luxury.luxury-experience'>;
+export type SignatureRecord = RecordOf<'api::luxury.luxury-signature'>;
+export type CtaRecord = RecordOf<'api::luxury.luxury-cta'>;
+/** Testimonials are a collection: each has its row id (the tie-break of the display order). */
+export type TestimonialRecord = RecordOf<'api::luxury.luxury-testimonial'> & { id: number };
 
 export interface LuxuryRecords {
   hero: HeroRecord | null;

@@ -3,35 +3,15 @@
  * inactive page) gives the default listing title, the default explore-by-city block (4 columns and 3
  * link groups with placeholder URLs) and the 7 default FAQ items, of which only the first is answered.
  */
-import type { MediaFile, MediaUrl } from '../../../lib/media';
+import type { MediaUrl } from '../../../lib/media';
+import type { RecordOf } from '../../../lib/records';
 
 type Text = string | null | undefined;
 
-interface LinkRecord {
-  label?: Text;
-  url?: Text;
-}
+type LinkRecord = RecordOf<'shared.link'>;
 
-export interface OffPlanPageRecord {
-  is_active?: boolean | null;
-  listing_page_title?: Text;
-  hero_subtitle?: Text;
-  guide_title?: Text;
-  guide_description?: Text;
-  guide_cta_text?: Text;
-  guide_cta_link?: Text;
-  guide_image?: MediaFile | null;
-  sold_section_title?: Text;
-  explore_by_city_title?: Text;
-  explore_by_city_columns?: Array<{ links?: LinkRecord[] | null }> | null;
-  recommended_searches?: { title?: Text; links?: LinkRecord[] | null } | null;
-  other_property_types?: { title?: Text; links?: LinkRecord[] | null } | null;
-  useful_links?: { title?: Text; links?: LinkRecord[] | null } | null;
-  faq_title?: Text;
-  faq_subtitle?: Text;
-  faq_items?: Array<{ question?: Text; answer?: Text }> | null;
-  seo?: { meta_title?: Text; meta_description?: Text } | null;
-}
+/** The published page, typed from the generated content-type typings (src/lib/records.ts). */
+export type OffPlanPageRecord = RecordOf<'api::off-plan.off-plan-page'>;
 
 export interface Link {
   label: string;
