@@ -1,11 +1,6 @@
 import { randomBytes } from 'crypto';
 import type { Core } from '@strapi/strapi';
-
-/** The slice of Strapi's `admin::user` service used here (Strapi does not type its services). */
-interface AdminUserService {
-  exists(where?: Record<string, unknown>): Promise<boolean>;
-  createFirstAdmin(attributes: { email: string; password: string; firstname: string; lastname?: string }): Promise<unknown>;
-}
+import { adminUsers } from '../lib/strapi/admin-users';
 
 export const DEVELOPMENT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -33,8 +28,8 @@ function isInteractiveDevelopmentStart(strapi: Core.Strapi): boolean {
  * otherwise (an interactive development start only) with a generated password that is shown once.
  */
 export async function ensureAdminUser(strapi: Core.Strapi): Promise<AdminLogin> {
-  const users = strapi.service('admin::user') as unknown as AdminUserService;
-  if (await users.exists()) return { kind: 'existing' };
+  const users = adminUsers(strapi);
+  if (await users.any()) return { kind: 'existing' };
 
   const email = process.env.ADMIN_EMAIL?.trim();
   const password = process.env.ADMIN_PASSWORD;

@@ -16,6 +16,7 @@ import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
 import { etagMatches, type Representation } from './representation';
+import { inFrontOfRequestListener } from './strapi/request-listener';
 
 /** The finished body for this query string (without the "?") and path, or undefined to take the full path. */
 type Lookup = (query: string, path: string) => Representation | undefined;
@@ -165,16 +166,10 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
 /** Puts the fast lane in front of the server's request listener (Strapi's Koa app). */
 export function installFastLane(server: Server, laneOptions: FastLaneOptions = {}): void {
-  const [strapiListener] = server.listeners('request') as RequestListener[];
-  if (!strapiListener) throw new Error('fast lane: the HTTP server has no request listener to wrap');
-  server.removeListener('request', strapiListener);
   options = laneOptions;
-
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  inFrontOfRequestListener(server, (req, res, strapiListener) => {
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
@@ -186,6 +181,6 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
       if (representation) return serve(lane, path, prepared, representation, req, res);
       captureHeaders(lane, protocol, res);
     }
-    return strapiListener.call(server, req, res);
+    return strapiListener(req, res);
   });
 }
