@@ -93,6 +93,15 @@ describe('with the sample driver', () => {
     expect(after).toEqual(before);
   });
 
+  it('gives every synced listing and run a documentId of its own (Strapi fills it on create)', async () => {
+    for (const uid of [PROPERTY, RUN]) {
+      const rows = (await strapi.db.query(uid).findMany({ select: ['documentId'] })) as Array<{ documentId: unknown }>;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => typeof row.documentId === 'string' && /^[a-z0-9]{20,}$/.test(row.documentId))).toBe(true);
+      expect(new Set(rows.map((row) => row.documentId)).size).toBe(rows.length);
+    }
+  });
+
   it('lists properties with filters and pages', async () => {
     const rentals = await call('get', '/properties?type=rent&per_page=30&page=3', 'read-only');
     expect(rentals.body.meta).toEqual({ current_page: 3, per_page: 30, total: 70, last_page: 3 });

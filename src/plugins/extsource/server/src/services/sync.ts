@@ -9,7 +9,6 @@
  * record carries its owner, a heartbeat and its progress, so any instance can show a run and tell a
  * live run from one whose process stopped.
  */
-import { randomBytes } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { INSTANCE_ID } from '../../../../../lib/cluster/instance';
 import { leases } from '../../../../../lib/cluster/leases';
@@ -103,9 +102,6 @@ export function runFromRow(row: RunRow): SyncRun {
   };
 }
 
-/** Strapi 5 rows need a documentId; rows written by the query engine do not get one by themselves. */
-const newDocumentId = () => randomBytes(18).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '').padEnd(24, '0').slice(0, 24);
-
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const listingTypeNames = (types: ListingType[]) => types.map((key) => (key === 'sale' ? 'sales' : 'rentals')).join(' and ');
@@ -134,7 +130,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       const batch = plan.creates.slice(start, start + BATCH_SIZE);
       await strapi.db.transaction(async () => {
         await properties().createMany({
-          data: batch.map((item) => ({ ...fieldsOf(item, undefined, now), provider, documentId: newDocumentId(), publishedAt: now })),
+          data: batch.map((item) => ({ ...fieldsOf(item, undefined, now), provider })),
         });
       });
       onWritten(batch.length);
@@ -271,7 +267,6 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
         const row = (await strapi.db.query(RUN_UID).create({
           data: {
             run_type: type, status: 'running', trigger, started_at: startedAt, warnings: [], owner: INSTANCE_ID, heartbeat_at: startedAt,
-            documentId: newDocumentId(), publishedAt: startedAt,
           },
         })) as RunRow;
         const stopHeartbeat = startHeartbeat(row.id);
