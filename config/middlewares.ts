@@ -22,7 +22,7 @@ const CONTENT_SECURITY_POLICY = {
 const ownOrigin = () => new URL(String(strapi.config.get('server.absoluteUrl'))).origin;
 
 /**
- * Order matters: `global::api-edge` sits just inside `strapi::errors`, so every error raised under
+ * Order matters: `global::api-edge` sits just inside `strapi::errors` (and `global::http-cache`), so every error raised under
  * /api/v1 and /api/extsource (body parsing, routing, controllers) reaches it first and leaves in our
  * envelope, while the admin panel keeps Strapi's own error format. No `strapi::poweredBy`: the answers
  * do not name the software behind them.
@@ -32,10 +32,10 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::errors',
   // Client errors of Strapi's dependencies answered in Strapi's format, instead of logged as failures.
   'global::client-errors',
-  'global::api-edge',
-  // ETag / 304, Cache-Control, Surrogate-Key and compression of successful public GETs (inside the edge:
-  // errors never get them).
+  // ETag / 304, Cache-Control, Surrogate-Key and compression of successful public GETs, around the edge:
+  // they apply to the answer as sent, envelope included; errors (never a 200) never get them.
   'global::http-cache',
+  'global::api-edge',
   // HSTS is sent by global::hsts, only over HTTPS.
   { name: 'strapi::security', config: { hsts: false, contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY } } },
   'global::hsts',

@@ -1,26 +1,33 @@
 /**
- * The one response envelope of the public contract (decisions 1-3). No controller writes
- * `{ success: ... }` by hand: success bodies come from `success()`, errors are `ApiError`s that the
- * api-edge middleware turns into `errorBody()`.
+ * The one response envelope of the public contract (decisions 1-3), and the only place that writes it.
+ * Success bodies come from `success()` (or, for responses assembled from pre-encoded parts, from
+ * `encodedSuccess()`); a Strapi-shaped `{ data, meta }` body on a contract path (the extsource plugin's
+ * content API) is put in it by the api-edge middleware (`enveloped()`); errors are `ApiError`s that
+ * the api-edge turns into `errorBody()`.
  */
 
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'VALIDATION_FAILED'
-  | 'MALFORMED_JSON'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'LENGTH_REQUIRED'
-  | 'CONFLICT'
-  | 'SYNC_IN_PROGRESS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'PROVIDER_UNAVAILABLE'
-  | 'SERVICE_UNAVAILABLE'
-  | 'SERVER_ERROR';
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'LENGTH_REQUIRED',
+  'CONFLICT',
+  'SYNC_IN_PROGRESS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'PROVIDER_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'SERVER_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const isErrorCode = (value: unknown): value is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(value);
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -29,6 +36,7 @@ export interface SuccessBody<T> {
   status_code: number;
   message?: string;
   data: T;
+  meta?: unknown;
 }
 
 export interface ErrorBody {
@@ -68,6 +76,36 @@ export function success<T>(data: T, statusCode = 200, message?: string): Success
   return message === undefined
     ? { success: true, status_code: statusCode, data }
     : { success: true, status_code: statusCode, message, data };
+}
+
+/** The success envelope as bytes around data serialised elsewhere: `head`, the data's JSON, `tail`. */
+export interface EncodedEnvelope {
+  head: Buffer;
+  tail: Buffer;
+}
+
+/**
+ * The 200 success envelope with `message`, encoded once, for responses assembled from parts encoded
+ * once (the off-plan listing): `{"data":` ... `,"success":true,"status_code":200,"message":"..."}`.
+ */
+export function encodedSuccess(message: string): EncodedEnvelope {
+  return {
+    head: Buffer.from('{"data":'),
+    tail: Buffer.from(`,"success":true,"status_code":200,"message":${JSON.stringify(message)}}`),
+  };
+}
+
+/** A body in Strapi's own content API shape, `{ data }` or `{ data, meta }` (a plugin's answer). */
+function isStrapiShaped(body: unknown): body is { data: unknown; meta?: unknown } {
+  if (typeof body !== 'object' || body === null || Buffer.isBuffer(body) || !('data' in body)) return false;
+  return Object.keys(body).every((key) => key === 'data' || key === 'meta');
+}
+
+/** A 2xx body in Strapi's shape, in the envelope (meta kept after data); any other body as it is. */
+export function enveloped(status: number, body: unknown): unknown {
+  if (status < 200 || status >= 300 || !isStrapiShaped(body)) return body;
+  const wrapped = success(body.data, status);
+  return body.meta === undefined ? wrapped : { ...wrapped, meta: body.meta };
 }
 
 export function errorBody(status: number, code: ErrorCode, message: string, fieldErrors?: FieldErrors): ErrorBody {

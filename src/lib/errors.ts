@@ -1,5 +1,5 @@
 import { errors as strapiErrors } from '@strapi/utils';
-import { ApiError, defaultErrorFor } from './envelope';
+import { ApiError, defaultErrorFor, isErrorCode, type FieldErrors } from './envelope';
 
 /** Status of each Strapi application error, as Strapi's own error middleware would answer it. */
 const STRAPI_ERROR_STATUS: Array<[new (...args: never[]) => Error, number]> = [
@@ -17,6 +17,8 @@ interface HttpLikeError {
   statusCode?: unknown;
   type?: unknown;
   expose?: unknown;
+  code?: unknown;
+  details?: { errors?: FieldErrors };
 }
 
 function httpStatusOf(error: HttpLikeError): number | undefined {
@@ -30,12 +32,32 @@ function isJsonParseFailure(error: Error & HttpLikeError): boolean {
 }
 
 /**
+ * An HTTP error that names one of the contract's error codes: the extsource plugin's errors (Strapi's
+ * HttpError with `code` and `details.errors`, see the plugin's errors.ts). Its status, code, message
+ * and field errors are the answer, a 5xx's message included (it was written for clients).
+ */
+function codedHttpError(thrown: unknown): ApiError | undefined {
+  if (!(thrown instanceof Error)) return undefined;
+  const error = thrown as Error & HttpLikeError;
+  const status = httpStatusOf(error);
+  if (status === undefined || !isErrorCode(error.code)) return undefined;
+  return new ApiError(status, error.code, error.message, error.details?.errors);
+}
+
+/** An answer decided on purpose (ours or the plugin's), as opposed to a failure: logged without a stack. */
+export function isDeliberate(thrown: unknown): boolean {
+  return thrown instanceof ApiError || codedHttpError(thrown) !== undefined;
+}
+
+/**
  * Turns anything thrown below the api-edge into an ApiError. Only 4xx messages written for clients
  * are kept; a 5xx always gets the generic message (its cause goes to the log, never to the client).
  */
 export function toApiError(thrown: unknown): ApiError {
   if (thrown instanceof ApiError) return thrown;
   if (!(thrown instanceof Error)) return defaultErrorFor(500);
+  const coded = codedHttpError(thrown);
+  if (coded) return coded;
 
   const error = thrown as Error & HttpLikeError;
   if (isJsonParseFailure(error)) {

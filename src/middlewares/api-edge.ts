@@ -1,12 +1,13 @@
 /**
  * The edge of every contract path (/api/v1, /api/extsource): request ids, body admission (size and
- * type, before Strapi's body parser reads anything), and the one error envelope for whatever goes
- * wrong below, including unknown paths. Other paths pass straight through.
+ * type, before Strapi's body parser reads anything), the one error envelope for whatever goes wrong
+ * below, including unknown paths, and the envelope around Strapi-shaped `{ data, meta }` answers (the
+ * extsource plugin's content API). Other paths pass straight through.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { ApiError, defaultErrorFor, isEnvelope } from '../lib/envelope';
-import { toApiError } from '../lib/errors';
+import { ApiError, defaultErrorFor, enveloped, isEnvelope } from '../lib/envelope';
+import { isDeliberate, toApiError } from '../lib/errors';
 import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES, isContractPath, requestIdFor } from '../lib/contract-paths';
 
 const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
@@ -51,11 +52,11 @@ function writeError(ctx: Context, error: ApiError): void {
   ctx.body = error.toBody();
 }
 
-/** Unexpected failures are logged with their stack; a deliberate 5xx ApiError only with its message. */
-function logFailure(strapi: Core.Strapi, ctx: Context, requestId: string, thrown: unknown): void {
+/** Unexpected failures are logged with their stack; a deliberate 5xx only with its message. */
+function logFailure(strapi: Core.Strapi, ctx: Context, requestId: string, thrown: unknown, error: ApiError): void {
   const where = `[request ${requestId}] ${ctx.method} ${ctx.path}`;
-  if (thrown instanceof ApiError) {
-    strapi.log.warn(`${where} answered ${thrown.status}: ${thrown.message}`);
+  if (isDeliberate(thrown)) {
+    strapi.log.warn(`${where} answered ${error.status}: ${error.message}`);
     return;
   }
   const detail = thrown instanceof Error ? thrown.stack ?? thrown.message : String(thrown);
@@ -75,7 +76,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       await next();
     } catch (thrown) {
       const error = toApiError(thrown);
-      if (error.status >= 500) logFailure(strapi, ctx, requestId, thrown);
+      if (error.status >= 500) logFailure(strapi, ctx, requestId, thrown, error);
       writeError(ctx, error);
       return;
     }
@@ -86,5 +87,9 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       writeError(ctx, unknownMethod(ctx));
     } else if (ctx.status >= 400 && !isEnvelope(ctx.body)) {
       writeError(ctx, envelopeFor(ctx.status, ctx.body));
+    } else {
+      // Only a body that changes is set again (Koa's setter has side effects: type, length, 204 for null).
+      const body = enveloped(ctx.status, ctx.body);
+      if (body !== ctx.body) ctx.body = body;
     }
   };

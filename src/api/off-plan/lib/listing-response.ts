@@ -8,6 +8,7 @@
  */
 import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
 import type { Developer } from '../../../plugins/extsource/server/src/mapping/types';
+import { encodedSuccess } from '../../../lib/envelope';
 import { LruMap } from '../../../lib/lru';
 import { matchFilters, pageItems, type CatalogueIndex, type Facets, type Matched } from './catalogue-index';
 import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
@@ -50,7 +51,7 @@ function filtersBlock(index: CatalogueIndex, view: CurrencyView) {
 }
 
 const COMMA = Buffer.from(',');
-const TAIL = `},"success":true,"status_code":200,"message":${JSON.stringify(LISTING_MESSAGE)}}`;
+const ENVELOPE = encodedSuccess(LISTING_MESSAGE);
 
 const FACET_GROUPS = [
   ['property_type', PROPERTY_TYPES],
@@ -160,13 +161,15 @@ export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCu
     cards.push(currency.view.cardBytes[item]);
   });
   return Buffer.concat([
-    Buffer.from(`{"data":{"listing_header":${JSON.stringify(header)},"filters":`),
+    ENVELOPE.head,
+    Buffer.from(`{"listing_header":${JSON.stringify(header)},"filters":`),
     currency.filtersHead,
     Buffer.from(`,"facets":${match.facetsJson}},"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
     ...cards,
     Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
     page.listingParts,
-    Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${match.countsByStateJson},"sort":${JSON.stringify(query.sort)}${TAIL}`),
+    Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${match.countsByStateJson},"sort":${JSON.stringify(query.sort)}}`),
+    ENVELOPE.tail,
   ]);
 }
 
