@@ -22,6 +22,7 @@ import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
 import { closeUsersPermissions } from './bootstrap/users-permissions';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
+import { provideExtsourceHost } from './lib/extsource';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { installFastLane } from './lib/fast-lane';
@@ -58,6 +59,7 @@ export default {
     strapi.get('models').add(LEASE_MODEL);
     strapi.get('models').add(DELIVERY_MODEL);
     registerCacheInvalidation(strapi);
+    provideExtsourceHost(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);
     registerContactExportRoute(strapi);

@@ -1,6 +1,6 @@
 /** First run: the sample provider's listings are synced once, so a fresh clone has a catalogue. */
 import type { Seeder } from './seed';
-import { syncService } from '../plugins/extsource/server/src/services/sync';
+import { syncService } from '../lib/extsource';
 
 export const sampleListingsSeeder: Seeder = {
   name: 'extsource-sample-listings',

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { apiToken, getStrapi, http } from '../helpers/app';
+import { adminToken, apiToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { leases, LEASE_TABLE, type Lease } from '../../src/lib/cluster/leases';
 import { scheduledSync } from '../../src/plugins/extsource/server/src/index';
@@ -77,6 +77,28 @@ describe('the sync lock', () => {
     expect((await sync('rentals')).body.data.status).toBe('succeeded');
     await held.pop()!.release();
     expect((await sync('all')).body.data.status).toBe('succeeded');
+  });
+
+  it("refuses the admin page's sync with 409 and its message, an expected answer that is not logged as an error", async () => {
+    await acquire('extsource:sync:sale');
+    const logged: unknown[][] = [];
+    const logError = strapi.log.error;
+    strapi.log.error = ((...args: unknown[]) => {
+      logged.push(args);
+      return (logError as (...args: unknown[]) => unknown).apply(strapi.log, args);
+    }) as typeof strapi.log.error;
+    try {
+      const token = await adminToken();
+      const refused = await (await http()).post('/extsource/sync/sales').set('Authorization', `Bearer ${token}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ status: 409, message: 'A sync of sales is already running' });
+      const unknown = await (await http()).post('/extsource/sync/weekly').set('Authorization', `Bearer ${token}`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toMatchObject({ status: 404, message: 'Unknown sync type "weekly" (all, sales, rentals)' });
+      expect(logged).toEqual([]);
+    } finally {
+      strapi.log.error = logError;
+    }
   });
 
   it('gives exactly one of overlapping runs asking at once the lock, every time, whatever order their keys come in', async () => {

@@ -11,8 +11,7 @@
  * the facets from the same sets, and reads its page off the narrowest pre-sorted list: its cost grows
  * with the page and the filters, not with the collection (docs/off-plan.md, "How it stays fast").
  */
-import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
-import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/mapping/emirates';
+import { EMIRATES, type EmirateCode, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, orInto, unite, withoutMembers, type Bitset } from './bitset';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, searchWords,

@@ -5,9 +5,7 @@
  * currency per collection. The order of projects never changes with the currency: sorts are those of the
  * AED amounts, and converting keeps their order.
  */
-import { formatPrice } from '../../../plugins/extsource/server/src/mapping/formatting';
-import { fromSiteCurrency } from '../../../plugins/extsource/server/src/mapping/money';
-import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
+import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { card, priceRangeOf, type CatalogueIndex } from './catalogue-index';
 import type { Currency } from './options';
 

@@ -6,8 +6,7 @@
  * A request serialises only what is its own (header, pagination, applied filters) and joins the rest
  * as bytes.
  */
-import { EMIRATES } from '../../../plugins/extsource/server/src/mapping/emirates';
-import type { Developer } from '../../../plugins/extsource/server/src/mapping/types';
+import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/public';
 import { encodedSuccess } from '../../../lib/envelope';
 import { LruMap } from '../../../lib/lru';
 import { matchFilters, pageItems, type CatalogueIndex, type Facets, type Matched } from './catalogue-index';

@@ -5,7 +5,7 @@
  * may be repeated or comma-separated; any other parameter given twice is invalid.
  */
 import type { FieldErrors } from '../../../lib/envelope';
-import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/mapping/emirates';
+import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import {
   AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES, queryOption, searchWords,
   type Amenity, type Area, type Bedrooms, type Currency, type PropertyType,

@@ -11,14 +11,13 @@
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
+import { projectsService } from '../../../lib/extsource';
 import { fastLane, fastLaneUnder } from '../../../lib/fast-lane';
 import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
-import { extsourceConfig } from '../../../plugins/extsource/server/src/drivers';
-import { PROJECTS_TAG, projectsService, type ProjectCollection } from '../../../plugins/extsource/server/src/services/projects';
-import type { NormalisedProject } from '../../../plugins/extsource/server/src/mapping/types';
+import { PROJECTS_TAG, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import {
@@ -164,7 +163,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (currency === SITE_CURRENCY) return prepared.aed;
     const convert = async (): Promise<InCurrency> => ({
       version: prepared.version,
-      ...prepareCurrency(prepared.index, currencyView(prepared.index, currency, extsourceConfig(strapi).currencyRates)),
+      ...prepareCurrency(prepared.index, currencyView(prepared.index, currency, projectsService(strapi).currencyRates())),
     });
     const cached = await cache.get(currencyCacheKey(currency), convert, CATALOGUE_CACHE);
     if (cached.value.version === prepared.version) return cached.value;
@@ -210,7 +209,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const build = async () => success(filtersData(prepared.index, await projectsService(strapi).developers()));
       return cache.get(filtersCacheKey(prepared.version), build, {
         tags: [PROJECTS_TAG],
-        lifetime: extsourceConfig(strapi).developersTtlSeconds,
+        lifetime: projectsService(strapi).developersTtlSeconds(),
         json: true,
       });
     },

@@ -1,9 +1,9 @@
 /** The extsource plugin, server side: provider drivers, listings sync, project collection, routes. */
 import type { Core } from '@strapi/strapi';
-import { leases } from '../../../../lib/cluster/leases';
 import { defaultConfig, type ExtsourceConfig } from './config';
 import contentTypes from './content-types';
 import controllers from './controllers';
+import { hostOf } from './host';
 import routes from './routes';
 import { SYNC_JOB_NAME } from './schedule';
 import services from './services';
@@ -39,7 +39,7 @@ const TICK_CLAIM_MS = 24 * 60 * 60 * 1000;
  */
 export async function scheduledSync(strapi: Core.Strapi, tick: Date): Promise<void> {
   try {
-    if (!(await leases(strapi).claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
+    if (!(await hostOf(strapi).leases.claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
     await syncService(strapi).run('all', 'cron');
   } catch (error) {
     strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);

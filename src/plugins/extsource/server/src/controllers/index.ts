@@ -1,12 +1,13 @@
 /**
- * Thin controllers. Content API (API token): read handlers are named `find`, which Strapi lets
- * read-only tokens call; the sync handlers are not, so read-only tokens get 403 there.
- * Admin (the plugin page): the same operations, with the sync started in the background.
+ * Thin controllers, answering in Strapi's own shape, `{ data }` or `{ data, meta }` (the hosting app's
+ * API edge puts the content API's answers in its envelope). Content API (API token): read handlers are
+ * named `find`, which Strapi lets read-only tokens call; the sync handlers are not, so read-only tokens
+ * get 403 there. Admin (the plugin page): the same operations, with the sync started in the background.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { ApiError, success } from '../../../../../lib/envelope';
 import { extsourceConfig } from '../drivers';
+import { notFound } from '../errors';
 import { catalogueService, parsePropertyQuery } from '../services/catalogue';
 import { connectionService } from '../services/connection';
 import { nextScheduledRun } from '../schedule';
@@ -17,26 +18,25 @@ const isRunType = (value: unknown): value is RunType => typeof value === 'string
 export default {
   connection: ({ strapi }: { strapi: Core.Strapi }) => ({
     async find(ctx: Context) {
-      ctx.body = success(await connectionService(strapi).test());
+      ctx.body = { data: await connectionService(strapi).test() };
     },
   }),
 
   properties: ({ strapi }: { strapi: Core.Strapi }) => ({
     async find(ctx: Context) {
-      const { data, meta } = await catalogueService(strapi).listProperties(parsePropertyQuery(ctx.query));
-      ctx.body = { success: true, status_code: 200, data, meta };
+      ctx.body = await catalogueService(strapi).listProperties(parsePropertyQuery(ctx.query));
     },
   }),
 
   stats: ({ strapi }: { strapi: Core.Strapi }) => ({
     async find(ctx: Context) {
-      ctx.body = success(await catalogueService(strapi).stats());
+      ctx.body = { data: await catalogueService(strapi).stats() };
     },
   }),
 
   sync: ({ strapi }: { strapi: Core.Strapi }) => {
     const run = (type: RunType) => async (ctx: Context) => {
-      ctx.body = success(await syncService(strapi).run(type, 'api'));
+      ctx.body = { data: await syncService(strapi).run(type, 'api') };
     };
     return { all: run('all'), sales: run('sales'), rentals: run('rentals') };
   },
@@ -77,7 +77,7 @@ export default {
 
     async sync(ctx: Context) {
       const type: unknown = ctx.params.type;
-      if (!isRunType(type)) throw new ApiError(404, 'NOT_FOUND', `Unknown sync type "${String(type)}" (all, sales, rentals)`);
+      if (!isRunType(type)) throw notFound(`Unknown sync type "${String(type)}" (all, sales, rentals)`);
       const { run, finished } = await syncService(strapi).start(type, 'admin');
       finished.catch((error: unknown) => strapi.log.error(`extsource: admin sync ${run.run_id} crashed: ${String(error)}`));
       ctx.status = 202;

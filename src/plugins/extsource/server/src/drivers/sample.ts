@@ -7,7 +7,6 @@
  */
 import fs from 'fs/promises';
 import path from 'path';
-import { absoluteUrl } from '../../../../../lib/media';
 import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import { isRejected, partition } from '../mapping/rejected';
 import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
@@ -19,7 +18,7 @@ const SERVICE_IMAGE = /^\/images\//;
 /** The data with every service-relative image URL (`/images/...`) made absolute against `publicUrl`. */
 export function withAbsoluteImageUrls<T>(data: T, publicUrl: string): T {
   const resolve = (value: unknown): unknown => {
-    if (typeof value === 'string') return SERVICE_IMAGE.test(value) ? absoluteUrl(publicUrl, value) : value;
+    if (typeof value === 'string') return SERVICE_IMAGE.test(value) ? `${publicUrl.replace(/\/+$/, '')}${value}` : value;
     if (Array.isArray(value)) return value.map(resolve);
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item)]));
     return value;

@@ -69,3 +69,18 @@ export function clip(value: string, max: number): string {
 export function plainLine(value: unknown, max = 255): string {
   return clip(plainText(value).replace(/\s*\n+\s*/g, ' '), max);
 }
+
+/**
+ * Characters a database cannot keep as sent: NUL (PostgreSQL refuses it in text) and a UTF-16
+ * surrogate without its pair. A query carrying them is refused with a 422 on its field, as the hosting
+ * app refuses them in its own input (decided there, in its src/lib/text.ts): the same rule, kept here so
+ * the plugin depends on no app module.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasUnstorableCharacters(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** The field message for such text: `The <label> contains characters that are not allowed.` */
+export const unstorableMessage = (label: string) => `The ${label} contains characters that are not allowed.`;

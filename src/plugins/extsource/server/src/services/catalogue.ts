@@ -3,8 +3,8 @@
  * and what the admin's Property sync page and dashboard widget show of them.
  */
 import type { Core } from '@strapi/strapi';
-import { ApiError, type FieldErrors } from '../../../../../lib/envelope';
-import { hasUnstorableCharacters, unstorableMessage } from '../../../../../lib/text';
+import { validationFailed, type FieldErrors } from '../errors';
+import { hasUnstorableCharacters, unstorableMessage } from '../mapping/text';
 import type { ListingType } from '../mapping/types';
 import { PROPERTY_UID, RUN_TYPES, RUN_UID, runFromRow, type RunType, type SyncRun } from './sync';
 
@@ -43,7 +43,7 @@ export function parsePropertyQuery(query: Record<string, unknown>): PropertyQuer
   const q = typeof query.q === 'string' && query.q.trim() !== '' ? query.q.trim() : undefined;
   if (query.q !== undefined && typeof query.q !== 'string') errors.q = ['The q must be text.'];
   else if (q && hasUnstorableCharacters(q)) errors.q = [unstorableMessage('q')];
-  if (Object.keys(errors).length) throw ApiError.validation(errors);
+  if (Object.keys(errors).length) throw validationFailed(errors);
   return { page: page!, perPage: perPage!, type: type as PropertyQuery['type'], status: status as PropertyQuery['status'], q };
 }
 

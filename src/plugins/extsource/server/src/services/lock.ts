@@ -1,8 +1,8 @@
 /**
  * Which listing types are being synced, across every instance and the CLI: one lease per listing type
- * (src/lib/cluster/leases.ts). `all` holds both, so it conflicts with either.
+ * (the hosting app's, host.ts). `all` holds both, so it conflicts with either.
  */
-import type { Leases, Lease } from '../../../../../lib/cluster/leases';
+import type { Lease, Leases } from '../host';
 import type { ListingType } from '../mapping/types';
 
 export interface SyncLockHold {

@@ -15,13 +15,12 @@
  *   of the detail per id (no retries) when there is none or it is older than `projectsTtlSeconds`; an
  *   unknown id or a failed read is tried again only after `projectRetrySeconds`. An id the collection
  *   does not list is unknown without asking the provider.
- * All of it lives in the app's one cache (src/lib/cache).
+ * All of it lives in the hosting app's one cache (host.ts).
  */
 import type { Core } from '@strapi/strapi';
-import { ApiError } from '../../../../../lib/envelope';
-import { cache, declareCacheTags, invalidate } from '../../../../../lib/cache';
-import { leases } from '../../../../../lib/cluster/leases';
 import { extsourceConfig, projectsDriver } from '../drivers';
+import { providerUnavailable } from '../errors';
+import { hostOf, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
 
 /** What the provider's detail endpoint last said about a project. */
@@ -42,10 +41,6 @@ export interface ProjectCollection {
   version: number;
   source: 'provider' | 'snapshot';
 }
-
-/** Tag of every cached entry built from the provider's projects (here and in the off-plan API). */
-export const PROJECTS_TAG = 'projects';
-declareCacheTags(PROJECTS_TAG);
 
 const COLLECTION_KEY = 'extsource:projects';
 const DEVELOPERS_KEY = 'extsource:developers';
@@ -68,7 +63,7 @@ interface SnapshotMeta {
 }
 
 const unavailable = () =>
-  new ApiError(503, 'PROVIDER_UNAVAILABLE', 'Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
+  providerUnavailable('Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,6 +89,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   const detailReads = new Map<string, Promise<void>>();
 
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
+  const cache = () => hostOf(strapi).cache;
   const config = () => extsourceConfig(strapi);
   const ttlMs = () => config().projectsTtlSeconds * 1000;
   const cacheOptions = { tags: [PROJECTS_TAG], lifetime: Infinity };
@@ -131,9 +127,9 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Makes `collection` this instance's, dropping what was derived from the old one (everywhere, when it is new). */
   async function adopt(collection: ProjectCollection, tellOthers: boolean): Promise<ProjectCollection> {
-    if (tellOthers) await invalidate(strapi, [PROJECTS_TAG]);
-    else cache.invalidate([PROJECTS_TAG]);
-    cache.set(COLLECTION_KEY, collection, cacheOptions);
+    if (tellOthers) await cache().invalidateEverywhere([PROJECTS_TAG]);
+    else cache().invalidateHere([PROJECTS_TAG]);
+    cache().set(COLLECTION_KEY, collection, cacheOptions);
     return collection;
   }
 
@@ -144,7 +140,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       const snapshot = await readSnapshot(driver);
       if (snapshot) return adopt(snapshot, false);
     }
-    const fallback = async () => cache.peek<ProjectCollection>(COLLECTION_KEY)?.value ?? (await readSnapshot(driver));
+    const fallback = async () => cache().peek<ProjectCollection>(COLLECTION_KEY)?.value ?? (await readSnapshot(driver));
     if (forcedAfter === undefined && failedRecently(meta)) {
       const last = await fallback();
       if (last) return last;
@@ -171,7 +167,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     const driver = config().projectsDriver;
     const giveUpAt = Date.now() + FILL_WAIT_MS;
     for (;;) {
-      const lease = await leases(strapi).tryAcquire(`extsource:projects-fill:${driver}`);
+      const lease = await hostOf(strapi).leases.tryAcquire(`extsource:projects-fill:${driver}`);
       if (lease) {
         try {
           return await refreshHolding(driver);
@@ -227,11 +223,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     const read = (async () => {
       try {
         const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id);
-        cache.set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, options);
+        cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, options);
       } catch (error) {
         strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${reason(error)}`);
-        const before = cache.peek<HeldDetail>(detailKey(id))?.value;
-        cache.set<HeldDetail>(detailKey(id), { project: before?.project ?? null, ok: false, at: Date.now() }, options);
+        const before = cache().peek<HeldDetail>(detailKey(id))?.value;
+        cache().set<HeldDetail>(detailKey(id), { project: before?.project ?? null, ok: false, at: Date.now() }, options);
       }
     })().finally(() => detailReads.delete(id));
     detailReads.set(id, read);
@@ -242,7 +238,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   function heldProject(collection: ProjectCollection, id: string): NormalisedProject | null {
     const listed = listedProject(collection, id);
     if (!listed) return null;
-    const held = cache.peek<HeldDetail>(detailKey(id))?.value;
+    const held = cache().peek<HeldDetail>(detailKey(id))?.value;
     if (detailDue(held)) void readDetail(id);
     return held?.project ?? listed;
   }
@@ -254,23 +250,33 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
      * once it is older than the TTL; with no snapshot either, the first read waits for the provider.
      */
     async collection(): Promise<ProjectCollection> {
-      const collection = (await cache.get(COLLECTION_KEY, load, cacheOptions)).value;
+      const collection = (await cache().get(COLLECTION_KEY, load, cacheOptions)).value;
       refreshIfStale(collection);
       return collection;
     },
 
     /** The collection in memory, synchronously, for hot paths: undefined when nothing is loaded yet. */
     peek(): ProjectCollection | undefined {
-      const collection = cache.peek<ProjectCollection>(COLLECTION_KEY)?.value;
+      const collection = cache().peek<ProjectCollection>(COLLECTION_KEY)?.value;
       if (collection) refreshIfStale(collection);
       return collection;
+    },
+
+    /** How long the developers are cached: what is built from them (the filters answer) lives as long. */
+    developersTtlSeconds(): number {
+      return config().developersTtlSeconds;
+    },
+
+    /** AED per unit of each other currency: the rates the projects' prices were converted with (CURRENCY_RATES). */
+    currencyRates(): Record<string, number> {
+      return config().currencyRates;
     },
 
     /** The next read fetches from the provider (and waits for it); the snapshot stays the fallback. */
     invalidate(): void {
       forcedAfter = Date.now();
       nextAttemptAt = 0;
-      cache.invalidate([PROJECTS_TAG]);
+      cache().invalidateHere([PROJECTS_TAG]);
     },
 
     /**
@@ -302,11 +308,10 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
           return [...byId.values()];
         }
       };
-      return (await cache.get(DEVELOPERS_KEY, fetchList, { tags: [PROJECTS_TAG], lifetime: config().developersTtlSeconds })).value;
+      return (await cache().get(DEVELOPERS_KEY, fetchList, { tags: [PROJECTS_TAG], lifetime: config().developersTtlSeconds })).value;
     },
   };
 };
 
 export default createProjectsService;
 export type ProjectsService = ReturnType<typeof createProjectsService>;
-export const projectsService = (strapi: Core.Strapi) => strapi.plugin('extsource').service('projects') as ProjectsService;

@@ -10,10 +10,9 @@
  * live run from one whose process stopped.
  */
 import type { Core } from '@strapi/strapi';
-import { INSTANCE_ID } from '../../../../../lib/cluster/instance';
-import { leases } from '../../../../../lib/cluster/leases';
-import { ApiError } from '../../../../../lib/envelope';
 import { listingsDriver } from '../drivers';
+import { syncInProgress } from '../errors';
+import { hostOf } from '../host';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType } from '../mapping/types';
 import { sharedSyncLock, type SyncLock, type SyncLockHold } from './lock';
@@ -107,7 +106,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 const listingTypeNames = (types: ListingType[]) => types.map((key) => (key === 'sale' ? 'sales' : 'rentals')).join(' and ');
 
 const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const lock: SyncLock = sharedSyncLock(leases(strapi));
+  const lock: SyncLock = sharedSyncLock(hostOf(strapi).leases);
   /** Progress of the runs of this process, written to their records by the heartbeat. */
   const progress = new Map<number, RunProgress>();
   const properties = () => strapi.db.query(PROPERTY_UID);
@@ -259,14 +258,14 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async start(type: RunType, trigger: Trigger): Promise<{ run: SyncRun; finished: Promise<SyncRun> }> {
       const lease = await lock.acquire(RUN_TYPES[type]);
-      if (!lease.acquired) throw new ApiError(409, 'SYNC_IN_PROGRESS', `A sync of ${listingTypeNames(lease.busy)} is already running`);
+      if (!lease.acquired) throw syncInProgress(`A sync of ${listingTypeNames(lease.busy)} is already running`);
       const { hold } = lease;
       try {
         await failStaleRuns();
         const startedAt = new Date();
         const row = (await strapi.db.query(RUN_UID).create({
           data: {
-            run_type: type, status: 'running', trigger, started_at: startedAt, warnings: [], owner: INSTANCE_ID, heartbeat_at: startedAt,
+            run_type: type, status: 'running', trigger, started_at: startedAt, warnings: [], owner: hostOf(strapi).instanceId, heartbeat_at: startedAt,
           },
         })) as RunRow;
         const stopHeartbeat = startHeartbeat(row.id);

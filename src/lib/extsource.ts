@@ -1,0 +1,35 @@
+/**
+ * The app's side of the extsource plugin's front door: the plugin's services, typed by its one public
+ * entry, and what the app hands the plugin as its host (the app's cache, leases and instance id). No
+ * other app module reaches into the plugin.
+ */
+import type { Core } from '@strapi/strapi';
+import type { ExtsourceHost, HostService, ProjectsService, SyncService } from '../plugins/extsource/server/src/public';
+import { cache, declareCacheTags, invalidate } from './cache';
+import { INSTANCE_ID } from './cluster/instance';
+import { leases } from './cluster/leases';
+
+const service = <T>(strapi: Core.Strapi, name: string) => strapi.plugin('extsource').service(name) as T;
+
+export const projectsService = (strapi: Core.Strapi) => service<ProjectsService>(strapi, 'projects');
+export const syncService = (strapi: Core.Strapi) => service<SyncService>(strapi, 'sync');
+
+function hostFor(strapi: Core.Strapi): ExtsourceHost {
+  return {
+    cache: {
+      get: (key, build, options) => cache.get(key, build, options),
+      peek: (key) => cache.peek(key),
+      set: (key, value, options) => cache.set(key, value, options),
+      invalidateHere: (tags) => cache.invalidate(tags),
+      invalidateEverywhere: (tags) => invalidate(strapi, tags),
+      declareTags: declareCacheTags,
+    },
+    leases: leases(strapi),
+    instanceId: INSTANCE_ID,
+  };
+}
+
+/** Hands the plugin its host (at the app's register, before the plugin's bootstrap uses it). */
+export function provideExtsourceHost(strapi: Core.Strapi): void {
+  service<HostService>(strapi, 'host').provide(hostFor(strapi));
+}

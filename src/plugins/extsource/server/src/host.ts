@@ -1,0 +1,72 @@
+/**
+ * What the plugin needs from the app that hosts it, and gets from it (never by importing it): the
+ * app's one cache, shared with what the app derives from the plugin's data and cleared on every
+ * instance; its leases, named locks shared by every process on the database; and the name of this
+ * process among the instances. The app hands them over in its `register` phase:
+ * `strapi.plugin('extsource').service('host').provide({ cache, leases, instanceId })`.
+ */
+import type { Core } from '@strapi/strapi';
+
+export interface HostCacheOptions {
+  tags: readonly string[];
+  /** Seconds; Infinity: until invalidated. */
+  lifetime: number;
+}
+
+export interface HostCache {
+  /** The cached value, or `build()`'s (one build for concurrent misses), stored under `options`. */
+  get<T>(key: string, build: () => Promise<T>, options: HostCacheOptions): Promise<{ value: T }>;
+  /** The cached value, if any, without building. */
+  peek<T>(key: string): { value: T } | undefined;
+  set<T>(key: string, value: T, options: HostCacheOptions): { value: T };
+  /** Drops the entries carrying any of `tags` in this process only. */
+  invalidateHere(tags: readonly string[]): void;
+  /** Drops them here and, through the app's bus, on every instance. */
+  invalidateEverywhere(tags: readonly string[]): Promise<void>;
+  /** Makes `tags` known to every instance before anything carrying them is built. */
+  declareTags(...tags: string[]): void;
+}
+
+export interface Lease {
+  readonly name: string;
+  /** False once released, or once the lease was lost (the holder stalled): the work must stop. */
+  held(): boolean;
+  release(): Promise<void>;
+}
+
+export interface Leases {
+  /** Takes the lease when it is free, renewed while held; null when someone holds it. */
+  tryAcquire(name: string): Promise<Lease | null>;
+  /** Takes `name` for `holdMs` when nobody has it; never renewed nor released. */
+  claim(name: string, holdMs: number): Promise<boolean>;
+  /** Which of `names` someone holds now. */
+  heldNow(names: string[]): Promise<string[]>;
+}
+
+export interface ExtsourceHost {
+  cache: HostCache;
+  leases: Leases;
+  /** This process among the instances sharing the database (owner of its sync runs). */
+  instanceId: string;
+}
+
+/** Tag of every cached entry built from the provider's projects (here and in what the app derives from them). */
+export const PROJECTS_TAG = 'projects';
+
+const createHostService = () => {
+  let host: ExtsourceHost | undefined;
+  return {
+    provide(given: ExtsourceHost): void {
+      host = given;
+      host.cache.declareTags(PROJECTS_TAG);
+    },
+    get(): ExtsourceHost {
+      if (!host) throw new Error('extsource: the hosting app has not provided its cache and leases (service host, provide() in its register phase)');
+      return host;
+    },
+  };
+};
+
+export default createHostService;
+export type HostService = ReturnType<typeof createHostService>;
+export const hostOf = (strapi: Core.Strapi): ExtsourceHost => (strapi.plugin('extsource').service('host') as HostService).get();

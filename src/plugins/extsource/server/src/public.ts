@@ -1,0 +1,16 @@
+/**
+ * The plugin's one entry for the app that hosts it (package.json: `extsource/public`). Everything else
+ * the app gets from the plugin goes through its services, `strapi.plugin('extsource').service(name)`,
+ * typed with the service types below. Besides types, it holds the plugin's pure vocabulary that the
+ * app's own pure code shares (no Strapi, no state): the emirate codes, the rounding of currency
+ * conversion, the price label, the cache tag of everything built from the projects.
+ */
+export type { ExtsourceHost, HostCache, HostCacheOptions, HostService, Lease, Leases } from './host';
+export type { ProjectCollection, ProjectsService } from './services/projects';
+export type { SyncRun, SyncService, Trigger } from './services/sync';
+export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, UnitType } from './mapping/types';
+
+export { PROJECTS_TAG } from './host';
+export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
+export { formatPrice } from './mapping/formatting';
+export { fromSiteCurrency } from './mapping/money';
