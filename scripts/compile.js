@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Compiles the app's TypeScript (config/, src/, schema JSON) into dist/, as Strapi loads it.
-// Stale compiled code is removed first; the built admin panel (dist/build) is kept.
+// Compiles the app's TypeScript (config/, src/, schema JSON) into dist/, as Strapi loads it, and the
+// extsource plugin's server into its own dist/ (build-plugin.js). Stale compiled code is removed first;
+// the built admin panel (dist/build) is kept.
 'use strict';
 
 const { execFileSync } = require('child_process');
@@ -16,3 +17,4 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', pat
   cwd: root,
   stdio: 'inherit',
 });
+execFileSync(process.execPath, [path.join(__dirname, 'build-plugin.js')], { cwd: root, stdio: 'inherit' });

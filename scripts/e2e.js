@@ -10,6 +10,7 @@ const { createRunner } = require('./lib/test-runner');
 
 const { bin, step, tests, summary } = createRunner('E2E');
 step('environment', process.execPath, [path.join(__dirname, 'setup-env.js')]);
+step('build the extsource plugin (its own dist/)', process.execPath, [path.join(__dirname, 'build-plugin.js')]);
 step('build (TypeScript and admin panel)', bin('strapi'), ['build']);
 tests('e2e (Chromium, SQLite)', ['--project', 'e2e', ...process.argv.slice(2)], { TEST_DB_CLIENT: 'sqlite' });
 summary();

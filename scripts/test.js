@@ -13,10 +13,11 @@ const { bin, step, tests, summary } = createRunner('Tests');
 const extraArgs = process.argv.slice(2);
 step('environment', process.execPath, [path.join(__dirname, 'setup-env.js')]);
 step('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+step('type-check plugin server', bin('tsc'), ['--noEmit', '-p', 'src/plugins/extsource/server/tsconfig.json']);
 step('type-check tests', bin('tsc'), ['--noEmit', '-p', 'tests/tsconfig.json']);
 step('type-check admin', bin('tsc'), ['--noEmit', '-p', 'src/plugins/extsource/admin/tsconfig.json']);
 step('type-check admin customisations', bin('tsc'), ['--noEmit', '-p', 'src/admin/tsconfig.json']);
-step('compile (TypeScript into dist/)', process.execPath, [path.join(__dirname, 'compile.js')]);
+step('compile (TypeScript into dist/, the plugin into its own)', process.execPath, [path.join(__dirname, 'compile.js')]);
 tests('tests (SQLite)', ['--project', 'unit', '--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   tests('integration tests (PostgreSQL)', ['--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'postgres' });

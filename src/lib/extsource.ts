@@ -31,5 +31,7 @@ function hostFor(strapi: Core.Strapi): ExtsourceHost {
 
 /** Hands the plugin its host (at the app's register, before the plugin's bootstrap uses it). */
 export function provideExtsourceHost(strapi: Core.Strapi): void {
+  // Strapi skips a plugin whose server entry is missing, without a word.
+  if (!strapi.plugin('extsource')) throw new Error('The extsource plugin is not loaded: its server is not built (npm run build:plugin)');
   service<HostService>(strapi, 'host').provide(hostFor(strapi));
 }
