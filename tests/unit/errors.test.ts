@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { errors as strapiErrors } from '@strapi/utils';
-import { ApiError, defaultErrorFor, errorBody, isEnvelope, success } from '../../src/lib/envelope';
+import createError from 'http-errors';
+import { ApiError, defaultErrorFor, encodedSuccess, enveloped, errorBody, isEnvelope, success } from '../../src/lib/envelope';
 import { toApiError } from '../../src/lib/errors';
 
 describe('success()', () => {
   it('builds the envelope, with the message only when given', () => {
     expect(success({ a: 1 })).toEqual({ success: true, status_code: 200, data: { a: 1 } });
     expect(success({ id: 3 }, 201, 'Saved')).toEqual({ success: true, status_code: 201, message: 'Saved', data: { id: 3 } });
+  });
+});
+
+describe('encodedSuccess()', () => {
+  it('is the envelope of success() as bytes, around data serialised elsewhere', () => {
+    const { head, tail } = encodedSuccess('Projects retrieved');
+    const data = { items: [1, 'two'], nested: { ok: true } };
+    const bytes = Buffer.concat([head, Buffer.from(JSON.stringify(data)), tail]);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(success(data, 200, 'Projects retrieved'));
+  });
+});
+
+describe('enveloped()', () => {
+  it("puts a 2xx body in Strapi's shape in the envelope, meta after data", () => {
+    expect(enveloped(200, { data: [1] })).toEqual({ success: true, status_code: 200, data: [1] });
+    expect(JSON.stringify(enveloped(200, { meta: { total: 1 }, data: [1] }))).toBe('{"success":true,"status_code":200,"data":[1],"meta":{"total":1}}');
+  });
+
+  it('leaves every other body as it is', () => {
+    const others = [success({ a: 1 }), { openapi: '3.1.0', paths: {} }, { data: 1, extra: true }, Buffer.from('{}'), null, 'text'];
+    for (const body of others) expect(enveloped(200, body)).toBe(body);
+    const error = { data: null, error: { status: 400 } };
+    expect(enveloped(400, error)).toBe(error);
   });
 });
 
@@ -24,6 +48,17 @@ describe('errorBody()', () => {
 });
 
 describe('toApiError()', () => {
+  it("keeps the status, code, message and field errors of an HTTP error naming a contract code (the extsource plugin's)", () => {
+    const busy = toApiError(createError(409, 'A sync of sales is already running', { code: 'SYNC_IN_PROGRESS', expose: true }));
+    expect(busy.toBody()).toEqual({ success: false, status_code: 409, message: 'A sync of sales is already running', error_code: 'SYNC_IN_PROGRESS' });
+    const down = toApiError(createError(503, 'Projects are unavailable', { code: 'PROVIDER_UNAVAILABLE', expose: true }));
+    expect(down.toBody()).toMatchObject({ status_code: 503, message: 'Projects are unavailable', error_code: 'PROVIDER_UNAVAILABLE' });
+    const invalid = toApiError(createError(422, 'Validation failed', { code: 'VALIDATION_FAILED', details: { errors: { page: ['Bad'] } } }));
+    expect(invalid.toBody()).toMatchObject({ status_code: 422, error_code: 'VALIDATION_FAILED', errors: { page: ['Bad'] } });
+    const foreign = toApiError(Object.assign(new Error('socket hang up'), { status: 502, code: 'ECONNRESET' }));
+    expect(foreign.toBody()).toMatchObject({ status_code: 502, error_code: 'PROVIDER_UNAVAILABLE', message: 'The upstream provider is unavailable' });
+  });
+
   const cases: Array<[string, unknown, number, string, string?]> = [
     ['our own error', new ApiError(409, 'SYNC_IN_PROGRESS', 'Busy'), 409, 'SYNC_IN_PROGRESS', 'Busy'],
     ['a JSON syntax error from the body parser', Object.assign(new SyntaxError('Unexpected end'), { status: 400 }), 400, 'MALFORMED_JSON', 'The request body is not valid JSON'],
