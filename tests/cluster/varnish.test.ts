@@ -83,6 +83,9 @@ describe('Varnish with xkey in front of the service', () => {
   });
 
   it("an editor's save is purged: the next request through Varnish shows the edit; other pages stay cached", async () => {
+    // The seeding's purges are retried until Varnish listens: one landing during this test would purge a
+    // page the save did not touch. Wait until they are through.
+    await until('the seeding purges through', async () => ['luxury', 'contact-page'].every((key) => app.lines.some((line) => new RegExp(`cdn purge: .* purged ${key}\\b`).test(line))), 30_000);
     const before = await cachedInVarnish('/api/v1/luxury');
     expect(before.body.data.signature.description).not.toBe('Purged through xkey');
     await cachedInVarnish('/api/v1/contact-us-page');
