@@ -15,6 +15,7 @@ import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerListingFastLane } from './api/off-plan/services/off-plan';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { ensureAdminUser } from './bootstrap/admin-user';
+import { ensureLocales } from './bootstrap/locales';
 import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { assertProductionReady } from './bootstrap/production-checks';
@@ -76,6 +77,7 @@ export default {
       await startCacheBus(strapi);
       const login = await ensureAdminUser(strapi);
       await closeUsersPermissions(strapi);
+      await ensureLocales(strapi);
       await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
       await configureEditorRoles(strapi);
       await seedDemoContent(strapi, DEMO_SEEDERS);

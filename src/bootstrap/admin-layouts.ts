@@ -5,10 +5,25 @@
  * The Content Manager's own configuration service is reached through src/lib/strapi/content-manager-configuration.ts.
  */
 import type { Core } from '@strapi/strapi';
-import { layoutValues, planLayout, type AdminLayout, type LayoutValues } from '../lib/admin-layout';
+import { layoutValues, planLayout, withLanguageNotes, type AdminLayout, type LayoutValues } from '../lib/admin-layout';
 import { viewConfiguration } from '../lib/strapi/content-manager-configuration';
 
-async function applyLayout(strapi: Core.Strapi, layout: AdminLayout, store: ReturnType<Core.Strapi['store']>): Promise<void> {
+interface I18nOptions {
+  pluginOptions?: { i18n?: { localized?: boolean } };
+}
+
+/** Whether a field of a translated content type is written per language (undefined: the type is not translated). */
+function localizedField(strapi: Core.Strapi, layout: AdminLayout): (field: string) => boolean | undefined {
+  const contentType = layout.kind === 'contentType' ? (strapi.contentTypes[layout.uid as keyof typeof strapi.contentTypes] as I18nOptions & { attributes: Record<string, I18nOptions> }) : undefined;
+  if (contentType?.pluginOptions?.i18n?.localized !== true) return () => undefined;
+  return (field) => {
+    const attribute = contentType.attributes[field];
+    return attribute ? attribute.pluginOptions?.i18n?.localized === true : undefined;
+  };
+}
+
+async function applyLayout(strapi: Core.Strapi, table: AdminLayout, store: ReturnType<Core.Strapi['store']>): Promise<void> {
+  const layout = withLanguageNotes(table, localizedField(strapi, table));
   const view = viewConfiguration(strapi, layout.kind, layout.uid);
   const current = await view.find();
   const previouslyApplied = ((await store.get({ key: layout.uid })) ?? undefined) as LayoutValues | undefined;

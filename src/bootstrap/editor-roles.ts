@@ -11,7 +11,7 @@
  * findMany({ where }) and deleteByIds(ids).
  */
 import type { Core } from '@strapi/strapi';
-import { CONTACT_UID } from '../api/contact/services/contact';
+import { CONTACT_UID } from '../api/contact/lib/lead-type';
 
 const EDITOR = 'strapi-editor';
 const AUTHOR = 'strapi-author';

@@ -39,6 +39,28 @@ export interface ViewConfiguration {
 /** Dotted paths into a configuration (`metadatas.title.edit.label`), and their values. */
 export type LayoutValues = Record<string, unknown>;
 
+/** What a field's hint adds in a translated type (decision 57): whether each language writes it or both share it. */
+export const LANGUAGE_NOTES = {
+  translated: 'Per language: in Arabic, left empty, the English text is shown.',
+  shared: 'Shared: the same in English and Arabic; changing it in one changes both.',
+} as const;
+
+/**
+ * The layout of a translated type with each field's hint saying whether it is written per language or
+ * shared. `localized(field)`: true, false, or undefined for a field the type does not translate at all.
+ */
+export function withLanguageNotes(layout: AdminLayout, localized: (field: string) => boolean | undefined): AdminLayout {
+  const fields = Object.fromEntries(
+    Object.entries(layout.fields).map(([name, field]) => {
+      const perLanguage = localized(name);
+      if (perLanguage === undefined) return [name, field];
+      const note = perLanguage ? LANGUAGE_NOTES.translated : LANGUAGE_NOTES.shared;
+      return [name, { ...field, hint: field.hint ? `${field.hint} ${note}` : note }];
+    })
+  );
+  return { ...layout, fields };
+}
+
 /** The table as the configuration values it sets. */
 export function layoutValues(layout: AdminLayout): LayoutValues {
   const values: LayoutValues = {};

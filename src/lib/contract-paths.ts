@@ -13,6 +13,12 @@ export function isContractPath(path: string): boolean {
   return CONTRACT_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
 }
 
+/** The website's contract (`/api/v1`, any spelling): the paths that take `?locale=` and say their language. */
+export function isWebsitePath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === '/api/v1' || lower.startsWith('/api/v1/');
+}
+
 /** Largest request body accepted under the contract paths (decision 12), measured after decoding. */
 export const CONTRACT_BODY_LIMIT_BYTES = 64 * 1024;
 

@@ -5,21 +5,26 @@
  *
  * It stays invisible to clients: it answers only a GET on a registered path whose lookup has the
  * finished body, with the headers the full stack sent for that path (captured from a real full-path 200
- * over the same protocol, as HSTS is sent over HTTPS only), and does per request what the full stack
+ * over the same protocol and in the same locale, as HSTS is sent over HTTPS only), and does per request what the full stack
  * does per request: the CORS headers for the request's Origin (`corsHeaders`, the policy strapi::cors
  * applies), the client's X-Request-Id when valid (else a fresh one), the ETag and a 304 for a matching
  * If-None-Match, the compressed variant the client accepts, and the access-log line of `strapi::logger`
- * at LOG_LEVEL=http. Anything else (a miss, another method, an unusual proxy header) goes through Strapi.
+ * at LOG_LEVEL=http. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
+ * not serve) goes through Strapi.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
+import { localeOfQueryString, type Locale } from './locale';
 import { etagMatches, type Representation } from './representation';
 import { inFrontOfRequestListener } from './strapi/request-listener';
 
-/** The finished body for this query string (without the "?") and path, or undefined to take the full path. */
-type Lookup = (query: string, path: string) => Representation | undefined;
+/**
+ * The finished body for this query string (without the "?"), path and the locale it asks for, or
+ * undefined to take the full path.
+ */
+type Lookup = (query: string, path: string, locale: Locale) => Representation | undefined;
 
 /** Header lines as `writeHead` takes them flat: name, value, name, value... */
 type HeaderLines = readonly string[];
@@ -37,7 +42,10 @@ interface Prepared {
 
 interface Lane {
   lookup: Lookup;
-  /** The headers of the last full-path 200 on this lane, by protocol. */
+  /**
+   * The headers of the last full-path 200 on this lane, by protocol and locale (an answer's language,
+   * surrogate keys and cache tags follow its locale).
+   */
   prepared: Map<string, Prepared>;
   /** The CORS header lines by request Origin (a lane's paths share a prefix, so one policy answers them). */
   cors: Map<string, HeaderLines>;
@@ -111,7 +119,7 @@ function protocolOf(req: IncomingMessage): string | undefined {
 /** Node's OutgoingMessage has it (since 15.13); @types/node declares it on ClientRequest only. */
 type WithRawHeaderNames = ServerResponse & { getRawHeaderNames(): string[] };
 
-function captureHeaders(lane: Lane, protocol: string, res: ServerResponse): void {
+function captureHeaders(lane: Lane, variant: string, res: ServerResponse): void {
   res.once('finish', () => {
     if (res.statusCode !== 200) return;
     const ok: string[] = [];
@@ -125,7 +133,7 @@ function captureHeaders(lane: Lane, protocol: string, res: ServerResponse): void
         if (!BODY_HEADERS.has(lower)) notModified.push(name, single);
       }
     }
-    lane.prepared.set(protocol, { ok, notModified });
+    lane.prepared.set(variant, { ok, notModified });
   });
 }
 
@@ -175,11 +183,14 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const path = mark === -1 ? url : url.slice(0, mark);
     const lane = req.method === 'GET' ? laneFor(path) : undefined;
     const protocol = lane && protocolOf(req);
-    if (lane && protocol) {
-      const prepared = lane.prepared.get(protocol);
-      const representation = prepared && lane.lookup(mark === -1 ? '' : url.slice(mark + 1), path);
+    const query = mark === -1 ? '' : url.slice(mark + 1);
+    const locale = protocol && localeOfQueryString(query);
+    if (lane && protocol && locale) {
+      const variant = `${protocol}:${locale}`;
+      const prepared = lane.prepared.get(variant);
+      const representation = prepared && lane.lookup(query, path, locale);
       if (representation) return serve(lane, path, prepared, representation, req, res);
-      captureHeaders(lane, protocol, res);
+      captureHeaders(lane, variant, res);
     }
     return strapiListener(req, res);
   });

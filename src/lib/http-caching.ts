@@ -8,6 +8,8 @@
  * Errors, POSTs and token routes match no policy and get none of these headers.
  */
 
+import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from './locale';
+
 export type CacheKind = 'pages' | 'provider';
 
 export interface CacheControlSettings {
@@ -46,6 +48,12 @@ export const SURROGATE_KEYS = {
 
 const { luxury, contactPage, offPlanPage, projects, media } = SURROGATE_KEYS;
 
+/**
+ * Keys of what editors write per language: an answer in another locale carries the locale's own key
+ * beside the English one (`luxury luxury:ar`), as it is built from both (decision 55).
+ */
+const LOCALIZED_KEYS = new Set<string>([luxury, contactPage, offPlanPage]);
+
 const POLICIES: readonly RoutePolicy[] = [
   { path: '/api/v1/luxury', kind: 'pages', surrogateKeys: [luxury, media] },
   { path: '/api/v1/contact-us-page', kind: 'pages', surrogateKeys: [contactPage, media] },
@@ -61,15 +69,19 @@ export interface EdgeHeaders {
   'Cache-Tag': string;
 }
 
-/** The caching headers of a successful public GET on `path`, or undefined when it is not one. */
-export function edgeHeadersFor(path: string): EdgeHeaders | undefined {
+/** The caching headers of a successful public GET on `path` in `locale`, or undefined when it is not one. */
+export function edgeHeadersFor(path: string, locale: Locale = DEFAULT_LOCALE): EdgeHeaders | undefined {
   const policy = POLICIES.find((candidate) => (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
   if (!policy) return undefined;
+  const keys =
+    locale === DEFAULT_LOCALE
+      ? policy.surrogateKeys
+      : [...policy.surrogateKeys, ...policy.surrogateKeys.filter((key) => LOCALIZED_KEYS.has(key)).map((key) => localized(key, locale))];
   return {
     'Cache-Control': settings[policy.kind],
-    'Surrogate-Key': policy.surrogateKeys.join(' '),
+    'Surrogate-Key': keys.join(' '),
     // Cloudflare and Akamai separate tags with commas.
-    'Cache-Tag': policy.surrogateKeys.join(','),
+    'Cache-Tag': keys.join(','),
   };
 }
 
@@ -78,6 +90,11 @@ const keysByTag = new Map<string, string>();
 /** Says which surrogate key answers built from cache tag `tag` carry (declared beside the tag). */
 export function declareSurrogateKey(key: string, ...tags: string[]): void {
   for (const tag of tags) keysByTag.set(tag, key);
+}
+
+/** `declareSurrogateKey` for each locale: the locale's variant of the key for that of the tags. */
+export function declareLocalizedSurrogateKey(key: string, ...tags: string[]): void {
+  for (const locale of LOCALES) declareSurrogateKey(localized(key, locale), ...tags.map((tag) => localized(tag, locale)));
 }
 
 /** The surrogate keys to purge when these cache tags are invalidated. */

@@ -9,6 +9,3 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 export function hasUnstorableCharacters(text: string): boolean {
   return UNSTORABLE.test(text);
 }
-
-/** The field message for such text: `The <label> contains characters that are not allowed.` */
-export const unstorableMessage = (label: string) => `The ${label} contains characters that are not allowed.`;

@@ -8,7 +8,8 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError, defaultErrorFor, enveloped, isEnvelope } from '../lib/envelope';
 import { isDeliberate, toApiError } from '../lib/errors';
-import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES, isContractPath, requestIdFor } from '../lib/contract-paths';
+import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES, isContractPath, isWebsitePath, requestIdFor } from '../lib/contract-paths';
+import { DEFAULT_LOCALE, LOCALE_MESSAGE, localeParam } from '../lib/locale';
 
 const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
 
@@ -28,6 +29,19 @@ function admitBody(ctx: Context): void {
   if (!ctx.is(ACCEPTED_BODY_TYPES)) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded');
   }
+}
+
+/**
+ * The language asked for on the website's paths (decision 53), read once for the whole request: every
+ * answer says it (`Content-Language`), an unknown one is a 422 (in English: which language to answer in
+ * is what is unknown).
+ */
+function readLocale(ctx: Context): void {
+  if (!isWebsitePath(ctx.path)) return;
+  const locale = localeParam(ctx.query.locale);
+  ctx.set('Content-Language', locale ?? DEFAULT_LOCALE);
+  if (!locale) throw ApiError.validation({ locale: [LOCALE_MESSAGE] });
+  ctx.state.locale = locale;
 }
 
 /** A status Strapi answered itself (e.g. `ctx.unauthorized(...)`), keeping its 4xx message. */
@@ -73,6 +87,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
 
     try {
       admitBody(ctx);
+      readLocale(ctx);
       await next();
     } catch (thrown) {
       const error = toApiError(thrown);

@@ -11,6 +11,7 @@
 import type { Context, Next } from 'koa';
 import { isContractPath } from '../lib/contract-paths';
 import { edgeHeadersFor } from '../lib/http-caching';
+import { requestLocale } from '../lib/locale';
 import { etagMatches, Representation } from '../lib/representation';
 
 function representationFor(ctx: Context): Representation | undefined {
@@ -32,7 +33,7 @@ export default () =>
     const representation = representationFor(ctx);
     if (!representation) return;
 
-    const edge = edgeHeadersFor(ctx.path);
+    const edge = edgeHeadersFor(ctx.path, requestLocale(ctx.state));
     if (edge) {
       ctx.set({ ...edge, ETag: representation.etag });
       if (etagMatches(ctx.get('If-None-Match'), representation.etag)) {

@@ -318,7 +318,7 @@ describe('admin: contacts', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = csv.text;
-    expect(text.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type\r\n')).toBe(true);
+    expect(text.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language\r\n')).toBe(true);
     expect(text).toContain(`${res.body.data.id},`);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(text).toContain('"Needs ""quotes"", commas\nand lines"');

@@ -32,7 +32,7 @@ describe('latestLead', () => {
   it("joins the name and gives the received time in ISO", () => {
     const row = {
       id: 7, documentId: 'abc', first_name: 'Aisha', last_name: null, email: 'a@example.com', mobile: '+971', method_of_contact: null,
-      message: 'Hi', contact_type: 'Website Contact Form', createdAt: '2026-03-10 10:00:00',
+      message: 'Hi', contact_type: 'Website Contact Form', language: 'en', createdAt: '2026-03-10 10:00:00',
     };
     expect(latestLead(row)).toEqual({
       id: 7, document_id: 'abc', name: 'Aisha', email: 'a@example.com', method_of_contact: '', received_at: new Date('2026-03-10 10:00:00').toISOString(),

@@ -62,16 +62,16 @@ describe('afterFailure', () => {
 describe('the webhook body and signature', () => {
   const lead = {
     id: 7, documentId: 'doc7', first_name: 'Layla', last_name: null, email: 'layla@example.ae', mobile: '+971 50 123 4567',
-    method_of_contact: null, message: 'Hi', contact_type: 'Website Contact Form', createdAt: new Date('2026-01-01T08:00:00Z'),
+    method_of_contact: null, message: 'Hi', contact_type: 'Website Contact Form', language: 'ar', createdAt: new Date('2026-01-01T08:00:00Z'),
   };
 
-  it('carries every key, absent values as empty strings', () => {
+  it('carries every key, absent values as empty strings, and the language the lead was sent in', () => {
     expect(JSON.parse(leadPayload('key-1', lead))).toEqual({
       event: 'lead.created',
       idempotency_key: 'key-1',
       lead: {
         id: 7, document_id: 'doc7', first_name: 'Layla', last_name: '', email: 'layla@example.ae', mobile: '+971 50 123 4567',
-        method_of_contact: '', message: 'Hi', source: 'Website Contact Form', received_at: '2026-01-01T08:00:00.000Z',
+        method_of_contact: '', message: 'Hi', source: 'Website Contact Form', locale: 'ar', received_at: '2026-01-01T08:00:00.000Z',
       },
     });
   });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, search, type Facets } from '../../src/api/off-plan/lib/catalogue-index';
+import { buildIndex, type Facets } from '../../src/api/off-plan/lib/catalogue-index';
+import { search } from '../../src/api/off-plan/lib/catalogue-search';
 import { currencyView } from '../../src/api/off-plan/lib/currency';
 import { prepareCatalogue, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';

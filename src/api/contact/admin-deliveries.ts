@@ -12,7 +12,7 @@ import { leadReader, type LeadReader } from './admin-permissions';
 import { deliveryStore } from './deliveries/store';
 import { kickDeliveryWorker } from './deliveries/worker';
 import { deliveryView, type DeliveryView, type LeadDeliveries } from './lib/delivery-view';
-import { CONTACT_UID } from './services/contact';
+import { CONTACT_UID } from './lib/lead-type';
 
 const READ = 'plugin::content-manager.explorer.read';
 const UPDATE = 'plugin::content-manager.explorer.update';

@@ -13,7 +13,7 @@ import { errors } from '@strapi/utils';
 import { leadReader, type Filters, type LeadReader } from './admin-permissions';
 import { CSV_COLUMNS, csvHeader, csvLine, type ContactRow, type CsvColumn } from './lib/csv';
 import { exportRange } from './lib/export-range';
-import { CONTACT_UID } from './services/contact';
+import { CONTACT_UID } from './lib/lead-type';
 
 const BATCH_SIZE = 500;
 

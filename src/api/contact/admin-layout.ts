@@ -1,6 +1,6 @@
 /** How editors see leads, the contact page and its components in the Content Manager. */
 import type { AdminLayout } from '../../lib/admin-layout';
-import { CONTACT_TYPE, CONTACT_UID } from './services/contact';
+import { CONTACT_TYPE, CONTACT_UID } from './lib/lead-type';
 
 export const CONTACT_LAYOUTS: AdminLayout[] = [
   {
@@ -14,6 +14,7 @@ export const CONTACT_LAYOUTS: AdminLayout[] = [
       method_of_contact: { label: 'How they found us', hint: 'What the visitor chose in the form.', column: 'Found us via' },
       message: { label: 'Message' },
       contact_type: { label: 'Source', hint: `Always "${CONTACT_TYPE}".`, editable: false },
+      language: { label: 'Language', hint: 'The site language the visitor wrote in (en, ar): answer in it.', editable: false },
       createdAt: { label: 'Received' },
     },
     entryTitle: 'first_name',

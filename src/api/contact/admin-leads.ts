@@ -11,7 +11,7 @@ import { leadReader, type Filters, type LeadReader } from './admin-permissions';
 import type { ContactRow } from './lib/csv';
 import { deliveryStore } from './deliveries/store';
 import { latestLead, leadWindows, parseDayStart, type LeadSummary, type LeadWindows } from './lib/lead-summary';
-import { CONTACT_UID } from './services/contact';
+import { CONTACT_UID } from './lib/lead-type';
 
 const LATEST_COUNT = 5;
 const ID_BATCH = 500;

@@ -14,6 +14,7 @@ import { INSTANCE_ID } from '../cluster/instance';
 import { isPostgres, sessionConfig } from '../cluster/postgres';
 import { CdnPurger, DEFAULT_RETRY_DELAYS_MS } from '../cdn-purge';
 import { declareSurrogateKey, SURROGATE_KEYS, surrogateKeysOf } from '../http-caching';
+import { LOCALES, localized, type Locale } from '../locale';
 import { CacheStore } from './store';
 
 export type { CacheEntry, EntryOptions, Lifetime } from './store';
@@ -72,16 +73,35 @@ async function broadcast(strapi: Core.Strapi, tags: string[], runner: SqlRunner)
 
 const READ_ACTIONS = new Set(['findOne', 'findFirst', 'findMany', 'count']);
 
+const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
+
+/** The tag of what a write in `locale` changed: the content type's, in that locale (any or all locales: the default's, which every locale's answers carry). */
+const writtenTag = (uid: string, locale: unknown) => (isLocale(locale) ? localized(uid, locale) : uid);
+
+/** Content types editors translate (i18n's `localized`). */
+function localizedContentTypes(strapi: Core.Strapi): string[] {
+  return Object.entries(strapi.contentTypes)
+    .filter(([, contentType]) => (contentType.pluginOptions as { i18n?: { localized?: boolean } } | undefined)?.i18n?.localized === true)
+    .map(([uid]) => uid);
+}
+
 /**
  * Hooks invalidation into Strapi (at register): every non-read document action (save, publish,
- * delete, bulk actions, whoever calls them) clears the content type's tag; a media file updated or
- * deleted through the query engine (the upload plugin's replace and delete) clears the media tag.
+ * delete, bulk actions, whoever calls them) clears the content type's tag in the locale written; a row
+ * of a translated type updated underneath (i18n copying a shared field, such as an image, from the
+ * locale edited into the others) clears its own locale's; a media file updated or deleted through the
+ * query engine (the upload plugin's replace and delete) clears the media tag.
  */
 export function registerCacheInvalidation(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
     const result = await next();
-    if (!READ_ACTIONS.has(context.action)) await invalidate(strapi, [context.uid]);
+    if (!READ_ACTIONS.has(context.action)) await invalidate(strapi, [writtenTag(context.uid, (context.params as { locale?: unknown }).locale)]);
     return result;
+  });
+
+  strapi.db.lifecycles.subscribe({
+    models: localizedContentTypes(strapi),
+    afterUpdate: (event) => invalidate(strapi, [writtenTag(event.model.uid, (event.result as { locale?: unknown } | undefined)?.locale)]),
   });
 
   const clearMedia = () => invalidate(strapi, [MEDIA_TAG]);

@@ -1,9 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
+import { requestLocale } from '../../../lib/locale';
 import { representationOf } from '../../../lib/representation';
+import { CONTACT_MESSAGES } from '../lib/contact-messages';
 import { validateContact } from '../lib/contact-validation';
-import { CONFIRMATION, contactService } from '../services/contact';
+import { contactService } from '../services/contact';
 import { contactPageService } from '../services/contact-page';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -12,18 +14,20 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async submit(ctx: Context) {
+    const locale = requestLocale(ctx.state);
+    const messages = CONTACT_MESSAGES[locale];
     const body: unknown = ctx.request.body ?? {};
-    if (!isPlainObject(body)) throw new ApiError(400, 'BAD_REQUEST', 'The request body must be a JSON object or a form');
-    const result = validateContact(body);
-    if (!result.ok) throw ApiError.validation(result.errors);
+    if (!isPlainObject(body)) throw new ApiError(400, 'BAD_REQUEST', messages.notAForm);
+    const result = validateContact(body, locale);
+    if (!result.ok) throw ApiError.validation(result.errors, messages.validationFailed);
 
-    const { id } = await contactService(strapi).submit(result.value);
+    const { id } = await contactService(strapi).submit(result.value, locale);
     ctx.status = 201;
-    ctx.body = success({ id }, 201, CONFIRMATION);
+    ctx.body = success({ id }, 201, messages.confirmation);
   },
 
   async page(ctx: Context) {
-    const cached = await contactPageService(strapi).cachedResponse();
+    const cached = await contactPageService(strapi).cachedResponse(requestLocale(ctx.state));
     ctx.type = 'application/json; charset=utf-8';
     ctx.state.representation = representationOf(cached);
     ctx.body = cached.bytes;

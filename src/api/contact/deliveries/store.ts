@@ -10,7 +10,7 @@
 import { randomUUID } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { DeliveryStatus, DeliveryTarget, NextStep } from '../lib/delivery-policy';
-import { CONTACT_UID } from '../services/contact';
+import { CONTACT_UID } from '../lib/lead-type';
 
 export const DELIVERY_TABLE = 'app_lead_deliveries';
 

@@ -45,7 +45,7 @@ async function sendEmail(strapi: Core.Strapi, settings: TargetSettings, delivery
   if (!settings.notifyEmail) return { ok: false, retry: false, error: 'CONTACT_NOTIFY_EMAIL is no longer set' };
   const host = new URL(String(strapi.config.get('server.url', 'http://localhost'))).hostname || 'localhost';
   // The same Message-ID on every attempt: a mail client shows a resent notification once.
-  const email = { ...leadEmail(settings.notifyEmail, lead.id, leadFields(lead)), messageId: `<lead-${delivery.idempotency_key}@${host}>` };
+  const email = { ...leadEmail(settings.notifyEmail, lead.id, leadFields(lead), lead.language ?? undefined), messageId: `<lead-${delivery.idempotency_key}@${host}>` };
   try {
     await withDeadline(strapi.plugin('email').service('email').send(email) as Promise<unknown>, settings.timeoutMs);
     return { ok: true };

@@ -13,7 +13,7 @@ import { INSTANCE_ID } from '../../../lib/cluster/instance';
 import { throttledLog } from '../../../lib/throttled-log';
 import { afterFailure, DELIVERY_TARGETS, type AttemptResult, type DeliveryTarget, type NextStep, type RetryPolicy } from '../lib/delivery-policy';
 import type { StoredLead } from '../lib/lead-payload';
-import { CONTACT_UID } from '../services/contact';
+import { CONTACT_UID } from '../lib/lead-type';
 import { deliveryStore, type Delivery, type DeliveryStore } from './store';
 import { send, type TargetSettings } from './targets';
 

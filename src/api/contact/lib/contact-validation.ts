@@ -4,7 +4,9 @@
  */
 import isEmail from 'validator/lib/isEmail';
 import type { FieldErrors } from '../../../lib/envelope';
-import { hasUnstorableCharacters, unstorableMessage } from '../../../lib/text';
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { hasUnstorableCharacters } from '../../../lib/text';
+import { CONTACT_FIELDS, CONTACT_MESSAGES } from './contact-messages';
 
 export interface ContactSubmission {
   first_name: string;
@@ -17,22 +19,9 @@ export interface ContactSubmission {
 
 export type ValidationResult = { ok: true; value: ContactSubmission } | { ok: false; errors: FieldErrors };
 
-export const MESSAGES = {
-  firstNameRequired: 'Name is required',
-  emailRequired: 'Email address is required',
-  emailFormat: 'Please provide a valid email address',
-  mobileRequired: 'Phone number is required',
-  mobileFormat: 'Please provide a valid phone number',
-} as const;
+/** The contract's English messages. */
+export const MESSAGES = CONTACT_MESSAGES[DEFAULT_LOCALE];
 
-const LABELS: Record<keyof ContactSubmission, string> = {
-  first_name: 'first name',
-  last_name: 'last name',
-  email: 'email',
-  mobile: 'mobile',
-  method_of_contact: 'method of contact',
-  message: 'message',
-};
 
 const MAX_LENGTH: Partial<Record<keyof ContactSubmission, number>> = {
   first_name: 255,
@@ -45,8 +34,8 @@ const MAX_LENGTH: Partial<Record<keyof ContactSubmission, number>> = {
 const PHONE_CHARACTERS = /^[0-9 +\-().]+$/;
 const MIN_PHONE_DIGITS = 6;
 
-export const tooLongMessage = (field: keyof ContactSubmission, max: number) =>
-  `The ${LABELS[field]} may not be greater than ${max} characters.`;
+export const tooLongMessage = (field: keyof ContactSubmission, max: number, locale: Locale = DEFAULT_LOCALE) =>
+  CONTACT_MESSAGES[locale].tooLong(CONTACT_MESSAGES[locale].labels[field], max);
 
 type TextProblem = { problem: 'notText' | 'unstorable' };
 
@@ -69,33 +58,36 @@ export function isValidEmail(email: string): boolean {
   return isEmail(email, { require_tld: true, allow_ip_domain: false, allow_display_name: false, allow_utf8_local_part: false });
 }
 
-export function validateContact(body: Record<string, unknown>): ValidationResult {
+/** Every failing rule by field, in the messages of `locale`. */
+export function validateContact(body: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE): ValidationResult {
+  const messages = CONTACT_MESSAGES[locale];
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const value: Partial<Record<keyof ContactSubmission, string | null>> = {};
 
-  for (const field of Object.keys(LABELS) as Array<keyof ContactSubmission>) {
+  for (const field of CONTACT_FIELDS) {
     const text = readText(body, field);
+    const label = messages.labels[field];
     if (typeof text === 'object' && text !== null) {
-      fail(field, text.problem === 'notText' ? `The ${LABELS[field]} must be text.` : unstorableMessage(LABELS[field]));
+      fail(field, text.problem === 'notText' ? messages.notText(label) : messages.unstorable(label));
       continue;
     }
     const max = MAX_LENGTH[field];
     if (text !== null && max !== undefined && text.length > max) {
-      fail(field, tooLongMessage(field, max));
+      fail(field, messages.tooLong(label, max));
       continue;
     }
     value[field] = text;
   }
 
-  if (!errors.first_name && !value.first_name) fail('first_name', MESSAGES.firstNameRequired);
+  if (!errors.first_name && !value.first_name) fail('first_name', messages.firstNameRequired);
   if (!errors.email) {
-    if (!value.email) fail('email', MESSAGES.emailRequired);
-    else if (!isValidEmail(value.email)) fail('email', MESSAGES.emailFormat);
+    if (!value.email) fail('email', messages.emailRequired);
+    else if (!isValidEmail(value.email)) fail('email', messages.emailFormat);
   }
   if (!errors.mobile) {
-    if (!value.mobile) fail('mobile', MESSAGES.mobileRequired);
-    else if (!isValidPhone(value.mobile)) fail('mobile', MESSAGES.mobileFormat);
+    if (!value.mobile) fail('mobile', messages.mobileRequired);
+    else if (!isValidPhone(value.mobile)) fail('mobile', messages.mobileFormat);
   }
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -12,6 +12,8 @@ export interface ContactRow {
   method_of_contact: string | null;
   message: string | null;
   contact_type: string | null;
+  /** The site's language the lead was sent in (`en`, `ar`). */
+  language: string | null;
   createdAt: string | Date | null;
 }
 
@@ -31,6 +33,7 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'method_of_contact', attribute: 'method_of_contact' },
   { header: 'message', attribute: 'message' },
   { header: 'contact_type', attribute: 'contact_type' },
+  { header: 'language', attribute: 'language' },
 ];
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -25,6 +25,8 @@ export function leadPayload(idempotencyKey: string, lead: StoredLead): string {
       method_of_contact: lead.method_of_contact ?? '',
       message: lead.message ?? '',
       source: lead.contact_type ?? '',
+      // The sales team answers in the language the visitor wrote in (decision 58).
+      locale: lead.language ?? 'en',
       received_at: receivedAt.toISOString(),
     },
   });

@@ -15,7 +15,9 @@ export function headerSafe(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-export function leadEmail(to: string, id: number, lead: ContactSubmission): LeadEmail {
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', ar: 'Arabic (answer in Arabic)' };
+
+export function leadEmail(to: string, id: number, lead: ContactSubmission, language = 'en'): LeadEmail {
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(' ');
   return {
     to: headerSafe(to),
@@ -28,6 +30,7 @@ export function leadEmail(to: string, id: number, lead: ContactSubmission): Lead
       `Email: ${lead.email}`,
       `Mobile: ${lead.mobile}`,
       `How they found us: ${lead.method_of_contact ?? '-'}`,
+      `Language: ${LANGUAGE_NAMES[language] ?? language}`,
       '',
       'Message:',
       lead.message ?? '-',

@@ -1,9 +1,14 @@
-/** The published contact page, cached as finished bytes and cleared on any edit of the page or its media. */
+/**
+ * The published contact page per locale, cached as finished bytes and cleared on any edit of the page
+ * (in English, or in that locale) or its media; another locale's page is completed field by field from
+ * the English one.
+ */
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
 import { fastLane } from '../../../lib/fast-lane';
-import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
@@ -11,28 +16,37 @@ import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
 const CONTACT_PAGE_UID = 'api::contact.contact-page';
 
-const CONTACT_PAGE_TAGS = [CONTACT_PAGE_UID, MEDIA_TAG];
+const tagsOf = (locale: Locale) => [...localizedSources([CONTACT_PAGE_UID], locale), MEDIA_TAG];
 
-declareCacheTags(CONTACT_PAGE_UID);
-declareSurrogateKey(SURROGATE_KEYS.contactPage, CONTACT_PAGE_UID);
-fastLane('/api/v1/contact-us-page', () => {
-  const entry = cache.peek(CONTACT_PAGE_CACHE_KEY);
+declareCacheTags(...everyLocaleOf([CONTACT_PAGE_UID]));
+declareLocalizedSurrogateKey(SURROGATE_KEYS.contactPage, CONTACT_PAGE_UID);
+fastLane('/api/v1/contact-us-page', (_query, _path, locale) => {
+  const entry = cache.peek(localized(CONTACT_PAGE_CACHE_KEY, locale));
   return entry && representationOf(entry);
 });
 
-const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async buildPage() {
+const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
+  async function recordIn(locale: Locale): Promise<ContactPageRecord | null> {
     const record = await strapi.documents(CONTACT_PAGE_UID).findFirst({
       status: 'published',
+      locale,
       populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true },
     });
-    return buildContactPage((record ?? null) as ContactPageRecord | null, mediaUrlsFor(strapi).image);
-  },
+    return (record ?? null) as ContactPageRecord | null;
+  }
 
-  cachedResponse(): Promise<CacheEntry<unknown>> {
-    return cache.get(CONTACT_PAGE_CACHE_KEY, async () => success(await this.buildPage()), { tags: CONTACT_PAGE_TAGS, json: true });
-  },
-});
+  return {
+    async buildPage(locale: Locale = DEFAULT_LOCALE) {
+      const [english, translated] = await Promise.all([recordIn(DEFAULT_LOCALE), locale === DEFAULT_LOCALE ? null : recordIn(locale)]);
+      return buildContactPage(locale === DEFAULT_LOCALE ? english : withFallback(translated, english), mediaUrlsFor(strapi).image);
+    },
+
+    cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {
+      const build = async () => success(await this.buildPage(locale));
+      return cache.get(localized(CONTACT_PAGE_CACHE_KEY, locale), build, { tags: tagsOf(locale), json: true });
+    },
+  };
+};
 
 export default createContactPageService;
 export type ContactPageService = ReturnType<typeof createContactPageService>;

@@ -5,24 +5,23 @@
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/envelope';
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { deliveryStore } from '../deliveries/store';
 import { configuredTargets } from '../deliveries/targets';
 import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
 import type { ContactSubmission } from '../lib/contact-validation';
-
-export const CONTACT_UID = 'api::contact.contact';
-export const CONTACT_TYPE = 'Website Contact Form';
-export const CONFIRMATION = 'Your message has been received. We will get back to you soon.';
+import { CONTACT_TYPE, CONTACT_UID } from '../lib/lead-type';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async submit(lead: ContactSubmission): Promise<{ id: number }> {
+  /** Stores the lead with the language it was sent in (its deliveries carry it). */
+  async submit(lead: ContactSubmission, locale: Locale = DEFAULT_LOCALE): Promise<{ id: number }> {
     const targets = configuredTargets(deliverySettings(strapi));
     let id: number;
     try {
       id = await strapi.db.transaction(async ({ trx }) => {
-        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, contact_type: CONTACT_TYPE } });
+        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, contact_type: CONTACT_TYPE, language: locale } });
         await deliveryStore(strapi).record(trx, Number(stored.id), targets);
         return Number(stored.id);
       });

@@ -2,6 +2,7 @@
  * Pure shaping of the luxury page (contract "Luxury page"; decisions 5-8): records in, the `data`
  * object of GET /api/v1/luxury out. Inactive or never-saved sections are null, texts never null.
  */
+import { withFallback } from '../../../lib/locale';
 import type { MediaUrl, OptionalMediaUrl } from '../../../lib/media';
 import type { RecordOf } from '../../../lib/records';
 
@@ -20,8 +21,11 @@ export type DestinationRecord = RecordOf<'api::luxury.luxury-destination'>;
 export type ExperienceRecord = RecordOf<'api::luxury.luxury-experience'>;
 export type SignatureRecord = RecordOf<'api::luxury.luxury-signature'>;
 export type CtaRecord = RecordOf<'api::luxury.luxury-cta'>;
-/** Testimonials are a collection: each has its row id (the tie-break of the display order). */
-export type TestimonialRecord = RecordOf<'api::luxury.luxury-testimonial'> & { id: number };
+/**
+ * Testimonials are a collection: each has its row id (the tie-break of the display order) and the id of
+ * its document, which its translations share.
+ */
+export type TestimonialRecord = RecordOf<'api::luxury.luxury-testimonial'> & { id: number; documentId?: string };
 
 export interface LuxuryRecords {
   hero: HeroRecord | null;
@@ -41,6 +45,26 @@ export interface MediaUrls {
 }
 
 const text = (value: Text): string => value ?? '';
+
+type Sections = Omit<LuxuryRecords, 'testimonials'>;
+
+/**
+ * The records of a page in another locale (decision 54): each section's translation completed field by
+ * field from the English one (the English one whole when untranslated); testimonials likewise, paired
+ * by document, and those written only in that locale beside them.
+ */
+export function translatedRecords(translated: LuxuryRecords, english: LuxuryRecords): LuxuryRecords {
+  const sections = Object.fromEntries(
+    (Object.keys(english) as Array<keyof LuxuryRecords>)
+      .filter((key) => key !== 'testimonials')
+      .map((key) => [key, withFallback(translated[key], english[key])])
+  ) as unknown as Sections;
+  const translations = new Map(translated.testimonials.map((item) => [item.documentId, item]));
+  const testimonials = english.testimonials.map((item) => withFallback(translations.get(item.documentId), item) ?? item);
+  const written = new Set(english.testimonials.map((item) => item.documentId));
+  testimonials.push(...translated.testimonials.filter((item) => !written.has(item.documentId)));
+  return { ...sections, testimonials };
+}
 
 /** A section is shown only when it exists and its is_active toggle is on. */
 function active<T extends Section>(record: T | null): record is T {

@@ -1,16 +1,18 @@
 /**
  * Reads the published luxury records (population fixed here, in one place; drafts are never served)
- * and serves the page from the cache under the contract's key `luxury_page_data`, tagged with every
- * luxury content type and media.
+ * and serves the page from the cache under the contract's key `luxury_page_data` (`luxury_page_data:ar`
+ * in Arabic), tagged with every luxury content type (in English, and in the page's locale) and media.
+ * A page in another locale is its records completed field by field from the English ones.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { fastLane } from '../../../lib/fast-lane';
-import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
-import { buildLuxuryPage, type LuxuryRecords } from './luxury-page';
+import { buildLuxuryPage, translatedRecords, type LuxuryRecords } from './luxury-page';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
 
@@ -32,39 +34,47 @@ type SectionKey = keyof typeof SECTIONS;
 
 export const LUXURY_CONTENT_TYPES: UID.ContentType[] = [...Object.values(SECTIONS).map((section) => section.uid), TESTIMONIAL_UID];
 
-const LUXURY_TAGS = [...LUXURY_CONTENT_TYPES, MEDIA_TAG];
+const tagsOf = (locale: Locale) => [...localizedSources(LUXURY_CONTENT_TYPES, locale), MEDIA_TAG];
 
-declareCacheTags(...LUXURY_CONTENT_TYPES);
-declareSurrogateKey(SURROGATE_KEYS.luxury, ...LUXURY_CONTENT_TYPES);
-fastLane('/api/v1/luxury', () => {
-  const entry = cache.peek(LUXURY_CACHE_KEY);
+declareCacheTags(...everyLocaleOf(LUXURY_CONTENT_TYPES));
+declareLocalizedSurrogateKey(SURROGATE_KEYS.luxury, ...LUXURY_CONTENT_TYPES);
+fastLane('/api/v1/luxury', (_query, _path, locale) => {
+  const entry = cache.peek(localized(LUXURY_CACHE_KEY, locale));
   return entry && representationOf(entry);
 });
 
 const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
-  async function loadSection(key: SectionKey) {
+  async function loadSection(key: SectionKey, locale: Locale) {
     const { uid, populate } = SECTIONS[key];
     // The populate shapes are fixed per section above; Strapi's typing cannot follow a lookup table.
-    const record = await strapi.documents(uid).findFirst({ status: 'published', populate: populate as never });
+    const record = await strapi.documents(uid).findFirst({ status: 'published', locale, populate: populate as never });
     return [key, record ?? null] as const;
   }
 
-  async function loadRecords(): Promise<LuxuryRecords> {
+  /** The published records written in `locale` (none where nothing was translated). */
+  async function recordsIn(locale: Locale): Promise<LuxuryRecords> {
     const [sections, testimonials] = await Promise.all([
-      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map(loadSection)),
-      strapi.documents(TESTIMONIAL_UID).findMany({ status: 'published', filters: { is_active: true }, populate: ['client_photo'] }),
+      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, locale))),
+      strapi.documents(TESTIMONIAL_UID).findMany({ status: 'published', locale, filters: { is_active: true }, populate: ['client_photo'] }),
     ]);
     return { ...Object.fromEntries(sections), testimonials } as unknown as LuxuryRecords;
   }
 
+  async function loadRecords(locale: Locale): Promise<LuxuryRecords> {
+    if (locale === DEFAULT_LOCALE) return recordsIn(locale);
+    const [english, translated] = await Promise.all([recordsIn(DEFAULT_LOCALE), recordsIn(locale)]);
+    return translatedRecords(translated, english);
+  }
+
   return {
-    async buildPage() {
-      return buildLuxuryPage(await loadRecords(), mediaUrlsFor(strapi));
+    async buildPage(locale: Locale = DEFAULT_LOCALE) {
+      return buildLuxuryPage(await loadRecords(locale), mediaUrlsFor(strapi));
     },
 
-    /** The finished response body (envelope included), from the cache or built once for all waiters. */
-    cachedResponse(): Promise<CacheEntry<unknown>> {
-      return cache.get(LUXURY_CACHE_KEY, async () => success(await this.buildPage()), { tags: LUXURY_TAGS, json: true });
+    /** The finished response body (envelope included) in `locale`, from the cache or built once for all waiters. */
+    cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {
+      const build = async () => success(await this.buildPage(locale));
+      return cache.get(localized(LUXURY_CACHE_KEY, locale), build, { tags: tagsOf(locale), json: true });
     },
   };
 };

@@ -9,7 +9,8 @@
 import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/public';
 import { encodedSuccess } from '../../../lib/envelope';
 import { LruMap } from '../../../lib/lru';
-import { matchFilters, pageItems, type CatalogueIndex, type Facets, type Matched } from './catalogue-index';
+import type { CatalogueIndex, Facets } from './catalogue-index';
+import { matchFilters, pageItems, type Matched } from './catalogue-search';
 import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
 import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './options';
 import type { OffPlanPageContent } from './page-content';

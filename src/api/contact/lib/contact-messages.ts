@@ -1,0 +1,59 @@
+/**
+ * What the contact form says, per locale (decision 56): the contract's English word for word, and its
+ * Arabic. Field names (`errors` keys) and error codes are the same in every language; only the words
+ * change.
+ */
+import type { Locale } from '../../../lib/locale';
+
+/** The form's fields, in the order their errors are reported. */
+export const CONTACT_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+export interface ContactMessages {
+  firstNameRequired: string;
+  emailRequired: string;
+  emailFormat: string;
+  mobileRequired: string;
+  mobileFormat: string;
+  /** How a message names each field. */
+  labels: Record<ContactField, string>;
+  tooLong(label: string, max: number): string;
+  notText(label: string): string;
+  unstorable(label: string): string;
+  /** The 422's `message`. */
+  validationFailed: string;
+  notAForm: string;
+  /** The 201's `message`. */
+  confirmation: string;
+}
+
+export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
+  en: {
+    firstNameRequired: 'Name is required',
+    emailRequired: 'Email address is required',
+    emailFormat: 'Please provide a valid email address',
+    mobileRequired: 'Phone number is required',
+    mobileFormat: 'Please provide a valid phone number',
+    labels: { first_name: 'first name', last_name: 'last name', email: 'email', mobile: 'mobile', method_of_contact: 'method of contact', message: 'message' },
+    tooLong: (label, max) => `The ${label} may not be greater than ${max} characters.`,
+    notText: (label) => `The ${label} must be text.`,
+    unstorable: (label) => `The ${label} contains characters that are not allowed.`,
+    validationFailed: 'Validation failed',
+    notAForm: 'The request body must be a JSON object or a form',
+    confirmation: 'Your message has been received. We will get back to you soon.',
+  },
+  ar: {
+    firstNameRequired: 'الاسم مطلوب',
+    emailRequired: 'البريد الإلكتروني مطلوب',
+    emailFormat: 'يرجى إدخال عنوان بريد إلكتروني صحيح',
+    mobileRequired: 'رقم الهاتف مطلوب',
+    mobileFormat: 'يرجى إدخال رقم هاتف صحيح',
+    labels: { first_name: 'الاسم الأول', last_name: 'اسم العائلة', email: 'البريد الإلكتروني', mobile: 'رقم الجوال', method_of_contact: 'طريقة التواصل', message: 'نص الرسالة' },
+    tooLong: (label, max) => `يجب ألا يزيد ${label} على ${max} حرفًا.`,
+    notText: (label) => `يجب أن يكون ${label} نصًا.`,
+    unstorable: (label) => `يحتوي ${label} على أحرف غير مسموح بها.`,
+    validationFailed: 'البيانات المرسلة غير صالحة',
+    notAForm: 'يجب أن يكون متن الطلب كائن JSON أو نموذجًا',
+    confirmation: 'تم استلام رسالتك، وسنتواصل معك قريبًا.',
+  },
+};
