@@ -3,8 +3,12 @@
  * Settings > Roles are an administrator's and are kept):
  * - leads come from the website only, so neither role may create one in the Content Manager (reading,
  *   correcting and deleting stay);
- * - editors run the property sync and read its results (the Property sync page and dashboard widget).
- * Super admins keep every permission, as Strapi gives them.
+ * - editors run the property sync and read its results (the Property sync page and dashboard widget);
+ * - both write every language of the translated types (Strapi gives a role the locales that existed
+ *   when its permissions were made, English alone; Arabic is added once, flagged apart), and editors
+ *   keep deleting and publishing them (Strapi drops those two permissions of a type that becomes
+ *   translated: they carry no locales).
+ * Super admins keep every permission, as Strapi gives them (i18n adds each new locale to theirs).
  *
  * Strapi internals used, checked against @strapi/admin 5.54.0: the `admin::role` service's
  * findOne({ code }) and addPermissions(roleId, permissions), the `admin::permission` service's
@@ -12,13 +16,21 @@
  */
 import type { Core } from '@strapi/strapi';
 import { CONTACT_UID } from '../api/contact/lib/lead-type';
+import { LOCALES } from '../lib/locale';
 
 const EDITOR = 'strapi-editor';
 const AUTHOR = 'strapi-author';
 const FLAG = 'editor-roles-v1';
+const LOCALES_FLAG = 'editor-roles-locales-v1';
+const PERMISSION_UID = 'admin::permission';
 
 interface Permission {
   id: number;
+}
+
+interface LocalizedPermission extends Permission {
+  subject: string | null;
+  properties: { locales?: string[] } | null;
 }
 
 interface PermissionService {
@@ -28,8 +40,10 @@ interface PermissionService {
 
 interface RoleService {
   findOne(params: { code: string }): Promise<{ id: number } | null>;
-  addPermissions(roleId: number, permissions: Array<{ action: string; subject?: string | null }>): Promise<unknown>;
+  addPermissions(roleId: number, permissions: Array<{ action: string; subject?: string | null; properties?: Record<string, unknown> }>): Promise<unknown>;
 }
+
+const EDITOR_LOCALIZED_ACTIONS = ['plugin::content-manager.explorer.delete', 'plugin::content-manager.explorer.publish'];
 
 const EDITOR_SYNC_ACTIONS = ['plugin::extsource.read', 'plugin::extsource.sync'];
 
@@ -41,12 +55,44 @@ async function removeLeadCreation(strapi: Core.Strapi, roleIds: number[]): Promi
   if (found.length) await permissions.deleteByIds(found.map((permission) => permission.id));
 }
 
+const isTranslated = (strapi: Core.Strapi, uid: string | null) =>
+  uid !== null && (strapi.contentTypes[uid as keyof typeof strapi.contentTypes]?.pluginOptions as { i18n?: { localized?: boolean } } | undefined)?.i18n?.localized === true;
+
+/** Every permission of the roles on a translated type covers every locale. */
+async function grantEveryLocale(strapi: Core.Strapi, roleIds: number[]): Promise<void> {
+  const permissions = (await strapi.db.query(PERMISSION_UID).findMany({ where: { role: { id: { $in: roleIds } } } })) as LocalizedPermission[];
+  for (const permission of permissions.filter((candidate) => isTranslated(strapi, candidate.subject))) {
+    await strapi.db.query(PERMISSION_UID).update({ where: { id: permission.id }, data: { properties: { ...permission.properties, locales: [...LOCALES] } } });
+  }
+}
+
+/** The editor deletes and publishes every translated type, in every locale. */
+async function letEditorPublish(strapi: Core.Strapi, roles: RoleService, editorId: number): Promise<void> {
+  const held = (await strapi.db.query(PERMISSION_UID).findMany({ where: { role: { id: editorId }, action: { $in: EDITOR_LOCALIZED_ACTIONS } } })) as Array<LocalizedPermission & { action: string }>;
+  const has = new Set(held.map((permission) => `${permission.action} ${permission.subject}`));
+  const missing = Object.keys(strapi.contentTypes)
+    .filter((uid) => isTranslated(strapi, uid))
+    .flatMap((subject) => EDITOR_LOCALIZED_ACTIONS.filter((action) => !has.has(`${action} ${subject}`)).map((action) => ({ action, subject, properties: { locales: [...LOCALES] } })));
+  if (missing.length) await roles.addPermissions(editorId, missing);
+}
+
+async function once(store: ReturnType<Core.Strapi['store']>, flag: string, apply: () => Promise<void>): Promise<void> {
+  if (await store.get({ key: flag })) return;
+  await apply();
+  await store.set({ key: flag, value: { appliedAt: new Date().toISOString() } });
+}
+
 export async function configureEditorRoles(strapi: Core.Strapi): Promise<void> {
   const store = strapi.store({ type: 'core', name: 'admin-roles' });
-  if (await store.get({ key: FLAG })) return;
   const roles = strapi.service('admin::role') as unknown as RoleService;
   const [editor, author] = await Promise.all([roles.findOne({ code: EDITOR }), roles.findOne({ code: AUTHOR })]);
-  await removeLeadCreation(strapi, [editor?.id, author?.id].filter((id): id is number => id !== undefined));
-  if (editor) await roles.addPermissions(editor.id, EDITOR_SYNC_ACTIONS.map((action) => ({ action, subject: null })));
-  await store.set({ key: FLAG, value: { appliedAt: new Date().toISOString() } });
+  const roleIds = [editor?.id, author?.id].filter((id): id is number => id !== undefined);
+  await once(store, FLAG, async () => {
+    await removeLeadCreation(strapi, roleIds);
+    if (editor) await roles.addPermissions(editor.id, EDITOR_SYNC_ACTIONS.map((action) => ({ action, subject: null })));
+  });
+  await once(store, LOCALES_FLAG, async () => {
+    await grantEveryLocale(strapi, roleIds);
+    if (editor) await letEditorPublish(strapi, roles, editor.id);
+  });
 }

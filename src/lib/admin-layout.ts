@@ -39,7 +39,7 @@ export interface ViewConfiguration {
 /** Dotted paths into a configuration (`metadatas.title.edit.label`), and their values. */
 export type LayoutValues = Record<string, unknown>;
 
-/** What a field's hint adds in a translated type (decision 57): whether each language writes it or both share it. */
+/** What a field's hint adds in a translated type (decision 59): whether each language writes it or both share it. */
 export const LANGUAGE_NOTES = {
   translated: 'Per language: in Arabic, left empty, the English text is shown.',
   shared: 'Shared: the same in English and Arabic; changing it in one changes both.',

@@ -62,6 +62,11 @@ export function everyLocaleOf(names: readonly string[]): string[] {
   return LOCALES.flatMap((locale) => names.map((name) => localized(name, locale)));
 }
 
+/** Arabic-Indic (٠-٩) and Extended Arabic-Indic (۰-۹) digits as 0-9: a number typed on an Arabic keyboard reads as one. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 

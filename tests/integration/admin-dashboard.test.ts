@@ -82,13 +82,15 @@ describe('Editor role', () => {
     expect((await adminGet('/leads/summary', editor)).status).toBe(200);
   });
 
-  it('still edits and publishes the site content', async () => {
+  it('still edits and publishes the site content, in English and in Arabic', async () => {
     const hero = await strapi.documents('api::luxury.luxury-hero').findFirst();
-    const res = await (await http())
-      .post(`/content-manager/single-types/api::luxury.luxury-hero/actions/publish`)
-      .set('Authorization', `Bearer ${editor}`)
-      .send({ ...hero, title: hero!.title });
-    expect(res.status).toBe(200);
+    const publish = async (locale: string) =>
+      (await http())
+        .post(`/content-manager/single-types/api::luxury.luxury-hero/actions/publish?locale=${locale}`)
+        .set('Authorization', `Bearer ${editor}`)
+        .send({ ...hero, locale, title: hero!.title });
+    expect((await publish('en')).status).toBe(200);
+    expect((await publish('ar')).status).toBe(200);
   });
 
   it('reads the Property sync page and may run syncs', async () => {

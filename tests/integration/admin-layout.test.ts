@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import { adminToken, getStrapi, http } from '../helpers/app';
 import { applyAdminLayouts } from '../../src/bootstrap/admin-layouts';
 import { LUXURY_LAYOUTS } from '../../src/api/luxury/admin-layout';
-import type { AdminLayout } from '../../src/lib/admin-layout';
+import { LANGUAGE_NOTES, type AdminLayout } from '../../src/lib/admin-layout';
 
 interface Configuration {
   settings: Record<string, unknown>;
@@ -79,10 +79,22 @@ describe('Content Manager configuration from code', () => {
     try {
       const after = (await viewConfiguration(uid)).contentType;
       expect(after.metadatas.year.edit.label).toBe('Founded in');
-      expect(after.metadatas.title.edit).toMatchObject({ label: 'Opening words', description: 'Before the year.' });
+      expect(after.metadatas.title.edit).toMatchObject({ label: 'Opening words', description: `Before the year. ${LANGUAGE_NOTES.translated}` });
     } finally {
       await applyAdminLayouts(strapi, [trusted]);
     }
+  });
+});
+
+describe('translated types in the Content Manager', () => {
+  it('say on each field whether it is written per language or shared by both', async () => {
+    const { contentType } = await viewConfiguration('api::luxury.luxury-hero');
+    const hint = (field: string) => String(contentType.metadatas[field].edit.description);
+    expect(hint('title').endsWith(LANGUAGE_NOTES.translated), hint('title')).toBe(true);
+    expect(hint('background_image').endsWith(LANGUAGE_NOTES.shared), hint('background_image')).toBe(true);
+    expect(contentType.metadatas.is_active.edit.description).toContain(LANGUAGE_NOTES.shared);
+    const leads = (await viewConfiguration('api::contact.contact')).contentType;
+    expect(leads.metadatas.email.edit.description).not.toContain(LANGUAGE_NOTES.shared);
   });
 });
 

@@ -258,7 +258,10 @@ describe('the provider is never on the public request path', () => {
   let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
   let original: unknown;
   const projects = () => strapi.plugin('extsource').service('projects');
-  const detailReads = (id: string) => reelly.state.requests.filter((entry: { path: string }) => entry.path === `/projects/${id}`).length;
+  /** Reads of a project's detail (each asks for the English record and, beside it, the Arabic one). */
+  const detailRequests = (id: string, language: string | null) =>
+    reelly.state.requests.filter((entry: { path: string; query: URLSearchParams }) => entry.path === `/projects/${id}` && entry.query.get('language') === language).length;
+  const detailReads = (id: string) => detailRequests(id, null);
   const project = (id: string) => get(`/api/v1/off-plan/projects/${id}`);
   const data = (res: Raw) => JSON.parse(res.body.toString()).data;
 
@@ -301,6 +304,7 @@ describe('the provider is never on the public request path', () => {
     });
     expect(detailed.id).toBe(id);
     expect(detailReads(id)).toBe(1);
+    expect(detailRequests(id, 'ar')).toBe(1);
   });
 
   it('a failing detail read is tried once, without retries, and not again for a while; the card is served', async () => {

@@ -456,7 +456,11 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(collections[0].projects).toHaveLength(230);
     expect(collections[0].source).toBe('provider');
     const pages = reelly.state.requests.filter((request) => request.path === '/projects');
-    expect(pages.map((request) => request.query.get('offset'))).toEqual(['0', '100', '200']);
+    const inLanguage = (language: string | null) => pages.filter((request) => request.query.get('language') === language).map((request) => request.query.get('offset'));
+    // The English catalogue, then the same pages once more in Arabic (the names and descriptions).
+    expect(inLanguage(null)).toEqual(['0', '100', '200']);
+    expect(inLanguage('ar')).toEqual(['0', '100', '200']);
+    expect(pages).toHaveLength(6);
     expect(pages.every((request) => request.query.get('country') === 'United Arab Emirates' && request.query.get('preferred_currency') === 'AED')).toBe(true);
     expect(reelly.state.requests.every((request) => request.headers['x-api-key'] === REELLY_API_KEY)).toBe(true);
   });
@@ -480,7 +484,7 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(data.projects.length).toBeGreaterThan(230);
     expect(cards).toHaveLength(230);
     expect(cards.every((card) => Number(card.id) < 9000)).toBe(true);
-    expect(reelly.state.requests.filter((request) => request.path === '/projects')).toHaveLength(3);
+    expect(reelly.state.requests.filter((request) => request.path === '/projects' && !request.query.get('language'))).toHaveLength(3);
   });
 
   it('reads the documented shape to the same cards', async () => {
@@ -525,7 +529,8 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(new Set(cards.map((card) => card.id)).size).toBe(cards.length);
     expect(cards).toHaveLength(231);
     expect(cards.some((card) => card.id === '4999')).toBe(true);
-    expect(reelly.state.requests.filter((request) => request.path === '/projects').map((request) => request.query.get('offset'))).toEqual(['0', '100', '200', '0', '100', '200']);
+    const english = reelly.state.requests.filter((request) => request.path === '/projects' && !request.query.get('language'));
+    expect(english.map((request) => request.query.get('offset'))).toEqual(['0', '100', '200', '0', '100', '200']);
   });
 
   it('deduplicates a catalogue whose size holds while projects come and go during paging', async () => {

@@ -109,7 +109,7 @@ describe('the CRM webhook', () => {
       idempotency_key: row.idempotency_key,
       lead: {
         id: res.body.data.id, document_id: expect.any(String), first_name: 'Retried', last_name: '', email, mobile: '+971 50 123 4567',
-        method_of_contact: '', message: '', source: 'Website Contact Form', received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        method_of_contact: '', message: '', source: 'Website Contact Form', locale: 'en', received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       },
     });
     // Delivered: no request follows.

@@ -2,8 +2,10 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { CacheEntry } from '../../../lib/cache';
 import { ApiError } from '../../../lib/envelope';
+import { requestLocale } from '../../../lib/locale';
 import { representationOf, type Representation } from '../../../lib/representation';
 import { parseListingQuery } from '../lib/query';
+import { QUERY_MESSAGES } from '../lib/query-messages';
 import { offPlanService } from '../services/off-plan';
 
 /** Sends a finished JSON body; its ETag and compressed variants come with it (global::http-cache). */
@@ -17,23 +19,25 @@ const sendEntry = (ctx: Context, entry: CacheEntry<unknown>) => send(ctx, repres
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async legacy(ctx: Context) {
-    sendEntry(ctx, await offPlanService(strapi).legacyResponse());
+    sendEntry(ctx, await offPlanService(strapi).legacyResponse(requestLocale(ctx.state)));
   },
 
   async projects(ctx: Context) {
-    const parsed = parseListingQuery(ctx.query);
-    if (!parsed.ok) throw ApiError.validation(parsed.errors);
-    send(ctx, await offPlanService(strapi).listing(ctx.querystring, parsed.query));
+    const locale = requestLocale(ctx.state);
+    const parsed = parseListingQuery(ctx.query, locale);
+    if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
+    send(ctx, await offPlanService(strapi).listing(ctx.querystring, parsed.query, locale));
   },
 
   async filters(ctx: Context) {
-    sendEntry(ctx, await offPlanService(strapi).filtersResponse());
+    sendEntry(ctx, await offPlanService(strapi).filtersResponse(requestLocale(ctx.state)));
   },
 
   async project(ctx: Context) {
+    const locale = requestLocale(ctx.state);
     const id = String(ctx.params.projectId);
-    const project = await offPlanService(strapi).projectResponse(id);
-    if (!project) throw ApiError.notFound(`No off-plan project with id "${id.slice(0, 64)}"`);
+    const project = await offPlanService(strapi).projectResponse(id, locale);
+    if (!project) throw ApiError.notFound(QUERY_MESSAGES[locale].projectNotFound(id.slice(0, 64)));
     send(ctx, project);
   },
 });

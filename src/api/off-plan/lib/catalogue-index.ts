@@ -6,11 +6,14 @@
  * search, the unit sizes in order, each card serialised to JSON, the unfiltered counts, the price range,
  * developers and years. A request searches it with catalogue-search.ts.
  */
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { EMIRATES, type EmirateCode, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { add, bitsetOf, count, countShared, newBitset, type Bitset } from './bitset';
 import {
-  AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, searchWords,
+  AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
+import { namesOf, placesOf } from './project-locale';
+import { LISTING_WORDS } from './words';
 import { SORTS, type Sort } from './query';
 
 export interface StateCount {
@@ -52,6 +55,8 @@ interface Sizes {
 }
 
 export interface CatalogueIndex {
+  /** The language of its cards, labels and emirate names. */
+  locale: Locale;
   projects: NormalisedProject[];
   byId: Map<string, number>;
   /** The card of each project (contract fields only), serialised and UTF-8 encoded once. */
@@ -62,6 +67,7 @@ export interface CatalogueIndex {
   byState: Map<string, Orders>;
   byDeveloper: Map<number, Orders>;
   byYear: Map<string, Orders>;
+  /** Each project's names in every language, folded for the `project_name` search (`foldForSearch`). */
   lowerNames: string[];
   /** Each project's starting price in AED, NaN when it has none comparable; and how many have one. */
   prices: Float64Array;
@@ -164,10 +170,11 @@ function ranksOf(orders: Orders): Orders {
 }
 
 /** Per emirate, the projects counted (`except`: those of that set; else all), by count descending then name. */
-export function countStates(states: Map<EmirateCode, Bitset>, except?: Bitset): StateCount[] {
+export function countStates(states: Map<EmirateCode, Bitset>, locale: Locale, except?: Bitset): StateCount[] {
+  const words = LISTING_WORDS[locale];
   return EMIRATES.map((emirate) => {
     const set = states.get(emirate.id);
-    return { state_id: emirate.id, state_name: emirate.name, count: !set ? 0 : except ? countShared(except, set) : count(set) };
+    return { state_id: emirate.id, state_name: words.emirate(emirate.id), count: !set ? 0 : except ? countShared(except, set) : count(set) };
   })
     .filter((entry) => entry.count > 0)
     // EMIRATES is in name order and the sort is stable: equal counts stay by name.
@@ -210,11 +217,11 @@ function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): CatalogueIn
   return { size, sets };
 }
 
-/** The words of each project's city, community, sub-community and name, for the location search. */
+/** The words of each project's city, community, sub-community and name, in every language it has, for the location search. */
 function placeWords(projects: NormalisedProject[]): PlaceWords {
   const byWord = new Map<string, number[]>();
   projects.forEach((project, i) => {
-    for (const word of new Set(searchWords(`${project.city} ${project.community} ${project.sub_community} ${project.name}`))) {
+    for (const word of new Set(searchWords(placesOf(project).join(' ')))) {
       const list = byWord.get(word);
       if (list) list.push(i);
       else byWord.set(word, [i]);
@@ -250,7 +257,16 @@ function sizeRanges(projects: NormalisedProject[]): Sizes {
   };
 }
 
-export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
+export interface IndexOptions {
+  locale?: Locale;
+  /**
+   * The projects as the provider gave them, when `projects` are their view in a locale: what the
+   * searches read (names and places in every language).
+   */
+  searchedAs?: NormalisedProject[];
+}
+
+export function buildIndex(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects }: IndexOptions = {}): CatalogueIndex {
   const compare = comparators(projects);
   const all = projects.map((_, index) => index);
   const orders = perSort((sort) => Int32Array.from([...all].sort(compare[sort])));
@@ -264,6 +280,7 @@ export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
   const options = optionSets(projects, sizes);
 
   return {
+    locale,
     projects,
     byId: new Map(projects.map((project, index) => [project.id, index])),
     cardBytes: projects.map((project) => Buffer.from(JSON.stringify(card(project)))),
@@ -272,15 +289,15 @@ export function buildIndex(projects: NormalisedProject[]): CatalogueIndex {
     byState,
     byDeveloper: partition(orders, (index) => projects[index].developer.id || undefined),
     byYear: partition(orders, (index) => projects[index].completion.year || undefined),
-    lowerNames: projects.map((project) => project.name.toLowerCase()),
+    lowerNames: searchedAs.map((project) => foldForSearch(namesOf(project).join('\n'))),
     prices,
     pricedCount: priced.length,
     priceBlocks: priceBlocksOf(orders.price_asc, priced.length),
     states,
     options,
-    places: placeWords(projects),
+    places: placeWords(searchedAs),
     sizes,
-    countsByState: countStates(states),
+    countsByState: countStates(states, locale),
     facets: unfilteredFacets(options),
     priceRange: priceRangeOf(priced),
     developers: [...developers.values()]

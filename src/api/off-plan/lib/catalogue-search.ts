@@ -7,7 +7,7 @@
  */
 import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, orInto, unite, withoutMembers, type Bitset } from './bitset';
 import { countStates, type CatalogueIndex, type FacetName, type Facets, type Orders, type StateCount } from './catalogue-index';
-import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, searchWords } from './options';
+import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, foldForSearch, searchWords } from './options';
 import type { Filters, ListingQuery, Sort } from './query';
 
 /** What a set of filters matches, whatever the page and the sort. */
@@ -118,7 +118,7 @@ function constraints(index: CatalogueIndex, filters: Filters, prices: Float64Arr
   if (filters.developer_id !== undefined) rest.push(listSet(index.byDeveloper.get(filters.developer_id)));
   if (filters.completion_year) rest.push(listSet(index.byYear.get(filters.completion_year)));
   if (filters.project_name) {
-    const needle = filters.project_name.toLowerCase();
+    const needle = foldForSearch(filters.project_name);
     rest.push(bitsetOf(size, index.lowerNames.flatMap((name, i) => (name.includes(needle) ? [i] : []))));
   }
   if (filters.location) rest.push(placeSet(index, filters.location));
@@ -220,7 +220,7 @@ export function matchFilters(index: CatalogueIndex, filters: Filters, prices = i
   return {
     matches,
     total: count(matches),
-    countsByState: exceptState ? countStates(index.states, exceptState) : index.countsByState,
+    countsByState: exceptState ? countStates(index.states, index.locale, exceptState) : index.countsByState,
     facets: facetsOf(index, { property_type: except('property_type'), bedrooms: except('bedrooms'), amenities: matches, area: except('area') }, areaSets),
   };
 }

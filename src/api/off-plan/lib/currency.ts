@@ -8,6 +8,7 @@
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { card, priceRangeOf, type CatalogueIndex } from './catalogue-index';
 import type { Currency } from './options';
+import { priceLabel } from './words';
 
 export const SITE_CURRENCY: Currency = 'AED';
 
@@ -24,10 +25,10 @@ export interface CurrencyView {
  * A card's price in `currency`. A price the provider gave in a currency without a rate (shown as given,
  * with no comparable amount) stays as it is.
  */
-function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency): NormalisedProject['price'] {
+function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency, index: CatalogueIndex): NormalisedProject['price'] {
   if (price.currency !== SITE_CURRENCY) return price;
   const startingFrom = Number.isNaN(amount) ? null : amount;
-  return { starting_from: startingFrom, formatted: formatPrice(startingFrom, currency), currency };
+  return { starting_from: startingFrom, formatted: priceLabel(formatPrice(startingFrom, currency), startingFrom, index.locale), currency };
 }
 
 /** The catalogue's prices and cards in `currency` (its own, for AED). `rates`: AED per unit of each currency. */
@@ -40,6 +41,6 @@ export function currencyView(index: CatalogueIndex, currency: Currency, rates: R
     currency,
     prices,
     priceRange: priceRangeOf(prices),
-    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(card({ ...project, price: priceIn(project.price, prices[i], currency) })))),
+    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(card({ ...project, price: priceIn(project.price, prices[i], currency, index) })))),
   };
 }

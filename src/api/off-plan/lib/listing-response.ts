@@ -7,7 +7,8 @@
  * as bytes.
  */
 import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/public';
-import { encodedSuccess } from '../../../lib/envelope';
+import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
+import { LOCALES, type Locale } from '../../../lib/locale';
 import { LruMap } from '../../../lib/lru';
 import type { CatalogueIndex, Facets } from './catalogue-index';
 import { matchFilters, pageItems, type Matched } from './catalogue-search';
@@ -15,43 +16,35 @@ import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
 import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './options';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
+import { LISTING_WORDS } from './words';
 
-export const LISTING_MESSAGE = 'Off-plan projects retrieved successfully';
+/** The sort options with their labels in `locale` (the contract's in English). */
+const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
 
-/** The fixed lists of the `filters` block, word for word from the contract. */
-export const FIXED_FILTERS = {
-  location_placeholder: 'Search by project name or location',
-  property_type: { label: 'Property Type', options: PROPERTY_TYPES },
-  bedrooms: { label: 'Bedrooms', options: BEDROOMS },
-  amenities: AMENITIES,
-  area: AREAS,
-  currency: { default: SITE_CURRENCY, options: CURRENCIES },
-};
-
-const SORT_OPTIONS = SORTS.map(({ value, label }) => ({ value, label }));
-
+/** The `filters` block: the contract's fixed lists, with their labels in the catalogue's locale. */
 function filtersBlock(index: CatalogueIndex, view: CurrencyView) {
+  const words = LISTING_WORDS[index.locale];
   return {
-    location_placeholder: FIXED_FILTERS.location_placeholder,
-    property_type: FIXED_FILTERS.property_type,
-    bedrooms: FIXED_FILTERS.bedrooms,
-    price_range: { label: 'Price Range', min: view.priceRange.min, max: view.priceRange.max },
+    location_placeholder: words.locationPlaceholder,
+    property_type: { label: words.propertyType, options: PROPERTY_TYPES },
+    bedrooms: { label: words.bedrooms, options: BEDROOMS },
+    price_range: { label: words.priceRange, min: view.priceRange.min, max: view.priceRange.max },
     more_filters: {
-      label: 'More Filters',
+      label: words.moreFilters,
       options: {
-        amenities: FIXED_FILTERS.amenities,
-        area: FIXED_FILTERS.area,
+        amenities: AMENITIES,
+        area: AREAS,
         developer: index.developers.map(({ id, name }) => ({ id, name })),
         completion_year: index.completionYears,
       },
     },
-    currency: FIXED_FILTERS.currency,
-    sort_by: { default: DEFAULT_SORT, options: SORT_OPTIONS },
+    currency: { default: SITE_CURRENCY, options: CURRENCIES },
+    sort_by: { default: DEFAULT_SORT, options: sortOptions(index.locale) },
   };
 }
 
 const COMMA = Buffer.from(',');
-const ENVELOPE = encodedSuccess(LISTING_MESSAGE);
+const ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_WORDS[locale].listingMessage)])) as Record<Locale, EncodedEnvelope>;
 
 const FACET_GROUPS = [
   ['property_type', PROPERTY_TYPES],
@@ -152,7 +145,7 @@ export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCu
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const from = items.length ? (query.page - 1) * query.perPage + 1 : 0;
   const to = items.length ? from + items.length - 1 : 0;
-  const header = { title: page.content.listingTitle, results_text: `Showing ${from} - ${to} of ${total} properties` };
+  const header = { title: page.content.listingTitle, results_text: LISTING_WORDS[index.locale].resultsText(from, to, total) };
   const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
 
   const cards: Buffer[] = [];
@@ -160,8 +153,9 @@ export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCu
     if (position > 0) cards.push(COMMA);
     cards.push(currency.view.cardBytes[item]);
   });
+  const envelope = ENVELOPES[index.locale];
   return Buffer.concat([
-    ENVELOPE.head,
+    envelope.head,
     Buffer.from(`{"listing_header":${JSON.stringify(header)},"filters":`),
     currency.filtersHead,
     Buffer.from(`,"facets":${match.facetsJson}},"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
@@ -169,7 +163,7 @@ export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCu
     Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
     page.listingParts,
     Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${match.countsByStateJson},"sort":${JSON.stringify(query.sort)}}`),
-    ENVELOPE.tail,
+    envelope.tail,
   ]);
 }
 
@@ -185,10 +179,10 @@ export function filtersData(index: CatalogueIndex, feedDevelopers: Developer[] =
       return feed ? { id: feed.id, name: feed.name || developer.name, slug: feed.slug || developer.slug, logo: feed.logo || developer.logo } : developer;
     }),
     completion_years: index.completionYears,
-    states: EMIRATES.map(({ id, name }) => ({ id, name })),
+    states: EMIRATES.map(({ id }) => ({ id, name: LISTING_WORDS[index.locale].emirate(id) })),
     price_range: index.priceRange,
     counts_by_state: index.countsByState,
     total_projects: index.projects.length,
-    sort_options: SORT_OPTIONS,
+    sort_options: sortOptions(index.locale),
   };
 }

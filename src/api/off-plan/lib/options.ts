@@ -5,6 +5,7 @@
  * `amenities`. The query accepts the same names, so a website may send either. Pure; the tables are
  * in docs/off-plan.md and unit-tested row by row.
  */
+import { westernDigits } from '../../../lib/locale';
 
 export const PROPERTY_TYPES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'] as const;
 export const BEDROOMS = ['Studio', '1', '2', '3', '4', '5+'] as const;
@@ -19,12 +20,30 @@ export type Amenity = (typeof AMENITIES)[number];
 export type Area = (typeof AREAS)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
+/** Arabic letters written several ways, and the one way searches compare them in. */
+const ARABIC_FORMS: Array<[RegExp, string]> = [
+  [/[\u0622\u0623\u0625\u0671]/g, '\u0627'], // alef with madda, hamza above or below, wasla: alef
+  [/\u0629/g, '\u0647'], // taa marbuta: haa
+  [/\u0649/g, '\u064A'], // alef maqsura: yaa
+  [/\u0624/g, '\u0648'], // waw with hamza: waw
+  [/\u0626/g, '\u064A'], // yaa with hamza: yaa
+  [/[\u0640\u064B-\u065F\u0670\u06D6-\u06ED]/g, ''], // tatweel, harakat and Quranic marks: dropped
+];
+
 /**
- * Text as search words: accents dropped ("Sóbha" -> "sobha"), lower case, split on anything that is not
- * a letter or digit ("Al-Reem" -> "al", "reem"; "24/7 Security" -> "24", "7", "security").
+ * Text as searches compare it (decision 57): lower case, Arabic in one form per letter (`ARABIC_FORMS`),
+ * Arabic-Indic digits as 0-9. Latin text only changes case, so English searches match as they did.
+ */
+export function foldForSearch(text: string): string {
+  return ARABIC_FORMS.reduce((folded, [form, letter]) => folded.replace(form, letter), westernDigits(text)).toLowerCase();
+}
+
+/**
+ * Text as search words: folded as `foldForSearch` does, accents dropped ("Sóbha" -> "sobha"), split on
+ * anything that is not a letter or digit ("Al-Reem" -> "al", "reem"; "24/7 Security" -> "24", "7", "security").
  */
 export function searchWords(text: string): string[] {
-  return text
+  return foldForSearch(text)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

@@ -2,14 +2,17 @@
  * Query of GET /api/v1/off-plan/projects (decisions 15-16, 19, 23): validated and normalised, or
  * every bad parameter reported together. An empty string (or a name without "=") counts as absent;
  * unknown parameters are ignored. The option lists (`property_type`, `bedrooms`, `amenities`, `area`)
- * may be repeated or comma-separated; any other parameter given twice is invalid.
+ * may be repeated or comma-separated; any other parameter given twice is invalid. Digits may be typed
+ * Arabic-Indic (`٢٠٢٧`); messages come in the request's locale.
  */
 import type { FieldErrors } from '../../../lib/envelope';
+import { DEFAULT_LOCALE, westernDigits, type Locale } from '../../../lib/locale';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import {
   AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES, queryOption, searchWords,
   type Amenity, type Area, type Bedrooms, type Currency, type PropertyType,
 } from './options';
+import { QUERY_MESSAGES } from './query-messages';
 
 export const SORTS = [
   { value: 'name_asc', label: 'Newest First' },
@@ -68,7 +71,7 @@ function single(raw: Raw, name: string): string | undefined | null {
   const value = raw[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
+  const trimmed = westernDigits(value).trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
@@ -77,7 +80,7 @@ function several(raw: Raw, name: string): string[] | undefined | null {
   const value = raw[name];
   const given = Array.isArray(value) ? value : [value];
   if (given.some((item) => item !== undefined && item !== null && typeof item !== 'string')) return null;
-  const items = (given as Array<string | undefined | null>).flatMap((item) => (item ?? '').split(',')).map((item) => item.trim()).filter(Boolean);
+  const items = (given as Array<string | undefined | null>).flatMap((item) => westernDigits(item ?? '').split(',')).map((item) => item.trim()).filter(Boolean);
   return items.length ? items : undefined;
 }
 
@@ -88,7 +91,8 @@ function optionsOf<T extends string>(items: string[], read: (item: string) => T 
   return options.filter((option) => chosen.includes(option));
 }
 
-export function parseListingQuery(raw: Raw): QueryResult {
+export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): QueryResult {
+  const messages = QUERY_MESSAGES[locale];
   const errors: FieldErrors = {};
   const fail = (name: string, message: string) => (errors[name] = [message]);
   const filters: Filters = {};
@@ -96,82 +100,82 @@ export function parseListingQuery(raw: Raw): QueryResult {
   const page = single(raw, 'page');
   const perPage = single(raw, 'per_page');
   const sort = single(raw, 'sort');
-  if (page !== undefined && (page === null || !isInteger(page) || Number(page) < 1)) fail('page', 'The page must be an integer of at least 1.');
+  if (page !== undefined && (page === null || !isInteger(page) || Number(page) < 1)) fail('page', messages.page);
   if (perPage !== undefined && (perPage === null || !isInteger(perPage) || Number(perPage) < 1 || Number(perPage) > MAX_PER_PAGE)) {
-    fail('per_page', `The per page must be an integer from 1 to ${MAX_PER_PAGE}.`);
+    fail('per_page', messages.perPage(MAX_PER_PAGE));
   }
   if (sort !== undefined && !SORTS.some((option) => option.value === sort)) {
-    fail('sort', `The sort must be one of: ${SORTS.map((option) => option.value).join(', ')}.`);
+    fail('sort', messages.sort(SORTS.map((option) => option.value).join(', ')));
   }
 
   const projectName = single(raw, 'project_name');
-  if (projectName === null || (projectName && projectName.length > MAX_TEXT)) fail('project_name', `The project name must be text of at most ${MAX_TEXT} characters.`);
+  if (projectName === null || (projectName && projectName.length > MAX_TEXT)) fail('project_name', messages.projectName(MAX_TEXT));
   else if (projectName) filters.project_name = projectName;
 
   const developer = single(raw, 'developer_id');
   if (developer !== undefined) {
-    if (developer === null || !isInteger(developer) || Number(developer) < 1) fail('developer_id', 'The developer id must be a positive integer.');
+    if (developer === null || !isInteger(developer) || Number(developer) < 1) fail('developer_id', messages.developerId);
     else filters.developer_id = Number(developer);
   }
 
   const year = single(raw, 'completion_year');
   if (year !== undefined) {
-    if (year === null || !/^\d{4}$/.test(year)) fail('completion_year', 'The completion year must be a four-digit year, e.g. 2027.');
+    if (year === null || !/^\d{4}$/.test(year)) fail('completion_year', messages.completionYear);
     else filters.completion_year = year;
   }
 
   const state = single(raw, 'state_id');
   if (state !== undefined) {
     const code = state === null ? undefined : emirateCode(state);
-    if (!code) fail('state_id', 'The state id must be an emirate code: AZ, AJ, DU, FU, RK, SH or UQ.');
+    if (!code) fail('state_id', messages.stateId);
     else filters.state_id = code;
   }
 
   for (const name of ['min_price', 'max_price'] as const) {
     const price = single(raw, name);
     if (price === undefined) continue;
-    if (price === null || !isNumber(price)) fail(name, `The ${name.replace('_', ' ')} must be a number of at least 0.`);
+    if (price === null || !isNumber(price)) fail(name, messages.price(name));
     else filters[name] = Number(price);
   }
   if (filters.min_price !== undefined && filters.max_price !== undefined && filters.min_price > filters.max_price) {
-    fail('max_price', 'The max price must be greater than or equal to the min price.');
+    fail('max_price', messages.priceOrder);
   }
 
   const lists = [
-    ['property_type', 'property type', PROPERTY_TYPES],
-    ['bedrooms', 'bedrooms', BEDROOMS],
-    ['amenities', 'amenities', AMENITIES],
-    ['area', 'area', AREAS],
+    ['property_type', PROPERTY_TYPES],
+    ['bedrooms', BEDROOMS],
+    ['amenities', AMENITIES],
+    ['area', AREAS],
   ] as const;
-  for (const [name, label, options] of lists) {
+  for (const [name, options] of lists) {
     const items = several(raw, name);
     if (items === undefined) continue;
     const chosen = items && optionsOf<string>(items, queryOption[name], options);
-    if (!chosen) fail(name, `The ${label} must be one or more of ${options.join(', ')} (repeated or comma-separated).`);
+    if (!chosen) fail(name, messages.list(name, options.join(', ')));
     else (filters as Record<string, string[]>)[name] = chosen;
   }
 
   for (const name of ['min_area', 'max_area'] as const) {
     const area = single(raw, name);
     if (area === undefined) continue;
-    if (area === null || !isNumber(area)) fail(name, `The ${name.replace('_', ' ')} must be a number of square feet of at least 0.`);
+    if (area === null || !isNumber(area)) fail(name, messages.area(name));
     else filters[name] = Number(area);
   }
   if (filters.min_area !== undefined && filters.max_area !== undefined && filters.min_area > filters.max_area) {
-    fail('max_area', 'The max area must be greater than or equal to the min area.');
+    fail('max_area', messages.areaOrder);
   }
 
   const location = single(raw, 'location');
   if (location !== undefined) {
     const text = location?.replace(/\s+/g, ' ');
-    if (!text || text.length > MAX_TEXT || searchWords(text).length === 0) fail('location', `The location must be text of at most ${MAX_TEXT} characters, with letters or digits.`);
+    if (!text || text.length > MAX_TEXT || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
     else filters.location = text;
   }
 
   const currency = single(raw, 'currency');
   if (currency !== undefined) {
     const code = currency === null ? undefined : queryOption.currency(currency);
-    if (!code) fail('currency', `The currency must be one of: ${CURRENCIES.join(', ')}.`);
+    if (!code) fail('currency', messages.currency(CURRENCIES.join(', ')));
     else filters.currency = code;
   }
 

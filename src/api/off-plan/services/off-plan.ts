@@ -1,19 +1,22 @@
 /**
- * The off-plan endpoints' data, from the app's cache: the published page content (under
- * `offplan_page_data`, cleared when an editor publishes the page or changes its media), the catalogue
+ * The off-plan endpoints' data per locale, from the app's cache: the published page content (under
+ * `offplan_page_data`, `offplan_page_data:ar` in Arabic, cleared when an editor publishes the page in
+ * English or in that language, or changes its media), the catalogue
  * index (built once per project collection, dropped with it), its cards and prices in each other
  * currency (built when first asked for, dropped with it), the finished filters and legacy page JSON,
  * and the last 256 listing pages asked for (each with its ETag and compressed variants, kept while
  * the data they were rendered from stays current).
  * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
- * missing first.
+ * missing first. A locale's catalogue is built from the projects as that locale shows them
+ * (`projectIn`), searched by their names and places in every language.
  */
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { fastLane, fastLaneUnder } from '../../../lib/fast-lane';
-import { declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { declareLocalizedSurrogateKey, declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
@@ -25,13 +28,15 @@ import {
 } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import { buildPageContent, type OffPlanPageContent, type OffPlanPageRecord } from '../lib/page-content';
+import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
+import { LISTING_WORDS } from '../lib/words';
 
 export const OFFPLAN_PAGE_CACHE_KEY = 'offplan_page_data';
 const CATALOGUE_CACHE_KEY = 'offplan:catalogue';
-const currencyCacheKey = (currency: Currency) => `offplan:catalogue:${currency}`;
+const currencyCacheKey = (currency: Currency, locale: Locale) => localized(`offplan:catalogue:${currency}`, locale);
 const LEGACY_CACHE_KEY = 'offplan_legacy_data';
-const filtersCacheKey = (version: number) => `offplan:filters:${version}`;
+const filtersCacheKey = (version: number, locale: Locale) => localized(`offplan:filters:${version}`, locale);
 const PAGE_UID = 'api::off-plan.off-plan-page';
 const LISTING_PATH = '/api/v1/off-plan/projects';
 const FILTERS_PATH = '/api/v1/off-plan/projects/filters';
@@ -42,12 +47,12 @@ const LEGACY_PATH = '/api/v1/off-plan';
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const PAGE_CACHE = { tags: [PAGE_UID, MEDIA_TAG] };
+const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG] });
 // Derived from one collection: lives as long as it, and goes when it goes.
 const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
 
-declareCacheTags(PAGE_UID);
-declareSurrogateKey(SURROGATE_KEYS.offPlanPage, PAGE_UID);
+declareCacheTags(...everyLocaleOf([PAGE_UID]));
+declareLocalizedSurrogateKey(SURROGATE_KEYS.offPlanPage, PAGE_UID);
 declareSurrogateKey(SURROGATE_KEYS.projects, PROJECTS_TAG);
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
@@ -60,8 +65,11 @@ interface RenderedListing {
 
 const RENDERED_LISTINGS = 256;
 
-/** A project's response, made once per project object (a detail read, or the collection's card). */
-const projectResponses = new WeakMap<NormalisedProject, Representation>();
+/** A project's response per locale, made once per project object (a detail read, or the collection's card). */
+const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, Representation>()])) as Record<
+  Locale,
+  WeakMap<NormalisedProject, Representation>
+>;
 
 interface Catalogue extends PreparedCatalogue {
   /** The collection version it was built from. */
@@ -99,7 +107,12 @@ export function plainQuery(queryString: string): Record<string, string | string[
   return query;
 }
 
-const catalogueOf = (collection: ProjectCollection): Catalogue => ({ version: collection.version, ...prepareCatalogue(buildIndex(collection.projects)) });
+/** The collection's catalogue in `locale`: its projects as that locale shows them, found by every language's names. */
+function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
+  const { projects } = collection;
+  const shown = locale === DEFAULT_LOCALE ? projects : projects.map((project) => projectIn(project, locale));
+  return { version: collection.version, ...prepareCatalogue(buildIndex(shown, { locale, searchedAs: projects })) };
+}
 
 /** Decision 25: every card field and the detail fields. */
 function projectData(project: NormalisedProject) {
@@ -107,12 +120,13 @@ function projectData(project: NormalisedProject) {
   return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans };
 }
 
-/** The project's response, made once per project object, whichever path asks first. */
-function projectRepresentation(project: NormalisedProject): Representation {
-  let representation = projectResponses.get(project);
+/** The project's response in `locale`, made once per project object, whichever path asks first. */
+function projectRepresentation(project: NormalisedProject, locale: Locale): Representation {
+  let representation = projectResponses[locale].get(project);
   if (!representation) {
-    representation = new Representation(Buffer.from(JSON.stringify(success(projectData(project), 200, 'Project retrieved successfully'))));
-    projectResponses.set(project, representation);
+    const data = projectData(projectIn(project, locale));
+    representation = new Representation(Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage))));
+    projectResponses[locale].set(project, representation);
   }
   return representation;
 }
@@ -130,9 +144,10 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return representation;
   }
 
-  async function loadPage(): Promise<PreparedPage> {
+  async function recordIn(locale: Locale): Promise<OffPlanPageRecord | null> {
     const record = await strapi.documents(PAGE_UID).findFirst({
       status: 'published',
+      locale,
       populate: {
         guide_image: true,
         explore_by_city_columns: link,
@@ -143,71 +158,85 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
         seo: true,
       },
     });
-    return preparePage(buildPageContent((record ?? null) as OffPlanPageRecord | null, mediaUrlsFor(strapi).image));
+    return (record ?? null) as OffPlanPageRecord | null;
   }
 
-  async function preparedPage(): Promise<PreparedPage> {
-    return (await cache.get(OFFPLAN_PAGE_CACHE_KEY, loadPage, PAGE_CACHE)).value;
+  async function loadPage(locale: Locale): Promise<PreparedPage> {
+    const [english, translated] = await Promise.all([recordIn(DEFAULT_LOCALE), locale === DEFAULT_LOCALE ? null : recordIn(locale)]);
+    const record = locale === DEFAULT_LOCALE ? english : withFallback(translated, english);
+    return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
   }
 
-  /** The catalogue of the current collection (rebuilt if the cached one is of an older collection). */
-  async function catalogue(): Promise<Catalogue> {
+  async function preparedPage(locale: Locale): Promise<PreparedPage> {
+    return (await cache.get(localized(OFFPLAN_PAGE_CACHE_KEY, locale), () => loadPage(locale), pageCache(locale))).value;
+  }
+
+  /** The catalogue of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
+  async function catalogue(locale: Locale): Promise<Catalogue> {
     const collection = await projectsService(strapi).collection();
-    const cached = await cache.get(CATALOGUE_CACHE_KEY, async () => catalogueOf(collection), CATALOGUE_CACHE);
+    const key = localized(CATALOGUE_CACHE_KEY, locale);
+    const cached = await cache.get(key, async () => catalogueOf(collection, locale), CATALOGUE_CACHE);
     if (cached.value.version === collection.version) return cached.value;
-    return cache.set(CATALOGUE_CACHE_KEY, catalogueOf(collection), CATALOGUE_CACHE).value;
+    return cache.set(key, catalogueOf(collection, locale), CATALOGUE_CACHE).value;
   }
 
-  /** The catalogue's cards and prices in `currency` (built once per currency and collection). */
+  /** The catalogue's cards and prices in `currency` (built once per currency, locale and collection). */
   async function inCurrency(prepared: Catalogue, currency: Currency): Promise<PreparedCurrency> {
     if (currency === SITE_CURRENCY) return prepared.aed;
     const convert = async (): Promise<InCurrency> => ({
       version: prepared.version,
       ...prepareCurrency(prepared.index, currencyView(prepared.index, currency, projectsService(strapi).currencyRates())),
     });
-    const cached = await cache.get(currencyCacheKey(currency), convert, CATALOGUE_CACHE);
+    const key = currencyCacheKey(currency, prepared.index.locale);
+    const cached = await cache.get(key, convert, CATALOGUE_CACHE);
     if (cached.value.version === prepared.version) return cached.value;
-    return cache.set(currencyCacheKey(currency), await convert(), CATALOGUE_CACHE).value;
+    return cache.set(key, await convert(), CATALOGUE_CACHE).value;
   }
 
   /** The same from memory alone, or undefined. */
   function peekCurrency(prepared: Catalogue, currency: Currency): PreparedCurrency | undefined {
     if (currency === SITE_CURRENCY) return prepared.aed;
-    const cached = cache.peek<InCurrency>(currencyCacheKey(currency))?.value;
+    const cached = cache.peek<InCurrency>(currencyCacheKey(currency, prepared.index.locale))?.value;
     return cached?.version === prepared.version ? cached : undefined;
   }
 
+  /** The catalogue in `locale` from memory alone, when it is of the collection in memory. */
+  function peekCatalogue(locale: Locale): Catalogue | undefined {
+    const collection = projectsService(strapi).peek();
+    const prepared = cache.peek<Catalogue>(localized(CATALOGUE_CACHE_KEY, locale))?.value;
+    return collection && prepared?.version === collection.version ? prepared : undefined;
+  }
+
   const service = {
-    async pageContent(): Promise<OffPlanPageContent> {
-      return (await preparedPage()).content;
+    async pageContent(locale: Locale = DEFAULT_LOCALE): Promise<OffPlanPageContent> {
+      return (await preparedPage(locale)).content;
     },
 
-    async catalogue(): Promise<CatalogueIndex> {
-      return (await catalogue()).index;
+    async catalogue(locale: Locale = DEFAULT_LOCALE): Promise<CatalogueIndex> {
+      return (await catalogue(locale)).index;
     },
 
-    async listing(queryString: string, query: ListingQuery): Promise<Representation> {
-      const [prepared, page] = await Promise.all([catalogue(), preparedPage()]);
+    async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
+      const [prepared, page] = await Promise.all([catalogue(locale), preparedPage(locale)]);
       return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page);
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
-    fastListing(queryString: string): Representation | undefined {
+    fastListing(queryString: string, locale: Locale): Representation | undefined {
       const raw = plainQuery(queryString);
-      const parsed = raw && parseListingQuery(raw);
-      const page = cache.peek<PreparedPage>(OFFPLAN_PAGE_CACHE_KEY)?.value;
-      const collection = projectsService(strapi).peek();
-      const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
-      if (!parsed?.ok || !page || !collection || prepared?.version !== collection.version) return undefined;
+      const parsed = raw && parseListingQuery(raw, locale);
+      const page = cache.peek<PreparedPage>(localized(OFFPLAN_PAGE_CACHE_KEY, locale))?.value;
+      const prepared = peekCatalogue(locale);
+      if (!parsed?.ok || !page || !prepared) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
       return currency && listingPage(queryString, parsed.query, prepared, currency, page);
     },
 
-    /** The filters response, built once per collection (and developers' lifetime). */
-    async filtersResponse(): Promise<CacheEntry<unknown>> {
-      const prepared = await catalogue();
+    /** The filters response in `locale`, built once per collection (and developers' lifetime). */
+    async filtersResponse(locale: Locale): Promise<CacheEntry<unknown>> {
+      const prepared = await catalogue(locale);
       const build = async () => success(filtersData(prepared.index, await projectsService(strapi).developers()));
-      return cache.get(filtersCacheKey(prepared.version), build, {
+      return cache.get(filtersCacheKey(prepared.version, locale), build, {
         tags: [PROJECTS_TAG],
         lifetime: projectsService(strapi).developersTtlSeconds(),
         json: true,
@@ -215,36 +244,34 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The filters response from memory alone (built for the current collection), or undefined. */
-    fastFilters(): Representation | undefined {
-      const collection = projectsService(strapi).peek();
-      const prepared = cache.peek<Catalogue>(CATALOGUE_CACHE_KEY)?.value;
-      if (!collection || prepared?.version !== collection.version) return undefined;
-      const entry = cache.peek(filtersCacheKey(prepared.version));
-      return entry && representationOf(entry);
+    fastFilters(locale: Locale): Representation | undefined {
+      const prepared = peekCatalogue(locale);
+      const entry = prepared && cache.peek(filtersCacheKey(prepared.version, locale));
+      return entry ? representationOf(entry) : undefined;
     },
 
-    /** The project's response (decision 25), or null for an id the service does not hold. */
-    async projectResponse(id: string): Promise<Representation | null> {
+    /** The project's response in `locale` (decision 25), or null for an id the service does not hold. */
+    async projectResponse(id: string, locale: Locale): Promise<Representation | null> {
       const project = PROJECT_ID.test(id) ? await projectsService(strapi).project(id) : null;
-      return project ? projectRepresentation(project) : null;
+      return project ? projectRepresentation(project, locale) : null;
     },
 
     /**
      * The same from memory alone, or undefined (no collection loaded, or an id the full path answers with
      * a 404). Like the full path, it starts the background read of a detail that is due.
      */
-    fastProject(id: string): Representation | undefined {
+    fastProject(id: string, locale: Locale): Representation | undefined {
       const project = PROJECT_ID.test(id) ? projectsService(strapi).peekProject(id) : undefined;
-      return project ? projectRepresentation(project) : undefined;
+      return project ? projectRepresentation(project, locale) : undefined;
     },
 
-    /** Decision 26: the legacy page response, cached as the page is. */
-    async legacyResponse(): Promise<CacheEntry<unknown>> {
+    /** Decision 26: the legacy page response in `locale`, cached as the page is. */
+    async legacyResponse(locale: Locale): Promise<CacheEntry<unknown>> {
       const build = async () => {
-        const page = await service.pageContent();
+        const page = await service.pageContent(locale);
         return success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
       };
-      return cache.get(LEGACY_CACHE_KEY, build, { ...PAGE_CACHE, json: true });
+      return cache.get(localized(LEGACY_CACHE_KEY, locale), build, { ...pageCache(locale), json: true });
     },
   };
   return service;
@@ -257,12 +284,12 @@ export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-
 /** Puts the listing, filters, projects and the legacy page on the fast lane (at bootstrap, when the service exists). */
 export function registerListingFastLane(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
-  fastLane(LISTING_PATH, (query) => service.fastListing(query));
-  fastLane(FILTERS_PATH, () => service.fastFilters());
+  fastLane(LISTING_PATH, (query, _path, locale) => service.fastListing(query, locale));
+  fastLane(FILTERS_PATH, (_query, _path, locale) => service.fastFilters(locale));
   // An exact lane comes first: /filters is never taken for a project id.
-  fastLaneUnder(PROJECT_PATH_PREFIX, (_query, path) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length)));
-  fastLane(LEGACY_PATH, () => {
-    const entry = cache.peek(LEGACY_CACHE_KEY);
+  fastLaneUnder(PROJECT_PATH_PREFIX, (_query, path, locale) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length), locale));
+  fastLane(LEGACY_PATH, (_query, _path, locale) => {
+    const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
     return entry && representationOf(entry);
   });
 }

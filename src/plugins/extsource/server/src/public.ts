@@ -8,7 +8,7 @@
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostService, Lease, Leases } from './host';
 export type { ProjectCollection, ProjectsService } from './services/projects';
 export type { SyncRun, SyncService, Trigger } from './services/sync';
-export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, UnitType } from './mapping/types';
+export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
 
 export { PROJECTS_TAG } from './host';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';

@@ -8,6 +8,8 @@
  * UAE that comes back anyway. Offset paging shifts when projects are added or removed while paging:
  * projects are deduplicated by id, and a pass during which the catalogue moved (its `count` changed,
  * or an id came twice) is read once more. Developers complete each project's developer (id, logo).
+ * Arabic names and descriptions come from a second read of the same endpoints with `language=ar`
+ * (decision 57); when it fails, the projects are kept in English and the run says so.
  */
 import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import { isRejected, partition } from '../mapping/rejected';
@@ -41,6 +43,9 @@ export function parseJson<T>(body: string, what: string): T {
 
 /** Developers read last, per feed URL, shared by the short-lived driver objects (one per call). */
 const directories = new Map<string, { directory: DeveloperDirectory; until: number }>();
+
+/** Records by id, to pair each English record with its Arabic one. */
+export const recordsById = (records: ReellyRecord[]) => new Map(records.map((record) => [text(record.id), record]));
 
 /** One record per id, the later read winning (ids are strings; records without one are kept for the mapping to reject). */
 function byId(records: ReellyRecord[]): ReellyRecord[] {
@@ -123,19 +128,40 @@ export function reellyProjectsDriver(
     return directories.get(settings.baseUrl)?.directory;
   }
 
+  /** The catalogue in Arabic, by id; empty (with a warning) when that read fails: the English one stands alone. */
+  async function arabicCatalogue(warnings: string[]): Promise<Map<string, ReellyRecord>> {
+    try {
+      return recordsById(await readSettled('/projects', { ...catalogueParams, language: 'ar' }, 'projects (Arabic)'));
+    } catch (error) {
+      warnings.push(`the Arabic names were not read, the projects are kept in English: ${error instanceof Error ? error.message : String(error)}`);
+      return new Map();
+    }
+  }
+
+  /** The detail in the provider's default language (English), or in `language`. */
+  async function readDetail(id: string, language?: 'ar'): Promise<ReellyRecord> {
+    const what = `Reelly project ${id}${language ? ' (Arabic)' : ''}`;
+    const params = language ? { ...catalogueParams, language } : catalogueParams;
+    const record = await byteBudget()<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, params, what);
+    if (!record || typeof record !== 'object') throw new ProviderError(`${what}: not a project`);
+    return record;
+  }
+
   return {
     name: 'reelly',
     async fetchProjects(progress) {
       const developers = await directory(true);
       const records = (await readSettled('/projects', catalogueParams, 'projects', progress)).filter(isUaeProject);
-      return partition<NormalisedProject>(records.map((record) => mapReellyProject(record, defaults, developers)));
+      const warnings: string[] = [];
+      const arabic = await arabicCatalogue(warnings);
+      const mapped = partition<NormalisedProject>(records.map((record) => mapReellyProject(record, defaults, developers, arabic.get(text(record.id)))));
+      return warnings.length ? { ...mapped, warnings } : mapped;
     },
     async fetchProject(id) {
       try {
-        const what = `Reelly project ${id}`;
-        const record = await byteBudget()<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, catalogueParams, what);
-        if (!record || typeof record !== 'object') throw new ProviderError(`${what}: not a project`);
-        const mapped = mapReellyProject(record, defaults, await directory(false));
+        // The Arabic read is a bonus: its failure leaves the detail in English.
+        const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => undefined)]);
+        const mapped = mapReellyProject(record, defaults, await directory(false), arabic);
         return isRejected(mapped) ? null : mapped;
       } catch (error) {
         if (error instanceof ProviderError && error.status === 404) return null;

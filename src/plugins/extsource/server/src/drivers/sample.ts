@@ -11,6 +11,7 @@ import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import { isRejected, partition } from '../mapping/rejected';
 import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import type { Developer, NormalisedListing, NormalisedProject } from '../mapping/types';
+import { recordsById } from './reelly';
 import type { ListingsDriver, ProjectsDriver } from './types';
 
 const SERVICE_IMAGE = /^\/images\//;
@@ -48,22 +49,23 @@ export function sampleListingsDriver(dataDir: string, publicUrl: string): Listin
 
 export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults, publicUrl: string): ProjectsDriver {
   const file = path.join(dataDir, 'sample-projects.json');
+  /** The dataset holds Reelly's answers in English (`projects`) and with `language=ar` (`projects_ar`). */
   async function load() {
-    const data = await readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[] }>(file, publicUrl);
+    const data = await readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[]; projects_ar?: ReellyRecord[] }>(file, publicUrl);
     const developers = data.developers.map(mapReellyDeveloper);
-    return { developers, directory: developerDirectory(developers), projects: data.projects.filter(isUaeProject) };
+    return { developers, directory: developerDirectory(developers), projects: data.projects.filter(isUaeProject), arabic: recordsById(data.projects_ar ?? []) };
   }
   return {
     name: 'sample',
     async fetchProjects(progress) {
-      const { projects, directory } = await load();
+      const { projects, directory, arabic } = await load();
       progress?.(projects.length);
-      return partition<NormalisedProject>(projects.map((project) => mapReellyProject(project, defaults, directory)));
+      return partition<NormalisedProject>(projects.map((project) => mapReellyProject(project, defaults, directory, arabic.get(String(project.id)))));
     },
     async fetchProject(id) {
-      const { projects, directory } = await load();
+      const { projects, directory, arabic } = await load();
       const found = projects.find((project) => String(project.id) === id);
-      const mapped = found ? mapReellyProject(found, defaults, directory) : null;
+      const mapped = found ? mapReellyProject(found, defaults, directory, arabic.get(id)) : null;
       return mapped && !isRejected(mapped) ? mapped : null;
     },
     async fetchDevelopers(): Promise<Developer[]> {

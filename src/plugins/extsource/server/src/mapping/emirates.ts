@@ -1,15 +1,15 @@
 /**
  * Emirate codes (decision 19): the ISO 3166-2:AE suffixes are canonical; input is case-insensitive and
- * also accepts the common aliases and the emirates' names.
+ * also accepts the common aliases and the emirates' names, in English and Arabic.
  */
 export const EMIRATES = [
-  { id: 'AZ', name: 'Abu Dhabi' },
-  { id: 'AJ', name: 'Ajman' },
-  { id: 'DU', name: 'Dubai' },
-  { id: 'FU', name: 'Fujairah' },
-  { id: 'RK', name: 'Ras Al Khaimah' },
-  { id: 'SH', name: 'Sharjah' },
-  { id: 'UQ', name: 'Umm Al Quwain' },
+  { id: 'AZ', name: 'Abu Dhabi', name_ar: 'أبوظبي' },
+  { id: 'AJ', name: 'Ajman', name_ar: 'عجمان' },
+  { id: 'DU', name: 'Dubai', name_ar: 'دبي' },
+  { id: 'FU', name: 'Fujairah', name_ar: 'الفجيرة' },
+  { id: 'RK', name: 'Ras Al Khaimah', name_ar: 'رأس الخيمة' },
+  { id: 'SH', name: 'Sharjah', name_ar: 'الشارقة' },
+  { id: 'UQ', name: 'Umm Al Quwain', name_ar: 'أم القيوين' },
 ] as const;
 
 export type EmirateCode = (typeof EMIRATES)[number]['id'];
@@ -19,9 +19,10 @@ const ALIASES: Record<string, EmirateCode> = {
 };
 
 const BY_KEY = new Map<string, EmirateCode>();
-for (const { id, name } of EMIRATES) {
+for (const { id, name, name_ar } of EMIRATES) {
   BY_KEY.set(id, id);
   BY_KEY.set(name.toUpperCase(), id);
+  BY_KEY.set(name_ar, id);
 }
 for (const [alias, id] of Object.entries(ALIASES)) BY_KEY.set(alias, id);
 BY_KEY.set('RAS AL-KHAIMAH', 'RK');

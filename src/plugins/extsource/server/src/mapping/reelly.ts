@@ -7,13 +7,17 @@
  * region or city at times as numbers. Every field is looked up wherever either shape puts it. A list
  * entry has the card basics; a detail entry adds `overview`, `typical_units`, `project_amenities`,
  * `payment_plans` and media groups. Both map through here. Field by field: docs/extsource.md.
+ *
+ * Arabic (decision 57): `sale_status_display` comes as `{ en, ar }` in every answer; names and
+ * descriptions come in Arabic from the same endpoints read with `language=ar`, whose record the driver
+ * passes beside the English one. An Arabic text equal to the English one is no translation.
  */
 import { uaeCoordinates, type Coordinates } from './coordinates';
 import { emirateCode, emirateName, type EmirateCode } from './emirates';
 import { bedroomsRangeLabel, completionOf, formatPrice } from './formatting';
 import { intoSiteCurrency } from './money';
 import { plainLine, plainText } from './text';
-import type { Developer, NormalisedProject, PaymentPlan, Rejected, UnitType } from './types';
+import type { Developer, NormalisedProject, PaymentPlan, ProjectTranslation, Rejected, UnitType } from './types';
 import { bedroomsLabel, list, number, slugify, text } from './values';
 
 export type ReellyRecord = Record<string, unknown>;
@@ -62,6 +66,12 @@ const urlOf = (value: unknown): string => {
 };
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
+
+/** A value sent as `{ en, ar }` in one language; any other value is the English one. */
+function inLanguage(value: unknown, language: 'en' | 'ar'): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && ('en' in value || 'ar' in value)) return (value as ReellyRecord)[language];
+  return language === 'en' ? value : undefined;
+}
 
 export function mapReellyDeveloper(record: ReellyRecord | undefined | null): Developer {
   const name = plainLine(record?.name);
@@ -222,7 +232,7 @@ function facilities(record: ReellyRecord): string[] {
 }
 
 function badgeOf(record: ReellyRecord): string {
-  const display = plainLine(record.sale_status_display, 100);
+  const display = plainLine(inLanguage(record.sale_status_display, 'en'), 100);
   if (display) return display;
   const status = text(record.sale_status);
   if (!/^[a-z]+(_[a-z]+)*$/.test(status)) return plainLine(status, 100);
@@ -252,7 +262,27 @@ function mediaOf(record: ReellyRecord) {
   return { cover, gallery, images: unique([cover, ...gallery]) };
 }
 
-export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults, developers?: DeveloperDirectory): NormalisedProject | Rejected {
+/** The Arabic texts of a project: its `language=ar` record's, and the Arabic of its bilingual fields; undefined when there are none. */
+function arabicOf(record: ReellyRecord, arabic: ReellyRecord | undefined, english: { name: string; description: string; place: Place }): ProjectTranslation | undefined {
+  const place = arabic ? placeOf(arabic) : undefined;
+  const own = (value: string, englishValue: string) => (value && value !== englishValue ? value : '');
+  const city = own(place?.city ?? '', english.place.city);
+  const community = own(place?.district ?? '', english.place.district);
+  const sector = own(place?.sector ?? '', english.place.sector);
+  const translation: ProjectTranslation = {
+    name: own(plainLine(arabic?.name), english.name),
+    description: own(plainText(arabic?.overview) || plainText(arabic?.description) || plainText(arabic?.short_description), english.description),
+    // Whole, or not at all: never half Arabic, half English.
+    location: english.place.district ? (community && city ? `${community}، ${city}` : '') : city,
+    city,
+    community,
+    sub_community: sector && sector !== community ? sector : '',
+    badge: plainLine(inLanguage(record.sale_status_display, 'ar') ?? inLanguage(arabic?.sale_status_display, 'ar'), 100),
+  };
+  return Object.values(translation).some(Boolean) ? translation : undefined;
+}
+
+export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults, developers?: DeveloperDirectory, arabic?: ReellyRecord): NormalisedProject | Rejected {
   const id = text(record.id);
   const name = plainLine(record.name);
   if (!id) return { reference: '', reason: 'missing id' };
@@ -272,6 +302,8 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
   const media = mediaOf(record);
   const types = propertyTypes(record);
   const sizes = sizeRange(units, record);
+  const description = plainText(record.overview) || plainText(record.description) || plainText(record.short_description);
+  const ar = arabicOf(record, arabic, { name, description, place });
 
   return {
     id,
@@ -301,7 +333,7 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
     badge: badgeOf(record),
     address: location,
     specs: { beds: bedroomsText, bathrooms: '', area: areaText(sizes) },
-    description: plainText(record.overview) || plainText(record.description) || plainText(record.short_description),
+    description,
     apartments: units,
     facilities: facilities(record),
     coordinates: place.coordinates,
@@ -310,5 +342,6 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
     completion_sort: done.sortKey,
     property_types: types,
     size_range_sqft: sizes,
+    ...(ar ? { translations: { ar } } : {}),
   };
 }

@@ -73,6 +73,24 @@ export interface PaymentPlan {
   steps: Array<{ label: string; percent: number | null }>;
 }
 
+/**
+ * A project's own texts in another language, as the provider writes them ("" where it gave none, or
+ * gave the English text again): the site falls back to the English field.
+ */
+export interface ProjectTranslation {
+  name: string;
+  description: string;
+  /** "District, City" as the card shows it. */
+  location: string;
+  city: string;
+  community: string;
+  sub_community: string;
+  badge: string;
+}
+
+/** The languages a provider may translate a project into, besides English. */
+export type TranslatedLanguage = 'ar';
+
 /** An off-plan project: the card fields of the contract plus the detail fields of decision 25. */
 export interface NormalisedProject {
   id: string;
@@ -112,6 +130,8 @@ export interface NormalisedProject {
    */
   property_types: string[];
   size_range_sqft: { min: number; max: number } | null;
+  /** Its texts in other languages, where the provider has them (not part of the card). */
+  translations?: Partial<Record<TranslatedLanguage, ProjectTranslation>>;
 }
 
 /** A record the mapping could not use, with the reason; the sync counts it as failed. */

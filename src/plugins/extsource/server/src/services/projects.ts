@@ -115,7 +115,8 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function fetchAndStore(driver: string): Promise<ProjectCollection> {
-    const { records, rejected } = await projectsDriver(strapi).fetchProjects();
+    const { records, rejected, warnings } = await projectsDriver(strapi).fetchProjects();
+    for (const warning of warnings ?? []) strapi.log.warn(`extsource: projects refresh: ${warning}`);
     if (rejected.length) strapi.log.warn(`extsource: ${rejected.length} project(s) skipped: ${rejected.slice(0, 5).map((item) => `${item.reference} (${item.reason})`).join(', ')}`);
     const fetchedAt = new Date().toISOString();
     await strapi.db.transaction(async () => {

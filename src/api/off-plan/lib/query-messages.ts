@@ -1,0 +1,76 @@
+/**
+ * The listing query's 422 messages per locale (decision 56): the `errors` keys (parameter names) and the
+ * error code are the same in every language; only the words change.
+ */
+import type { Locale } from '../../../lib/locale';
+
+type Range = 'min_price' | 'max_price' | 'min_area' | 'max_area';
+type List = 'property_type' | 'bedrooms' | 'amenities' | 'area';
+
+export interface QueryMessages {
+  validationFailed: string;
+  page: string;
+  perPage(max: number): string;
+  sort(values: string): string;
+  projectName(max: number): string;
+  developerId: string;
+  completionYear: string;
+  stateId: string;
+  price(name: 'min_price' | 'max_price'): string;
+  priceOrder: string;
+  list(name: List, options: string): string;
+  area(name: 'min_area' | 'max_area'): string;
+  areaOrder: string;
+  location(max: number): string;
+  currency(values: string): string;
+  projectNotFound(id: string): string;
+}
+
+const ENGLISH_NAMES: Record<Range | List, string> = {
+  min_price: 'min price', max_price: 'max price', min_area: 'min area', max_area: 'max area',
+  property_type: 'property type', bedrooms: 'bedrooms', amenities: 'amenities', area: 'area',
+};
+
+const ARABIC_NAMES: Record<Range | List, string> = {
+  min_price: 'الحد الأدنى للسعر', max_price: 'الحد الأقصى للسعر', min_area: 'الحد الأدنى للمساحة', max_area: 'الحد الأقصى للمساحة',
+  property_type: 'نوع العقار', bedrooms: 'عدد غرف النوم', amenities: 'المرافق', area: 'المساحة',
+};
+
+export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
+  en: {
+    validationFailed: 'Validation failed',
+    page: 'The page must be an integer of at least 1.',
+    perPage: (max) => `The per page must be an integer from 1 to ${max}.`,
+    sort: (values) => `The sort must be one of: ${values}.`,
+    projectName: (max) => `The project name must be text of at most ${max} characters.`,
+    developerId: 'The developer id must be a positive integer.',
+    completionYear: 'The completion year must be a four-digit year, e.g. 2027.',
+    stateId: 'The state id must be an emirate code: AZ, AJ, DU, FU, RK, SH or UQ.',
+    price: (name) => `The ${ENGLISH_NAMES[name]} must be a number of at least 0.`,
+    priceOrder: 'The max price must be greater than or equal to the min price.',
+    list: (name, options) => `The ${ENGLISH_NAMES[name]} must be one or more of ${options} (repeated or comma-separated).`,
+    area: (name) => `The ${ENGLISH_NAMES[name]} must be a number of square feet of at least 0.`,
+    areaOrder: 'The max area must be greater than or equal to the min area.',
+    location: (max) => `The location must be text of at most ${max} characters, with letters or digits.`,
+    currency: (values) => `The currency must be one of: ${values}.`,
+    projectNotFound: (id) => `No off-plan project with id "${id}"`,
+  },
+  ar: {
+    validationFailed: 'البيانات المرسلة غير صالحة',
+    page: 'يجب أن يكون رقم الصفحة عددًا صحيحًا لا يقل عن 1.',
+    perPage: (max) => `يجب أن يكون عدد النتائج في الصفحة عددًا صحيحًا من 1 إلى ${max}.`,
+    sort: (values) => `يجب أن يكون الترتيب إحدى القيم: ${values}.`,
+    projectName: (max) => `يجب أن يكون اسم المشروع نصًا لا يزيد على ${max} حرفًا.`,
+    developerId: 'يجب أن يكون معرّف المطوّر عددًا صحيحًا موجبًا.',
+    completionYear: 'يجب أن تكون سنة التسليم سنة من أربعة أرقام، مثل 2027.',
+    stateId: 'يجب أن يكون رمز الإمارة أحد الرموز: AZ أو AJ أو DU أو FU أو RK أو SH أو UQ.',
+    price: (name) => `يجب أن يكون ${ARABIC_NAMES[name]} رقمًا لا يقل عن 0.`,
+    priceOrder: 'يجب أن يكون الحد الأقصى للسعر أكبر من الحد الأدنى أو مساويًا له.',
+    list: (name, options) => `يجب أن يكون ${ARABIC_NAMES[name]} قيمة أو أكثر من: ${options} (مكررة أو مفصولة بفواصل).`,
+    area: (name) => `يجب أن يكون ${ARABIC_NAMES[name]} رقمًا بالقدم المربع لا يقل عن 0.`,
+    areaOrder: 'يجب أن يكون الحد الأقصى للمساحة أكبر من الحد الأدنى أو مساويًا له.',
+    location: (max) => `يجب أن يكون الموقع نصًا لا يزيد على ${max} حرفًا، فيه حروف أو أرقام.`,
+    currency: (values) => `يجب أن تكون العملة إحدى القيم: ${values}.`,
+    projectNotFound: (id) => `لا يوجد مشروع على الخريطة بالمعرّف "${id}"`,
+  },
+};
