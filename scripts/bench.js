@@ -377,6 +377,14 @@ function addRow(name, measured, baseline, target, note = '') {
   return row;
 }
 
+/** A row comparing two measured rows of this run (the ratio of their throughputs) instead of one to bare node:http. */
+function compareRows(name, measured, baseline, target, note = '') {
+  const row = { name, rps: measured.rps, p50_ms: null, p99_ms: null, baseline_rps: baseline.rps, ratio: Number((measured.rps / baseline.rps).toFixed(2)), target, note };
+  rows.push(row);
+  console.log(`${name}: ${row.ratio}${target ? ` (target ${target})` : ''}`);
+  return row;
+}
+
 /** Every response of the run had `status`, else a note saying what else came back. */
 function statusNote(measured, status) {
   const other = Object.entries(measured.statuses).filter(([code]) => Number(code) !== status);
@@ -448,7 +456,9 @@ async function tableCase() {
 
   const site = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
   try {
-    await measureGet(site.port, { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75 });
+    const english = await measureGet(site.port, { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75 });
+    const arabic = await measureGet(site.port, { name: 'cached Arabic luxury (locale=ar)', path: '/api/v1/luxury?locale=ar' });
+    compareRows('Arabic to English luxury throughput', arabic, english, 0.9);
     await measureGet(site.port, { name: 'cached luxury with Origin', path: '/api/v1/luxury', headers: ORIGIN, target: 0.75 });
     await measureGet(site.port, { name: 'contact page without Origin', path: '/api/v1/contact-us-page', target: 0.75 });
     await measureGet(site.port, { name: 'contact page with Origin', path: '/api/v1/contact-us-page', headers: ORIGIN, target: 0.75 });
@@ -465,6 +475,8 @@ async function tableCase() {
   try {
     await measureGet(big.app.port, { name: `off-plan default page at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects', target: 0.5 });
     filteredLarge = await measureGet(big.app.port, { name: `filtered and sorted page at ${large.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5 });
+    const filteredArabic = await measureGet(big.app.port, { name: `Arabic filtered and sorted page at ${large.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}&locale=ar` });
+    compareRows(`Arabic to English filtered page throughput at ${large.toLocaleString('en')}`, filteredArabic, filteredLarge, 0.9);
     await measureGet(big.app.port, { name: `filters at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects/filters' });
     await measureGet(big.app.port, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
   } finally {
@@ -475,8 +487,7 @@ async function tableCase() {
   const small = await startProjectsApp(100);
   try {
     const filteredSmall = await measureGet(small.app.port, { name: 'filtered and sorted page at 100 projects', path: `/api/v1/off-plan/projects?${query}` });
-    const scaling = filteredLarge.rps / filteredSmall.rps;
-    rows.push({ name: `${large.toLocaleString('en')}-to-100 throughput`, rps: filteredLarge.rps, p50_ms: null, p99_ms: null, baseline_rps: filteredSmall.rps, ratio: Number(scaling.toFixed(2)), target: 0.85, note: 'filtered page' });
+    compareRows(`${large.toLocaleString('en')}-to-100 throughput`, filteredLarge, filteredSmall, 0.85, 'filtered page');
   } finally {
     await stopChild(small.app);
     await small.reelly.close();

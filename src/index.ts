@@ -14,6 +14,7 @@ import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerListingFastLane } from './api/off-plan/services/off-plan';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
+import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { ensureLocales } from './bootstrap/locales';
 import { configureEditorRoles } from './bootstrap/editor-roles';
@@ -33,7 +34,7 @@ import { closeRedis } from './lib/redis';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
 
 /** First-run demo content, in the order it is loaded. */
-const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, sampleListingsSeeder];
+const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
