@@ -66,8 +66,8 @@ async function cachedInVarnish(route: string): Promise<Through> {
   return second;
 }
 
-async function publish(uid: string, body: Record<string, unknown>): Promise<void> {
-  const res = await agent(app).post(`/content-manager/single-types/${uid}/actions/publish`).set('Authorization', `Bearer ${adminToken}`).send(body);
+async function publish(uid: string, body: Record<string, unknown>, locale = 'en'): Promise<void> {
+  const res = await agent(app).post(`/content-manager/single-types/${uid}/actions/publish?locale=${locale}`).set('Authorization', `Bearer ${adminToken}`).send(body);
   expect(res.status).toBe(200);
 }
 
@@ -106,6 +106,21 @@ describe('Varnish with xkey in front of the service', () => {
     await cachedInVarnish('/api/v1/contact-us-page');
     await publish(CONTACT_PAGE, { title: 'Talk to us (purged)' });
     await until('the contact page edit through Varnish', async () => (await throughVarnish('/api/v1/contact-us-page')).body.data.title === 'Talk to us (purged)', 10_000);
+  });
+
+  it('per language: an Arabic save purges the Arabic answers only; a shared field saved in English purges both', async () => {
+    const english = await cachedInVarnish('/api/v1/luxury');
+    await cachedInVarnish('/api/v1/luxury?locale=ar');
+    await publish(SIGNATURE, { description: 'وصف جديد عبر xkey' }, 'ar');
+    await until('the Arabic edit through Varnish', async () => (await throughVarnish('/api/v1/luxury?locale=ar')).body.data.signature.description === 'وصف جديد عبر xkey', 10_000);
+    const untouched = await throughVarnish('/api/v1/luxury');
+    expect(untouched.cache).toBe('HIT');
+    expect(untouched.body).toEqual(english.body);
+
+    await publish(SIGNATURE, { link_url: '/signature-collection-2027' });
+    for (const route of ['/api/v1/luxury', '/api/v1/luxury?locale=ar']) {
+      await until(`the shared link through Varnish on ${route}`, async () => (await throughVarnish(route)).body.data.signature.link_url === '/signature-collection-2027', 10_000);
+    }
   });
 
   it('refuses a purge without the shared secret', async () => {

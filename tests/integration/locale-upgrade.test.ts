@@ -1,0 +1,83 @@
+/**
+ * A database made before the Arabic site (decision 53): every record is kept, as English. The app runs
+ * in a child process on a SQLite file that is then put back as an earlier version left it (no Arabic
+ * rows, no Arabic locale, records without a locale, the content types stored as not translated, the
+ * Arabic demo never seeded), and starts again on it.
+ */
+import Database from 'better-sqlite3';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnvironment, sqliteFile, startAppProcess, TEST_SECRETS } from '../helpers/app-process';
+
+const TABLES = [
+  'luxury_hero', 'luxury_trusted', 'luxury_advisors', 'luxury_communities', 'luxury_destination', 'luxury_experience',
+  'luxury_signature', 'luxury_cta', 'luxury_testimonials', 'contact_page', 'off_plan_page',
+];
+const PAGES = ['/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan'];
+
+/** What an earlier version left: the same English rows, nothing of Arabic. */
+function asBeforeArabic(file: string): void {
+  const db = new Database(file);
+  try {
+    db.transaction(() => {
+      for (const table of TABLES) {
+        db.prepare(`DELETE FROM ${table} WHERE locale = 'ar'`).run();
+        db.prepare(`UPDATE ${table} SET locale = NULL`).run();
+      }
+      db.prepare(`DELETE FROM i18n_locale WHERE code = 'ar'`).run();
+      const stored = db.prepare(`SELECT value FROM strapi_core_store_settings WHERE key = 'strapi_content_types_schema'`).get() as { value: string };
+      const schema = JSON.parse(stored.value) as Record<string, { pluginOptions?: Record<string, unknown>; attributes: Record<string, { pluginOptions?: Record<string, unknown> }> }>;
+      for (const contentType of Object.values(schema)) {
+        delete contentType.pluginOptions?.i18n;
+        for (const attribute of Object.values(contentType.attributes)) delete attribute.pluginOptions?.i18n;
+      }
+      db.prepare(`UPDATE strapi_core_store_settings SET value = ? WHERE key = 'strapi_content_types_schema'`).run(JSON.stringify(schema));
+      db.prepare(`DELETE FROM strapi_core_store_settings WHERE key IN ('core_demo-seed_arabic-demo', 'core_admin-roles_editor-roles-locales-v1')`).run();
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+function rowsOf(file: string): Record<string, number> {
+  const db = new Database(file, { readonly: true });
+  try {
+    return Object.fromEntries(TABLES.map((table) => [table, (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE locale IS NULL OR locale = 'en'`).get() as { n: number }).n]));
+  } finally {
+    db.close();
+  }
+}
+
+describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('upgrading a database made before the Arabic site', () => {
+  const database = sqliteFile();
+  const env = { ...baseEnvironment(), ...TEST_SECRETS, ...database.env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  const english: Record<string, string> = {};
+  let englishRows: Record<string, number>;
+
+  beforeAll(async () => {
+    const first = await startAppProcess(env);
+    for (const page of PAGES) english[page] = (await supertest(`http://127.0.0.1:${first.port}`).get(page)).text;
+    await first.stop();
+    asBeforeArabic(database.env.DATABASE_FILENAME);
+    englishRows = rowsOf(database.env.DATABASE_FILENAME);
+  }, 180_000);
+
+  afterAll(() => database.remove());
+
+  it('keeps every record, as English, answers the same English bytes, and adds the Arabic', async () => {
+    const upgraded = await startAppProcess(env);
+    try {
+      const agent = supertest(`http://127.0.0.1:${upgraded.port}`);
+      for (const page of PAGES) expect((await agent.get(page)).text, page).toBe(english[page]);
+      expect(rowsOf(database.env.DATABASE_FILENAME)).toEqual(englishRows);
+      const db = new Database(database.env.DATABASE_FILENAME, { readonly: true });
+      for (const table of TABLES) expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE locale IS NULL`).get(), table).toEqual({ n: 0 });
+      db.close();
+      const arabic = await agent.get('/api/v1/luxury?locale=ar');
+      expect(arabic.status).toBe(200);
+      expect(arabic.body.data.hero.title).toMatch(/[\u0600-\u06FF]/);
+    } finally {
+      await upgraded.stop();
+    }
+  }, 180_000);
+});
