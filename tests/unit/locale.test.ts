@@ -32,10 +32,11 @@ describe('the locale of a request', () => {
 });
 
 describe('withFallback (decision 54)', () => {
-  const english = { title: 'Hello', subtitle: 'World', image: { url: '/a.jpg' }, points: [{ number: 1, text: 'One' }, { number: 2, text: 'Two' }], is_active: true };
+  type Entry = Record<string, unknown>;
+  const english: Entry = { title: 'Hello', subtitle: 'World', image: { url: '/a.jpg' }, points: [{ number: 1, text: 'One' }, { number: 2, text: 'Two' }], is_active: true };
 
   it('keeps what is translated and takes the English value of every empty field', () => {
-    const arabic = { title: 'مرحبا', subtitle: '  ', image: null, points: [{ number: 1, text: 'واحد' }, { number: 2, text: '' }], is_active: true };
+    const arabic: Entry = { title: 'مرحبا', subtitle: '  ', image: null, points: [{ number: 1, text: 'واحد' }, { number: 2, text: '' }], is_active: true };
     expect(withFallback(arabic, english)).toEqual({
       title: 'مرحبا', subtitle: 'World', image: { url: '/a.jpg' }, points: [{ number: 1, text: 'واحد' }, { number: 2, text: 'Two' }], is_active: true,
     });
@@ -44,12 +45,12 @@ describe('withFallback (decision 54)', () => {
   it('is the English record whole when there is no translation, and the translation when there is no English', () => {
     expect(withFallback(null, english)).toBe(english);
     expect(withFallback(undefined, english)).toBe(english);
-    expect(withFallback({ title: 'مرحبا' }, null)).toEqual({ title: 'مرحبا' });
+    expect(withFallback<Entry>({ title: 'مرحبا' }, null)).toEqual({ title: 'مرحبا' });
     expect(withFallback(null, null)).toBeNull();
   });
 
   it('takes an English list for an empty one, and keeps items the translation has beyond the English ones', () => {
-    expect(withFallback({ points: [] }, english)).toMatchObject({ points: english.points });
+    expect(withFallback<Entry>({ points: [] }, english)).toMatchObject({ points: english.points });
     expect(withFallback({ points: ['a', 'b', 'c'] }, { points: ['x'] })).toEqual({ points: ['a', 'b', 'c'] });
   });
 
