@@ -220,6 +220,7 @@ async function measureListing(count, query, varied) {
   const reelly = await startFakeReelly();
   const generated = generate({ projects: count, sales: 0, rentals: 0, imageBase: PROVIDER_MEDIA }).projects;
   reelly.state.projects = generated.projects;
+  reelly.state.projectsAr = generated.projects_ar;
   reelly.state.developers = generated.developers;
   const app = await startChild('serve-app.js', {
     EXTSOURCE_PROJECTS_DRIVER: 'reelly',
@@ -440,6 +441,7 @@ async function startProjectsApp(count) {
   const reelly = await startFakeReelly();
   const generated = generate({ projects: count, sales: 0, rentals: 0, imageBase: PROVIDER_MEDIA }).projects;
   reelly.state.projects = generated.projects;
+  reelly.state.projectsAr = generated.projects_ar;
   reelly.state.developers = generated.developers;
   const app = await startChild('serve-app.js', { EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: reelly.url, REELLY_API_KEY });
   return { app, reelly, firstId: String(generated.projects.find((project) => project.location?.country === 'UAE' || !project.location)?.id ?? generated.projects[0].id) };

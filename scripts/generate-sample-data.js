@@ -5,7 +5,9 @@
 // such as "5399898.0000", US dates in UAE time, `PriceOnApplication`, some `Blocked` units; and Reelly
 // projects as the live API sends them (a `location` object, developer as a name or an id, completion
 // label and date, sale-status code and display, `price_currency`, `min_price` at times as { value },
-// a few projects outside the UAE), each with its detail fields, and the developer list.
+// a few projects outside the UAE), each with its detail fields, and the developer list; and, as Reelly
+// answers with `language=ar`, the Arabic texts of each UAE project (`projects_ar`: name, descriptions,
+// place names; `sale_status_display` comes as { en, ar } in every answer).
 //
 // Deterministic for a given generation day: a seeded PRNG, and every date counted from that day
 // (completions lie 4 months to 5 years after it, updates in the weeks before it).
@@ -44,6 +46,18 @@ const COMMUNITIES = [
   ['Dibba Bay', 'Fujairah', 7, 25.6200, 56.2700, 0.7],
 ];
 
+/** Arabic names of the communities and emirates, as UAE readers know them (by English name). */
+const PLACES_AR = {
+  'Dubai Marina': 'مرسى دبي', 'Downtown Dubai': 'وسط مدينة دبي', 'Palm Jumeirah': 'نخلة جميرا', 'Business Bay': 'الخليج التجاري',
+  'Dubai Hills Estate': 'دبي هيلز استيت', 'Jumeirah Village Circle': 'قرية جميرا الدائرية', 'Dubai Creek Harbour': 'مرسى خور دبي',
+  'Mohammed Bin Rashid City': 'مدينة محمد بن راشد', 'Emaar Beachfront': 'إعمار بيتشفرونت', 'Arabian Ranches': 'المرابع العربية',
+  'Saadiyat Island': 'جزيرة السعديات', 'Yas Island': 'جزيرة ياس', 'Al Reem Island': 'جزيرة الريم', 'Al Raha Beach': 'شاطئ الراحة',
+  Aljada: 'الجادة', 'Sharjah Waterfront City': 'مدينة الشارقة للواجهات المائية', 'Al Zahia': 'الزاهية', 'Al Marjan Island': 'جزيرة المرجان',
+  'Mina Al Arab': 'ميناء العرب', 'Ajman Corniche': 'كورنيش عجمان', 'Al Zorah': 'الزوراء', 'Umm Al Quwain Marina': 'مرسى أم القيوين',
+  'Siniya Island': 'جزيرة السينية', 'Fujairah Beach': 'شاطئ الفجيرة', 'Dibba Bay': 'خليج دبا',
+  Dubai: 'دبي', 'Abu Dhabi': 'أبوظبي', Sharjah: 'الشارقة', 'Ras Al Khaimah': 'رأس الخيمة', Ajman: 'عجمان', 'Umm Al Quwain': 'أم القيوين', Fujairah: 'الفجيرة',
+};
+
 // Reelly's catalogue is international: these come back unless `country` is asked for.
 const ABROAD = [
   ['Cyprus', 'Limassol', 'Germasogeia', 34.7071, 33.0226], ['Indonesia', 'Bali', 'Canggu', -8.6478, 115.1385],
@@ -65,6 +79,30 @@ const NAME_NOUNS = {
   Apartment: ['Residences', 'Heights', 'Tower', 'Views', 'Terraces', 'Collection', 'Court', 'Bay', 'Gardens', 'Lofts'],
   Villa: ['Villas', 'Estates', 'Mansions', 'Townhouses', 'Park', 'Retreat', 'Reserve', 'Grove Villas'],
 };
+// Project names in Arabic as UAE developers write them: the brand word transliterated, the kind of
+// place translated and put first ("Azure Residences": "مساكن أزور").
+const NAME_WORDS_AR = {
+  Serenity: 'سيرينيتي', Azure: 'أزور', Vista: 'فيستا', Horizon: 'هورايزن', Opal: 'أوبال', Coral: 'كورال', Crest: 'كريست', Harbour: 'هاربر',
+  Oasis: 'الواحة', Grove: 'جروف', Pearl: 'اللؤلؤة', Sapphire: 'سافاير', Dune: 'ديون', Lagoon: 'لاجون', Skyline: 'سكاي لاين', Amber: 'أمبر',
+  Cedar: 'سيدار', Falcon: 'الصقر', Jasmine: 'الياسمين', Marlin: 'مارلين', Saffron: 'الزعفران', Sienna: 'سيينا', Tidal: 'تايدل', Verde: 'فيردي',
+};
+const NAME_NOUNS_AR = {
+  Residences: 'مساكن', Heights: 'مرتفعات', Tower: 'برج', Views: 'إطلالات', Terraces: 'تراسات', Collection: 'مجموعة', Court: 'ساحة', Bay: 'خليج',
+  Gardens: 'حدائق', Lofts: 'لوفتس', Villas: 'فلل', Estates: 'عقارات', Mansions: 'قصور', Townhouses: 'تاون هاوس', Park: 'بارك', Retreat: 'ملاذ',
+  Reserve: 'محمية', 'Grove Villas': 'فلل جروف',
+};
+const DEVELOPERS_AR = {
+  'Emaar Properties': 'إعمار العقارية', 'DAMAC Properties': 'داماك العقارية', Nakheel: 'نخيل', Meraas: 'مِراس', 'Sobha Realty': 'شوبا العقارية',
+  'Ellington Properties': 'إلينغتون العقارية', Omniyat: 'أومنيات', 'Aldar Properties': 'الدار العقارية', Imkan: 'إمكان', Arada: 'أرادة',
+  'Alef Group': 'مجموعة ألف', 'RAK Properties': 'رأس الخيمة العقارية', 'Al Hamra': 'الحمرا', Binghatti: 'بن غاطي', 'Danube Properties': 'دانوب العقارية',
+  'Azizi Developments': 'عزيزي للتطوير العقاري', 'Select Group': 'سيليكت جروب', 'Majid Al Futtaim': 'ماجد الفطيم',
+};
+const AMENITIES_AR = {
+  'Swimming Pool': 'مسبح', Gym: 'نادٍ رياضي', 'Covered Parking': 'مواقف مغطاة', '24/7 Security': 'حراسة على مدار الساعة', 'Landscaped Garden': 'حديقة منسقة',
+  Balcony: 'شرفة', 'Kids Play Area': 'منطقة ألعاب للأطفال', 'Beach Access': 'وصول إلى الشاطئ', Spa: 'سبا', 'Co-working Lounge': 'صالة عمل مشتركة',
+  'Tennis Court': 'ملعب تنس', 'Jogging Track': 'مضمار للجري', Concierge: 'خدمة الكونسيرج', 'Cinema Room': 'غرفة سينما',
+};
+const QUARTERS_AR = ['الربع الأول', 'الربع الثاني', 'الربع الثالث', 'الربع الرابع'];
 const AGENTS = [
   ['Sara Khalil', '+971 50 214 7781', 'sara.khalil'], ['Omar Farouk', '+971 55 301 2290', 'omar.farouk'],
   ['Hannah Clarke', '+971 52 884 1043', 'hannah.clarke'], ['Rohan Mehta', '+971 56 710 5532', 'rohan.mehta'],
@@ -72,6 +110,8 @@ const AGENTS = [
 const AMENITIES = ['Swimming Pool', 'Gym', 'Covered Parking', '24/7 Security', 'Landscaped Garden', 'Balcony', 'Kids Play Area', 'Beach Access', 'Spa', 'Co-working Lounge', 'Tennis Court', 'Jogging Track', 'Concierge', 'Cinema Room'];
 // Reelly's sale statuses with their display text, and how often each appears.
 const SALE_STATUSES = [['on_sale', 'On Sale', 0.72], ['presale', 'Presale (EOI)', 0.1], ['start_of_sales', 'Start of Sales', 0.08], ['out_of_stock', 'Out of Stock', 0.06], ['announced', 'Announced', 0.04]];
+const SALE_STATUSES_AR = { 'On Sale': 'متاح للبيع', 'Presale (EOI)': 'ما قبل البيع (إبداء الاهتمام)', 'Start of Sales': 'بدء المبيعات', 'Out of Stock': 'نفدت الوحدات', Announced: 'أُعلن عنه' };
+
 const CATEGORIES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'];
 const CATEGORY_AR = { Apartment: 'شقة', Villa: 'فيلا', Townhouse: 'تاون هاوس', Penthouse: 'بنتهاوس' };
 const VIEWS = ['Sea View', 'Community View', 'Burj Khalifa View', 'Golf Course View', 'Pool View', 'Park View', 'Marina View', ''];
@@ -280,19 +320,20 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
 
   // Project names never repeat: each kind draws from its own shuffled list of word pairs.
   const namePools = Object.fromEntries(Object.entries(NAME_NOUNS).map(([kind, nouns]) => {
-    const pairs = NAME_WORDS.flatMap((word) => nouns.map((noun) => `${word} ${noun}`));
+    const pairs = NAME_WORDS.flatMap((word) => nouns.map((noun) => ({ en: `${word} ${noun}`, ar: `${NAME_NOUNS_AR[noun]} ${NAME_WORDS_AR[word]}` })));
     for (let index = pairs.length - 1; index > 0; index -= 1) {
       const other = Math.floor(random() * (index + 1));
       [pairs[index], pairs[other]] = [pairs[other], pairs[index]];
     }
     return [kind, { pairs, next: 0 }];
   }));
+  /** The next unused name of a kind, in English and Arabic. */
   function projectName(kind) {
     const pool = namePools[kind];
     const round = Math.floor(pool.next / pool.pairs.length);
-    const name = pool.pairs[pool.next % pool.pairs.length];
+    const { en, ar } = pool.pairs[pool.next % pool.pairs.length];
     pool.next += 1;
-    return round === 0 ? name : `${name} ${round + 1}`;
+    return round === 0 ? { en, ar } : { en: `${en} ${round + 1}`, ar: `${ar} ${round + 1}` };
   }
 
   function saleStatus() {
@@ -343,6 +384,9 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
     return units;
   }
 
+  /** Each UAE project's Arabic texts, as Reelly answers with language=ar. */
+  const arabicTexts = new Map();
+
   function project(index) {
     // Cycle the emirates first so every one is present, then pick freely.
     const [community, city, , lat, lng, factor] = index < COMMUNITIES.length ? COMMUNITIES[index] : pick(COMMUNITIES);
@@ -350,7 +394,7 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
     const developer = developers[index % developers.length];
     const id = 3000 + index;
     const villa = random() < 0.3;
-    const name = projectName(villa ? 'Villa' : 'Apartment');
+    const { en: name, ar: nameAr } = projectName(villa ? 'Villa' : 'Apartment');
     const usd = index % 12 === 5;
     const noPrice = index % 29 === 7;
     const units = typicalUnits(villa, factor, usd).map((unit) => (noPrice ? { ...unit, from_price_aed: null, to_price_aed: null } : unit));
@@ -365,7 +409,7 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
     let pictures = 0;
     const picture = () => ({ url: image('projects', `${id}-${(pictures += 1)}`) });
     const media = (count) => Array.from({ length: count }, picture);
-    return {
+    const record = {
       id,
       name,
       slug_name: slug(name),
@@ -385,7 +429,7 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
       construction_status: 'under_construction',
       construction_status_display: 'Under Construction',
       sale_status: saleCode,
-      sale_status_display: saleDisplay,
+      sale_status_display: { en: saleDisplay, ar: SALE_STATUSES_AR[saleDisplay] },
       // Some towers also sell penthouses, some villa communities townhouses (no random draw: the rest stays as it was).
       available_unit_types_display: villa ? ['Villas', ...(index % 3 === 1 ? ['Townhouses'] : [])] : ['Apartments', ...(index % 4 === 2 ? ['Penthouses'] : [])],
       short_description: `${villa ? 'Family villas' : 'Contemporary residences'} in ${community} by ${developer.name}.`,
@@ -416,6 +460,25 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
       lobby: media(between(0, 1)),
       general_plan: picture(),
     };
+    // Made from what was drawn above, drawing nothing: the English data stays as it was.
+    const quarter = `${QUARTERS_AR[Math.ceil((completionDate.getUTCMonth() + 1) / 3) - 1]} ${completionDate.getUTCFullYear()}`;
+    const kindAr = villa ? 'فللًا عائلية' : 'مساكن عصرية';
+    const sectorPhase = / Phase (\d)$/.exec(record.location.sector);
+    arabicTexts.set(record, {
+      name: nameAr,
+      short_description: `${villa ? 'فلل عائلية' : 'مساكن عصرية'} في ${PLACES_AR[community]} من ${DEVELOPERS_AR[developer.name]}.`,
+      overview:
+        `<p>يقدّم ${nameAr} من ${DEVELOPERS_AR[developer.name]} ${kindAr} في <strong>${PLACES_AR[community]}</strong>، ${PLACES_AR[city]}، ` +
+        `مع تسليم متوقع في ${quarter}.</p>` +
+        `<ul>${amenities.slice(0, 3).map((amenity) => `<li>${AMENITIES_AR[amenity]}</li>`).join('')}</ul>`,
+      location: {
+        ...(typeof record.location.region === 'string' ? { region: PLACES_AR[city] } : {}),
+        city: PLACES_AR[city],
+        district: PLACES_AR[community],
+        sector: sectorPhase ? `${PLACES_AR[community]} المرحلة ${sectorPhase[1]}` : PLACES_AR[community],
+      },
+    });
+    return record;
   }
 
   /** A project abroad, with the same fields. */
@@ -445,7 +508,8 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
       sales: Array.from({ length: salesCount }, (_, index) => unit('sale', index, salesCount)),
       rentals: Array.from({ length: rentalCount }, (_, index) => unit('rent', index, rentalCount)),
     },
-    projects: { generated_on: generatedOn, developers, projects },
+    // `projects_ar`: the UAE projects as Reelly answers with language=ar (projects abroad have no Arabic).
+    projects: { generated_on: generatedOn, developers, projects, projects_ar: uae.map((entry) => ({ id: entry.id, ...arabicTexts.get(entry) })) },
   };
 }
 

@@ -14,6 +14,8 @@ export interface Fault {
   /** Only requests to this path (and, for Goyzer, this page). */
   path?: string;
   page?: number;
+  /** Only Reelly requests asking for this `language` (null: those asking for none). */
+  language?: string | null;
 }
 
 export interface Recorded {
@@ -57,6 +59,8 @@ export function startFakeGoyzer(options?: { pageSize?: number }): Promise<
 export interface ReellyState {
   /** Observed-shape records with their detail fields (the list answers leave those out). */
   projects: Project[];
+  /** Arabic texts by project id, laid over a project answered with `language=ar`. */
+  projectsAr: Project[];
   developers: Array<Record<string, unknown>>;
   shape: 'observed' | 'documented';
   /** Largest page the server gives, whatever `limit` asks. */

@@ -46,11 +46,12 @@ function startServer(handler) {
 }
 
 /** Applies the first matching fault; resolves true when it answered the request. */
-async function applyFaults(faults, res, path, page, malformedBody) {
+async function applyFaults(faults, res, path, page, malformedBody, language = null) {
   const fault = faults.find(
     (candidate) =>
       (candidate.path === undefined || candidate.path === path) &&
       (candidate.page === undefined || candidate.page === page) &&
+      (candidate.language === undefined || candidate.language === language) &&
       (candidate.times === undefined || candidate.times > 0)
   );
   if (!fault) return false;
@@ -230,7 +231,8 @@ function documented(project, developers) {
     coordinates: { lat: location.latitude, lng: location.longitude },
     developer: developer ? { id: developer.id, name: developer.name, logo: developer.logo } : { id: 0, name: String(project.developer) },
     completion_date: project.completion_datetime ? project.completion_datetime.slice(0, 10) : project.completion_date,
-    sale_status: project.sale_status_display,
+    // The documentation shows the display text alone, in English.
+    sale_status: project.sale_status_display?.en ?? project.sale_status_display,
     min_price: plainNumber(project.min_price),
     max_price: plainNumber(project.max_price),
     currency,
@@ -257,6 +259,8 @@ function documented(project, developers) {
 async function startFakeReelly() {
   const state = {
     projects: [],
+    /** The projects' Arabic texts (`projects_ar` of the generator): what `language=ar` answers with. */
+    projectsAr: [],
     developers: [],
     shape: 'observed',
     maxLimit: 100,
@@ -266,7 +270,15 @@ async function startFakeReelly() {
     faults: [],
     requests: [],
   };
-  const shaped = (project) => (state.shape === 'documented' ? documented(project, state.developers) : project);
+  /** A project as asked for: in Arabic (its Arabic texts over the English record; English where it has none), in the shape played. */
+  const inLanguage = (project, language) => {
+    const arabic = language === 'ar' && state.projectsAr.find((entry) => String(entry.id) === String(project.id));
+    return arabic ? { ...project, ...arabic, location: { ...project.location, ...arabic.location } } : project;
+  };
+  const shaped = (project, url) => {
+    const localized = inLanguage(project, url.searchParams.get('language'));
+    return state.shape === 'documented' ? documented(localized, state.developers) : localized;
+  };
 
   /** One page of a list, with the offset `next` link Reelly sends. */
   function page(url, items, maxLimit) {
@@ -284,7 +296,7 @@ async function startFakeReelly() {
   const server = await startServer(async (req, res, url) => {
     const path = url.pathname;
     state.requests.push({ path, query: url.searchParams, headers: req.headers });
-    if (await applyFaults(state.faults, res, path, undefined, '{"count": 3, "results": [')) return;
+    if (await applyFaults(state.faults, res, path, undefined, '{"count": 3, "results": [', url.searchParams.get('language'))) return;
     const send = (status, body) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -295,14 +307,14 @@ async function startFakeReelly() {
       const country = state.ignoreCountry ? '' : (url.searchParams.get('country') || '').toLowerCase();
       const inCountry = state.projects.filter((project) => !country || String(project.location?.country || project.country || '').toLowerCase() === country);
       const body = page(url, inCountry, state.maxLimit);
-      send(200, { ...body, results: body.results.map((project) => shaped(listView(project))) });
+      send(200, { ...body, results: body.results.map((project) => shaped(listView(project), url)) });
       state.afterProjectsPage?.(Number(url.searchParams.get('offset') || '0'));
       return undefined;
     }
     const detail = /^\/projects\/([^/]+)$/.exec(path);
     if (detail) {
       const project = state.projects.find((candidate) => String(candidate.id) === decodeURIComponent(detail[1]));
-      return project ? send(200, shaped(project)) : send(404, { detail: 'Not found.' });
+      return project ? send(200, shaped(project, url)) : send(404, { detail: 'Not found.' });
     }
     if (path === '/developers') return send(200, page(url, state.developers, state.developersPageLimit));
     return send(404, { detail: 'Not found.' });

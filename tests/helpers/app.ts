@@ -153,7 +153,7 @@ export function generatedData(counts: { projects: number; sales: number; rentals
   const { generate } = requireCjs('../../scripts/generate-sample-data.js') as {
     generate(options: typeof counts & { imageBase: string }): {
       listings: { sales: Array<Record<string, unknown>>; rentals: Array<Record<string, unknown>> };
-      projects: { developers: Array<Record<string, unknown>>; projects: Array<Record<string, unknown>> };
+      projects: { developers: Array<Record<string, unknown>>; projects: Array<Record<string, unknown>>; projects_ar: Array<Record<string, unknown>> };
     };
   };
   return generate({ ...counts, imageBase: 'https://media.provider.test' });

@@ -270,6 +270,7 @@ describe('the provider is never on the public request path', () => {
     reelly = await startFakeReelly();
     const generated = generatedData({ projects: 30, sales: 0, rentals: 0 }).projects;
     reelly.state.projects = generated.projects;
+    reelly.state.projectsAr = generated.projects_ar;
     reelly.state.developers = generated.developers;
     strapi.config.set('plugin::extsource', {
       ...(original as object),

@@ -436,6 +436,7 @@ describe('projects with the Reelly driver against a fake provider', () => {
   beforeAll(async () => {
     reelly = await startFakeReelly();
     reelly.state.projects = data.projects;
+    reelly.state.projectsAr = data.projects_ar;
     reelly.state.developers = data.developers;
     useConfig({ projectsDriver: 'reelly', reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 50, maxBytes: 64 * 1024 * 1024 } });
     projects().invalidate();
@@ -474,6 +475,26 @@ describe('projects with the Reelly driver against a fake provider', () => {
       expect(card.developer.id, card.id).toBeGreaterThan(100);
       expect(card.developer.logo, card.id).toMatch(/^https:/);
       expect(card.completion.date, card.id).toMatch(/^Q[1-4] \d{4}$/);
+    }
+  });
+
+  it('reads the Arabic names, descriptions and places with language=ar, and the Arabic badge from the same answer', async () => {
+    const [project] = (await fresh()).filter((card) => card.id === String(data.projects_ar[0].id)) as unknown as Array<{ translations?: { ar?: Record<string, string> }; badge: string }>;
+    const arabic = data.projects_ar[0] as { name: string; location: { city: string; district: string } };
+    expect(project.translations?.ar).toMatchObject({ name: arabic.name, city: arabic.location.city, community: arabic.location.district });
+    expect(project.translations?.ar?.badge).toMatch(/[\u0600-\u06FF]/);
+    expect(project.badge).not.toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('keeps the projects in English when the Arabic read fails', async () => {
+    reelly.state.projectsAr = [];
+    reelly.state.faults = [{ path: '/projects', status: 500, language: 'ar' }];
+    try {
+      const cards = await fresh();
+      expect(cards).toHaveLength(230);
+      expect(cards.every((card) => !(card as { translations?: { ar?: { name?: string } } }).translations?.ar?.name)).toBe(true);
+    } finally {
+      reelly.state.projectsAr = data.projects_ar;
     }
   });
 

@@ -259,6 +259,8 @@ describe('search in Arabic', () => {
     const arabicIndic = year.replace(/\d/g, (digit) => String.fromCharCode(0x660 + Number(digit)));
     const western = await names(`completion_year=${year}`);
     expect(western).toContain(projectId);
-    expect(await names(`completion_year=${encodeURIComponent(arabicIndic)}&locale=ar`)).toEqual(western);
+    // The Arabic listing sorts by the Arabic names: the same projects, in another order.
+    expect((await names(`completion_year=${encodeURIComponent(arabicIndic)}&locale=ar`)).sort()).toEqual([...western].sort());
+    expect(await names(`completion_year=${encodeURIComponent(arabicIndic)}`)).toEqual(western);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 type Entry = Record<string, any>;
 interface Generated {
   listings: { generated_on: string; sales: Entry[]; rentals: Entry[] };
-  projects: { generated_on: string; developers: Entry[]; projects: Entry[] };
+  projects: { generated_on: string; developers: Entry[]; projects: Entry[]; projects_ar: Entry[] };
 }
 
 const requireCjs = createRequire(__filename);
@@ -15,6 +15,7 @@ const { generate, UNIT_FIELDS } = requireCjs('../../scripts/generate-sample-data
   generate(options: { projects: number; sales: number; rentals: number; today?: string }): Generated;
   UNIT_FIELDS: string[];
 };
+const ARABIC = /[\u0600-\u06FF]/;
 const dataDir = path.join(__dirname, '..', '..', 'src', 'plugins', 'extsource', 'data');
 const committed = (name: string) => JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'));
 
@@ -72,7 +73,8 @@ describe('the sample-data generator', () => {
   it('badges come from the sale status, and payment plans are named by what their steps add up to', () => {
     const labels: Record<string, string> = { on_sale: 'On Sale', presale: 'Presale (EOI)', start_of_sales: 'Start of Sales', out_of_stock: 'Out of Stock', announced: 'Announced' };
     for (const project of uae) {
-      expect(project.sale_status_display).toBe(labels[project.sale_status]);
+      expect(project.sale_status_display.en).toBe(labels[project.sale_status]);
+      expect(project.sale_status_display.ar).toMatch(ARABIC);
       for (const plan of project.payment_plans) {
         const percentages = plan.steps.map((step: { percentage: number }) => step.percentage);
         expect(percentages.reduce((sum: number, value: number) => sum + value, 0)).toBe(100);
@@ -85,6 +87,20 @@ describe('the sample-data generator', () => {
     expect(UNIT_FIELDS).toHaveLength(70);
     for (const unit of [...data.listings.sales, ...data.listings.rentals]) expect(Object.keys(unit)).toEqual(UNIT_FIELDS);
     expect(data.listings.sales.filter((unit) => unit.Status === 'Blocked')).toHaveLength(4);
+  });
+
+  it('has the Arabic of every UAE project, as Reelly answers with language=ar, and none for projects abroad', () => {
+    const arabic = new Map(data.projects.projects_ar.map((entry) => [entry.id, entry]));
+    expect(arabic.size).toBe(uae.length);
+    for (const project of uae) {
+      const texts = arabic.get(project.id)!;
+      for (const text of [texts.name, texts.short_description, texts.overview, texts.location.city, texts.location.district, texts.location.sector]) expect(text, project.name).toMatch(ARABIC);
+      expect(texts.name).not.toBe(project.name);
+    }
+    for (const project of data.projects.projects.filter((entry) => !uae.includes(entry))) expect(arabic.has(project.id)).toBe(false);
+    // Derived from what was drawn, drawing nothing: the English of the shipped data is what it was.
+    expect(uae[0].name).toBe('Opal Court');
+    expect(arabic.get(uae[0].id)!.name).toBe('ساحة أوبال');
   });
 
   it('puts a few projects abroad among the others (the catalogue is international)', () => {
