@@ -1,9 +1,13 @@
 /**
- * A database made before the Arabic site (decision 53): every record is kept, as English. The app runs
- * in a child process on a SQLite file that is then put back as an earlier version left it (no Arabic
- * rows, no Arabic locale, records without a locale, the content types stored as not translated, the
- * Arabic demo never seeded), and starts again on it.
+ * English as it was before the Arabic site (decision 53), in a child process on a fresh SQLite file:
+ * - the English answers are the bytes the service sent before (recorded from the build before it,
+ *   commit 7f45199, on the same demo content; upload file names carry a random suffix, left out);
+ * - a database made before it keeps every record, as English: the file is put back as an earlier
+ *   version left it (no Arabic rows, no Arabic locale, records without a locale, the content types
+ *   stored as not translated, the Arabic demo never seeded), and the app starts again on it.
  */
+import fs from 'fs';
+import path from 'path';
 import Database from 'better-sqlite3';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +18,9 @@ const TABLES = [
   'luxury_signature', 'luxury_cta', 'luxury_testimonials', 'contact_page', 'off_plan_page',
 ];
 const PAGES = ['/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan'];
+const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'english-answers-before-arabic.json'), 'utf8')) as Record<string, string>;
+/** `/uploads/skyline_dusk_f2c21b8ec7.jpg` as `/uploads/skyline_dusk.jpg`: the suffix is drawn at each upload. */
+const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_]+?)_[0-9a-f]{10}\./g, '$1.');
 
 /** What an earlier version left: the same English rows, nothing of Arabic. */
 function asBeforeArabic(file: string): void {
@@ -50,19 +57,32 @@ function rowsOf(file: string): Record<string, number> {
 
 describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('upgrading a database made before the Arabic site', () => {
   const database = sqliteFile();
-  const env = { ...baseEnvironment(), ...TEST_SECRETS, ...database.env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  const env = { ...baseEnvironment(), ...TEST_SECRETS, ...database.env, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://cms.test.local' };
   const english: Record<string, string> = {};
+  const recorded: Record<string, { plain: string; en: string }> = {};
   let englishRows: Record<string, number>;
 
   beforeAll(async () => {
     const first = await startAppProcess(env);
-    for (const page of PAGES) english[page] = (await supertest(`http://127.0.0.1:${first.port}`).get(page)).text;
+    const agent = supertest(`http://127.0.0.1:${first.port}`);
+    for (const page of PAGES) english[page] = (await agent.get(page)).text;
+    for (const route of Object.keys(RECORDED)) {
+      const withLocale = `${route}${route.includes('?') ? '&' : '?'}locale=en`;
+      recorded[route] = { plain: (await agent.get(route)).text, en: (await agent.get(withLocale)).text };
+    }
     await first.stop();
     asBeforeArabic(database.env.DATABASE_FILENAME);
     englishRows = rowsOf(database.env.DATABASE_FILENAME);
   }, 180_000);
 
   afterAll(() => database.remove());
+
+  it('answers in English the bytes the service sent before the Arabic site, with and without locale=en', () => {
+    for (const [route, before] of Object.entries(RECORDED)) {
+      expect(withoutUploadSuffix(recorded[route].plain), route).toBe(before);
+      expect(recorded[route].en, route).toBe(recorded[route].plain);
+    }
+  });
 
   it('keeps every record, as English, answers the same English bytes, and adds the Arabic', async () => {
     const upgraded = await startAppProcess(env);
