@@ -93,7 +93,7 @@ describe('inactive sections', () => {
 
   it('a section that was never saved is null', async () => {
     const signature = await strapi.documents('api::luxury.luxury-signature').findFirst();
-    await strapi.documents('api::luxury.luxury-signature').delete({ documentId: signature!.documentId });
+    await strapi.documents('api::luxury.luxury-signature').delete({ documentId: signature!.documentId, locale: '*' });
     try {
       expect((await getLuxury()).signature).toBeNull();
     } finally {

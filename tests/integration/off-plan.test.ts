@@ -302,7 +302,7 @@ describe('page content', () => {
 
   it('falls back to the defaults when the page is empty', async () => {
     const page = await strapi.documents(PAGE).findFirst();
-    await strapi.documents(PAGE).delete({ documentId: page!.documentId });
+    await strapi.documents(PAGE).delete({ documentId: page!.documentId, locale: '*' });
     try {
       const { data } = (await listing()).body;
       expect(data.listing_header.title).toBe('Off-Plan Projects in the UAE');

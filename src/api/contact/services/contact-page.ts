@@ -26,19 +26,24 @@ fastLane('/api/v1/contact-us-page', (_query, _path, locale) => {
 });
 
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
-  async function recordIn(locale: Locale): Promise<ContactPageRecord | null> {
-    const record = await strapi.documents(CONTACT_PAGE_UID).findFirst({
-      status: 'published',
+  /** The page in `locale`: a translation is that of the English document when there is one. */
+  async function recordIn(locale: Locale, english?: ContactPageRecord | null): Promise<ContactPageRecord | null> {
+    const params = {
+      status: 'published' as const,
       locale,
-      populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true },
-    });
+      // Strapi's populate typing does not follow nested lists of fields.
+      populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true } as never,
+    };
+    const documentId = (english as { documentId?: string } | null | undefined)?.documentId;
+    const record = documentId ? await strapi.documents(CONTACT_PAGE_UID).findOne({ documentId, ...params }) : await strapi.documents(CONTACT_PAGE_UID).findFirst(params);
     return (record ?? null) as ContactPageRecord | null;
   }
 
   return {
     async buildPage(locale: Locale = DEFAULT_LOCALE) {
-      const [english, translated] = await Promise.all([recordIn(DEFAULT_LOCALE), locale === DEFAULT_LOCALE ? null : recordIn(locale)]);
-      return buildContactPage(locale === DEFAULT_LOCALE ? english : withFallback(translated, english), mediaUrlsFor(strapi).image);
+      const english = await recordIn(DEFAULT_LOCALE);
+      const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english);
+      return buildContactPage(record, mediaUrlsFor(strapi).image);
     },
 
     cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {

@@ -44,26 +44,31 @@ fastLane('/api/v1/luxury', (_query, _path, locale) => {
 });
 
 const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
-  async function loadSection(key: SectionKey, locale: Locale) {
+  /**
+   * A section's published record in `locale`: a translation is that of the English document when there
+   * is one (a single type has one document; an Arabic row left from a deleted English one is not it).
+   */
+  async function loadSection(key: SectionKey, locale: Locale, english?: LuxuryRecords) {
     const { uid, populate } = SECTIONS[key];
     // The populate shapes are fixed per section above; Strapi's typing cannot follow a lookup table.
-    const record = await strapi.documents(uid).findFirst({ status: 'published', locale, populate: populate as never });
+    const params = { status: 'published' as const, locale, populate: populate as never };
+    const documentId = (english?.[key] as { documentId?: string } | null | undefined)?.documentId;
+    const record = documentId ? await strapi.documents(uid).findOne({ documentId, ...params }) : await strapi.documents(uid).findFirst(params);
     return [key, record ?? null] as const;
   }
 
-  /** The published records written in `locale` (none where nothing was translated). */
-  async function recordsIn(locale: Locale): Promise<LuxuryRecords> {
+  /** The published records written in `locale` (none where nothing was translated), paired with the English ones when given. */
+  async function recordsIn(locale: Locale, english?: LuxuryRecords): Promise<LuxuryRecords> {
     const [sections, testimonials] = await Promise.all([
-      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, locale))),
+      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, locale, english))),
       strapi.documents(TESTIMONIAL_UID).findMany({ status: 'published', locale, filters: { is_active: true }, populate: ['client_photo'] }),
     ]);
     return { ...Object.fromEntries(sections), testimonials } as unknown as LuxuryRecords;
   }
 
   async function loadRecords(locale: Locale): Promise<LuxuryRecords> {
-    if (locale === DEFAULT_LOCALE) return recordsIn(locale);
-    const [english, translated] = await Promise.all([recordsIn(DEFAULT_LOCALE), recordsIn(locale)]);
-    return translatedRecords(translated, english);
+    const english = await recordsIn(DEFAULT_LOCALE);
+    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(locale, english), english);
   }
 
   return {

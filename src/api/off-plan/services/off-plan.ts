@@ -144,9 +144,10 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return representation;
   }
 
-  async function recordIn(locale: Locale): Promise<OffPlanPageRecord | null> {
-    const record = await strapi.documents(PAGE_UID).findFirst({
-      status: 'published',
+  /** The page in `locale`: a translation is that of the English document when there is one. */
+  async function recordIn(locale: Locale, english?: OffPlanPageRecord | null): Promise<OffPlanPageRecord | null> {
+    const params = {
+      status: 'published' as const,
       locale,
       populate: {
         guide_image: true,
@@ -157,13 +158,15 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
         faq_items: true,
         seo: true,
       },
-    });
+    };
+    const documentId = (english as { documentId?: string } | null | undefined)?.documentId;
+    const record = documentId ? await strapi.documents(PAGE_UID).findOne({ documentId, ...params }) : await strapi.documents(PAGE_UID).findFirst(params);
     return (record ?? null) as OffPlanPageRecord | null;
   }
 
   async function loadPage(locale: Locale): Promise<PreparedPage> {
-    const [english, translated] = await Promise.all([recordIn(DEFAULT_LOCALE), locale === DEFAULT_LOCALE ? null : recordIn(locale)]);
-    const record = locale === DEFAULT_LOCALE ? english : withFallback(translated, english);
+    const english = await recordIn(DEFAULT_LOCALE);
+    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english);
     return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
   }
 
