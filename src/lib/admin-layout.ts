@@ -42,7 +42,7 @@ export type LayoutValues = Record<string, unknown>;
 /** What a field's hint adds in a translated type (decision 59): whether each language writes it or both share it. */
 export const LANGUAGE_NOTES = {
   translated: 'Per language: in Arabic, left empty, the English text is shown.',
-  shared: 'Shared: the same in English and Arabic; changing it in one changes both.',
+  shared: 'Shared by both languages: set it in English; the website shows the English value in Arabic too.',
 } as const;
 
 /**

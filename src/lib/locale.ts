@@ -76,9 +76,10 @@ const isEmpty = (value: unknown) =>
 /**
  * A translated record completed from the default locale's (decision 54): a field left empty (missing,
  * null, blank text, an empty list) takes the fallback's value, nested objects and list items (by position)
- * likewise; a missing translation is the fallback whole.
+ * likewise; a missing translation is the fallback whole. The `shared` fields (decision 59: images,
+ * order, links...) are always the fallback's, so both languages show the same.
  */
-export function withFallback<T>(translated: T | null | undefined, fallback: T | null | undefined): T | null {
+export function withFallback<T>(translated: T | null | undefined, fallback: T | null | undefined, shared: readonly string[] = []): T | null {
   if (isEmpty(translated)) return (fallback ?? translated ?? null) as T | null;
   if (Array.isArray(translated)) {
     const others = Array.isArray(fallback) ? fallback : [];
@@ -86,7 +87,9 @@ export function withFallback<T>(translated: T | null | undefined, fallback: T | 
   }
   if (isPlainObject(translated) && isPlainObject(fallback)) {
     const merged: Record<string, unknown> = { ...fallback };
-    for (const [key, value] of Object.entries(translated)) merged[key] = withFallback(value, fallback[key]);
+    for (const [key, value] of Object.entries(translated)) {
+      if (!shared.includes(key)) merged[key] = withFallback(value, fallback[key]);
+    }
     return merged as T;
   }
   return translated as T;

@@ -54,6 +54,12 @@ describe('withFallback (decision 54)', () => {
     expect(withFallback({ points: ['a', 'b', 'c'] }, { points: ['x'] })).toEqual({ points: ['a', 'b', 'c'] });
   });
 
+  it('takes the shared fields from the English record whatever the translation holds', () => {
+    const arabic: Entry = { title: 'مرحبا', image: { url: '/old.jpg' }, is_active: false };
+    expect(withFallback(arabic, english, ['image', 'is_active'])).toMatchObject({ title: 'مرحبا', image: { url: '/a.jpg' }, is_active: true });
+    expect(withFallback<Entry>({ image: { url: '/own.jpg' } }, null, ['image'])).toEqual({ image: { url: '/own.jpg' } });
+  });
+
   it('keeps false and 0: only missing, null, blank text and empty lists are empty', () => {
     expect(withFallback({ is_active: false, order: 0 }, { is_active: true, order: 10 })).toEqual({ is_active: false, order: 0 });
   });

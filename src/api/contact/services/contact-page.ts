@@ -11,6 +11,7 @@ import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
+import { sharedFields } from '../../../lib/translations';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
@@ -42,7 +43,7 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     async buildPage(locale: Locale = DEFAULT_LOCALE) {
       const english = await recordIn(DEFAULT_LOCALE);
-      const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english);
+      const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
       return buildContactPage(record, mediaUrlsFor(strapi).image);
     },
 

@@ -48,19 +48,22 @@ const text = (value: Text): string => value ?? '';
 
 type Sections = Omit<LuxuryRecords, 'testimonials'>;
 
+/** The fields each part shares across locales (decision 59), by part. */
+export type SharedFields = Record<keyof LuxuryRecords, readonly string[]>;
+
 /**
  * The records of a page in another locale (decision 54): each section's translation completed field by
- * field from the English one (the English one whole when untranslated); testimonials likewise, paired
- * by document, and those written only in that locale beside them.
+ * field from the English one (the English one whole when untranslated, the English shared fields
+ * always); testimonials likewise, paired by document, and those written only in that locale beside them.
  */
-export function translatedRecords(translated: LuxuryRecords, english: LuxuryRecords): LuxuryRecords {
+export function translatedRecords(translated: LuxuryRecords, english: LuxuryRecords, shared: SharedFields): LuxuryRecords {
   const sections = Object.fromEntries(
     (Object.keys(english) as Array<keyof LuxuryRecords>)
       .filter((key) => key !== 'testimonials')
-      .map((key) => [key, withFallback(translated[key], english[key])])
+      .map((key) => [key, withFallback(translated[key], english[key], shared[key])])
   ) as unknown as Sections;
   const translations = new Map(translated.testimonials.map((item) => [item.documentId, item]));
-  const testimonials = english.testimonials.map((item) => withFallback(translations.get(item.documentId), item) ?? item);
+  const testimonials = english.testimonials.map((item) => withFallback(translations.get(item.documentId), item, shared.testimonials) ?? item);
   const written = new Set(english.testimonials.map((item) => item.documentId));
   testimonials.push(...translated.testimonials.filter((item) => !written.has(item.documentId)));
   return { ...sections, testimonials };

@@ -12,7 +12,8 @@ import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
-import { buildLuxuryPage, translatedRecords, type LuxuryRecords } from './luxury-page';
+import { sharedFields } from '../../../lib/translations';
+import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from './luxury-page';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
 
@@ -66,9 +67,14 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { ...Object.fromEntries(sections), testimonials } as unknown as LuxuryRecords;
   }
 
+  const shared = (): SharedFields => ({
+    ...(Object.fromEntries((Object.keys(SECTIONS) as SectionKey[]).map((key) => [key, sharedFields(strapi, SECTIONS[key].uid)])) as Record<SectionKey, string[]>),
+    testimonials: sharedFields(strapi, TESTIMONIAL_UID),
+  });
+
   async function loadRecords(locale: Locale): Promise<LuxuryRecords> {
     const english = await recordsIn(DEFAULT_LOCALE);
-    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(locale, english), english);
+    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(locale, english), english, shared());
   }
 
   return {

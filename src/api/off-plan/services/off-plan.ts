@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, wi
 import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
+import { sharedFields } from '../../../lib/translations';
 import { PROJECTS_TAG, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
@@ -166,7 +167,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function loadPage(locale: Locale): Promise<PreparedPage> {
     const english = await recordIn(DEFAULT_LOCALE);
-    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english);
+    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english, sharedFields(strapi, PAGE_UID));
     return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
   }
 
