@@ -9,7 +9,7 @@ import { appModule, getStrapi, http, newClientIp, webhookReceiver } from '../hel
 import { checked, checkedError } from '../helpers/contract';
 
 const ARABIC_LETTERS = /[\u0600-\u06FF]/;
-const HERO: UID.ContentType = 'api::luxury.luxury-hero';
+const HERO = 'api::luxury.luxury-hero' satisfies UID.ContentType;
 
 let strapi: Core.Strapi;
 let projectId: string;
@@ -36,6 +36,7 @@ const withLocale = (path: string, locale: string) => `${path}${path.includes('?'
  * locales' rows of the same state).
  */
 async function publishIn(uid: UID.ContentType, locale: string, data: Record<string, unknown>) {
+  // Any luxury single type: typed as the hero, whose document actions they share.
   const documents = strapi.documents(uid as typeof HERO);
   const entry = await documents.findFirst({ locale: 'en' });
   await documents.update({ documentId: entry!.documentId, locale, data: data as never });
