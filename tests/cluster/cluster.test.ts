@@ -103,6 +103,7 @@ beforeAll(async () => {
   goyzer.state.rentals = data.listings.rentals;
   reelly = await startFakeReelly();
   reelly.state.projects = data.projects.projects;
+  reelly.state.projectsAr = data.projects.projects_ar;
   reelly.state.developers = data.projects.developers;
   crm = await startWebhookReceiver();
   smtpPort = await startSmtpServer();
@@ -173,7 +174,12 @@ describe('started together on an empty database', () => {
 
 describe('one provider fetch per project-collection fill, across instances', () => {
   const listingTotal = async (instance: Instance) => (await getJson(instance, '/api/v1/off-plan/projects')).data.properties.total as number;
-  const projectPages = () => reelly.state.requests.filter((request) => request.path === '/projects').length;
+  /** Reads of the catalogue's page (one page here), in English or, beside each, in Arabic. */
+  const pagesIn = (language: string | null) => reelly.state.requests.filter((request) => request.path === '/projects' && request.query.get('language') === language).length;
+  const projectPages = () => {
+    expect(pagesIn('ar')).toBe(pagesIn(null));
+    return pagesIn(null);
+  };
 
   it('cold caches on both instances: one fetch, every reader served', async () => {
     reelly.state.requests = [];
