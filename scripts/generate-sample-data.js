@@ -384,7 +384,17 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
     return units;
   }
 
-  /** Each UAE project's Arabic texts, as Reelly answers with language=ar. */
+  /**
+   * Each UAE project's Arabic texts, as Reelly answers with language=ar. The model of the real API:
+   * 1. `sale_status_display` comes as { en, ar } (both languages in one read), in either language.
+   * 2. GET /projects and /projects/{id} take `language` (`en` by default, `ar`): with `ar` the same
+   *    records come back with `name`, `short_description`, `overview` (HTML like the English) and the
+   *    names in `location` (`region` when it is a name, `city`, `district`, `sector`) in Arabic; every
+   *    other field (ids, numbers, prices, images, sale_status_display, units...) is as in English.
+   *    Projects abroad have no Arabic: a provider without a translation answers the English text.
+   * The Arabic is made from what was drawn for the English, drawing nothing, so the English output
+   * (and the order of draws) is byte for byte what it was before the Arabic.
+   */
   const arabicTexts = new Map();
 
   function project(index) {

@@ -275,9 +275,11 @@ async function startFakeReelly() {
     const arabic = language === 'ar' && state.projectsAr.find((entry) => String(entry.id) === String(project.id));
     return arabic ? { ...project, ...arabic, location: { ...project.location, ...arabic.location } } : project;
   };
-  const shaped = (project, url) => {
+  /** `list`: the list entry, cut after the Arabic is laid over (so `overview` stays a detail field in either language). */
+  const shaped = (project, url, list = false) => {
     const localized = inLanguage(project, url.searchParams.get('language'));
-    return state.shape === 'documented' ? documented(localized, state.developers) : localized;
+    const answered = list ? listView(localized) : localized;
+    return state.shape === 'documented' ? documented(answered, state.developers) : answered;
   };
 
   /** One page of a list, with the offset `next` link Reelly sends. */
@@ -307,7 +309,7 @@ async function startFakeReelly() {
       const country = state.ignoreCountry ? '' : (url.searchParams.get('country') || '').toLowerCase();
       const inCountry = state.projects.filter((project) => !country || String(project.location?.country || project.country || '').toLowerCase() === country);
       const body = page(url, inCountry, state.maxLimit);
-      send(200, { ...body, results: body.results.map((project) => shaped(listView(project), url)) });
+      send(200, { ...body, results: body.results.map((project) => shaped(project, url, true)) });
       state.afterProjectsPage?.(Number(url.searchParams.get('offset') || '0'));
       return undefined;
     }

@@ -1,7 +1,8 @@
 import fs from 'fs';
 import { createRequire } from 'module';
 import path from 'path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { startFakeReelly as StartFakeReelly } from '../../scripts/fakes/providers';
 
 // Generated records are checked field by field; their shape is the providers', not ours.
 type Entry = Record<string, any>;
@@ -15,6 +16,7 @@ const { generate, UNIT_FIELDS } = requireCjs('../../scripts/generate-sample-data
   generate(options: { projects: number; sales: number; rentals: number; today?: string }): Generated;
   UNIT_FIELDS: string[];
 };
+const { startFakeReelly, REELLY_API_KEY } = requireCjs('../../scripts/fakes/providers.js') as { startFakeReelly: typeof StartFakeReelly; REELLY_API_KEY: string };
 const ARABIC = /[\u0600-\u06FF]/;
 const dataDir = path.join(__dirname, '..', '..', 'src', 'plugins', 'extsource', 'data');
 const committed = (name: string) => JSON.parse(fs.readFileSync(path.join(dataDir, name), 'utf8'));
@@ -105,5 +107,100 @@ describe('the sample-data generator', () => {
 
   it('puts a few projects abroad among the others (the catalogue is international)', () => {
     expect(data.projects.projects.length - uae.length).toBe(6);
+  });
+});
+
+describe('the shipped sample data in Arabic', () => {
+  const projects = committed('sample-projects.json') as Generated['projects'];
+  const uae = projects.projects.filter((project) => project.location.country === 'United Arab Emirates');
+
+  it('has a projects_ar entry for every UAE project, with an Arabic name, district and city', () => {
+    const arabic = new Map(projects.projects_ar.map((entry) => [entry.id, entry]));
+    expect(uae).toHaveLength(130);
+    for (const project of uae) {
+      const texts = arabic.get(project.id);
+      expect(texts, project.name).toBeDefined();
+      expect(texts!.name, project.name).toMatch(ARABIC);
+      expect(texts!.location.district, project.name).toMatch(ARABIC);
+      expect(texts!.location.city, project.name).toMatch(ARABIC);
+      // Only the fields that differ by language; `region` only where the English names it (not an id).
+      expect(Object.keys(texts!).sort()).toEqual(['id', 'location', 'name', 'overview', 'short_description']);
+      expect('region' in texts!.location).toBe(typeof project.location.region === 'string');
+      expect(texts!.overview).toMatch(/^<p>.*<\/p><ul>(<li>[^<]+<\/li>)+<\/ul>$/);
+    }
+    expect(projects.projects_ar).toHaveLength(uae.length);
+  });
+
+  it('gives every project sale_status_display as { en, ar }, both non-empty', () => {
+    for (const project of projects.projects) {
+      expect(Object.keys(project.sale_status_display).sort(), project.name).toEqual(['ar', 'en']);
+      expect(project.sale_status_display.en, project.name).toMatch(/^[A-Za-z][A-Za-z ()]+$/);
+      expect(project.sale_status_display.ar, project.name).toMatch(ARABIC);
+    }
+  });
+});
+
+describe('the fake Reelly with language=ar', () => {
+  const data = generate({ projects: 30, sales: 0, rentals: 0, today: '2026-11-22' }).projects;
+  let reelly: Awaited<ReturnType<typeof StartFakeReelly>>;
+  const get = async (pathAndQuery: string) => {
+    const res = await fetch(`${reelly.url}${pathAndQuery}`, { headers: { 'x-api-key': REELLY_API_KEY } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Entry;
+  };
+  const arabicOf = (id: unknown) => data.projects_ar.find((entry) => entry.id === id)!;
+
+  beforeAll(async () => {
+    reelly = await startFakeReelly();
+    Object.assign(reelly.state, { projects: data.projects, projectsAr: data.projects_ar, developers: data.developers });
+  });
+  afterAll(() => reelly.close());
+
+  it('answers a project in Arabic: its Arabic texts over the English record, location merged key by key', async () => {
+    const english = data.projects[0];
+    const arabic = arabicOf(english.id);
+    const answer = await get(`/projects/${english.id}?language=ar`);
+    expect(answer).toEqual({ ...english, ...arabic, location: { ...english.location, ...arabic.location } });
+    expect(answer.location).toMatchObject({ country: 'United Arab Emirates', district_id: english.location.district_id, latitude: english.location.latitude, district: arabic.location.district });
+    expect(answer.sale_status_display).toEqual(english.sale_status_display);
+    // Without language, or with language=en, the same English record.
+    expect(await get(`/projects/${english.id}`)).toEqual(english);
+    expect(await get(`/projects/${english.id}?language=en`)).toEqual(english);
+    expect(reelly.state.requests.at(-3)!.query.get('language')).toBe('ar');
+  });
+
+  it('keeps a region given as an id, and answers a project without Arabic (abroad) in English', async () => {
+    const byId = data.projects.find((project) => typeof project.location.region === 'number')!;
+    expect((await get(`/projects/${byId.id}?language=ar`)).location.region).toBe(byId.location.region);
+    const abroad = data.projects.find((project) => project.location.country !== 'United Arab Emirates')!;
+    expect(await get(`/projects/${abroad.id}?language=ar`)).toEqual(abroad);
+  });
+
+  it('lists the projects in Arabic, with the same fields as the English list (no detail fields)', async () => {
+    const [english, arabic] = await Promise.all([get('/projects?limit=100'), get('/projects?limit=100&language=ar')]);
+    expect(arabic.count).toBe(english.count);
+    expect(arabic.results.map((entry: Entry) => entry.id)).toEqual(english.results.map((entry: Entry) => entry.id));
+    arabic.results.forEach((entry: Entry, index: number) => {
+      const englishEntry = english.results[index];
+      expect(Object.keys(entry)).toEqual(Object.keys(englishEntry));
+      expect(entry).not.toHaveProperty('overview');
+      const texts = data.projects_ar.find((candidate) => candidate.id === entry.id);
+      expect(entry.name).toBe(texts ? texts.name : englishEntry.name);
+      expect(entry.short_description).toBe(texts ? texts.short_description : englishEntry.short_description);
+      expect(entry.min_price).toEqual(englishEntry.min_price);
+    });
+  });
+
+  it('still answers the documented shape with language=ar', async () => {
+    reelly.state.shape = 'documented';
+    try {
+      const english = data.projects[0];
+      const answer = await get(`/projects/${english.id}?language=ar`);
+      expect(answer.name).toBe(arabicOf(english.id).name);
+      expect(answer.sale_status).toBe(english.sale_status_display.en);
+      expect((await get('/projects?language=ar')).results[0]).not.toHaveProperty('description');
+    } finally {
+      reelly.state.shape = 'observed';
+    }
   });
 });
