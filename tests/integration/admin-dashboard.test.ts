@@ -91,6 +91,13 @@ describe('Editor role', () => {
         .send({ ...hero, locale, title: hero!.title });
     expect((await publish('en')).status).toBe(200);
     expect((await publish('ar')).status).toBe(200);
+    const saved = await (await http())
+      .put('/content-manager/single-types/api::luxury.luxury-hero?locale=ar')
+      .set('Authorization', `Bearer ${editor}`)
+      .send({ title: hero!.title });
+    expect(saved.status).toBe(200);
+    const read = await (await http()).get('/content-manager/single-types/api::luxury.luxury-hero?locale=ar').set('Authorization', `Bearer ${editor}`);
+    expect(read.status).toBe(200);
   });
 
   it('reads the Property sync page and may run syncs', async () => {

@@ -92,6 +92,8 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('upgrading a database
       expect(rowsOf(database.env.DATABASE_FILENAME)).toEqual(englishRows);
       const db = new Database(database.env.DATABASE_FILENAME, { readonly: true });
       for (const table of TABLES) expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE locale IS NULL`).get(), table).toEqual({ n: 0 });
+      // Arabic is a locale editors can pick again.
+      expect((db.prepare('SELECT code FROM i18n_locale ORDER BY code').all() as Array<{ code: string }>).map((row) => row.code)).toEqual(['ar', 'en']);
       db.close();
       const arabic = await agent.get('/api/v1/luxury?locale=ar');
       expect(arabic.status).toBe(200);

@@ -191,8 +191,16 @@ describe('fallback to English, field by field', () => {
     expect(await shown('en')).toMatch(new RegExp(`${cta.url}$`));
     expect(await shown('ar')).toMatch(new RegExp(`${cta.url}$`));
 
-    // Set in Arabic alone, it is the English value that both languages show (decision 59).
-    await publishIn(HERO, 'ar', { background_image: saved.heroEn.background_image!.id });
+    // Published in Arabic with the change (the admin's Publish), Strapi copies it into the published
+    // English version: both show it, the cached English answer included.
+    const original = saved.heroEn.background_image!;
+    const hero = await strapi.documents(HERO).findFirst({ locale: 'en' });
+    await strapi.documents(HERO).update({ documentId: hero!.documentId, locale: 'ar', data: { background_image: original.id }, status: 'published' });
+    expect(await shown('en')).toMatch(new RegExp(`${original.url}$`));
+    expect(await shown('ar')).toMatch(new RegExp(`${original.url}$`));
+
+    // Saved in Arabic alone, where Strapi copies it into no published English row, both keep the English value (decision 59).
+    await publishIn(HERO, 'ar', { background_image: cta.id });
     expect(await shown('ar')).toBe(await shown('en'));
   });
 });
