@@ -2,8 +2,8 @@
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
 // (a bare node:http server sending the same bytes). Servers run in child processes, the load
 // generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
-// docs/performance.md, also written to bench/results.json), luxury, contact, sync, off-plan,
-// off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
+// docs/performance.md, also written to bench/results.json), locales (its Arabic cases alone), luxury,
+// contact, sync, off-plan, off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
 'use strict';
 
 const { fork } = require('child_process');
@@ -22,6 +22,11 @@ const PROVIDER_MEDIA = 'https://media.provider.test';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const CPU_DURATION_S = Number(process.env.BENCH_CPU_DURATION_S || 5);
+const CPU_ROUNDS = 3;
+/** The off-plan table cases: a page 2 of a filtered, sorted listing, at this many projects. */
+const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
+const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
 
 function startChild(script, env = {}, message) {
   return new Promise((resolve, reject) => {
@@ -49,6 +54,28 @@ async function load(url, options = {}) {
   const non2xx = result.non2xx + result.errors;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx, statuses: result.statusCodeStats ?? {} };
 }
+
+/** CPU time a process has used (user and system), in microseconds, from /proc (Linux). */
+function cpuMicros(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * The server's CPU time per request (µs) while it answers `url` at `rate` requests per second. Throughput
+ * cannot compare two answers whose cost to the load generator differs: autocannon decodes every body as
+ * text, so a non-ASCII (Arabic) body caps its rate far below the server's. At one rate both sustain, the
+ * server's own cost per request is what differs.
+ */
+async function serverCpuPerRequest(url, rate, pid) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: rate }); // warm-up
+  const before = cpuMicros(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: CPU_DURATION_S, overallRate: rate });
+  return (cpuMicros(pid) - before) / result.requests.total;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function fetchBytes(url) {
   const response = await fetch(url);
@@ -252,9 +279,9 @@ async function measureListing(count, query, varied) {
 
 /** A filtered, sorted listing page at 100 and at 10,000 projects. */
 async function offPlanCase() {
-  const query = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
+  const query = OFFPLAN_QUERY;
   const small = await measureListing(100, query);
-  const large = await measureListing(Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000), query);
+  const large = await measureListing(OFFPLAN_PROJECTS, query);
   console.log(`off-plan: GET /api/v1/off-plan/projects?${query}; responses ${small.bytes} and ${large.bytes} bytes`);
   report('off-plan at 100 projects', small.measured, small.baseline, 0.3);
   report('off-plan at 10,000 projects', large.measured, large.baseline, 0.3);
@@ -276,7 +303,7 @@ async function offPlanSearchCase() {
   let ceiling = 1000000;
   const everyOneNew = () => query.replace(/max_price=\d+/, `max_price=${(ceiling += 1)}`);
   const small = await measureListing(100, query, everyOneNew);
-  const large = await measureListing(Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000), query, everyOneNew);
+  const large = await measureListing(OFFPLAN_PROJECTS, query, everyOneNew);
   console.log(`off-plan-search: GET /api/v1/off-plan/projects?${query}; responses ${small.bytes} and ${large.bytes} bytes`);
   report('off-plan-search at 100 projects', small.measured, small.baseline, 0.4);
   report('off-plan-search at 10,000 projects', large.measured, large.baseline, 0.4);
@@ -386,6 +413,41 @@ function compareRows(name, measured, baseline, target, note = '') {
   return row;
 }
 
+/** Median server CPU µs per request of each target ({ url, pid }), measured in interleaved rounds at `rate`. */
+async function cpuPerRequestRounds(targets, rate) {
+  const samples = targets.map(() => []);
+  for (let round = 0; round < CPU_ROUNDS; round += 1) {
+    for (const [index, { url, pid }] of targets.entries()) samples[index].push(await serverCpuPerRequest(url, rate, pid));
+  }
+  return samples.map(median);
+}
+
+/**
+ * A row comparing the Arabic answer of a route with the English one by the server's CPU per request
+ * against bare node:http sending the same bytes (bare µs / our µs, Arabic's over English's): what the
+ * app costs beyond writing the answer, in each language, at one rate every server sustains (half the
+ * lower of the two measured throughputs). The raw µs are in the note: an Arabic answer has more bytes.
+ */
+async function compareLocalesCpu(name, app, { english, arabic }, target) {
+  const rate = Math.round(Math.min(english.rps, arabic.rps) / 2);
+  const bares = [await startBare(english.sample), await startBare(arabic.sample)];
+  try {
+    const appAt = (route) => ({ url: `http://127.0.0.1:${app.port}${route}`, pid: app.child.pid });
+    const bareAt = (bare, route) => ({ url: `http://127.0.0.1:${bare.port}${route}`, pid: bare.child.pid });
+    const [appEn, bareEn, appAr, bareAr] = await cpuPerRequestRounds(
+      [appAt(english.path), bareAt(bares[0], english.path), appAt(arabic.path), bareAt(bares[1], arabic.path)], rate);
+    const ratio = (bareAr / appAr) / (bareEn / appEn);
+    const us = (value) => value.toFixed(1);
+    const note = `server CPU per request at ${rate} req/s: English ${us(appEn)} us (bare ${us(bareEn)}), Arabic ${us(appAr)} us (bare ${us(bareAr)})`;
+    const row = { name, rps: null, p50_ms: null, p99_ms: null, baseline_rps: null, ratio: Number(ratio.toFixed(2)), target, note };
+    rows.push(row);
+    console.log(`${name}: ${row.ratio} (target ${target}); ${note}`);
+    return row;
+  } finally {
+    await Promise.all(bares.map(stopChild));
+  }
+}
+
 /** Every response of the run had `status`, else a note saying what else came back. */
 function statusNote(measured, status) {
   const other = Object.entries(measured.statuses).filter(([code]) => Number(code) !== status);
@@ -403,7 +465,7 @@ async function measureGet(appPort, { name, path: route, headers = {}, status = 2
   try {
     const baseline = await load(`http://127.0.0.1:${bare.port}${route}`, { headers });
     const measured = await load(url, { headers });
-    return addRow(name, measured, baseline, target, statusNote(measured, status));
+    return { ...addRow(name, measured, baseline, target, statusNote(measured, status)), path: route, sample };
   } finally {
     await stopChild(bare);
   }
@@ -448,19 +510,61 @@ async function startProjectsApp(count) {
 }
 
 /**
+ * An English case and its Arabic twin (`locale=ar`), each against bare node:http, then compared: by
+ * throughput (the load generator's cost included) and by server CPU per request (target 0.9).
+ */
+async function compareLocales(app, { name, english, arabic, target }) {
+  const englishRow = await measureGet(app.port, english);
+  const arabicRow = await measureGet(app.port, arabic);
+  compareRows(`${name}: Arabic to English throughput (the load generator decodes Arabic slower)`, arabicRow, englishRow);
+  await compareLocalesCpu(`${name}: Arabic to English, server CPU per request beyond bare node:http`, app, { english: englishRow, arabic: arabicRow }, target);
+  return englishRow;
+}
+
+const compareLuxuryLocales = (site) => compareLocales(site, {
+  name: 'cached luxury',
+  english: { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75 },
+  arabic: { name: 'cached Arabic luxury (locale=ar)', path: '/api/v1/luxury?locale=ar' },
+  target: 0.9,
+});
+
+const compareListingLocales = (app, query, projects) => compareLocales(app, {
+  name: `filtered page at ${projects.toLocaleString('en')}`,
+  english: { name: `filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5 },
+  arabic: { name: `Arabic filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}&locale=ar` },
+  target: 0.9,
+});
+
+/** The table's Arabic cases alone: cached luxury and the filtered page at 10,000 projects, in both languages. */
+async function localesCase() {
+  const site = await startChild('serve-app.js');
+  try {
+    await compareLuxuryLocales(site);
+  } finally {
+    await stopChild(site);
+  }
+  const big = await startProjectsApp(OFFPLAN_PROJECTS);
+  try {
+    await compareListingLocales(big.app, OFFPLAN_QUERY, OFFPLAN_PROJECTS);
+  } finally {
+    await stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
+/**
  * The one table (docs/performance.md): each case as req/s, p50, p99 and the ratio to a bare node:http
  * server sending the same status, headers and bytes in the same run; written to bench/results.json.
  */
 async function tableCase() {
   const ORIGIN = { origin: 'https://www.example.com' };
-  const query = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
-  const large = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
+  const query = OFFPLAN_QUERY;
+  const large = OFFPLAN_PROJECTS;
 
   const site = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
   try {
-    const english = await measureGet(site.port, { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75 });
-    const arabic = await measureGet(site.port, { name: 'cached Arabic luxury (locale=ar)', path: '/api/v1/luxury?locale=ar' });
-    compareRows('Arabic to English luxury throughput', arabic, english, 0.9);
+    await compareLuxuryLocales(site);
     await measureGet(site.port, { name: 'cached luxury with Origin', path: '/api/v1/luxury', headers: ORIGIN, target: 0.75 });
     await measureGet(site.port, { name: 'contact page without Origin', path: '/api/v1/contact-us-page', target: 0.75 });
     await measureGet(site.port, { name: 'contact page with Origin', path: '/api/v1/contact-us-page', headers: ORIGIN, target: 0.75 });
@@ -476,9 +580,7 @@ async function tableCase() {
   let filteredLarge;
   try {
     await measureGet(big.app.port, { name: `off-plan default page at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects', target: 0.5 });
-    filteredLarge = await measureGet(big.app.port, { name: `filtered and sorted page at ${large.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5 });
-    const filteredArabic = await measureGet(big.app.port, { name: `Arabic filtered and sorted page at ${large.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}&locale=ar` });
-    compareRows(`Arabic to English filtered page throughput at ${large.toLocaleString('en')}`, filteredArabic, filteredLarge, 0.9);
+    filteredLarge = await compareListingLocales(big.app, query, large);
     await measureGet(big.app.port, { name: `filters at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects/filters' });
     await measureGet(big.app.port, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
   } finally {
@@ -513,7 +615,7 @@ function printTable() {
 }
 
 const CASES = {
-  table: tableCase,
+  table: tableCase, locales: localesCase,
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
 };
 
