@@ -19,6 +19,8 @@ const GENERATED = {
   TRANSFER_TOKEN_SALT: random,
   JWT_SECRET: random,
   ENCRYPTION_KEY: random,
+  // Shared with the website's preview route; used once CLIENT_URL is set (README, "Preview").
+  PREVIEW_SECRET: random,
 };
 
 function definedKeys(text) {

@@ -31,6 +31,7 @@ import { installFastLane } from './lib/fast-lane';
 import { configureCacheControl, type CacheControlSettings } from './lib/http-caching';
 import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
+import { registerPublicationScheduleRoutes, SCHEDULE_MODEL, startPublicationScheduler, stopPublicationScheduler } from './lib/publication-schedule';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
 
 /** First-run demo content, in the order it is loaded. */
@@ -60,6 +61,7 @@ export default {
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);
     strapi.get('models').add(DELIVERY_MODEL);
+    strapi.get('models').add(SCHEDULE_MODEL);
     registerCacheInvalidation(strapi);
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
@@ -67,6 +69,7 @@ export default {
     registerContactExportRoute(strapi);
     registerLeadSummaryRoute(strapi);
     registerLeadDeliveryRoutes(strapi);
+    registerPublicationScheduleRoutes(strapi);
     parseUploadsAfterAuthentication(strapi);
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
@@ -85,14 +88,15 @@ export default {
       registerListingFastLane(strapi);
       printBannerWhenListening(strapi, login);
       startDeliveryWorker(strapi);
+      startPublicationScheduler(strapi);
     } finally {
       await releaseStartupLock();
     }
   },
 
   async destroy() {
-    // The delivery worker first: its attempts under way still record their outcome in the database.
-    await stopDeliveryWorker();
+    // The workers first: their attempts and publications under way still record their outcome in the database.
+    await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
     await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock()]);
   },
 };

@@ -1,7 +1,7 @@
 /**
  * Admin panel customisations of the app (plugins customise their own pages): the Leads widget first on
  * the home page, the Content Manager's menu in site order, the leads list's columns and Export CSV button,
- * each lead's Deliveries panel, and
+ * each lead's Deliveries panel, the Schedule panel of every entry with Draft & Publish, and
  * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
  * cannot be).
  */
@@ -10,6 +10,7 @@ import { Mail } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
 import { LeadDeliveriesPanel } from './LeadDeliveriesPanel';
+import { PublicationSchedulePanel } from './PublicationSchedulePanel';
 import { leadsListColumns } from './leads-list';
 import { LEADS_LIST_PATH } from './LeadsWidget';
 
@@ -81,6 +82,7 @@ export default {
   bootstrap(app: StrapiAppAtBootstrap) {
     app.getPlugin('content-manager').injectComponent('listView', 'actions', { name: 'export-contacts-csv', Component: ExportContactsButton });
     app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'lead-deliveries', Component: LeadDeliveriesPanel });
+    app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'publication-schedule', Component: PublicationSchedulePanel });
     app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', (value: { ctLinks: MenuLink[] }) => ({ ...value, ctLinks: inSiteOrder(value.ctLinks) }));
     app.registerHook('Admin/CM/pages/App/mutate-single-types-links', (value: { stLinks: MenuLink[] }) => ({ ...value, stLinks: inSiteOrder(value.stLinks) }));
     app.registerHook('Admin/CM/pages/ListView/inject-column-in-table', leadsListColumns);

@@ -10,12 +10,13 @@
  * applies), the client's X-Request-Id when valid (else a fresh one), the ETag and a 304 for a matching
  * If-None-Match, the compressed variant the client accepts, and the access-log line of `strapi::logger`
  * at LOG_LEVEL=http. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
- * not serve) goes through Strapi.
+ * not serve, a `status`: drafts are never its) goes through Strapi.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
+import { mayNameStatus } from './drafts';
 import { localeOfQueryString, type Locale } from './locale';
 import { etagMatches, type Representation } from './representation';
 import { inFrontOfRequestListener } from './strapi/request-listener';
@@ -184,7 +185,8 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const lane = req.method === 'GET' ? laneFor(path) : undefined;
     const protocol = lane && protocolOf(req);
     const query = mark === -1 ? '' : url.slice(mark + 1);
-    const locale = protocol && localeOfQueryString(query);
+    // A draft read (or anything naming a status) is Strapi's to check, and its headers are not the lane's.
+    const locale = protocol && !mayNameStatus(query) && localeOfQueryString(query);
     if (lane && protocol && locale) {
       const variant = `${protocol}:${locale}`;
       const prepared = lane.prepared.get(variant);

@@ -6,10 +6,12 @@
  * - any JSON body of 1 KiB or more is sent gzip- or brotli-compressed when the client accepts it.
  * A controller that serves a cached body names its representation (`ctx.state.representation`), whose
  * ETag and compressed variants were made once; any other body gets a representation of its own here.
- * Errors never get here with a 200, so they carry none of it.
+ * Errors never get here with a 200, so they carry none of it; nor does a draft read, which is
+ * `private, no-store` with no ETag.
  */
 import type { Context, Next } from 'koa';
 import { isContractPath } from '../lib/contract-paths';
+import { DRAFT_CACHE_CONTROL, readsDraft } from '../lib/drafts';
 import { edgeHeadersFor } from '../lib/http-caching';
 import { requestLocale } from '../lib/locale';
 import { etagMatches, Representation } from '../lib/representation';
@@ -33,7 +35,9 @@ export default () =>
     const representation = representationFor(ctx);
     if (!representation) return;
 
-    const edge = edgeHeadersFor(ctx.path, requestLocale(ctx.state));
+    // A draft (decision 60) is for its reader only: no cache may keep it, no key may purge it.
+    const edge = readsDraft(ctx.state) ? undefined : edgeHeadersFor(ctx.path, requestLocale(ctx.state));
+    if (readsDraft(ctx.state)) ctx.set('Cache-Control', DRAFT_CACHE_CONTROL);
     if (edge) {
       ctx.set({ ...edge, ETag: representation.etag });
       if (etagMatches(ctx.get('If-None-Match'), representation.etag)) {

@@ -18,6 +18,7 @@ const requireCjs = createRequire(__filename);
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Test-Admin-Passw0rd' };
 export const SALES_INBOX = 'sales@test.local';
+export const PREVIEW_SITE = { url: 'http://site.test.local', secret: 'test-preview-secret' };
 
 function runTempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strapi-test-tmp-'));
@@ -54,6 +55,11 @@ function testEnvironment(smtpPort: number, webhookUrl: string): Record<string, s
     LEAD_DELIVERY_MAX_ATTEMPTS: '6',
     LEAD_DELIVERY_POLL_MS: '100',
     REDIS_URL: '',
+    // The website Strapi's Preview panel frames (tests/integration/preview.test.ts).
+    CLIENT_URL: PREVIEW_SITE.url,
+    PREVIEW_SECRET: PREVIEW_SITE.secret,
+    // Scheduled publications run within a fifth of a second of their time.
+    PUBLISH_SCHEDULE_POLL_MS: '200',
     // Many test files log in to the admin as the same user from one address.
     ADMIN_LOGIN_RATE_LIMIT_MAX: '100',
     // A temp folder of this run's own (Strapi's body parser writes multipart files to os.tmpdir()),

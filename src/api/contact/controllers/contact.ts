@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
+import { readsDraft } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { representationOf } from '../../../lib/representation';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
@@ -27,7 +28,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async page(ctx: Context) {
-    const cached = await contactPageService(strapi).cachedResponse(requestLocale(ctx.state));
+    const locale = requestLocale(ctx.state);
+    if (readsDraft(ctx.state)) {
+      ctx.body = await contactPageService(strapi).draftResponse(locale);
+      return;
+    }
+    const cached = await contactPageService(strapi).cachedResponse(locale);
     ctx.type = 'application/json; charset=utf-8';
     ctx.state.representation = representationOf(cached);
     ctx.body = cached.bytes;

@@ -1,10 +1,11 @@
 /**
  * The published contact page per locale, cached as finished bytes and cleared on any edit of the page
  * (in English, or in that locale) or its media; another locale's page is completed field by field from
- * the English one.
+ * the English one. A draft page (a preview, decision 60) is built from the draft records and never cached.
  */
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import type { ContentStatus } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { fastLane } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
@@ -28,9 +29,9 @@ fastLane('/api/v1/contact-us-page', (_query, _path, locale) => {
 
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The page in `locale`: a translation is that of the English document when there is one. */
-  async function recordIn(locale: Locale, english?: ContactPageRecord | null): Promise<ContactPageRecord | null> {
+  async function recordIn(status: ContentStatus, locale: Locale, english?: ContactPageRecord | null): Promise<ContactPageRecord | null> {
     const params = {
-      status: 'published' as const,
+      status,
       locale,
       // Strapi's populate typing does not follow nested lists of fields.
       populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true } as never,
@@ -41,10 +42,16 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async buildPage(locale: Locale = DEFAULT_LOCALE) {
-      const english = await recordIn(DEFAULT_LOCALE);
-      const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
+    async buildPage(locale: Locale = DEFAULT_LOCALE, status: ContentStatus = 'published') {
+      const english = await recordIn(status, DEFAULT_LOCALE);
+      const record =
+        locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(status, locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
       return buildContactPage(record, mediaUrlsFor(strapi).image);
+    },
+
+    /** The draft page's response body in `locale`, built now and kept nowhere. */
+    async draftResponse(locale: Locale) {
+      return success(await this.buildPage(locale, 'draft'));
     },
 
     cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {

@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import { DRAFTS_READABLE } from '../../../lib/drafts';
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
   type: 'content-api',
-  routes: [{ method: 'GET', path: '/v1/luxury', handler: 'luxury.page', config: { auth: false } }],
+  routes: [{ method: 'GET', path: '/v1/luxury', handler: 'luxury.page', config: DRAFTS_READABLE }],
 } satisfies Core.RouterInput;

@@ -1,12 +1,13 @@
 /**
- * Reads the published luxury records (population fixed here, in one place; drafts are never served)
- * and serves the page from the cache under the contract's key `luxury_page_data` (`luxury_page_data:ar`
+ * Reads the published luxury records (population fixed here, in one place) and serves the page from the cache under the contract's key `luxury_page_data` (`luxury_page_data:ar`
  * in Arabic), tagged with every luxury content type (in English, and in the page's locale) and media.
- * A page in another locale is its records completed field by field from the English ones.
+ * A page in another locale is its records completed field by field from the English ones. A draft page
+ * (a preview, decision 60) is built from the draft records each time and never cached.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import type { ContentStatus } from '../../../lib/drafts';
 import { fastLane } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
@@ -49,20 +50,20 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
    * A section's published record in `locale`: a translation is that of the English document when there
    * is one (a single type has one document; an Arabic row left from a deleted English one is not it).
    */
-  async function loadSection(key: SectionKey, locale: Locale, english?: LuxuryRecords) {
+  async function loadSection(key: SectionKey, status: ContentStatus, locale: Locale, english?: LuxuryRecords) {
     const { uid, populate } = SECTIONS[key];
     // The populate shapes are fixed per section above; Strapi's typing cannot follow a lookup table.
-    const params = { status: 'published' as const, locale, populate: populate as never };
+    const params = { status, locale, populate: populate as never };
     const documentId = (english?.[key] as { documentId?: string } | null | undefined)?.documentId;
     const record = documentId ? await strapi.documents(uid).findOne({ documentId, ...params }) : await strapi.documents(uid).findFirst(params);
     return [key, record ?? null] as const;
   }
 
-  /** The published records written in `locale` (none where nothing was translated), paired with the English ones when given. */
-  async function recordsIn(locale: Locale, english?: LuxuryRecords): Promise<LuxuryRecords> {
+  /** The records written in `locale` (none where nothing was translated), paired with the English ones when given. */
+  async function recordsIn(status: ContentStatus, locale: Locale, english?: LuxuryRecords): Promise<LuxuryRecords> {
     const [sections, testimonials] = await Promise.all([
-      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, locale, english))),
-      strapi.documents(TESTIMONIAL_UID).findMany({ status: 'published', locale, filters: { is_active: true }, populate: ['client_photo'] }),
+      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, status, locale, english))),
+      strapi.documents(TESTIMONIAL_UID).findMany({ status, locale, filters: { is_active: true }, populate: ['client_photo'] }),
     ]);
     return { ...Object.fromEntries(sections), testimonials } as unknown as LuxuryRecords;
   }
@@ -72,14 +73,19 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
     testimonials: sharedFields(strapi, TESTIMONIAL_UID),
   });
 
-  async function loadRecords(locale: Locale): Promise<LuxuryRecords> {
-    const english = await recordsIn(DEFAULT_LOCALE);
-    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(locale, english), english, shared());
+  async function loadRecords(status: ContentStatus, locale: Locale): Promise<LuxuryRecords> {
+    const english = await recordsIn(status, DEFAULT_LOCALE);
+    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(status, locale, english), english, shared());
   }
 
   return {
-    async buildPage(locale: Locale = DEFAULT_LOCALE) {
-      return buildLuxuryPage(await loadRecords(locale), mediaUrlsFor(strapi));
+    async buildPage(locale: Locale = DEFAULT_LOCALE, status: ContentStatus = 'published') {
+      return buildLuxuryPage(await loadRecords(status, locale), mediaUrlsFor(strapi));
+    },
+
+    /** The draft page's response body in `locale`, built now and kept nowhere. */
+    async draftResponse(locale: Locale) {
+      return success(await this.buildPage(locale, 'draft'));
     },
 
     /** The finished response body (envelope included) in `locale`, from the cache or built once for all waiters. */

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { CacheEntry } from '../../../lib/cache';
 import { ApiError } from '../../../lib/envelope';
+import { readsDraft } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { representationOf, type Representation } from '../../../lib/representation';
 import { parseListingQuery } from '../lib/query';
@@ -19,14 +20,20 @@ const sendEntry = (ctx: Context, entry: CacheEntry<unknown>) => send(ctx, repres
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async legacy(ctx: Context) {
-    sendEntry(ctx, await offPlanService(strapi).legacyResponse(requestLocale(ctx.state)));
+    const locale = requestLocale(ctx.state);
+    if (readsDraft(ctx.state)) {
+      ctx.body = await offPlanService(strapi).draftLegacyResponse(locale);
+      return;
+    }
+    sendEntry(ctx, await offPlanService(strapi).legacyResponse(locale));
   },
 
   async projects(ctx: Context) {
     const locale = requestLocale(ctx.state);
     const parsed = parseListingQuery(ctx.query, locale);
     if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
-    send(ctx, await offPlanService(strapi).listing(ctx.querystring, parsed.query, locale));
+    const service = offPlanService(strapi);
+    send(ctx, readsDraft(ctx.state) ? await service.draftListing(parsed.query, locale) : await service.listing(ctx.querystring, parsed.query, locale));
   },
 
   async filters(ctx: Context) {

@@ -8,10 +8,12 @@
  * the data they were rendered from stays current).
  * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first. A locale's catalogue is built from the projects as that locale shows them
- * (`projectIn`), searched by their names and places in every language.
+ * (`projectIn`), searched by their names and places in every language. The draft page and legacy
+ * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  */
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import type { ContentStatus } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { fastLane, fastLaneUnder } from '../../../lib/fast-lane';
@@ -115,6 +117,8 @@ function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
   return { version: collection.version, ...prepareCatalogue(buildIndex(shown, { locale, searchedAs: projects })) };
 }
 
+const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
+
 /** Decision 25: every card field and the detail fields. */
 function projectData(project: NormalisedProject) {
   const { description, apartments, facilities, coordinates, gallery, payment_plans } = project;
@@ -146,9 +150,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The page in `locale`: a translation is that of the English document when there is one. */
-  async function recordIn(locale: Locale, english?: OffPlanPageRecord | null): Promise<OffPlanPageRecord | null> {
+  async function recordIn(status: ContentStatus, locale: Locale, english?: OffPlanPageRecord | null): Promise<OffPlanPageRecord | null> {
     const params = {
-      status: 'published' as const,
+      status,
       locale,
       populate: {
         guide_image: true,
@@ -165,9 +169,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return (record ?? null) as OffPlanPageRecord | null;
   }
 
-  async function loadPage(locale: Locale): Promise<PreparedPage> {
-    const english = await recordIn(DEFAULT_LOCALE);
-    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(locale, english), english, sharedFields(strapi, PAGE_UID));
+  async function loadPage(locale: Locale, status: ContentStatus = 'published'): Promise<PreparedPage> {
+    const english = await recordIn(status, DEFAULT_LOCALE);
+    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(status, locale, english), english, sharedFields(strapi, PAGE_UID));
     return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
   }
 
@@ -225,6 +229,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page);
     },
 
+    /** The listing with the page's draft blocks around the current catalogue, rendered now and kept nowhere. */
+    async draftListing(query: ListingQuery, locale: Locale): Promise<Representation> {
+      const [prepared, page] = await Promise.all([catalogue(locale), loadPage(locale, 'draft')]);
+      const currency = await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY);
+      return new Representation(renderListing(prepared, currency, page, query), false);
+    },
+
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
     fastListing(queryString: string, locale: Locale): Representation | undefined {
       const raw = plainQuery(queryString);
@@ -271,11 +282,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Decision 26: the legacy page response in `locale`, cached as the page is. */
     async legacyResponse(locale: Locale): Promise<CacheEntry<unknown>> {
-      const build = async () => {
-        const page = await service.pageContent(locale);
-        return success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
-      };
+      const build = async () => legacyBody(await service.pageContent(locale));
       return cache.get(localized(LEGACY_CACHE_KEY, locale), build, { ...pageCache(locale), json: true });
+    },
+
+    /** The same from the page's draft, built now and kept nowhere. */
+    async draftLegacyResponse(locale: Locale) {
+      return legacyBody((await loadPage(locale, 'draft')).content);
     },
   };
   return service;

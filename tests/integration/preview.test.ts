@@ -1,0 +1,286 @@
+/**
+ * Editors see a page before it goes live (decisions 60-62): the website's draft reads (`status=draft`
+ * with an API token that may read, never cached anywhere), the URL Strapi's Preview panel frames for
+ * each type and locale, and scheduled publications run on time, purging the cached page.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { adminToken, apiToken, appModule, getStrapi, http, PREVIEW_SITE } from '../helpers/app';
+import { checked, checkedError } from '../helpers/contract';
+import { eventually } from '../helpers/eventually';
+
+const HERO = 'api::luxury.luxury-hero';
+const TESTIMONIAL = 'api::luxury.luxury-testimonial';
+const CONTACT_PAGE = 'api::contact.contact-page';
+const OFFPLAN_PAGE = 'api::off-plan.off-plan-page';
+const LEADS = 'api::contact.contact';
+
+const fastLaneServed = () => appModule<{ fastLaneServed(): number }>('src/lib/fast-lane').fastLaneServed();
+
+let strapi: Core.Strapi;
+let readOnly: string;
+let fullAccess: string;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A custom API token holding exactly these content-API actions. */
+async function customToken(name: string, permissions: string[]): Promise<string> {
+  const created = await strapi.service('admin::api-token').create({ name, type: 'custom', permissions, lifespan: null, description: 'preview tests' });
+  return created.accessKey as string;
+}
+
+async function heroDocument(): Promise<string> {
+  return (await strapi.documents(HERO).findFirst({ locale: 'en' }))!.documentId;
+}
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  [readOnly, fullAccess] = await Promise.all([apiToken('read-only'), apiToken('full-access')]);
+});
+
+describe('draft reads (status=draft)', () => {
+  const publishedTitle = 'Extraordinary Homes in the Heart of Dubai';
+  let hero: string;
+
+  beforeAll(async () => {
+    hero = await heroDocument();
+    await strapi.documents(HERO).update({ documentId: hero, locale: 'en', data: { title: 'Preview headline' } });
+  });
+
+  afterAll(async () => {
+    await strapi.documents(HERO).discardDraft({ documentId: hero, locale: 'en' });
+  });
+
+  it('answers the draft, in the published shape, to a read-only and a full-access token, never to be stored', async () => {
+    for (const token of [readOnly, fullAccess]) {
+      const res = await checked((await http()).get('/api/v1/luxury?status=draft').set(bearer(token)));
+      expect(res.status).toBe(200);
+      expect(res.body.data.hero.title).toBe('Preview headline');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['surrogate-key']).toBeUndefined();
+      expect(res.headers['cache-tag']).toBeUndefined();
+    }
+  });
+
+  it("answers a custom token with the route's find permission, and refuses one without it (401)", async () => {
+    const withIt = await customToken('preview luxury', ['api::luxury.luxury.page']);
+    const without = await customToken('preview contact only', ['api::contact.contact.page']);
+    const allowed = await checked((await http()).get('/api/v1/luxury?status=draft').set(bearer(withIt)));
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.hero.title).toBe('Preview headline');
+    await checkedError((await http()).get('/api/v1/luxury?status=draft').set(bearer(without)), 401, 'UNAUTHORIZED');
+  });
+
+  it('refuses a draft read without a token, or with one Strapi does not know (401 envelope, nothing cacheable)', async () => {
+    for (const headers of [{}, bearer('not-a-token'), { Authorization: 'Basic abc' }]) {
+      const res = await checkedError((await http()).get('/api/v1/luxury?status=draft').set(headers), 401, 'UNAUTHORIZED');
+      expect(res.body.message).toMatch(/API token/);
+      expect(res.headers['surrogate-key']).toBeUndefined();
+      expect(String(res.headers['cache-control'] ?? '')).not.toMatch(/public/);
+    }
+  });
+
+  it('never reaches an anonymous visitor: the fast lane and the cache keep serving the published bytes', async () => {
+    const before = await (await http()).get('/api/v1/luxury');
+    await (await http()).get('/api/v1/luxury'); // the fast lane now has the page
+    const served = fastLaneServed();
+    const draft = await (await http()).get('/api/v1/luxury?status=draft').set(bearer(readOnly));
+    expect(draft.body.data.hero.title).toBe('Preview headline');
+    expect(fastLaneServed()).toBe(served);
+    const after = await (await http()).get('/api/v1/luxury');
+    expect(after.body.data.hero.title).toBe(publishedTitle);
+    expect(after.text).toBe(before.text);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect(fastLaneServed()).toBe(served + 1);
+    const published = await checked((await http()).get('/api/v1/luxury?status=published'));
+    expect(published.text).toBe(before.text);
+  });
+
+  it('reads the Arabic draft, completed from the English draft', async () => {
+    const res = await checked((await http()).get('/api/v1/luxury?status=draft&locale=ar').set(bearer(readOnly)));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-language']).toBe('ar');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const arabic = await strapi.documents(HERO).findOne({ documentId: hero, locale: 'ar' });
+    expect(res.body.data.hero.title).toBe(arabic?.title || 'Preview headline');
+  });
+
+  it('an unknown status is a 422 naming status, in the language asked for', async () => {
+    const english = await checkedError((await http()).get('/api/v1/luxury?status=preview'), 422, 'VALIDATION_FAILED');
+    expect(english.body.errors).toEqual({ status: ['The status must be one of: published, draft.'] });
+    const arabic = await checkedError((await http()).get('/api/v1/contact-us-page?status=x&locale=ar'), 422, 'VALIDATION_FAILED');
+    expect(arabic.body.errors.status[0]).toMatch(/الحالة/);
+  });
+});
+
+describe('draft reads of the other editorial routes', () => {
+  const drafts: Array<{ uid: typeof CONTACT_PAGE | typeof OFFPLAN_PAGE; documentId: string }> = [];
+
+  afterAll(async () => {
+    for (const { uid, documentId } of drafts) await strapi.documents(uid).discardDraft({ documentId, locale: 'en' });
+  });
+
+  async function draftOf(uid: typeof CONTACT_PAGE | typeof OFFPLAN_PAGE, data: Record<string, unknown>) {
+    const documentId = (await strapi.documents(uid).findFirst({ locale: 'en' }))!.documentId;
+    await strapi.documents(uid).update({ documentId, locale: 'en', data: data as never });
+    drafts.push({ uid, documentId });
+  }
+
+  it('the contact page, the legacy off-plan page and the listing show the draft to a token, the published page to others', async () => {
+    await draftOf(CONTACT_PAGE, { title: 'Draft contact title' });
+    await draftOf(OFFPLAN_PAGE, { listing_page_title: 'Draft off-plan hero' });
+    const cases: Array<[string, (body: any) => unknown, string]> = [
+      ['/api/v1/contact-us-page', (body) => body.data.title, 'Draft contact title'],
+      ['/api/v1/off-plan', (body) => body.data.hero.title, 'Draft off-plan hero'],
+      ['/api/v1/off-plan/projects?per_page=2', (body) => body.data.listing_header.title, 'Draft off-plan hero'],
+    ];
+    for (const [route, read, draftValue] of cases) {
+      const separator = route.includes('?') ? '&' : '?';
+      const draft = await checked((await http()).get(`${route}${separator}status=draft`).set(bearer(readOnly)));
+      expect(draft.status, route).toBe(200);
+      expect(read(draft.body), route).toBe(draftValue);
+      expect(draft.headers['cache-control'], route).toBe('private, no-store');
+      const published = await checked((await http()).get(route));
+      expect(read(published.body), route).not.toBe(draftValue);
+      await checkedError((await http()).get(`${route}${separator}status=draft`), 401, 'UNAUTHORIZED');
+    }
+  });
+
+  it('provider routes have no draft: the same data, for the token holder only', async () => {
+    for (const route of ['/api/v1/off-plan/projects/filters']) {
+      const draft = await checked((await http()).get(`${route}?status=draft`).set(bearer(readOnly)));
+      const published = await checked((await http()).get(route));
+      expect(draft.status).toBe(200);
+      expect(draft.body).toEqual(published.body);
+      expect(draft.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+});
+
+describe("Strapi's Preview panel", () => {
+  async function previewUrlOf(uid: string, query: Record<string, string>) {
+    const res = await (await http())
+      .get(`/content-manager/preview/url/${uid}`)
+      .query(query)
+      .set(bearer(await adminToken()));
+    return res;
+  }
+
+  it('frames the website page of each type, per locale and status, with the shared secret', async () => {
+    const hero = await heroDocument();
+    const testimonial = (await strapi.documents(TESTIMONIAL).findFirst({ locale: 'en' }))!.documentId;
+    const contact = (await strapi.documents(CONTACT_PAGE).findFirst({ locale: 'en' }))!.documentId;
+    const offPlan = (await strapi.documents(OFFPLAN_PAGE).findFirst({ locale: 'en' }))!.documentId;
+    const cases: Array<[string, string, string, string, string]> = [
+      [HERO, hero, 'ar', 'draft', '/luxury'],
+      [TESTIMONIAL, testimonial, 'en', 'published', '/luxury'],
+      [CONTACT_PAGE, contact, 'en', 'draft', '/contact'],
+      [OFFPLAN_PAGE, offPlan, 'ar', 'draft', '/off-plan'],
+    ];
+    for (const [uid, documentId, locale, status, path] of cases) {
+      const res = await previewUrlOf(uid, { documentId, locale, status });
+      expect(res.status, uid).toBe(200);
+      const url = new URL(res.body.data.url);
+      expect(url.origin).toBe(PREVIEW_SITE.url);
+      expect(url.pathname).toBe('/api/preview');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ secret: PREVIEW_SITE.secret, url: path, status, locale });
+    }
+  });
+
+  it('offers no preview for a type the website has no page for (the leads)', async () => {
+    const lead = await strapi.documents(LEADS).create({ data: { first_name: 'Preview', email: 'lead@example.com', mobile: '+971500000000', language: 'en' } as never });
+    const res = await previewUrlOf(LEADS, { documentId: lead.documentId, locale: 'en' });
+    expect(res.status).toBe(204);
+    await strapi.documents(LEADS).delete({ documentId: lead.documentId });
+  });
+
+  it("lets the admin frame the website's origin, and no other", async () => {
+    const res = await (await http()).post('/admin/login').send({});
+    const policy = String(res.headers['content-security-policy']);
+    const frameSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-src'));
+    expect(frameSrc, policy).toBe(`frame-src ${PREVIEW_SITE.url}`);
+  });
+});
+
+describe('scheduled publishing', () => {
+  let hero: string;
+
+  beforeAll(async () => {
+    hero = await heroDocument();
+  });
+
+  afterEach(async () => {
+    await strapi.documents(HERO).update({ documentId: hero, locale: 'en', data: { title: 'Extraordinary Homes in the Heart of Dubai' }, status: 'published' });
+  });
+
+  const schedule = async (body: Record<string, unknown>) =>
+    (await http()).post('/publication-schedule').set(bearer(await adminToken())).send(body);
+  const scheduleOf = async (query: Record<string, string>) =>
+    (await http()).get('/publication-schedule').query(query).set(bearer(await adminToken()));
+  const heroTitle = async () => (await checked((await http()).get('/api/v1/luxury'))).body.data.hero.title;
+
+  it('publishes the draft at its time, and the cached page shows it at once', async () => {
+    await strapi.documents(HERO).update({ documentId: hero, locale: 'en', data: { title: 'Launch at nine' } });
+    expect(await heroTitle()).not.toBe('Launch at nine'); // cached now
+    const at = new Date(Date.now() + 1500).toISOString();
+    const created = await schedule({ uid: HERO, locale: 'en', action: 'publish', at });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ action: 'publish', status: 'scheduled', run_at: at });
+
+    const listed = await scheduleOf({ uid: HERO, locale: 'en' });
+    expect(listed.body.data.can_schedule).toBe(true);
+    expect(listed.body.data.schedule[0]).toMatchObject({ id: created.body.data.id, status: 'scheduled' });
+    expect(await heroTitle()).not.toBe('Launch at nine');
+
+    await eventually(async () => expect(await heroTitle()).toBe('Launch at nine'));
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(at));
+    const done = await scheduleOf({ uid: HERO, locale: 'en' });
+    expect(done.body.data.schedule[0]).toMatchObject({ id: created.body.data.id, status: 'done', last_error: null });
+  });
+
+  it('unpublishes a testimonial at its time', async () => {
+    const testimonial = await strapi.documents(TESTIMONIAL).create({
+      locale: 'en', status: 'published', data: { reviewer_name: 'Until Friday', text: 'Superb.', rating: 5, order: 0, is_active: true },
+    });
+    const names = async () => (await checked((await http()).get('/api/v1/luxury'))).body.data.testimonials.map((item: { reviewer_name: string }) => item.reviewer_name);
+    expect(await names()).toContain('Until Friday');
+    const created = await schedule({ uid: TESTIMONIAL, documentId: testimonial.documentId, locale: 'en', action: 'unpublish', at: new Date(Date.now() + 500).toISOString() });
+    expect(created.status).toBe(201);
+    await eventually(async () => expect(await names()).not.toContain('Until Friday'));
+    await strapi.documents(TESTIMONIAL).delete({ documentId: testimonial.documentId });
+  });
+
+  it('a cancelled publication does not run', async () => {
+    await strapi.documents(HERO).update({ documentId: hero, locale: 'en', data: { title: 'Never launched' } });
+    const created = await schedule({ uid: HERO, locale: 'en', action: 'publish', at: new Date(Date.now() + 800).toISOString() });
+    const cancelled = await (await http()).delete(`/publication-schedule/${created.body.data.id}`).set(bearer(await adminToken()));
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await heroTitle()).not.toBe('Never launched');
+    const again = await (await http()).delete(`/publication-schedule/${created.body.data.id}`).set(bearer(await adminToken()));
+    expect(again.status).toBe(400);
+  });
+
+  it('refuses what cannot be scheduled, with the reason', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+      [{ uid: HERO, locale: 'en', action: 'publish', at: past }, 400, /in the future/],
+      [{ uid: HERO, locale: 'en', action: 'publish', at: 'next friday' }, 400, /ISO 8601/],
+      [{ uid: HERO, locale: 'en', action: 'archive', at: future }, 400, /publish, unpublish/],
+      [{ uid: HERO, locale: 'fr', action: 'publish', at: future }, 400, /locale/],
+      [{ uid: LEADS, documentId: 'x', locale: 'en', action: 'publish', at: future }, 400, /Draft & Publish/],
+      [{ uid: TESTIMONIAL, locale: 'en', action: 'publish', at: future }, 400, /documentId/],
+      [{ uid: TESTIMONIAL, documentId: 'nope', locale: 'en', action: 'publish', at: future }, 404, /No such entry/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await schedule(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error.message).toMatch(message);
+    }
+    const anonymous = await (await http()).post('/publication-schedule').send({ uid: HERO, locale: 'en', action: 'publish', at: future });
+    expect(anonymous.status).toBe(401);
+  });
+});
