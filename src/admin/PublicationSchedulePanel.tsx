@@ -109,7 +109,7 @@ export function PublicationSchedulePanel({ slug }: { slug?: string }) {
           <>
             <Field.Root name="publication-schedule-at" hint="Your time zone; it runs within a few seconds of it.">
               <Field.Label>Date and time</Field.Label>
-              <TextInput type="datetime-local" value={at} onChange={(event: React.ChangeEvent<HTMLInputElement>) => setAt(event.target.value)} />
+              <TextInput type="datetime-local" step={1} value={at} onChange={(event: React.ChangeEvent<HTMLInputElement>) => setAt(event.target.value)} />
               <Field.Hint />
             </Field.Root>
             <Flex gap={2}>

@@ -69,6 +69,7 @@ function sharedEnv(extra: Record<string, string> = {}): Record<string, string> {
     LEAD_WEBHOOK_URL: crm.url,
     LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
     LEAD_DELIVERY_POLL_MS: '50',
+    PUBLISH_SCHEDULE_POLL_MS: '100',
     CACHE_MAX_AGE_S: '600',
     CACHE_BUS_DOWN_MAX_AGE_S: String(BUS_DOWN_MAX_AGE_S),
     EXTSOURCE_CRON: '',
@@ -283,6 +284,26 @@ const postContact = (target: { url: string }, forwardedFor?: string) => {
   const request = agent(target).post('/api/v1/contact-us').send(lead);
   return forwardedFor ? request.set('X-Forwarded-For', forwardedFor) : request;
 };
+
+describe('scheduled publishing across instances', () => {
+  it('runs once, on whichever instance, and both serve the published page', async () => {
+    const save = await contentManager('put', `/single-types/${HERO}?locale=en`).send({ title: 'Scheduled on A' });
+    expect(save.status).toBe(200);
+    for (let warm = 0; warm < 2; warm += 1) expect((await getJson(b, '/api/v1/luxury')).data.hero.title).not.toBe('Scheduled on A');
+    const scheduled = await asAdmin(agent(a).post('/publication-schedule')).send({ uid: HERO, locale: 'en', action: 'publish', at: new Date(Date.now() + 1500).toISOString() });
+    expect(scheduled.status).toBe(201);
+    const id = scheduled.body.data.id as number;
+    for (const instance of [a, b]) {
+      await until(`the scheduled publish on ${instance.name}`, async () => (await getJson(instance, '/api/v1/luxury')).data.hero.title === 'Scheduled on A', 10_000);
+    }
+    // Several ticks of both instances later, it has still run once.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const runs = [a, b].flatMap((instance) => logLines(instance, new RegExp(`scheduled publish #${id} .*: done`)));
+    expect(runs).toHaveLength(1);
+    const [row] = await sql<{ status: string }>(database.url, 'select status from app_scheduled_publications where id = $1', [id]);
+    expect(row.status).toBe('done');
+  });
+});
 
 describe('contact rate limit', () => {
   it('is counted across A and B (shared in Redis)', async () => {

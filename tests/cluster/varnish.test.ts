@@ -1,10 +1,11 @@
 /**
  * A real Varnish with xkey in front of the service (deploy/varnish/default.vcl): public pages are served
  * from Varnish, and an editor's save purges exactly the answers built from what was saved, through the
- * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret).
+ * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
+ * publication as well; a draft read passes through, stored nowhere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, CLUSTER_ADMIN, freePort, freshDatabase, startInstance, until, type Instance } from '../helpers/cluster';
+import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, until, type Instance } from '../helpers/cluster';
 import { startVarnish, type Varnish } from '../helpers/varnish';
 
 const PURGE_SECRET = 'varnish-test-purge-secret';
@@ -36,6 +37,7 @@ beforeAll(async () => {
       EXTSOURCE_CRON: '',
       CDN_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`,
       CDN_PURGE_SECRET: PURGE_SECRET,
+      PUBLISH_SCHEDULE_POLL_MS: '200',
     },
   });
   varnish = await startVarnish({ port: varnishPort, backendPort: appPort, purgeSecret: PURGE_SECRET });
@@ -121,6 +123,32 @@ describe('Varnish with xkey in front of the service', () => {
     for (const route of ['/api/v1/luxury', '/api/v1/luxury?locale=ar']) {
       await until(`the shared link through Varnish on ${route}`, async () => (await throughVarnish(route)).body.data.signature.link_url === '/signature-collection-2027', 10_000);
     }
+  });
+
+  it('a scheduled publication purges as a manual publish does', async () => {
+    await cachedInVarnish('/api/v1/luxury');
+    const save = await agent(app).put(`/content-manager/single-types/${SIGNATURE}?locale=en`).set('Authorization', `Bearer ${adminToken}`).send({ description: 'Launched on schedule' });
+    expect(save.status).toBe(200);
+    const at = new Date(Date.now() + 1000).toISOString();
+    const scheduled = await agent(app).post('/publication-schedule').set('Authorization', `Bearer ${adminToken}`).send({ uid: SIGNATURE, locale: 'en', action: 'publish', at });
+    expect(scheduled.status).toBe(201);
+    expect((await throughVarnish('/api/v1/luxury')).body.data.signature.description).not.toBe('Launched on schedule');
+    await until('the scheduled publish through Varnish', async () => (await throughVarnish('/api/v1/luxury')).body.data.signature.description === 'Launched on schedule', 10_000);
+  });
+
+  it('passes a draft read: never stored, never served to a visitor without the token', async () => {
+    const token = await createApiToken(app, adminToken);
+    const save = await agent(app).put(`/content-manager/single-types/${SIGNATURE}?locale=en`).set('Authorization', `Bearer ${adminToken}`).send({ description: 'Only in the draft' });
+    expect(save.status).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const draft = await fetch(`${varnish.url}/api/v1/luxury?status=draft`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(draft.status).toBe(200);
+      expect(draft.headers.get('x-cache')).toBe('MISS');
+      expect(((await draft.json()) as Record<string, any>).data.signature.description).toBe('Only in the draft');
+    }
+    const anonymous = await fetch(`${varnish.url}/api/v1/luxury?status=draft`);
+    expect(anonymous.status).toBe(401);
+    expect((await throughVarnish('/api/v1/luxury')).body.data.signature.description).not.toBe('Only in the draft');
   });
 
   it('refuses a purge without the shared secret', async () => {

@@ -4,11 +4,13 @@
  */
 import fs from 'fs';
 import { createRequire } from 'module';
+import type { AddressInfo } from 'net';
 import os from 'os';
 import path from 'path';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { startPreviewSite, type PreviewSite } from './preview-site';
 import { startSmtpServer } from './smtp';
 import { startWebhookReceiver, WEBHOOK_SECRET, type WebhookReceiver } from './webhook-receiver';
 
@@ -18,7 +20,7 @@ const requireCjs = createRequire(__filename);
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Test-Admin-Passw0rd' };
 export const SALES_INBOX = 'sales@test.local';
-export const PREVIEW_SITE = { url: 'http://site.test.local', secret: 'test-preview-secret' };
+
 
 function runTempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strapi-test-tmp-'));
@@ -27,7 +29,7 @@ function runTempDir(): string {
 }
 
 /** Settings every integration run uses, whatever the developer's own .env says. */
-function testEnvironment(smtpPort: number, webhookUrl: string): Record<string, string> {
+function testEnvironment(smtpPort: number, webhookUrl: string, site: PreviewSite): Record<string, string> {
   return {
     ...inject('testDatabaseEnv'),
     NODE_ENV: 'test',
@@ -56,8 +58,8 @@ function testEnvironment(smtpPort: number, webhookUrl: string): Record<string, s
     LEAD_DELIVERY_POLL_MS: '100',
     REDIS_URL: '',
     // The website Strapi's Preview panel frames (tests/integration/preview.test.ts).
-    CLIENT_URL: PREVIEW_SITE.url,
-    PREVIEW_SECRET: PREVIEW_SITE.secret,
+    CLIENT_URL: site.url,
+    PREVIEW_SECRET: site.secret,
     // Scheduled publications run within a fifth of a second of their time.
     PUBLISH_SCHEDULE_POLL_MS: '200',
     // Many test files log in to the admin as the same user from one address.
@@ -79,12 +81,22 @@ export function webhookReceiver(): Promise<WebhookReceiver> {
   return receiverHolder.__testWebhookReceiver;
 }
 
+const siteHolder = globalThis as typeof globalThis & { __testPreviewSite?: Promise<PreviewSite> };
+
+/** The run's stand-in website, which Strapi's Preview panel frames (CLIENT_URL). */
+export function previewSite(): Promise<PreviewSite> {
+  siteHolder.__testPreviewSite ??= startPreviewSite();
+  return siteHolder.__testPreviewSite;
+}
+
 async function boot(): Promise<Core.Strapi> {
-  Object.assign(process.env, testEnvironment(await startSmtpServer(), (await webhookReceiver()).url));
+  const site = await previewSite();
+  Object.assign(process.env, testEnvironment(await startSmtpServer(), (await webhookReceiver()).url, site));
   const { createStrapi } = requireCjs('@strapi/strapi') as typeof import('@strapi/strapi');
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
+  site.connect({ cmsUrl: `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}`, readToken: () => apiToken('read-only') });
   return strapi;
 }
 

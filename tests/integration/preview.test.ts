@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { adminToken, apiToken, appModule, getStrapi, http, PREVIEW_SITE } from '../helpers/app';
+import { adminToken, apiToken, appModule, getStrapi, http, previewSite } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 
@@ -182,9 +182,10 @@ describe("Strapi's Preview panel", () => {
       const res = await previewUrlOf(uid, { documentId, locale, status });
       expect(res.status, uid).toBe(200);
       const url = new URL(res.body.data.url);
-      expect(url.origin).toBe(PREVIEW_SITE.url);
+      const site = await previewSite();
+      expect(url.origin).toBe(site.url);
       expect(url.pathname).toBe('/api/preview');
-      expect(Object.fromEntries(url.searchParams)).toEqual({ secret: PREVIEW_SITE.secret, url: path, status, locale });
+      expect(Object.fromEntries(url.searchParams)).toEqual({ secret: site.secret, url: path, status, locale });
     }
   });
 
@@ -199,7 +200,7 @@ describe("Strapi's Preview panel", () => {
     const res = await (await http()).post('/admin/login').send({});
     const policy = String(res.headers['content-security-policy']);
     const frameSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-src'));
-    expect(frameSrc, policy).toBe(`frame-src ${PREVIEW_SITE.url}`);
+    expect(frameSrc, policy).toBe(`frame-src ${(await previewSite()).url}`);
   });
 });
 
