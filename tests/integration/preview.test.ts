@@ -204,11 +204,18 @@ describe("Strapi's Preview panel", () => {
   });
 });
 
+/** While set, told of every publish through the Document Service (Strapi's own middleware chain, observed). */
+let counting: ((documentId: string) => void) | undefined;
+
 describe('scheduled publishing', () => {
   let hero: string;
 
   beforeAll(async () => {
     hero = await heroDocument();
+    strapi.documents.use(async (context, next) => {
+      if (context.action === 'publish' && counting) counting(String((context.params as { documentId?: unknown }).documentId));
+      return next();
+    });
   });
 
   afterEach(async () => {
@@ -262,6 +269,33 @@ describe('scheduled publishing', () => {
     expect(await heroTitle()).not.toBe('Never launched');
     const again = await (await http()).delete(`/publication-schedule/${created.body.data.id}`).set(bearer(await adminToken()));
     expect(again.status).toBe(400);
+  });
+
+  it('two schedulers looking at the same due rows at once run each row once', async () => {
+    type Scheduler = { runDue(now?: number): Promise<void> };
+    const { PublicationScheduler } = appModule<{ PublicationScheduler: new (strapi: Core.Strapi, pollMs: number) => Scheduler }>('src/lib/publication-schedule/scheduler');
+    const { scheduleStore } = appModule<{ scheduleStore(strapi: Core.Strapi): { add(entry: object, action: string, runAt: number, by?: number): Promise<{ id: number }> } }>('src/lib/publication-schedule/store');
+    const testimonials = await Promise.all(
+      [1, 2, 3].map((n) => strapi.documents(TESTIMONIAL).create({ locale: 'en', data: { reviewer_name: `Race ${n}`, text: 'Superb.', rating: 5, order: 0, is_active: true } }))
+    );
+    const rows = await Promise.all(testimonials.map((item) => scheduleStore(strapi).add({ uid: TESTIMONIAL, documentId: item.documentId, locale: 'en' }, 'publish', Date.now() - 1000)));
+    const published = new Map<string, number>();
+    counting = (documentId) => published.set(documentId, (published.get(documentId) ?? 0) + 1);
+    const statuses = async () =>
+      Promise.all(testimonials.map(async (item) => (await scheduleOf({ uid: TESTIMONIAL, documentId: item.documentId, locale: 'en' })).body.data.schedule[0].status));
+    try {
+      // Two more schedulers beside the app's own (all three on one database), each running a tick now.
+      const [first, second] = [new PublicationScheduler(strapi, 3_600_000), new PublicationScheduler(strapi, 3_600_000)];
+      await Promise.all([first.runDue(), second.runDue()]);
+      await eventually(async () => expect(await statuses()).toEqual(['done', 'done', 'done']));
+      // Time for a second run of any of them to show.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    } finally {
+      counting = undefined;
+    }
+    expect(Object.fromEntries(published)).toEqual(Object.fromEntries(testimonials.map((item) => [item.documentId, 1])));
+    expect(rows).toHaveLength(3);
+    for (const item of testimonials) await strapi.documents(TESTIMONIAL).delete({ documentId: item.documentId });
   });
 
   it('refuses what cannot be scheduled, with the reason', async () => {
