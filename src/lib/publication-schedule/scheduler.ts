@@ -15,6 +15,7 @@ const BATCH = 20;
 /** How long a claimed row is held: far beyond a publish, so a slow one is never taken over. */
 const CLAIM_MS = 5 * 60 * 1000;
 const TICK_LEASE = 'publication-schedule:tick';
+const OVERDUE_MS = 30_000;
 
 export function schedulePollMs(strapi: Core.Strapi): number {
   return Number(strapi.config.get('publishing.schedule.pollMs', 5_000));
@@ -40,26 +41,37 @@ async function run(strapi: Core.Strapi, row: ScheduledPublication): Promise<void
 export class PublicationScheduler {
   private readonly store: ScheduleStore;
   private timer: NodeJS.Timeout | undefined;
-  private tick: Promise<void> = Promise.resolve();
+  /** The tick under way, and since when. */
+  private running: { done: Promise<void>; since: number } | undefined;
 
   constructor(private readonly strapi: Core.Strapi, private readonly pollMs: number) {
     this.store = scheduleStore(strapi);
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.tick = this.tick
-        .then(() => this.runDue())
-        .catch((error) => {
-          this.strapi.log.warn(`publication schedule: ${String(error)}`);
-        });
-    }, this.pollMs);
+    this.timer = setInterval(() => this.tickNow(), this.pollMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.tick;
+    await this.running?.done;
+  }
+
+  /**
+   * Starts a tick unless one is under way. A tick that outlasts OVERDUE_MS (a database call that never
+   * returns) no longer holds the schedule up: its rows stay claimed by it, the others are run.
+   */
+  private tickNow(): void {
+    if (this.running && Date.now() - this.running.since < OVERDUE_MS) return;
+    const done = this.runDue()
+      .catch((error) => {
+        this.strapi.log.warn(`publication schedule: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        if (this.running?.done === done) this.running = undefined;
+      });
+    this.running = { done, since: Date.now() };
   }
 
   /** One tick: when this instance holds the tick's lease, every due row it can claim, in order. */
