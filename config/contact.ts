@@ -24,12 +24,27 @@ function webhookUrl(env: Env): string {
   return url.toString();
 }
 
+/** LEAD_ERASURE_MODE: what erasing a person does to their leads (decision 64). */
+function erasureMode(env: Env): 'anonymise' | 'delete' {
+  const mode = env('LEAD_ERASURE_MODE', 'anonymise');
+  if (mode !== 'anonymise' && mode !== 'delete') throw new Error(`LEAD_ERASURE_MODE must be "anonymise" or "delete", not "${mode}"`);
+  return mode;
+}
+
 /** The contact form: abuse limit per client IP, and where each stored lead is delivered (docs/lead-deliveries.md). */
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   rateLimit: {
     /** Submissions allowed per IP per window; 0 switches the limit off. */
     max: env.int('CONTACT_RATE_LIMIT_MAX', 10),
     windowSeconds: env.int('CONTACT_RATE_LIMIT_WINDOW_S', 600),
+  },
+  /** A submission without `consent: true` is refused (422), for sites whose form asks for consent. */
+  requireConsent: env.bool('CONTACT_REQUIRE_CONSENT', false),
+  /** Personal data (docs/security.md, "Personal data"). */
+  personalData: {
+    /** Leads older than this many days are anonymised, once a day; 0 keeps them. */
+    retentionDays: Math.max(0, env.int('LEAD_RETENTION_DAYS', 0)),
+    erasure: erasureMode(env),
   },
   /** The sales inbox notified of each stored submission; empty means no e-mail. */
   notifyEmail: env('CONTACT_NOTIFY_EMAIL', ''),

@@ -4,6 +4,7 @@ import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import { registerLeadDeliveryRoutes } from './api/contact/admin-deliveries';
 import { registerLeadSummaryRoute } from './api/contact/admin-leads';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
+import { AUDIT_MODEL, registerPersonalDataPermission, registerPersonalDataRoutes, startRetention, stopRetention } from './api/contact/personal-data';
 import { startDeliveryWorker, stopDeliveryWorker } from './api/contact/deliveries/worker';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
@@ -62,6 +63,7 @@ export default {
     strapi.get('models').add(LEASE_MODEL);
     strapi.get('models').add(DELIVERY_MODEL);
     strapi.get('models').add(SCHEDULE_MODEL);
+    strapi.get('models').add(AUDIT_MODEL);
     registerCacheInvalidation(strapi);
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
@@ -70,6 +72,9 @@ export default {
     registerLeadSummaryRoute(strapi);
     registerLeadDeliveryRoutes(strapi);
     registerPublicationScheduleRoutes(strapi);
+    registerPersonalDataRoutes(strapi);
+    // Before the admin's bootstrap, which gives super admins every action registered by then.
+    await registerPersonalDataPermission(strapi);
     parseUploadsAfterAuthentication(strapi);
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
@@ -89,6 +94,7 @@ export default {
       printBannerWhenListening(strapi, login);
       startDeliveryWorker(strapi);
       startPublicationScheduler(strapi);
+      startRetention(strapi);
     } finally {
       await releaseStartupLock();
     }
@@ -96,6 +102,7 @@ export default {
 
   async destroy() {
     // The workers first: their attempts and publications under way still record their outcome in the database.
+    stopRetention();
     await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
     await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock()]);
   },

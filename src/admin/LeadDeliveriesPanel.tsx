@@ -20,6 +20,7 @@ const STATUS: Record<DeliveryView['status'], { label: string; variant: 'success'
   pending: { label: 'Sending', variant: 'secondary' },
   retrying: { label: 'Retrying', variant: 'warning' },
   failed: { label: 'Failed', variant: 'danger' },
+  cancelled: { label: 'Cancelled (person erased)', variant: 'secondary' },
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -37,7 +38,7 @@ function DeliveryRow({ delivery, canRetry, onRetry }: { delivery: DeliveryView; 
   return (
     <Flex direction="column" alignItems="stretch" gap={1} data-testid={`delivery-${delivery.target}`}>
       <Flex justifyContent="space-between" gap={2}>
-        <Typography fontWeight="semiBold">{TARGET_LABELS[delivery.target]}</Typography>
+        <Typography fontWeight="semiBold">{`${TARGET_LABELS[delivery.target]}${delivery.event === 'lead.erased' ? ' (erasure)' : ''}`}</Typography>
         <Badge variant={status.variant}>{status.label}</Badge>
       </Flex>
       <Typography variant="pi" textColor="neutral600">{detail(delivery)}</Typography>

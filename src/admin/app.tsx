@@ -1,12 +1,12 @@
 /**
  * Admin panel customisations of the app (plugins customise their own pages): the Leads widget first on
  * the home page, the Content Manager's menu in site order, the leads list's columns and Export CSV button,
- * each lead's Deliveries panel, the Schedule panel of every entry with Draft & Publish, and
+ * each lead's Deliveries panel, the Personal data page, the Schedule panel of every entry with Draft & Publish, and
  * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
  * cannot be).
  */
 import type { StrapiApp, WidgetArgs } from '@strapi/strapi/admin';
-import { Mail } from '@strapi/icons';
+import { Mail, Shield } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
 import { LeadDeliveriesPanel } from './LeadDeliveriesPanel';
@@ -77,6 +77,13 @@ export default {
   register(app: StrapiApp) {
     dismissDeveloperPrompts();
     app.widgets.register(withOursFirst);
+    app.addMenuLink({
+      to: 'personal-data',
+      icon: Shield,
+      intlLabel: { id: 'app.personal-data.menu', defaultMessage: 'Personal data' },
+      permissions: [{ action: 'api::personal-data.manage', subject: null }],
+      Component: () => import('./PersonalDataPage'),
+    });
   },
 
   bootstrap(app: StrapiAppAtBootstrap) {

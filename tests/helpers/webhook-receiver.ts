@@ -11,7 +11,7 @@ export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef';
 export interface ReceivedHook {
   headers: IncomingHttpHeaders;
   body: string;
-  /** The lead's e-mail in the body ('' when the body is not a lead). */
+  /** The lead's e-mail in the body; `erased:<lead id>` for an erasure event; '' when the body is neither. */
   email: string;
   answered: number | 'hold';
 }
@@ -23,7 +23,7 @@ export interface WebhookReceiver {
   /** How long every answer waits (a slow CRM). */
   delayMs: number;
   received: ReceivedHook[];
-  /** The next answers for leads of `email`, in order; 200 once they are used up. */
+  /** The next answers for leads of `email` (or `erased:<lead id>`), in order; 200 once they are used up. */
   script(email: string, answers: Answer[]): void;
   hooksFor(email: string): ReceivedHook[];
   waitFor(email: string, count: number, timeoutMs?: number): Promise<ReceivedHook[]>;
@@ -32,7 +32,9 @@ export interface WebhookReceiver {
 
 function leadEmail(body: string): string {
   try {
-    return String((JSON.parse(body) as { lead?: { email?: string } }).lead?.email ?? '');
+    const parsed = JSON.parse(body) as { event?: string; lead?: { id?: number; email?: string } };
+    if (parsed.event === 'lead.erased') return `erased:${parsed.lead?.id}`;
+    return String(parsed.lead?.email ?? '');
   } catch {
     return '';
   }

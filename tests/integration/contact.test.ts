@@ -219,10 +219,11 @@ describe('POST /api/v1/contact-us: durability', () => {
 
   it('answers 500 in the envelope, and stores nothing, while the database is unavailable', async () => {
     const before = await countContacts();
-    // The delivery worker is stopped meanwhile: a query of its caught by the destroy can wait out the
+    // The workers are stopped meanwhile: a query of theirs caught by the destroy can wait out the
     // pool's acquire timeout (60 s), which a real outage (connections refused) never causes.
     const worker = appModule<{ stopDeliveryWorker(): Promise<void>; startDeliveryWorker(strapi: Core.Strapi): void }>('src/api/contact/deliveries/worker');
-    await worker.stopDeliveryWorker();
+    const scheduler = appModule<{ stopPublicationScheduler(): Promise<void>; startPublicationScheduler(strapi: Core.Strapi): void }>('src/lib/publication-schedule/scheduler');
+    await Promise.all([worker.stopDeliveryWorker(), scheduler.stopPublicationScheduler()]);
     await strapi.db.connection.destroy();
     let res;
     try {
@@ -230,6 +231,7 @@ describe('POST /api/v1/contact-us: durability', () => {
     } finally {
       strapi.db.connection.initialize();
       worker.startDeliveryWorker(strapi);
+      scheduler.startPublicationScheduler(strapi);
     }
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, status_code: 500, message: 'Failed to submit contact form: storage unavailable', error_code: 'SERVER_ERROR' });
@@ -318,11 +320,11 @@ describe('admin: contacts', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = csv.text;
-    expect(text.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language\r\n')).toBe(true);
+    expect(text.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at\r\n')).toBe(true);
     expect(text).toContain(`${res.body.data.id},`);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(text).toContain('"Needs ""quotes"", commas\nand lines"');
-    expect(text.match(/,Website Contact Form,(en|ar)\r\n/g)).toHaveLength(await countContacts());
+    expect(text.match(/,Website Contact Form,(en|ar),(true|false)?,[^,\r\n]*,[^,\r\n]*\r\n/g)).toHaveLength(await countContacts());
   });
 
   it('bounds the export by date, and refuses a bad date', async () => {

@@ -60,7 +60,7 @@ describe('CSV', () => {
   ])('writes %j as %j', (value, cell) => expect(csvCell(value)).toBe(cell));
 
   it('writes the header and one line per row in column order', () => {
-    expect(csvHeader()).toBe('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language\r\n');
+    expect(csvHeader()).toBe('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at\r\n');
     expect(csvLine({
       id: 7, createdAt: new Date('2026-01-02T03:04:05Z'), first_name: 'A', last_name: null, email: 'a@b.co', mobile: '0501234567',
       method_of_contact: 'Google', message: null, contact_type: 'Website Contact Form', language: 'ar',

@@ -19,7 +19,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const messages = CONTACT_MESSAGES[locale];
     const body: unknown = ctx.request.body ?? {};
     if (!isPlainObject(body)) throw new ApiError(400, 'BAD_REQUEST', messages.notAForm);
-    const result = validateContact(body, locale);
+    const result = validateContact(body, locale, { requireConsent: strapi.config.get('contact.requireConsent') === true });
     if (!result.ok) throw ApiError.validation(result.errors, messages.validationFailed);
 
     const { id } = await contactService(strapi).submit(result.value, locale);

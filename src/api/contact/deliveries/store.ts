@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'crypto';
 import type { Core } from '@strapi/strapi';
-import type { DeliveryStatus, DeliveryTarget, NextStep } from '../lib/delivery-policy';
+import type { DeliveryEvent, DeliveryStatus, DeliveryTarget, NextStep } from '../lib/delivery-policy';
 import { CONTACT_UID } from '../lib/lead-type';
 
 export const DELIVERY_TABLE = 'app_lead_deliveries';
@@ -22,6 +22,8 @@ export const DELIVERY_MODEL = {
     id: { type: 'increments' },
     contact_id: { type: 'integer', column: { notNullable: true } },
     target: { type: 'string', column: { notNullable: true } },
+    /** What is sent: the lead (null, as in rows from before erasure events), or its erasure (`lead.erased`). */
+    event: { type: 'string' },
     idempotency_key: { type: 'string', column: { notNullable: true } },
     status: { type: 'string', column: { notNullable: true } },
     attempts: { type: 'integer', column: { notNullable: true } },
@@ -46,6 +48,7 @@ export interface Delivery {
   id: number;
   contact_id: number;
   target: DeliveryTarget;
+  event: DeliveryEvent;
   idempotency_key: string;
   status: DeliveryStatus;
   attempts: number;
@@ -68,6 +71,7 @@ function fromRow(row: Record<string, unknown>): Delivery {
     id: Number(row.id),
     contact_id: Number(row.contact_id),
     target: row.target as DeliveryTarget,
+    event: (row.event as DeliveryEvent | null) ?? 'lead.created',
     idempotency_key: String(row.idempotency_key),
     status: row.status as DeliveryStatus,
     attempts: Number(row.attempts),
@@ -99,6 +103,25 @@ export function deliveryStore(strapi: Core.Strapi) {
           next_attempt_at: now, created_at: now, round_started_at: now, updated_at: now,
         }))
       );
+    },
+
+    /** The erasure of lead `contactId`, for the CRM webhook (decision 64): sent, and retried, as a lead is. */
+    async recordErasure(trx: Knex, contactId: number, now = Date.now()): Promise<void> {
+      await table(trx).insert({
+        contact_id: contactId, target: 'webhook', event: 'lead.erased', idempotency_key: randomUUID(), status: 'pending', attempts: 0,
+        next_attempt_at: now, created_at: now, round_started_at: now, updated_at: now,
+      });
+    },
+
+    /** Cancels the lead deliveries of `contactIds` still to be sent (their person was erased); how many. */
+    async cancelOpen(trx: Knex, contactIds: number[], now = Date.now()): Promise<number> {
+      if (contactIds.length === 0) return 0;
+      const count = await table(trx)
+        .whereIn('contact_id', contactIds)
+        .whereIn('status', [...OPEN, 'failed'])
+        .where((lead: Knex) => lead.whereNull('event').orWhere('event', 'lead.created'))
+        .update({ status: 'cancelled', claimed_by: null, claimed_until: null, updated_at: now });
+      return Number(count);
     },
 
     /**
@@ -183,7 +206,11 @@ export function deliveryStore(strapi: Core.Strapi) {
      */
     async purge(before: number): Promise<number> {
       const delivered = await table().where('status', 'delivered').where('delivered_at', '<', before).delete();
-      const orphans = await table().whereNotIn('contact_id', leadIds()).delete();
+      // An erasure outlives its lead (deleted erasures): it goes once delivered, by the rule above.
+      const orphans = await table()
+        .whereNotIn('contact_id', leadIds())
+        .where((lead: Knex) => lead.whereNull('event').orWhere('event', 'lead.created'))
+        .delete();
       return Number(delivered) + Number(orphans);
     },
   };

@@ -5,7 +5,7 @@
 import type { Core } from '@strapi/strapi';
 import type { AttemptResult, DeliveryTarget } from '../lib/delivery-policy';
 import { webhookResult } from '../lib/delivery-policy';
-import { leadPayload, type StoredLead } from '../lib/lead-payload';
+import { erasurePayload, leadPayload, type StoredLead } from '../lib/lead-payload';
 import { leadEmail } from '../lib/notification';
 import { SIGNATURE_HEADER, signatureHeader } from '../lib/webhook-signature';
 import type { Delivery } from './store';
@@ -55,10 +55,16 @@ async function sendEmail(strapi: Core.Strapi, settings: TargetSettings, delivery
   }
 }
 
-async function sendWebhook(settings: TargetSettings, delivery: Delivery, lead: StoredLead): Promise<AttemptResult> {
+/** The webhook's body: the lead, or its erasure (whose lead may be gone: its ids are in the delivery). */
+function webhookBody(delivery: Delivery, lead: StoredLead | null): string {
+  if (delivery.event === 'lead.erased') return erasurePayload(delivery.idempotency_key, { id: delivery.contact_id, documentId: lead?.documentId }, delivery.created_at);
+  return leadPayload(delivery.idempotency_key, lead!);
+}
+
+async function sendWebhook(settings: TargetSettings, delivery: Delivery, lead: StoredLead | null): Promise<AttemptResult> {
   const { url, secret } = settings.webhook;
   if (!url) return { ok: false, retry: false, error: 'LEAD_WEBHOOK_URL is no longer set' };
-  const body = leadPayload(delivery.idempotency_key, lead);
+  const body = webhookBody(delivery, lead);
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -92,6 +98,9 @@ function leadFields(lead: StoredLead) {
   };
 }
 
-export function send(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead): Promise<AttemptResult> {
+/** Sends the delivery; `lead` is null when it was deleted, which only an erasure outlives. */
+export function send(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead | null): Promise<AttemptResult> {
+  if (delivery.event === 'lead.erased') return sendWebhook(settings, delivery, lead);
+  if (!lead) return Promise.resolve({ ok: false, retry: false, error: 'the lead was deleted' });
   return delivery.target === 'email' ? sendEmail(strapi, settings, delivery, lead) : sendWebhook(settings, delivery, lead);
 }

@@ -48,7 +48,8 @@ export function deliverySettings(strapi: Core.Strapi): DeliverySettings {
   };
 }
 
-const label = (delivery: Delivery) => `lead delivery #${delivery.id} (lead #${delivery.contact_id}, ${delivery.target}, attempt ${delivery.attempts})`;
+const label = (delivery: Delivery) =>
+  `${delivery.event === 'lead.erased' ? 'lead erasure' : 'lead delivery'} #${delivery.id} (lead #${delivery.contact_id}, ${delivery.target}, attempt ${delivery.attempts})`;
 
 interface PendingOutcome {
   delivery: Delivery;
@@ -197,7 +198,7 @@ export class DeliveryWorker {
   private async attempt(delivery: Delivery, token: string): Promise<void> {
     try {
       const lead = (await this.strapi.db.query(CONTACT_UID).findOne({ where: { id: delivery.contact_id } })) as StoredLead | null;
-      const result: AttemptResult = lead ? await send(this.strapi, this.settings, delivery, lead) : { ok: false, retry: false, error: 'the lead was deleted' };
+      const result: AttemptResult = await send(this.strapi, this.settings, delivery, lead);
       const step: NextStep = result.ok
         ? { status: 'delivered' }
         : afterFailure(this.settings.policy, result, delivery.attempts, delivery.round_started_at, Date.now());

@@ -20,6 +20,11 @@ export interface ContactMessages {
   tooLong(label: string, max: number): string;
   notText(label: string): string;
   unstorable(label: string): string;
+  /** The consent fields (decision 63). */
+  consentRequired: string;
+  consentBoolean: string;
+  consentVersionLength(max: number): string;
+  consentVersionText: string;
   /** The 422's `message`. */
   validationFailed: string;
   notAForm: string;
@@ -38,6 +43,10 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     tooLong: (label, max) => `The ${label} may not be greater than ${max} characters.`,
     notText: (label) => `The ${label} must be text.`,
     unstorable: (label) => `The ${label} contains characters that are not allowed.`,
+    consentRequired: 'Consent to the processing of your data is required',
+    consentBoolean: 'The consent must be true or false.',
+    consentVersionLength: (max) => `The consent text version may not be greater than ${max} characters.`,
+    consentVersionText: 'The consent text version must be text.',
     validationFailed: 'Validation failed',
     notAForm: 'The request body must be a JSON object or a form',
     confirmation: 'Your message has been received. We will get back to you soon.',
@@ -52,6 +61,10 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     tooLong: (label, max) => `يجب ألا يزيد ${label} على ${max} حرفًا.`,
     notText: (label) => `يجب أن يكون ${label} نصًا.`,
     unstorable: (label) => `يحتوي ${label} على أحرف غير مسموح بها.`,
+    consentRequired: 'الموافقة على معالجة بياناتك مطلوبة',
+    consentBoolean: 'يجب أن تكون الموافقة true أو false.',
+    consentVersionLength: (max) => `يجب ألا يزيد إصدار نص الموافقة على ${max} حرفًا.`,
+    consentVersionText: 'يجب أن يكون إصدار نص الموافقة نصًا.',
     validationFailed: 'البيانات المرسلة غير صالحة',
     notAForm: 'يجب أن يكون متن الطلب كائن JSON أو نموذجًا',
     confirmation: 'تم استلام رسالتك، وسنتواصل معك قريبًا.',

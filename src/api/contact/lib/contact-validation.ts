@@ -6,7 +6,7 @@ import isEmail from 'validator/lib/isEmail';
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { hasUnstorableCharacters } from '../../../lib/text';
-import { CONTACT_FIELDS, CONTACT_MESSAGES } from './contact-messages';
+import { CONTACT_FIELDS, CONTACT_MESSAGES, type ContactField } from './contact-messages';
 
 export interface ContactSubmission {
   first_name: string;
@@ -15,6 +15,15 @@ export interface ContactSubmission {
   mobile: string;
   method_of_contact?: string;
   message?: string;
+  /** Whether the visitor agreed to the processing of their data (absent: the form did not ask). */
+  consent?: boolean;
+  /** Which wording of the consent text the form showed. */
+  consent_text_version?: string;
+}
+
+export interface ContactRules {
+  /** CONTACT_REQUIRE_CONSENT: a submission without `consent: true` is refused. */
+  requireConsent?: boolean;
 }
 
 export type ValidationResult = { ok: true; value: ContactSubmission } | { ok: false; errors: FieldErrors };
@@ -23,7 +32,7 @@ export type ValidationResult = { ok: true; value: ContactSubmission } | { ok: fa
 export const MESSAGES = CONTACT_MESSAGES[DEFAULT_LOCALE];
 
 
-const MAX_LENGTH: Partial<Record<keyof ContactSubmission, number>> = {
+const MAX_LENGTH: Partial<Record<ContactField, number>> = {
   first_name: 255,
   last_name: 255,
   email: 255,
@@ -34,13 +43,13 @@ const MAX_LENGTH: Partial<Record<keyof ContactSubmission, number>> = {
 const PHONE_CHARACTERS = /^[0-9 +\-().]+$/;
 const MIN_PHONE_DIGITS = 6;
 
-export const tooLongMessage = (field: keyof ContactSubmission, max: number, locale: Locale = DEFAULT_LOCALE) =>
+export const tooLongMessage = (field: ContactField, max: number, locale: Locale = DEFAULT_LOCALE) =>
   CONTACT_MESSAGES[locale].tooLong(CONTACT_MESSAGES[locale].labels[field], max);
 
 type TextProblem = { problem: 'notText' | 'unstorable' };
 
 /** A trimmed string, null when absent or blank, or the problem when the value is not storable text. */
-function readText(body: Record<string, unknown>, field: keyof ContactSubmission): string | null | TextProblem {
+function readText(body: Record<string, unknown>, field: keyof ContactSubmission | 'consent_text_version'): string | null | TextProblem {
   const raw = body[field];
   if (raw === undefined || raw === null) return null;
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
@@ -48,6 +57,37 @@ function readText(body: Record<string, unknown>, field: keyof ContactSubmission)
   if (hasUnstorableCharacters(raw)) return { problem: 'unstorable' };
   const trimmed = raw.trim();
   return trimmed === '' ? null : trimmed;
+}
+
+const CONSENT_VERSION_MAX = 64;
+const CONSENT_VALUES = new Map<unknown, boolean>([
+  [true, true], [false, false], [1, true], [0, false],
+  // As HTML forms and query strings send a checkbox.
+  ['true', true], ['false', false], ['1', true], ['0', false], ['on', true], ['yes', true], ['no', false],
+]);
+
+/** The consent as a boolean; undefined when absent, 'invalid' when it is not one. */
+function readConsent(raw: unknown): boolean | undefined | 'invalid' {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const value = CONSENT_VALUES.get(typeof raw === 'string' ? raw.trim().toLowerCase() : raw);
+  return value === undefined ? 'invalid' : value;
+}
+
+/** The consent fields' values and failures (decision 63). */
+function validateConsent(body: Record<string, unknown>, locale: Locale, rules: ContactRules) {
+  const messages = CONTACT_MESSAGES[locale];
+  const errors: FieldErrors = {};
+  const consent = readConsent(body.consent);
+  if (consent === 'invalid') errors.consent = [messages.consentBoolean];
+  else if (rules.requireConsent && consent !== true) errors.consent = [messages.consentRequired];
+  const version = readText(body, 'consent_text_version');
+  if (typeof version === 'object' && version !== null) errors.consent_text_version = [messages.consentVersionText];
+  else if (version !== null && version.length > CONSENT_VERSION_MAX) errors.consent_text_version = [messages.consentVersionLength(CONSENT_VERSION_MAX)];
+  const value = {
+    ...(typeof consent === 'boolean' ? { consent } : {}),
+    ...(typeof version === 'string' ? { consent_text_version: version } : {}),
+  };
+  return { errors, value };
 }
 
 export function isValidPhone(mobile: string): boolean {
@@ -59,11 +99,11 @@ export function isValidEmail(email: string): boolean {
 }
 
 /** Every failing rule by field, in the messages of `locale`. */
-export function validateContact(body: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE): ValidationResult {
+export function validateContact(body: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE, rules: ContactRules = {}): ValidationResult {
   const messages = CONTACT_MESSAGES[locale];
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const value: Partial<Record<keyof ContactSubmission, string | null>> = {};
+  const value: Partial<Record<ContactField, string | null>> = {};
 
   for (const field of CONTACT_FIELDS) {
     const text = readText(body, field);
@@ -90,10 +130,14 @@ export function validateContact(body: Record<string, unknown>, locale: Locale = 
     else if (!isValidPhone(value.mobile)) fail('mobile', messages.mobileFormat);
   }
 
+  const consent = validateConsent(body, locale, rules);
+  Object.assign(errors, consent.errors);
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     value: {
+      ...consent.value,
       first_name: value.first_name!,
       last_name: value.last_name ?? undefined,
       email: value.email!,

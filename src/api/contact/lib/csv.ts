@@ -14,6 +14,9 @@ export interface ContactRow {
   contact_type: string | null;
   /** The site's language the lead was sent in (`en`, `ar`). */
   language: string | null;
+  consent?: boolean | null;
+  consent_text_version?: string | null;
+  consent_at?: string | Date | null;
   createdAt: string | Date | null;
 }
 
@@ -34,6 +37,9 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'message', attribute: 'message' },
   { header: 'contact_type', attribute: 'contact_type' },
   { header: 'language', attribute: 'language' },
+  { header: 'consent', attribute: 'consent' },
+  { header: 'consent_text_version', attribute: 'consent_text_version' },
+  { header: 'consent_at', attribute: 'consent_at' },
 ];
 
 const FORMULA_START = /^[=+\-@\t\r]/;

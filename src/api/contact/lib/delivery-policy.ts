@@ -5,7 +5,11 @@
 export type DeliveryTarget = 'email' | 'webhook';
 export const DELIVERY_TARGETS: readonly DeliveryTarget[] = ['email', 'webhook'];
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';
+/** `cancelled`: never sent, as the lead's person was erased before (decision 64). */
+export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
+
+/** What a delivery sends: the lead, or the news that it was erased (the CRM webhook only). */
+export type DeliveryEvent = 'lead.created' | 'lead.erased';
 
 export interface RetryPolicy {
   maxAttempts: number;

@@ -1,9 +1,10 @@
 /** A lead's deliveries as the admin shows them (pure; shared by the admin route and the admin panel). */
-import type { DeliveryStatus, DeliveryTarget } from './delivery-policy';
+import type { DeliveryEvent, DeliveryStatus, DeliveryTarget } from './delivery-policy';
 
 export interface DeliveryRecord {
   id: number;
   target: DeliveryTarget;
+  event: DeliveryEvent;
   status: DeliveryStatus;
   attempts: number;
   next_attempt_at: number;
@@ -15,6 +16,7 @@ export interface DeliveryRecord {
 export interface DeliveryView {
   id: number;
   target: DeliveryTarget;
+  event: DeliveryEvent;
   status: DeliveryStatus;
   attempts: number;
   last_error: string | null;
@@ -38,6 +40,7 @@ export function deliveryView(delivery: DeliveryRecord): DeliveryView {
   return {
     id: delivery.id,
     target: delivery.target,
+    event: delivery.event,
     status: delivery.status,
     attempts: delivery.attempts,
     last_error: delivery.last_error,

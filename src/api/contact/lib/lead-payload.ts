@@ -5,6 +5,7 @@
 import type { ContactRow } from './csv';
 
 export const WEBHOOK_EVENT = 'lead.created';
+export const ERASURE_EVENT = 'lead.erased';
 
 export interface StoredLead extends ContactRow {
   documentId: string;
@@ -29,5 +30,18 @@ export function leadPayload(idempotencyKey: string, lead: StoredLead): string {
       locale: lead.language ?? 'en',
       received_at: receivedAt.toISOString(),
     },
+  });
+}
+
+/**
+ * The CRM webhook's body for an erased lead (decision 64): which lead to erase, by the ids the CRM got
+ * with it, and nothing of the person.
+ */
+export function erasurePayload(idempotencyKey: string, lead: { id: number; documentId?: string | null }, erasedAt: number): string {
+  return JSON.stringify({
+    event: ERASURE_EVENT,
+    idempotency_key: idempotencyKey,
+    lead: { id: lead.id, document_id: lead.documentId ?? null },
+    erased_at: new Date(erasedAt).toISOString(),
   });
 }

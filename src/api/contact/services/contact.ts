@@ -21,7 +21,9 @@ const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
     let id: number;
     try {
       id = await strapi.db.transaction(async ({ trx }) => {
-        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, contact_type: CONTACT_TYPE, language: locale } });
+        // The time of consent is the time of the submission that gave it.
+        const consentAt = lead.consent === true ? new Date().toISOString() : undefined;
+        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, consent_at: consentAt, contact_type: CONTACT_TYPE, language: locale } });
         await deliveryStore(strapi).record(trx, Number(stored.id), targets);
         return Number(stored.id);
       });

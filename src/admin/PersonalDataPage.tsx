@@ -1,0 +1,210 @@
+/**
+ * "Personal data" in the admin's menu, for admins with the permission `api::personal-data.manage`: look
+ * a person up by e-mail or phone, download everything held on them as JSON, or erase them (the answer to
+ * an access or erasure request, docs/security.md). It also shows the retention period and, to super
+ * admins, the audit of exports and erasures. Reads and writes /personal-data/* (admin API).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Dialog, Field, Flex, Table, Tbody, Td, TextInput, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Layouts, Page, useAuth, useFetchClient, useNotification } from '@strapi/strapi/admin';
+
+interface FoundLead {
+  id: number;
+  received_at: string;
+  language: string;
+  consent: boolean | null;
+}
+
+interface Retention {
+  retention_days: number;
+  erasure_mode: 'anonymise' | 'delete';
+  last_run: { at: string; anonymised: number } | null;
+}
+
+interface AuditEntry {
+  id: number;
+  action: string;
+  at: string;
+  admin: { id: number; name: string } | null;
+  filter: Record<string, unknown>;
+  rows: number;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const ACTION_LABELS: Record<string, string> = {
+  'csv-export': 'CSV export of leads',
+  'person-export': "A person's data exported",
+  erasure: 'A person erased',
+  retention: 'Retention: old leads anonymised',
+};
+
+function messageOf(error: unknown, fallback: string): string {
+  const message = (error as { response?: { data?: { error?: { message?: unknown } } } })?.response?.data?.error?.message;
+  return typeof message === 'string' ? message : fallback;
+}
+
+/** `{ email }` or `{ phone }`, from what the admin typed. */
+const personBody = (typed: string) => (typed.includes('@') ? { email: typed } : { phone: typed });
+
+function download(data: BlobPart, filename: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([data], { type: 'application/json' }));
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <Typography textColor="neutral600">Nothing exported or erased yet.</Typography>;
+  return (
+    <Table colCount={4} rowCount={entries.length + 1}>
+      <Thead>
+        <Tr>
+          <Th><Typography variant="sigma">When</Typography></Th>
+          <Th><Typography variant="sigma">What</Typography></Th>
+          <Th><Typography variant="sigma">Who</Typography></Th>
+          <Th><Typography variant="sigma">Leads</Typography></Th>
+        </Tr>
+      </Thead>
+      <Tbody>
+        {entries.map((entry) => (
+          <Tr key={entry.id}>
+            <Td><Typography>{when(entry.at)}</Typography></Td>
+            <Td><Typography>{`${ACTION_LABELS[entry.action] ?? entry.action} (${Object.entries(entry.filter).map(([key, value]) => `${key}: ${value ?? 'any'}`).join(', ')})`}</Typography></Td>
+            <Td><Typography>{entry.admin?.name ?? 'the service'}</Typography></Td>
+            <Td><Typography>{entry.rows}</Typography></Td>
+          </Tr>
+        ))}
+      </Tbody>
+    </Table>
+  );
+}
+
+const PersonalDataPage = () => {
+  const { get, post } = useFetchClient();
+  const { toggleNotification } = useNotification();
+  const isSuperAdmin = useAuth('PersonalDataPage', (state) => state.user?.roles?.some((role) => role.code === 'strapi-super-admin') ?? false);
+  const [typed, setTyped] = useState('');
+  const [found, setFound] = useState<{ person: string; leads: FoundLead[] } | null>(null);
+  const [retention, setRetention] = useState<Retention>();
+  const [audit, setAudit] = useState<AuditEntry[]>();
+  const [busy, setBusy] = useState(false);
+  const [erased, setErased] = useState<string | null>(null);
+
+  const loadStatus = useCallback(async () => {
+    setRetention((await get<{ data: Retention }>('/personal-data/retention')).data.data);
+    if (isSuperAdmin) setAudit((await get<{ data: AuditEntry[] }>('/personal-data/audit')).data.data);
+  }, [get, isSuperAdmin]);
+
+  useEffect(() => {
+    void loadStatus().catch(() => undefined);
+  }, [loadStatus]);
+
+  async function act(work: () => Promise<void>, failure: string) {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      toggleNotification({ type: 'danger', message: messageOf(error, failure) });
+    } finally {
+      setBusy(false);
+      await loadStatus().catch(() => undefined);
+    }
+  }
+
+  const find = () =>
+    act(async () => {
+      setErased(null);
+      const { data } = await post<{ data: FoundLead[] }>('/personal-data/search', personBody(typed.trim()));
+      setFound({ person: typed.trim(), leads: data.data });
+    }, 'The search failed.');
+
+  const exportPerson = () =>
+    act(async () => {
+      const { data } = await post<Blob>('/personal-data/export', personBody(found!.person), { responseType: 'blob' });
+      download(data, `personal-data-${new Date().toISOString().slice(0, 10)}.json`);
+    }, 'The export failed.');
+
+  const erase = () =>
+    act(async () => {
+      const { data } = await post<{ data: { leads: number; mode: string; crm_notified: boolean } }>('/personal-data/erase', personBody(found!.person));
+      const { leads, mode, crm_notified: crm } = data.data;
+      setErased(`${leads} lead${leads === 1 ? '' : 's'} ${mode === 'delete' ? 'deleted' : 'anonymised'}${crm ? '; the CRM was told to erase them too' : ''}.`);
+      setFound(null);
+    }, 'The erasure failed.');
+
+  return (
+    <Page.Main>
+      <Page.Title>Personal data</Page.Title>
+      <Layouts.Header
+        title="Personal data"
+        subtitle="Answer a person's request under the UAE data protection law: find what the leads hold on them, hand it over, or erase it."
+      />
+      <Layouts.Content>
+        <Flex direction="column" alignItems="stretch" gap={6}>
+          <Box background="neutral0" padding={6} shadow="tableShadow" hasRadius>
+            <Flex gap={4} alignItems="flex-end">
+              <Box flex="1">
+                <Field.Root name="person" hint="The e-mail address or phone number the person gave, in any spelling.">
+                  <Field.Label>E-mail or phone</Field.Label>
+                  <TextInput value={typed} onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)} />
+                  <Field.Hint />
+                </Field.Root>
+              </Box>
+              <Button onClick={find} disabled={busy || typed.trim() === ''}>Find</Button>
+            </Flex>
+          </Box>
+          {erased && <Alert variant="success" title="Erased" closeLabel="Close" onClose={() => setErased(null)}>{erased}</Alert>}
+          {found && (
+            <Box background="neutral0" padding={6} shadow="tableShadow" hasRadius data-testid="person-found">
+              <Flex direction="column" alignItems="stretch" gap={4}>
+                <Typography variant="delta">{`${found.leads.length} lead${found.leads.length === 1 ? '' : 's'} found`}</Typography>
+                {found.leads.map((lead) => (
+                  <Typography key={lead.id}>{`Lead #${lead.id} · received ${when(lead.received_at)} · ${lead.language} · consent: ${lead.consent === null ? 'not asked' : lead.consent ? 'given' : 'refused'}`}</Typography>
+                ))}
+                {found.leads.length > 0 && (
+                  <Flex gap={2}>
+                    <Button variant="secondary" onClick={exportPerson} disabled={busy}>Download their data</Button>
+                    <Dialog.Root>
+                      <Dialog.Trigger>
+                        <Button variant="danger-light" disabled={busy}>Erase this person</Button>
+                      </Dialog.Trigger>
+                      <Dialog.Content>
+                        <Dialog.Header>Erase this person?</Dialog.Header>
+                        <Dialog.Body>
+                          {`Their ${found.leads.length} lead${found.leads.length === 1 ? '' : 's'} will be ${retention?.erasure_mode === 'delete' ? 'deleted' : 'anonymised'}, deliveries still to be sent are cancelled, and the CRM is told to erase them. This cannot be undone.`}
+                        </Dialog.Body>
+                        <Dialog.Footer>
+                          <Dialog.Cancel><Button variant="tertiary">Cancel</Button></Dialog.Cancel>
+                          <Dialog.Action><Button variant="danger" onClick={erase}>Erase</Button></Dialog.Action>
+                        </Dialog.Footer>
+                      </Dialog.Content>
+                    </Dialog.Root>
+                  </Flex>
+                )}
+              </Flex>
+            </Box>
+          )}
+          {retention && (
+            <Typography textColor="neutral600" data-testid="retention">
+              {retention.retention_days > 0
+                ? `Leads are anonymised ${retention.retention_days} days after they arrive. ${retention.last_run ? `Last run ${when(retention.last_run.at)}: ${retention.last_run.anonymised} anonymised.` : 'It has not run yet.'}`
+                : 'Leads are kept until erased (no retention period is set: LEAD_RETENTION_DAYS).'}
+            </Typography>
+          )}
+          {audit && (
+            <Flex direction="column" alignItems="stretch" gap={3}>
+              <Typography variant="delta">Audit</Typography>
+              <AuditTable entries={audit} />
+            </Flex>
+          )}
+        </Flex>
+      </Layouts.Content>
+    </Page.Main>
+  );
+};
+
+export default PersonalDataPage;

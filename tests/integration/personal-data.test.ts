@@ -1,0 +1,278 @@
+/**
+ * Leads as personal data (decisions 63-65): consent on the form, a person's data found and handed over,
+ * erased (nothing personal left in any column of any table; the CRM told, through the outbox, signed and
+ * retried), retention, who may do it, and the audit of it all.
+ */
+import { createHmac, randomInt } from 'crypto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { adminToken, appModule, editorAccount, getStrapi, http, newClientIp, webhookReceiver } from '../helpers/app';
+import { checked, checkedError } from '../helpers/contract';
+import { eventually } from '../helpers/eventually';
+import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
+
+const CONTACT = 'api::contact.contact';
+
+let strapi: Core.Strapi;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  receiver = await webhookReceiver();
+});
+
+interface Person {
+  email: string;
+  mobile: string;
+  digits: string;
+}
+
+/** Someone with an address and a number of their own. */
+function newPerson(tag: string): Person {
+  const local = String(randomInt(1_000_000, 9_999_999));
+  return { email: `${tag}.${local}@Example.com`, mobile: `+971 5${local.slice(0, 1)} ${local.slice(1, 4)} ${local.slice(4)}`, digits: `9715${local}` };
+}
+
+type Agent = Awaited<ReturnType<typeof http>>;
+
+function submit(agent: Agent, person: Person, extra: Record<string, unknown> = {}, query = '') {
+  return agent
+    .post(`/api/v1/contact-us${query}`)
+    .set('X-Forwarded-For', newClientIp())
+    .send({ first_name: 'Noor', last_name: 'Haddad', email: person.email, mobile: person.mobile, message: `I am ${person.email}`, ...extra });
+}
+
+async function lead(person: Person, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await checked(submit(await http(), person, extra));
+  expect(res.status).toBe(201);
+  return res.body.data.id as number;
+}
+
+const asAdmin = async (token?: string) => {
+  const bearer = token ?? (await adminToken());
+  const agent = await http();
+  return {
+    post: (path: string, body: object) => agent.post(path).set('Authorization', `Bearer ${bearer}`).send(body),
+    get: (path: string) => agent.get(path).set('Authorization', `Bearer ${bearer}`),
+  };
+};
+
+const stored = (id: number) => strapi.db.query(CONTACT).findOne({ where: { id } }) as Promise<Record<string, any> | null>;
+
+describe('consent on the contact form', () => {
+  afterEach(() => {
+    strapi.config.set('contact.requireConsent', false);
+  });
+
+  it('is stored with the version of the text and the time, and stays optional by default', async () => {
+    const given = await lead(newPerson('consent'), { consent: true, consent_text_version: 'privacy-2026-11' });
+    const row = await stored(given);
+    expect(row).toMatchObject({ consent: true, consent_text_version: 'privacy-2026-11' });
+    expect(Date.now() - Date.parse(row!.consent_at)).toBeLessThan(60_000);
+    const fromForm = await stored(await lead(newPerson('form'), { consent: 'on' }));
+    expect(fromForm!.consent).toBe(true);
+    const none = await stored(await lead(newPerson('none')));
+    expect(none).toMatchObject({ consent: null, consent_text_version: null, consent_at: null });
+  });
+
+  it('refuses a consent that is not a yes or no, and a version over 64 characters', async () => {
+    const res = await checkedError(submit(await http(), newPerson('bad'), { consent: 'maybe', consent_text_version: 'v'.repeat(65) }), 422, 'VALIDATION_FAILED');
+    expect(res.body.errors).toEqual({
+      consent: ['The consent must be true or false.'],
+      consent_text_version: ['The consent text version may not be greater than 64 characters.'],
+    });
+  });
+
+  it('when required, refuses a missing or false consent with its own message, in both languages, storing nothing', async () => {
+    strapi.config.set('contact.requireConsent', true);
+    const person = newPerson('required');
+    const before = await strapi.db.query(CONTACT).count({});
+    const missing = await checkedError(submit(await http(), person), 422, 'VALIDATION_FAILED');
+    expect(missing.body.errors).toEqual({ consent: ['Consent to the processing of your data is required'] });
+    const refused = await checkedError(submit(await http(), person, { consent: false }, '?locale=ar'), 422, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual({ consent: ['الموافقة على معالجة بياناتك مطلوبة'] });
+    expect(await strapi.db.query(CONTACT).count({})).toBe(before);
+    expect((await submit(await http(), person, { consent: true })).status).toBe(201);
+  });
+});
+
+describe("a person's data", () => {
+  it('is found by e-mail and by phone, in any case and spacing, and only theirs', async () => {
+    const person = newPerson('found');
+    const other = newPerson('other');
+    const ids = [await lead(person), await lead({ ...person, email: `  ${person.email.toUpperCase()} ` }), await lead(other)];
+    const admin = await asAdmin();
+    for (const body of [{ email: person.email.toLowerCase() }, { email: ` ${person.email.toUpperCase()}` }, { phone: `00${person.digits}` }, { phone: person.mobile.replace(/ /g, '-') }]) {
+      const res = await admin.post('/personal-data/search', body);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.body.data.map((found: { id: number }) => found.id)).toEqual(ids.slice(0, 2));
+    }
+    const exported = await admin.post('/personal-data/export', { phone: person.mobile });
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename="personal-data-/);
+    const bundle = JSON.parse(exported.text);
+    expect(bundle.leads.map((item: { id: number }) => item.id)).toEqual(ids.slice(0, 2));
+    expect(bundle.leads[0]).toMatchObject({ email: person.email, first_name: 'Noor', consent: { given: null } });
+    expect(bundle.leads[0].deliveries.map((delivery: { target: string }) => delivery.target).sort()).toEqual(['email', 'webhook']);
+    expect(exported.text).not.toContain(other.email);
+  });
+
+  it('refuses a request that names nobody, or two people', async () => {
+    const admin = await asAdmin();
+    for (const [body, message] of [[{}, /e-mail address or the phone number/], [{ email: 'a@b.c', phone: '0501234567' }, /not both/], [{ phone: '12' }, /whole phone number/]] as const) {
+      const res = await admin.post('/personal-data/search', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+  });
+});
+
+/** Every value of every column of every table, as text. */
+async function everyValue(): Promise<Array<{ table: string; column: string; value: string }>> {
+  const knex = strapi.db.connection;
+  const postgres = strapi.config.get('database.connection.client') === 'postgres';
+  const tables: string[] = postgres
+    ? (await knex.raw("select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")).rows.map((row: { table_name: string }) => row.table_name)
+    : ((await knex.raw("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")) as Array<{ name: string }>).map((row) => row.name);
+  const values: Array<{ table: string; column: string; value: string }> = [];
+  for (const table of tables) {
+    for (const row of (await knex(table).select('*')) as Array<Record<string, unknown>>) {
+      for (const [column, value] of Object.entries(row)) {
+        if (value !== null && value !== undefined) values.push({ table, column, value: value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value) });
+      }
+    }
+  }
+  return values;
+}
+
+function tracesOf(person: Person, values: Array<{ table: string; column: string; value: string }>) {
+  const email = person.email.toLowerCase();
+  return values.filter(({ value }) => value.toLowerCase().includes(email) || value.replace(/\D/g, '').includes(person.digits)).map(({ table, column }) => `${table}.${column}`);
+}
+
+const signatureValid = (header: string, body: string) => {
+  const [, timestamp, signature] = /^t=(\d+),v1=([0-9a-f]+)$/.exec(header) ?? [];
+  return signature === createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
+};
+
+describe('erasure', () => {
+  it('leaves nothing personal in any table, keeps the rows for statistics, cancels what was not sent, and tells the CRM once per lead, retrying', async () => {
+    const person = newPerson('erased');
+    const other = newPerson('kept');
+    const ids = [await lead(person, { consent: true, consent_text_version: 'v1' }), await lead({ ...person, email: person.email.toUpperCase() })];
+    const kept = await lead(other);
+    await eventually(async () => {
+      const rows = await strapi.db.connection('app_lead_deliveries').whereIn('contact_id', ids);
+      expect(rows.map((row: { status: string }) => row.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+    });
+    // A delivery still to be sent when the erasure comes: never sent afterwards.
+    const pending = await strapi.db.connection('app_lead_deliveries').insert({
+      contact_id: ids[0], target: 'webhook', idempotency_key: `pending-${ids[0]}`, status: 'retrying', attempts: 1,
+      next_attempt_at: Date.now() + 3_600_000, created_at: Date.now(), round_started_at: Date.now(), updated_at: Date.now(),
+    });
+    expect(pending).toBeTruthy();
+    expect(tracesOf(person, await everyValue()).length).toBeGreaterThan(0);
+    receiver.script(`erased:${ids[0]}`, [500]);
+
+    const erased = await (await asAdmin()).post('/personal-data/erase', { email: person.email });
+    expect(erased.status).toBe(200);
+    expect(erased.body.data).toEqual({ mode: 'anonymise', leads: 2, cancelled_deliveries: 1, crm_notified: true });
+
+    expect(tracesOf(person, await everyValue())).toEqual([]);
+    for (const id of ids) expect(await stored(id)).toMatchObject({ first_name: 'Erased', email: 'erased@invalid', message: null, language: 'en' });
+    expect((await stored(ids[0]))!.consent).toBe(true);
+    expect((await stored(kept))!.email).toBe(other.email);
+    const cancelled = await strapi.db.connection('app_lead_deliveries').where({ idempotency_key: `pending-${ids[0]}` }).first();
+    expect(cancelled.status).toBe('cancelled');
+
+    for (const id of ids) {
+      const hooks = await receiver.waitFor(`erased:${id}`, id === ids[0] ? 2 : 1, 30_000);
+      const bodies = new Set(hooks.map((hook) => hook.body));
+      expect(bodies.size).toBe(1);
+      const body = JSON.parse(hooks[0].body);
+      expect(body).toMatchObject({ event: 'lead.erased', lead: { id } });
+      expect(Object.keys(body.lead).sort()).toEqual(['document_id', 'id']);
+      for (const hook of hooks) expect(signatureValid(String(hook.headers['x-lead-signature']), hook.body)).toBe(true);
+    }
+    expect(receiver.hooksFor(`erased:${ids[0]}`).map((hook) => hook.answered)).toEqual([500, 200]);
+    await eventually(async () => {
+      const rows = await strapi.db.connection('app_lead_deliveries').whereIn('contact_id', ids).andWhere('event', 'lead.erased');
+      expect(rows.map((row: { status: string }) => row.status)).toEqual(['delivered', 'delivered']);
+    });
+    // Found no more: there is nothing left to find.
+    expect((await (await asAdmin()).post('/personal-data/search', { email: person.email })).body.data).toEqual([]);
+  });
+
+  it('deletes the leads instead when LEAD_ERASURE_MODE=delete, and still tells the CRM', async () => {
+    const settings = strapi.config.get('contact.personalData') as { erasure: string };
+    strapi.config.set('contact.personalData', { ...settings, erasure: 'delete' });
+    try {
+      const person = newPerson('deleted');
+      const id = await lead(person);
+      const erased = await (await asAdmin()).post('/personal-data/erase', { phone: person.mobile });
+      expect(erased.body.data).toMatchObject({ mode: 'delete', leads: 1 });
+      expect(await stored(id)).toBeNull();
+      expect(tracesOf(person, await everyValue())).toEqual([]);
+      await receiver.waitFor(`erased:${id}`, 1, 30_000);
+    } finally {
+      strapi.config.set('contact.personalData', settings);
+    }
+  });
+});
+
+describe('retention', () => {
+  it('anonymises only the leads older than the period, and counts them', async () => {
+    const { runRetention } = appModule<{ runRetention(strapi: Core.Strapi, days: number): Promise<number> }>('src/api/contact/personal-data/retention');
+    const old = await lead(newPerson('old'));
+    const recent = await lead(newPerson('recent'));
+    await strapi.db.query(CONTACT).update({ where: { id: old }, data: { createdAt: new Date(Date.now() - 400 * 86_400_000) } });
+    const anonymised = await runRetention(strapi, 365);
+    expect(anonymised).toBeGreaterThanOrEqual(1);
+    expect((await stored(old))!.email).toBe('erased@invalid');
+    expect((await stored(recent))!.email).not.toBe('erased@invalid');
+    const status = await (await asAdmin()).get('/personal-data/retention');
+    expect(status.body.data.last_run.anonymised).toBe(anonymised);
+  });
+});
+
+describe('who may', () => {
+  it('an editor who reads leads may not look a person up, export or erase (403); a role given the permission may', async () => {
+    const editor = await adminToken(await editorAccount());
+    const person = newPerson('matrix');
+    await lead(person);
+    for (const path of ['/personal-data/search', '/personal-data/export', '/personal-data/erase']) {
+      expect((await (await asAdmin(editor)).post(path, { email: person.email })).status, path).toBe(403);
+    }
+    expect((await (await asAdmin(editor)).get('/personal-data/audit')).status).toBe(403);
+
+    const roles = strapi.service('admin::role');
+    const role = await roles.create({ name: `Data protection ${Date.now()}`, description: 'Answers access and erasure requests' });
+    await roles.assignPermissions(role.id, [{ action: 'api::personal-data.manage', subject: null, properties: {}, conditions: [] }]);
+    const officer = { email: `dpo.${Date.now()}@test.local`, password: 'Test-Officer-Passw0rd' };
+    await strapi.service('admin::user').create({ ...officer, firstname: 'Dana', lastname: 'Officer', isActive: true, roles: [role.id] });
+    const token = await adminToken(officer);
+    expect((await (await asAdmin(token)).post('/personal-data/search', { email: person.email })).body.data).toHaveLength(1);
+    expect((await (await asAdmin(token)).post('/personal-data/export', { email: person.email })).status).toBe(200);
+    // The audit is for super admins only.
+    expect((await (await asAdmin(token)).get('/personal-data/audit')).status).toBe(403);
+  });
+});
+
+describe('the audit', () => {
+  it('records each CSV export, person export and erasure: who, when, what filter, how many; nothing personal', async () => {
+    const person = newPerson('audited');
+    await lead(person);
+    const admin = await asAdmin();
+    expect((await admin.get('/contacts-export/contacts.csv?from=2020-01-01')).status).toBe(200);
+    await admin.post('/personal-data/export', { email: person.email });
+    await admin.post('/personal-data/erase', { email: person.email });
+    const res = await admin.get('/personal-data/audit');
+    expect(res.status).toBe(200);
+    const [erasure, exported, csv] = res.body.data as Array<Record<string, any>>;
+    expect(erasure).toMatchObject({ action: 'erasure', rows: 1, filter: { by: 'email', mode: 'anonymise' }, admin: { name: expect.any(String) } });
+    expect(exported).toMatchObject({ action: 'person-export', rows: 1, filter: { by: 'email' } });
+    expect(csv).toMatchObject({ action: 'csv-export', filter: { from: '2020-01-01', to: null } });
+    expect(csv.rows).toBeGreaterThan(0);
+    expect(JSON.stringify(res.body.data).toLowerCase()).not.toContain(person.email.toLowerCase());
+  });
+});
