@@ -64,7 +64,7 @@ describe('CSV', () => {
     expect(csvLine({
       id: 7, createdAt: new Date('2026-01-02T03:04:05Z'), first_name: 'A', last_name: null, email: 'a@b.co', mobile: '0501234567',
       method_of_contact: 'Google', message: null, contact_type: 'Website Contact Form', language: 'ar',
-    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form,ar\r\n');
+    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form,ar,,,\r\n');
   });
 });
 
