@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Dialog, Field, Flex, Table, Tbody, Td, TextInput, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import { Layouts, Page, useFetchClient, useNotification } from '@strapi/strapi/admin';
+import { errorMessage } from './error-message';
 
 interface FoundLead {
   id: number;
@@ -39,10 +40,6 @@ const ACTION_LABELS: Record<string, string> = {
   retention: 'Retention: old leads anonymised',
 };
 
-function messageOf(error: unknown, fallback: string): string {
-  const message = (error as { response?: { data?: { error?: { message?: unknown } } } })?.response?.data?.error?.message;
-  return typeof message === 'string' ? message : fallback;
-}
 
 /** `{ email }` or `{ phone }`, from what the admin typed. */
 const personBody = (typed: string) => (typed.includes('@') ? { email: typed } : { phone: typed });
@@ -108,7 +105,7 @@ const PersonalDataPage = () => {
     try {
       await work();
     } catch (error) {
-      toggleNotification({ type: 'danger', message: messageOf(error, failure) });
+      toggleNotification({ type: 'danger', message: errorMessage(error, failure) });
     } finally {
       setBusy(false);
       await loadStatus().catch(() => undefined);

@@ -9,6 +9,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { Badge, Box, Button, Field, Flex, TextInput, Typography } from '@strapi/design-system';
 import { useFetchClient, useNotification } from '@strapi/strapi/admin';
 import type { EntrySchedule, ScheduleView } from '../lib/publication-schedule/view';
+import { errorMessage } from './error-message';
 
 const ACTION_LABELS: Record<ScheduleView['action'], string> = { publish: 'Publish', unpublish: 'Unpublish' };
 
@@ -21,11 +22,6 @@ const STATUS: Record<ScheduleView['status'], { label: string; variant: 'success'
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The message of an admin API error (Strapi's `{ error: { message } }`), or a fallback. */
-function messageOf(error: unknown, fallback: string): string {
-  const message = (error as { response?: { data?: { error?: { message?: unknown } } } })?.response?.data?.error?.message;
-  return typeof message === 'string' ? message : fallback;
-}
 
 /** The entry the edit view shows: its type, its document (none for a single type) and the locale being edited. */
 function useEntry(slug: string | undefined) {
@@ -81,7 +77,7 @@ export function PublicationSchedulePanel({ slug }: { slug?: string }) {
       toggleNotification({ type: 'success', message: `${ACTION_LABELS[action]} scheduled for ${when(new Date(at).toISOString())}.` });
       setAt('');
     } catch (error) {
-      toggleNotification({ type: 'danger', message: messageOf(error, 'The schedule was refused.') });
+      toggleNotification({ type: 'danger', message: errorMessage(error, 'The schedule was refused.') });
     }
     await load();
   };
@@ -90,7 +86,7 @@ export function PublicationSchedulePanel({ slug }: { slug?: string }) {
     try {
       await del(`/publication-schedule/${id}`);
     } catch (error) {
-      toggleNotification({ type: 'danger', message: messageOf(error, 'The cancellation was refused.') });
+      toggleNotification({ type: 'danger', message: errorMessage(error, 'The cancellation was refused.') });
     }
     await load();
   };
