@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer';
 import { uaeCoordinates } from '../../src/plugins/extsource/server/src/mapping/coordinates';
 import { calendarDay, uaeInstant } from '../../src/plugins/extsource/server/src/mapping/dates';
+import { emirateOfPlace } from '../../src/plugins/extsource/server/src/mapping/communities';
 import { emirateCode, emirateName } from '../../src/plugins/extsource/server/src/mapping/emirates';
 import { bedroomsRangeLabel, completionOf, formatPrice } from '../../src/plugins/extsource/server/src/mapping/formatting';
 import { isAvailableStatus, isDeletedUnit, mapGoyzerUnit } from '../../src/plugins/extsource/server/src/mapping/goyzer';
@@ -29,6 +30,13 @@ describe('emirateCode', () => {
   it.each(['', 'XX', 'Doha', 'D U', 7, null])('refuses %j', (input) => expect(emirateCode(input)).toBeUndefined());
 
   it('names every code', () => expect(emirateName('RK')).toBe('Ras Al Khaimah'));
+});
+
+describe('emirateOfPlace', () => {
+  it.each([
+    ['Business Bay', 'DU'], ['business  bay', 'DU'], ['The Valley', 'DU'], ['Dubai Hills Estate', 'DU'], ['Saadiyat Island', 'AZ'],
+    ['Abu Dhabi Gate City', 'AZ'], ['Aljada', 'SH'], ['Al-Marjan Island', 'RK'], ['مرسى دبي', 'DU'], ['Mayfair', undefined], ['', undefined],
+  ])('%s is in %s', (name, code) => expect(emirateOfPlace(name)).toBe(code));
 });
 
 describe('formatPrice', () => {
@@ -243,6 +251,12 @@ describe('Reelly projects, both shapes (fixtures)', () => {
   const developers = developerDirectory(json<{ results: ReellyRecord[] }>('reelly-developers-page-1.json').results.map(mapReellyDeveloper));
   const project = (id: number, record?: ReellyRecord) => mapReellyProject(record ?? list.find((entry) => entry.id === id)!, defaults, developers) as NormalisedProject;
 
+  it('takes the emirate from the district when the region is empty and the city a number (a shape Reelly sends)', () => {
+    const detail = json<ReellyRecord>('reelly-observed-detail.json');
+    const shape = { ...detail, location: { ...(detail.location as object), region: '', city: 61, district: 'Business Bay' } };
+    expect([project(1841, shape).state_id, project(1841, shape).state_name]).toEqual(['DU', 'Dubai']);
+  });
+
   it.each<[string, number, (project: NormalisedProject) => unknown, unknown]>([
     ['emirate from the location object', 1841, (p) => [p.state_id, p.state_name, p.city], ['DU', 'Dubai', 'Dubai']],
     ['location text from district and city', 1841, (p) => [p.location, p.address], ['Dubai Marina, Dubai', 'Dubai Marina, Dubai']],
@@ -269,7 +283,7 @@ describe('Reelly projects, both shapes (fixtures)', () => {
     ['area from min/max_size in sq.ft', 1841, (p) => p.specs.area, '413 - 3,650 sq.ft'],
     ['area from min/max_size in sq.m', 1902, (p) => p.specs.area, '3,444 - 6,566 sq.ft'],
     ['region as a number, the city named', 1902, (p) => [p.state_id, p.city], ['AZ', 'Abu Dhabi']],
-    ['region and city as numbers: no emirate, the district kept', 1960, (p) => [p.state_id, p.state_name, p.city, p.location], ['', '', '', 'Mina Al Arab']],
+    ['region and city as numbers: the emirate from the district', 1960, (p) => [p.state_id, p.state_name, p.city, p.location], ['RK', 'Ras Al Khaimah', 'Ras Al Khaimah', 'Mina Al Arab, Ras Al Khaimah']],
     ['category from the unit types shown', 1902, (p) => p.category, 'Villa'],
     ['the kinds of home shown, for the property type filter', 1841, (p) => p.property_types, ['Apartments', 'Penthouse']],
     ['no kinds of home shown', 1973, (p) => p.property_types, []],

@@ -13,6 +13,7 @@
  * passes beside the English one. An Arabic text equal to the English one is no translation.
  */
 import { uaeCoordinates, type Coordinates } from './coordinates';
+import { emirateOfPlace } from './communities';
 import { emirateCode, emirateName, type EmirateCode } from './emirates';
 import { bedroomsRangeLabel, completionOf, formatPrice } from './formatting';
 import { intoSiteCurrency } from './money';
@@ -112,15 +113,18 @@ interface Place {
 function placeOf(record: ReellyRecord): Place {
   const region = nameOf(pick(record, 'location.region', 'region'));
   const city = nameOf(pick(record, 'location.city', 'city'));
+  const district = nameOf(pick(record, 'location.district', 'district'));
+  const sector = nameOf(pick(record, 'location.sector', 'sector', 'sub_district'));
   const lat = pick(record, 'location.latitude', 'latitude', 'location_marker.latitude', 'coordinates.lat', 'coordinates.latitude');
   const lng = pick(record, 'location.longitude', 'longitude', 'location_marker.longitude', 'coordinates.lng', 'coordinates.longitude');
   return {
-    stateId: emirateCode(region) ?? emirateCode(city),
+    // An empty region and a numeric city (seen in Reelly's answers) leave the district to say it.
+    stateId: emirateCode(region) ?? emirateCode(city) ?? emirateOfPlace(district) ?? emirateOfPlace(city) ?? emirateOfPlace(sector),
     region,
     city,
-    district: nameOf(pick(record, 'location.district', 'district')),
+    district,
     districtId: text(pick(record, 'location.district_id', 'district_id')),
-    sector: nameOf(pick(record, 'location.sector', 'sector', 'sub_district')),
+    sector,
     country: nameOf(pick(record, 'location.country', 'country')),
     coordinates: lat !== undefined && lng !== undefined ? uaeCoordinates(lat, lng) : uaeCoordinates(text(record.coordinates)),
   };
