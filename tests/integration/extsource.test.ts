@@ -199,6 +199,19 @@ describe('with the Goyzer driver against a fake provider', () => {
     expect(new Date(stored.provider_updated_at).getTime()).toBe(utc);
   });
 
+  it('stores a marketing title longer than 255 characters whole, in English and Arabic', async () => {
+    useGoyzer();
+    const long = `${'Full-floor penthouse on the Palm with private beach access, '.repeat(6)}ready now`;
+    const longAr = `${'بنتهاوس بطابق كامل على النخلة مع شاطئ خاص، '.repeat(8)}جاهز الآن`;
+    goyzer.state.sales = units.sales.map((unit, index) => (index === 0 ? { ...unit, MarketingTitle: long, ArabicTitle: longAr } : { ...unit }));
+    expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded', failed: 0 });
+    const stored = (await goyzerRows('sale')).find((row: { reference: string }) => row.reference === units.sales[0].RefNo);
+    expect(long.length).toBeGreaterThan(255);
+    expect([stored.title, stored.title_ar]).toEqual([long, longAr]);
+    goyzer.state.sales = units.sales.map((unit) => ({ ...unit }));
+    expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded' });
+  });
+
   it('rewrites only what changed, deactivates what disappeared, and reactivates what came back', async () => {
     const blocked = 1201 - availableSales;
     goyzer.state.sales[0].SellPrice = '999000.0000';

@@ -211,6 +211,15 @@ describe('Goyzer units, as the service sends them (fixtures)', () => {
     ['SubCommunity', 'AP7466', 'sub_community', 'Marina Gate'],
   ])('%s', (_, reference, field, expected) => expect(listing(reference)[field]).toEqual(expected));
 
+  it('keeps a marketing title longer than 255 characters whole, in both languages', () => {
+    const unit = sales.find((item) => item.RefNo === 'AP7466')!;
+    const long = `${'Waterfront penthouse with private pool and panoramic sea views, '.repeat(5)}ready now`;
+    const mapped = mapGoyzerUnit({ ...unit, MarketingTitle: long, ArabicTitle: `${'بنتهاوس على الواجهة البحرية '.repeat(12)}` }, 'sale') as NormalisedListing;
+    expect(long.length).toBeGreaterThan(255);
+    expect(mapped.title).toBe(long);
+    expect(mapped.title_ar.length).toBeGreaterThan(255);
+  });
+
   it('keeps the images of a list or of a single element, once each, web addresses only', () => {
     expect(listing('AP7466').images).toEqual(['https://images.example-cdn.ae/listings/AP7466-1.jpg', 'https://images.example-cdn.ae/listings/AP7466-2.jpg']);
     expect(listing('VI1032').images).toEqual(['https://images.example-cdn.ae/listings/VI1032-1.jpg']);

@@ -83,7 +83,8 @@ export function mapGoyzerUnit(unit: UnitDTO, listingType: ListingType): Normalis
   return {
     reference,
     listing_type: listingType,
-    title: plainLine(unit.MarketingTitle) || plainLine(unit.PropertyName),
+    // Kept whole, as the provider wrote it (a text column): marketing titles run past 255 characters.
+    title: plainLine(unit.MarketingTitle, Infinity) || plainLine(unit.PropertyName),
     category: plainLine(unit.Category, 100),
     listing_status: status,
     available: isAvailableStatus(status),
@@ -105,7 +106,7 @@ export function mapGoyzerUnit(unit: UnitDTO, listingType: ListingType): Normalis
     agent_email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? clip(email, 255) : '',
     agent_photo: httpUrl(unit.AgentPhoto),
     description: plainText(unit.Remarks),
-    title_ar: plainLine(unit.ArabicTitle),
+    title_ar: plainLine(unit.ArabicTitle, Infinity),
     description_ar: plainText(unit.ArabicDescription),
     images: imageUrls(unit.Images),
     brochure_url: httpUrl(unit.PDFBrochureLink),
