@@ -10,7 +10,7 @@ import type { Core } from '@strapi/strapi';
 import { ApiError } from './envelope';
 import type { Locale } from './locale';
 
-export const CONTENT_STATUSES = ['published', 'draft'] as const;
+const CONTENT_STATUSES = ['published', 'draft'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 /** The 422 of an unknown `status`, in the request's language (the values stay as the client writes them). */
@@ -30,13 +30,9 @@ export function statusParam(value: unknown): ContentStatus | undefined {
   return (CONTENT_STATUSES as readonly string[]).includes(status) ? (status as ContentStatus) : undefined;
 }
 
-/** The version this request reads (`ctx.state`), for the controllers and the caching layers. */
-export function requestStatus(state: { status?: ContentStatus }): ContentStatus {
-  return state.status ?? 'published';
-}
-
 export const DRAFT_CACHE_CONTROL = 'private, no-store';
 
+/** Whether this request reads drafts (`ctx.state`, set by `global::draft-reads`), for the controllers and the caching layers. */
 export const readsDraft = (state: { status?: ContentStatus }): boolean => state.status === 'draft';
 
 /**
