@@ -78,10 +78,11 @@ export function leases(strapi: Core.Strapi): Leases {
     const timer = setInterval(async () => {
       const renewedUntil = Date.now() + ttlMs;
       try {
-        const count = await table().where({ name, owner: token }).update({ expires_at: renewedUntil });
+        // Only a lease still in its time is renewed: once it ran out, another may take it at any moment.
+        const count = await table().where({ name, owner: token }).andWhere('expires_at', '>=', Date.now()).update({ expires_at: renewedUntil });
         if (state !== 'held') return;
         if (Number(count) === 1) expiresAt = renewedUntil;
-        else lose('another holder took it after it expired');
+        else lose('its time ran out before a renewal landed, or another holder took it');
       } catch (error) {
         if (state === 'held' && Date.now() >= expiresAt) lose(`renewal failed: ${error instanceof Error ? error.message : String(error)}`);
       }
