@@ -1,7 +1,8 @@
 /**
  * Runs scheduled publications when due, once across instances (decision 62). Every instance ticks
- * (PUBLISH_SCHEDULE_POLL_MS); a tick's lease (src/lib/cluster/leases.ts) lets one of them look for due
- * rows, and each row is claimed on its own before it runs, so even two lookers never run one row twice.
+ * (PUBLISH_SCHEDULE_POLL_MS) and reads whether anything is due; only then does a tick's lease
+ * (src/lib/cluster/leases.ts) let one of them run the due rows, each claimed on its own before it runs,
+ * so even two runners never run one row twice.
  * A run is the Document Service's publish or unpublish in the row's locale: Strapi's own action, so the
  * document middleware clears every instance's cache and purges the CDN as for an editor's Publish.
  */
@@ -74,11 +75,16 @@ export class PublicationScheduler {
     this.running = { done, since: Date.now() };
   }
 
-  /** One tick: when this instance holds the tick's lease, every due row it can claim, in order. */
+  /**
+   * One tick: when rows are due (a read, the common answer being none) and this instance takes the
+   * tick's lease (a write, so only then), every due row it can claim, in order.
+   */
   async runDue(now = Date.now()): Promise<void> {
+    const due = await this.store.due(now, BATCH);
+    if (due.length === 0) return;
     // Held a little under one interval: the next tick, on any instance, may look again.
     if (!(await leases(this.strapi).claim(TICK_LEASE, Math.max(100, this.pollMs - 100)))) return;
-    for (const id of await this.store.due(now, BATCH)) {
+    for (const id of due) {
       const row = await this.store.claim(id, INSTANCE_ID, CLAIM_MS);
       if (row) await this.runClaimed(row);
     }

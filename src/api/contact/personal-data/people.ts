@@ -59,6 +59,12 @@ export function personalData(strapi: Core.Strapi) {
     }
   }
 
+  /** The leads `ids` whole, in id order. */
+  async function leadsOf(ids: number[]): Promise<Array<Record<string, unknown>>> {
+    if (ids.length === 0) return [];
+    return (await leads().findMany({ where: { id: { $in: ids } }, orderBy: { id: 'asc' } })) as Array<Record<string, unknown>>;
+  }
+
   /** Anonymises or deletes the leads `ids` and cancels their open deliveries, in one transaction; with `notify`, an erasure event per lead. */
   async function eraseLeads(ids: number[], mode: ErasureMode, notify: boolean): Promise<number> {
     if (ids.length === 0) return 0;
@@ -75,16 +81,14 @@ export function personalData(strapi: Core.Strapi) {
   return {
     /** The person's leads as the admin lists them: when, in which language, with what consent. */
     async find(query: PersonQuery) {
-      const ids = await leadIdsOf(query);
-      const rows = ids.length ? ((await leads().findMany({ where: { id: { $in: ids } }, orderBy: { id: 'asc' } })) as Array<Record<string, unknown>>) : [];
+      const rows = await leadsOf(await leadIdsOf(query));
       return rows.map((row) => ({ id: Number(row.id), received_at: row.createdAt, language: row.language, consent: row.consent ?? null }));
     },
 
     /** Everything held on the person: each lead whole, its deliveries, its consent. */
     async export(query: PersonQuery) {
       const ids = await leadIdsOf(query);
-      const rows = ids.length ? ((await leads().findMany({ where: { id: { $in: ids } }, orderBy: { id: 'asc' } })) as Array<Record<string, unknown>>) : [];
-      const deliveries = await deliveryStore(strapi).ofLeads(ids);
+      const [rows, deliveries] = await Promise.all([leadsOf(ids), deliveryStore(strapi).ofLeads(ids)]);
       return {
         exported_at: new Date().toISOString(),
         looked_up_by: query.by,
