@@ -11,6 +11,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   cacheControl: {
     pages: env('CACHE_CONTROL_PAGES', ''),
     provider: env('CACHE_CONTROL_PROVIDER', ''),
+    pending: env('CACHE_CONTROL_PENDING', ''),
   },
   /** Purges sent to a CDN or Varnish after each change (docs/deploy.md); no URL: off. */
   cdn: {

@@ -80,6 +80,10 @@ function extsourceConfig(env: Env) {
     projectsTtlSeconds: env.int('EXTSOURCE_PROJECTS_TTL_S', 3600),
     developersTtlSeconds: env.int('EXTSOURCE_DEVELOPERS_TTL_S', 3600),
     projectRetrySeconds: env.int('EXTSOURCE_PROJECT_RETRY_S', 60),
+    // Project details read ahead after each collection refresh (docs/extsource.md, "Project details").
+    detailTtlSeconds: env.int('EXTSOURCE_DETAIL_TTL_S', 86400),
+    detailRate: env.float('EXTSOURCE_DETAIL_RATE', 4),
+    detailConcurrency: env.int('EXTSOURCE_DETAIL_CONCURRENCY', 2),
     agent: { name: env('OFFPLAN_AGENT_NAME', 'Off-Plan Desk'), phone: env('OFFPLAN_AGENT_PHONE', '+971 4 123 4567') },
   };
 }

@@ -469,6 +469,11 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
       interior: media(between(1, 2)),
       lobby: media(between(0, 1)),
       general_plan: picture(),
+      // Drawn from nothing random (the rest stays as it was); not every project has them.
+      ...(index % 4 === 1 ? {} : {
+        floor_plans: units.map((unit) => ({ title: `${unit.bedrooms === 0 ? 'Studio' : `${unit.bedrooms} bedroom`} layout`, bedrooms: unit.bedrooms, file: `https://files.example-cdn.ae/floor-plans/${id}-${unit.bedrooms}.pdf` })),
+      }),
+      ...(index % 3 === 2 ? {} : { marketing_brochure: `https://files.example-cdn.ae/brochures/OP-${id}.pdf` }),
     };
     // Made from what was drawn above, drawing nothing: the English data stays as it was.
     const quarter = `${QUARTERS_AR[Math.ceil((completionDate.getUTCMonth() + 1) / 3) - 1]} ${completionDate.getUTCFullYear()}`;

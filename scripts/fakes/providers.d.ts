@@ -22,6 +22,8 @@ export interface Recorded {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** When it arrived, epoch milliseconds (Reelly). */
+  at?: number;
 }
 
 interface FakeServer {
@@ -66,6 +68,10 @@ export interface ReellyState {
   /** Largest page the server gives, whatever `limit` asks. */
   maxLimit: number;
   developersPageLimit: number;
+  /** Every `/projects/{id}` answer waits this long; detail requests under way now, and at most. */
+  detailDelayMs: number;
+  detailsInFlight: number;
+  maxDetailsInFlight: number;
   /** Answer projects abroad even when `country` asks for the UAE (a filter not active on the backend). */
   ignoreCountry: boolean;
   /** Called after each /projects page is sent, with its offset. */

@@ -207,7 +207,7 @@ async function startFakeGoyzer(options = {}) {
 const REELLY_API_KEY = 'reelly-test-key-91b';
 
 /** Fields only the detail (`/projects/{id}`) carries. */
-const DETAIL_FIELDS = ['overview', 'typical_units', 'project_amenities', 'payment_plans', 'architecture', 'interior', 'lobby', 'general_plan', 'buildings', 'escrow_number', 'post_handover'];
+const DETAIL_FIELDS = ['overview', 'typical_units', 'project_amenities', 'payment_plans', 'architecture', 'interior', 'lobby', 'general_plan', 'buildings', 'escrow_number', 'post_handover', 'floor_plans', 'marketing_brochure'];
 
 const listView = (project) => Object.fromEntries(Object.entries(project).filter(([key]) => !DETAIL_FIELDS.includes(key)));
 
@@ -269,6 +269,10 @@ async function startFakeReelly() {
     afterProjectsPage: undefined,
     faults: [],
     requests: [],
+    /** Every detail answer waits this long; how many were under way at once, at most. */
+    detailDelayMs: 0,
+    detailsInFlight: 0,
+    maxDetailsInFlight: 0,
   };
   /** A project as asked for: in Arabic (its Arabic texts over the English record; English where it has none), in the shape played. */
   const inLanguage = (project, language) => {
@@ -297,7 +301,7 @@ async function startFakeReelly() {
 
   const server = await startServer(async (req, res, url) => {
     const path = url.pathname;
-    state.requests.push({ path, query: url.searchParams, headers: req.headers });
+    state.requests.push({ path, query: url.searchParams, headers: req.headers, at: Date.now() });
     if (await applyFaults(state.faults, res, path, undefined, '{"count": 3, "results": [', url.searchParams.get('language'))) return;
     const send = (status, body) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -315,6 +319,10 @@ async function startFakeReelly() {
     }
     const detail = /^\/projects\/([^/]+)$/.exec(path);
     if (detail) {
+      state.detailsInFlight += 1;
+      state.maxDetailsInFlight = Math.max(state.maxDetailsInFlight, state.detailsInFlight);
+      if (state.detailDelayMs) await new Promise((resolve) => setTimeout(resolve, state.detailDelayMs));
+      state.detailsInFlight -= 1;
       const project = state.projects.find((candidate) => String(candidate.id) === decodeURIComponent(detail[1]));
       return project ? send(200, shaped(project, url)) : send(404, { detail: 'Not found.' });
     }

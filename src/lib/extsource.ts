@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { ExtsourceHost, HostService, ProjectsService, SyncService } from '../plugins/extsource/server/src/public';
-import { cache, declareCacheTags, invalidate } from './cache';
+import { cache, declareCacheTagFamily, declareCacheTags, invalidate } from './cache';
 import { INSTANCE_ID } from './cluster/instance';
 import { leases } from './cluster/leases';
 
@@ -23,6 +23,7 @@ function hostFor(strapi: Core.Strapi): ExtsourceHost {
       invalidateHere: (tags) => cache.invalidate(tags),
       invalidateEverywhere: (tags) => invalidate(strapi, tags),
       declareTags: declareCacheTags,
+      declareTagFamily: declareCacheTagFamily,
     },
     leases: leases(strapi),
     instanceId: INSTANCE_ID,

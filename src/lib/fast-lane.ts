@@ -39,6 +39,9 @@ interface Prepared {
   ok: HeaderLines;
   /** The same for a 304, without the headers describing a body (RFC 9110 15.4.5: it carries none). */
   notModified: HeaderLines;
+  /** Both without the caching headers, for an answer that carries its own (`Representation.edge`). */
+  okShared: HeaderLines;
+  notModifiedShared: HeaderLines;
 }
 
 interface Lane {
@@ -60,6 +63,9 @@ const PER_REQUEST_HEADERS = new Set([
 
 /** Headers a 304 leaves out. */
 const BODY_HEADERS = new Set(['content-type']);
+
+/** Headers an answer may carry of its own (src/lib/http-caching.ts `EdgeHeaders`). */
+const EDGE_HEADERS = new Set(['cache-control', 'surrogate-key', 'cache-tag']);
 
 /** Origins whose CORS lines a lane keeps; beyond them (a client making origins up) they are made per request. */
 const KEPT_ORIGINS = 64;
@@ -92,7 +98,8 @@ export function fastLane(path: string, lookup: Lookup): void {
 /**
  * Serves GET `prefix` + one path segment from `lookup(query, path)` whenever it answers; an exact lane
  * for the same path comes first. The full path's headers for one such path stand for them all, so the
- * route's headers must not depend on the segment.
+ * route's headers must not depend on the segment, but for the caching headers an answer carries of its
+ * own (`Representation.edge`: a project's surrogate key).
  */
 export function fastLaneUnder(prefix: string, lookup: Lookup): void {
   lanesUnder.set(prefix, newLane(lookup));
@@ -123,18 +130,21 @@ type WithRawHeaderNames = ServerResponse & { getRawHeaderNames(): string[] };
 function captureHeaders(lane: Lane, variant: string, res: ServerResponse): void {
   res.once('finish', () => {
     if (res.statusCode !== 200) return;
-    const ok: string[] = [];
-    const notModified: string[] = [];
+    const prepared: Prepared = { ok: [], notModified: [], okShared: [], notModifiedShared: [] };
     for (const name of (res as WithRawHeaderNames).getRawHeaderNames()) {
       const lower = name.toLowerCase();
       if (PER_REQUEST_HEADERS.has(lower)) continue;
       const value = res.getHeader(name);
+      const shared = !EDGE_HEADERS.has(lower);
+      const body = BODY_HEADERS.has(lower);
       for (const single of Array.isArray(value) ? value : [String(value)]) {
-        ok.push(name, single);
-        if (!BODY_HEADERS.has(lower)) notModified.push(name, single);
+        (prepared.ok as string[]).push(name, single);
+        if (!body) (prepared.notModified as string[]).push(name, single);
+        if (shared) (prepared.okShared as string[]).push(name, single);
+        if (shared && !body) (prepared.notModifiedShared as string[]).push(name, single);
       }
     }
-    lane.prepared.set(variant, { ok, notModified });
+    lane.prepared.set(variant, prepared);
   });
 }
 
@@ -156,12 +166,13 @@ function serve(lane: Lane, path: string, prepared: Prepared, representation: Rep
   const own = ['X-Request-Id', requestIdFor(singleHeader(headers['x-request-id'])), 'ETag', etag];
   const cors = corsLines(lane, path, headers.origin);
   const ifNoneMatch = headers['if-none-match'];
+  const { edgeLines } = representation;
   if (ifNoneMatch !== undefined && etagMatches(singleHeader(ifNoneMatch), etag)) {
-    res.writeHead(304, own.concat(prepared.notModified, cors));
+    res.writeHead(304, edgeLines ? own.concat(prepared.notModifiedShared, edgeLines, cors) : own.concat(prepared.notModified, cors));
     res.end();
   } else {
     const variant = representation.variantFor(singleHeader(headers['accept-encoding']));
-    const lines = own.concat(prepared.ok, cors);
+    const lines = edgeLines ? own.concat(prepared.okShared, edgeLines, cors) : own.concat(prepared.ok, cors);
     if (variant.encoding) lines.push('Content-Encoding', variant.encoding);
     lines.push('Content-Length', String(variant.body.length));
     res.writeHead(200, lines);

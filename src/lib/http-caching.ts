@@ -10,24 +10,31 @@
 
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from './locale';
 
-export type CacheKind = 'pages' | 'provider';
+export type CacheKind = 'pages' | 'provider' | 'pending';
 
 export interface CacheControlSettings {
   /** CACHE_CONTROL_PAGES */
   pages: string;
   /** CACHE_CONTROL_PROVIDER */
   provider: string;
+  /** CACHE_CONTROL_PENDING: a project answered from its card while its detail is read (decision 67). */
+  pending: string;
 }
 
 export const DEFAULT_CACHE_CONTROL: CacheControlSettings = {
   pages: 'public, max-age=0, s-maxage=300, stale-while-revalidate=60',
   provider: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+  pending: 'public, max-age=0, s-maxage=5',
 };
 
 let settings: CacheControlSettings = DEFAULT_CACHE_CONTROL;
 
 export function configureCacheControl(configured: Partial<CacheControlSettings>): void {
-  settings = { pages: configured.pages || DEFAULT_CACHE_CONTROL.pages, provider: configured.provider || DEFAULT_CACHE_CONTROL.provider };
+  settings = {
+    pages: configured.pages || DEFAULT_CACHE_CONTROL.pages,
+    provider: configured.provider || DEFAULT_CACHE_CONTROL.provider,
+    pending: configured.pending || DEFAULT_CACHE_CONTROL.pending,
+  };
 }
 
 interface RoutePolicy {
@@ -45,6 +52,9 @@ export const SURROGATE_KEYS = {
   projects: 'projects',
   media: 'media',
 } as const;
+
+/** One project's answer beside the collection's key: its detail arriving purges that page alone. */
+export const projectSurrogateKey = (id: string) => `project-${id}`;
 
 const { luxury, contactPage, offPlanPage, projects, media } = SURROGATE_KEYS;
 
@@ -69,6 +79,21 @@ export interface EdgeHeaders {
   'Cache-Tag': string;
 }
 
+const edgeHeaders = (cacheControl: string, keys: readonly string[]): EdgeHeaders => ({
+  'Cache-Control': cacheControl,
+  'Surrogate-Key': keys.join(' '),
+  // Cloudflare and Akamai separate tags with commas.
+  'Cache-Tag': keys.join(','),
+});
+
+/**
+ * A project's answer's own headers (they differ per project, so the answer carries them): the
+ * collection's key and the project's, and the short edge lifetime while its detail is pending.
+ */
+export function projectEdgeHeaders(id: string, pending: boolean): EdgeHeaders {
+  return edgeHeaders(settings[pending ? 'pending' : 'provider'], [projects, projectSurrogateKey(id)]);
+}
+
 /** The caching headers of a successful public GET on `path` in `locale`, or undefined when it is not one. */
 export function edgeHeadersFor(path: string, locale: Locale = DEFAULT_LOCALE): EdgeHeaders | undefined {
   const policy = POLICIES.find((candidate) => (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
@@ -77,12 +102,7 @@ export function edgeHeadersFor(path: string, locale: Locale = DEFAULT_LOCALE): E
     locale === DEFAULT_LOCALE
       ? policy.surrogateKeys
       : [...policy.surrogateKeys, ...policy.surrogateKeys.filter((key) => LOCALIZED_KEYS.has(key)).map((key) => localized(key, locale))];
-  return {
-    'Cache-Control': settings[policy.kind],
-    'Surrogate-Key': keys.join(' '),
-    // Cloudflare and Akamai separate tags with commas.
-    'Cache-Tag': keys.join(','),
-  };
+  return edgeHeaders(settings[policy.kind], keys);
 }
 
 const keysByTag = new Map<string, string>();
@@ -97,11 +117,27 @@ export function declareLocalizedSurrogateKey(key: string, ...tags: string[]): vo
   for (const locale of LOCALES) declareSurrogateKey(localized(key, locale), ...tags.map((tag) => localized(tag, locale)));
 }
 
+const keyPrefixByTagPrefix = new Map<string, string>();
+
+/** `declareSurrogateKey` for a family: tag `tagPrefix + x` purges key `keyPrefix + x`. */
+export function declareSurrogateKeyFamily(tagPrefix: string, keyPrefix: string): void {
+  keyPrefixByTagPrefix.set(tagPrefix, keyPrefix);
+}
+
+function surrogateKeyOf(tag: string): string | undefined {
+  const key = keysByTag.get(tag);
+  if (key) return key;
+  for (const [tagPrefix, keyPrefix] of keyPrefixByTagPrefix) {
+    if (tag.startsWith(tagPrefix)) return keyPrefix + tag.slice(tagPrefix.length);
+  }
+  return undefined;
+}
+
 /** The surrogate keys to purge when these cache tags are invalidated. */
 export function surrogateKeysOf(tags: readonly string[]): string[] {
   const keys = new Set<string>();
   for (const tag of tags) {
-    const key = keysByTag.get(tag);
+    const key = surrogateKeyOf(tag);
     if (key) keys.add(key);
   }
   return [...keys];

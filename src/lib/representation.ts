@@ -7,6 +7,7 @@
 import { createHash } from 'crypto';
 import { brotliCompressSync, constants, gzipSync } from 'zlib';
 import type { CacheEntry } from './cache';
+import type { EdgeHeaders } from './http-caching';
 
 /** Below this, compression saves less than its headers cost: sent as is. */
 export const COMPRESSION_MIN_BYTES = 1024;
@@ -24,11 +25,20 @@ export class Representation {
   private identity: Variant | undefined;
   private readonly variants = new Map<Encoding, Variant>();
 
-  /** `cached`: the body is kept and served many times, so compressing harder pays. */
+  /** The same headers as lines ready for `writeHead`, made once (the fast lane sends them as they are). */
+  readonly edgeLines: readonly string[] | undefined;
+
+  /**
+   * `cached`: the body is kept and served many times, so compressing harder pays. `edge`: caching
+   * headers of this answer's own, where they differ per answer on one route (a project's).
+   */
   constructor(
     readonly body: Buffer,
-    private readonly cached = true
-  ) {}
+    private readonly cached = true,
+    readonly edge?: EdgeHeaders
+  ) {
+    this.edgeLines = edge && Object.entries(edge).flat();
+  }
 
   /** A strong validator: the body's SHA-1, base64url (two bodies with one ETag are the same bytes). */
   get etag(): string {

@@ -36,7 +36,7 @@ export default () =>
     if (!representation) return;
 
     // A draft (decision 60) is for its reader only: no cache may keep it, no key may purge it.
-    const edge = readsDraft(ctx.state) ? undefined : edgeHeadersFor(ctx.path, requestLocale(ctx.state));
+    const edge = readsDraft(ctx.state) ? undefined : (representation.edge ?? edgeHeadersFor(ctx.path, requestLocale(ctx.state)));
     if (readsDraft(ctx.state)) ctx.set('Cache-Control', DRAFT_CACHE_CONTROL);
     if (edge) {
       ctx.set({ ...edge, ETag: representation.etag });

@@ -157,7 +157,7 @@ describe('Cache-Control, Surrogate-Key and Cache-Tag', () => {
     ['/api/v1/off-plan', PAGES, 'offplan-page media'],
     ['/api/v1/off-plan/projects?page=2', PROVIDER, 'projects offplan-page media'],
     ['/api/v1/off-plan/projects/filters', PROVIDER, 'projects'],
-    ['/api/v1/off-plan/projects/3010', PROVIDER, 'projects'],
+    ['/api/v1/off-plan/projects/3010', PROVIDER, 'projects project-3010'],
   ])('%s: %s, keys %s', async (target, cacheControl, keys) => {
     const res = await get(target);
     expect(res.status).toBe(200);
@@ -278,6 +278,8 @@ describe('the provider is never on the public request path', () => {
       reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 50, maxPages: 10 },
       // Retries a sync would use: none of them may happen on a visitor's behalf.
       http: { timeoutMs: 5000, retries: 3, backoffMs: 5, maxDelayMs: 50 },
+      // A visitor's ask alone reads a detail here (the read-ahead has tests of its own).
+      detailRate: 0,
     });
     projects().invalidate();
     expect((await get('/api/v1/off-plan/projects')).status).toBe(200);

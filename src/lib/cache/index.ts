@@ -35,6 +35,15 @@ export function declareCacheTags(...tags: string[]): void {
   for (const tag of tags) sharedTags.add(tag);
 }
 
+const sharedTagPrefixes: string[] = [];
+
+/** `declareCacheTags` for every tag beginning with `prefix` (a family with one tag per project, say). */
+export function declareCacheTagFamily(prefix: string): void {
+  sharedTagPrefixes.push(prefix);
+}
+
+const isShared = (tag: string) => sharedTags.has(tag) || sharedTagPrefixes.some((prefix) => tag.startsWith(prefix));
+
 let bus: PostgresBus | undefined;
 let purger: CdnPurger | undefined;
 
@@ -42,7 +51,7 @@ const purgeCdn = (tags: readonly string[]) => purger?.purge(surrogateKeysOf(tags
 
 /** Clears `tags` here now, again after the enclosing transaction commits, and on every other instance. */
 export async function invalidate(strapi: Core.Strapi, tags: readonly string[]): Promise<void> {
-  const shared = tags.filter((tag) => sharedTags.has(tag));
+  const shared = tags.filter(isShared);
   if (!shared.length) return;
   cache.invalidate(shared);
   if (!strapi.db.inTransaction()) {

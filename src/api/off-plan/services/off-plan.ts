@@ -17,13 +17,13 @@ import type { ContentStatus } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { fastLane, fastLaneUnder } from '../../../lib/fast-lane';
-import { declareLocalizedSurrogateKey, declareSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { declareLocalizedSurrogateKey, declareSurrogateKey, declareSurrogateKeyFamily, projectEdgeHeaders, projectSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/translations';
-import { PROJECTS_TAG, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { PROJECT_TAG_PREFIX, PROJECTS_TAG, type NormalisedProject, type ProjectAnswer, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import {
@@ -57,6 +57,7 @@ const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
 declareCacheTags(...everyLocaleOf([PAGE_UID]));
 declareLocalizedSurrogateKey(SURROGATE_KEYS.offPlanPage, PAGE_UID);
 declareSurrogateKey(SURROGATE_KEYS.projects, PROJECTS_TAG);
+declareSurrogateKeyFamily(PROJECT_TAG_PREFIX, projectSurrogateKey(''));
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
 interface RenderedListing {
@@ -69,9 +70,13 @@ interface RenderedListing {
 const RENDERED_LISTINGS = 256;
 
 /** A project's response per locale, made once per project object (a detail read, or the collection's card). */
-const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, Representation>()])) as Record<
+interface ProjectResponse {
+  pending: boolean;
+  representation: Representation;
+}
+const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
   Locale,
-  WeakMap<NormalisedProject, Representation>
+  WeakMap<NormalisedProject, ProjectResponse>
 >;
 
 interface Catalogue extends PreparedCatalogue {
@@ -119,20 +124,29 @@ function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
 
-/** Decision 25: every card field and the detail fields. */
-function projectData(project: NormalisedProject) {
-  const { description, apartments, facilities, coordinates, gallery, payment_plans } = project;
-  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans };
+const SQFT_PER_SQM = 10.7639;
+const sqm = (sqft: number | null) => (sqft === null ? null : Math.round(sqft / SQFT_PER_SQM));
+
+/**
+ * Decision 25: every card field and the detail fields; decision 68: unit sizes in m² beside sq.ft, and
+ * floor plans, brochure and handover day ([] and "" when the provider sent none); decision 67:
+ * `detail_status: "pending"` while only the card is held.
+ */
+function projectData({ project, pending }: ProjectAnswer) {
+  const { description, facilities, coordinates, gallery, payment_plans } = project;
+  const apartments = project.apartments.map((unit) => ({ ...unit, size_from_sqm: sqm(unit.size_from_sqft), size_to_sqm: sqm(unit.size_to_sqft) }));
+  const extras = { floor_plans: project.floor_plans ?? [], brochure_url: project.brochure_url ?? '', handover_date: project.handover_date ?? '' };
+  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
 }
 
-/** The project's response in `locale`, made once per project object, whichever path asks first. */
-function projectRepresentation(project: NormalisedProject, locale: Locale): Representation {
-  let representation = projectResponses[locale].get(project);
-  if (!representation) {
-    const data = projectData(projectIn(project, locale));
-    representation = new Representation(Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage))));
-    projectResponses[locale].set(project, representation);
-  }
+/** The project's response in `locale`, made once per project object and state, whichever path asks first. */
+function projectRepresentation(answer: ProjectAnswer, locale: Locale): Representation {
+  const kept = projectResponses[locale].get(answer.project);
+  if (kept?.pending === answer.pending) return kept.representation;
+  const data = projectData({ project: projectIn(answer.project, locale), pending: answer.pending });
+  const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
+  const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
+  projectResponses[locale].set(answer.project, { pending: answer.pending, representation });
   return representation;
 }
 

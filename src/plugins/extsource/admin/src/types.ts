@@ -8,6 +8,7 @@ import type { RunProgress, RunType, SyncRun } from '../../server/src/services/sy
 export type { RunProgress, RunType, SyncRun } from '../../server/src/services/sync';
 export type { FeedStatus } from '../../server/src/services/connection';
 export type { ListingSummary } from '../../server/src/services/catalogue';
+export type { ReadAheadProgress } from '../../server/src/services/read-ahead';
 
 export type Stats = Awaited<ReturnType<CatalogueService['stats']>>;
 

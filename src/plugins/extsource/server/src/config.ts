@@ -34,6 +34,15 @@ export interface ExtsourceConfig {
   developersTtlSeconds: number;
   /** How soon a project's detail is read again after the provider did not know it or failed. */
   projectRetrySeconds: number;
+  /** How long a project's detail read from the provider is good for: older ones are read again. */
+  detailTtlSeconds: number;
+  /**
+   * Provider requests per second the read-ahead of details may make (each Reelly detail is two: English
+   * and Arabic); 0: no read-ahead, a detail is read only when a visitor asks for the project.
+   */
+  detailRate: number;
+  /** Detail reads of the read-ahead under way at once. */
+  detailConcurrency: number;
   /** Shown as the contact on every off-plan card. */
   agent: { name: string; phone: string };
   /** The site's currency: provider prices are converted into it, and the listing converts from it. */
@@ -61,6 +70,9 @@ export const defaultConfig: ExtsourceConfig = {
   projectsTtlSeconds: 3600,
   developersTtlSeconds: 3600,
   projectRetrySeconds: 60,
+  detailTtlSeconds: 86400,
+  detailRate: 4,
+  detailConcurrency: 2,
   agent: { name: 'Off-Plan Desk', phone: '+971 4 123 4567' },
   currency: 'AED',
   // The dirham is pegged to the US dollar at 3.6725. GBP floats: 4.90 is about its 2025 level

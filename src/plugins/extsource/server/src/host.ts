@@ -25,6 +25,8 @@ export interface HostCache {
   invalidateEverywhere(tags: readonly string[]): Promise<void>;
   /** Makes `tags` known to every instance before anything carrying them is built. */
   declareTags(...tags: string[]): void;
+  /** The same for every tag beginning with `prefix` (one per project, say). */
+  declareTagFamily(prefix: string): void;
 }
 
 export interface Lease {
@@ -53,12 +55,17 @@ export interface ExtsourceHost {
 /** Tag of every cached entry built from the provider's projects (here and in what the app derives from them). */
 export const PROJECTS_TAG = 'projects';
 
+/** Tag of what is built from one project's detail: a detail that changed drops (and purges) only that. */
+export const PROJECT_TAG_PREFIX = 'project:';
+export const projectTag = (id: string) => `${PROJECT_TAG_PREFIX}${id}`;
+
 const createHostService = () => {
   let host: ExtsourceHost | undefined;
   return {
     provide(given: ExtsourceHost): void {
       host = given;
       host.cache.declareTags(PROJECTS_TAG);
+      host.cache.declareTagFamily(PROJECT_TAG_PREFIX);
     },
     get(): ExtsourceHost {
       if (!host) throw new Error('extsource: the hosting app has not provided its cache and leases (service host, provide() in its register phase)');

@@ -7,6 +7,8 @@ import { hostOf } from './host';
 import routes from './routes';
 import { SYNC_JOB_NAME } from './schedule';
 import services from './services';
+import { ensureDetailKey } from './services/project-details';
+import type { ProjectsService } from './services/projects';
 import { PROPERTY_UID, syncService } from './services/sync';
 
 interface ActionProvider {
@@ -74,7 +76,12 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await registerPermissions(strapi);
     await ensureUniqueKey(strapi);
+    await ensureDetailKey(strapi);
     await syncService(strapi).failStaleRuns();
     scheduleSync(strapi, String(strapi.config.get('plugin::extsource.cron', '')));
+  },
+
+  destroy({ strapi }: { strapi: Core.Strapi }) {
+    (strapi.plugin('extsource').service('projects') as ProjectsService).stop();
   },
 };

@@ -6,11 +6,12 @@
  * conversion, the price label, the cache tag of everything built from the projects.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostService, Lease, Leases } from './host';
-export type { ProjectCollection, ProjectsService } from './services/projects';
+export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
+export type { ReadAheadProgress } from './services/read-ahead';
 export type { SyncRun, SyncService, Trigger } from './services/sync';
 export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
 
-export { PROJECTS_TAG } from './host';
+export { PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';

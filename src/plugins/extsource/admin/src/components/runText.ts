@@ -1,5 +1,5 @@
 /** How runs and feeds are put into words on the Property sync page and the dashboard widget. */
-import type { RunType, SyncRun } from '../types';
+import type { ReadAheadProgress, RunType, SyncRun } from '../types';
 
 export const RUN_TYPE_LABELS: Record<RunType, string> = { all: 'Sales and rentals', sales: 'Sales', rentals: 'Rentals' };
 
@@ -28,4 +28,13 @@ export function outcomeText(run: SyncRun): string {
   if (run.status === 'failed') return `${what} failed${seconds}: ${run.error ?? 'no reason given'}.`;
   const note = run.status === 'partial' ? ` Finished with warnings: ${run.error ?? run.warnings[0] ?? ''}` : '';
   return `${what} ${run.status === 'partial' ? 'partly succeeded' : 'succeeded'}${seconds}. ${countsText(run)}.${note}`;
+}
+
+/** The last read-ahead of project details in one sentence (decision 66). */
+export function detailsText(progress: ReadAheadProgress | null): string {
+  if (!progress) return 'No project details read ahead yet: they are read after the next collection refresh.';
+  const counts = `${progress.read} of ${progress.due} due read (${progress.listed} listed): ${progress.changed} stored, ${progress.unchanged} unchanged, ${progress.not_found} unknown to the provider, ${progress.failed} failed`;
+  const failures = progress.failures.length ? `. First failures: ${progress.failures.slice(0, 3).map((failure) => `${failure.id} (${failure.reason})`).join(', ')}` : '';
+  const state = progress.state === 'running' ? `Reading since ${when(progress.started_at)}` : `${progress.state === 'done' ? 'Finished' : 'Stopped'} ${when(progress.finished_at)}`;
+  return `${state}: ${counts}${failures}.`;
 }

@@ -8,7 +8,7 @@ import { Alert, Badge, Box, Button, Flex, Loader, Typography } from '@strapi/des
 import { Layouts, Page, useFetchClient, useNotification } from '@strapi/strapi/admin';
 import { ListingsTable } from '../components/ListingsTable';
 import { RunsTable } from '../components/RunsTable';
-import { driverName, outcomeText, STATUS_COLOURS, when } from '../components/runText';
+import { detailsText, driverName, outcomeText, STATUS_COLOURS, when } from '../components/runText';
 import type { FeedStatus, Overview, RunProgress, RunType, SyncRun } from '../types';
 
 const POLL_MS = 1000;
@@ -197,6 +197,9 @@ const SyncPage = () => {
             <StatBox label="Runs" value={overview.stats.runs} />
             <StatBox label="Last success" value={when(overview.stats.last_success_at)} />
           </Flex>
+          <Section title="Off-plan project details">
+            <Typography data-testid="project-details">{detailsText(overview.stats.project_details)}</Typography>
+          </Section>
           <Section title="Last 20 runs">
             <RunsTable runs={overview.runs} />
           </Section>

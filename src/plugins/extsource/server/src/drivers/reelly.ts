@@ -149,6 +149,7 @@ export function reellyProjectsDriver(
 
   return {
     name: 'reelly',
+    requestsPerDetail: 2,
     async fetchProjects(progress) {
       const developers = await directory(true);
       const records = (await readSettled('/projects', catalogueParams, 'projects', progress)).filter(isUaeProject);

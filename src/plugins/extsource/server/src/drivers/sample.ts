@@ -57,6 +57,8 @@ export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults,
   }
   return {
     name: 'sample',
+    // The dataset's records are Reelly's detail answers.
+    listsDetails: true,
     async fetchProjects(progress) {
       const { projects, directory, arabic } = await load();
       progress?.(projects.length);

@@ -49,6 +49,10 @@ export interface ListingsDriver {
 
 export interface ProjectsDriver {
   readonly name: string;
+  /** The collection's records already carry each project's detail: none is read, none is pending. */
+  readonly listsDetails?: boolean;
+  /** Provider requests one `fetchProject` makes (the read-ahead paces itself by them); 1 when unset. */
+  readonly requestsPerDetail?: number;
   fetchProjects(progress?: Progress): Promise<Fetched<NormalisedProject>>;
   /** One project with its detail, or null when the provider does not know it. */
   fetchProject(id: string): Promise<NormalisedProject | null>;

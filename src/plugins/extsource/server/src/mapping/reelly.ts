@@ -14,11 +14,12 @@
  */
 import { uaeCoordinates, type Coordinates } from './coordinates';
 import { emirateOfPlace } from './communities';
+import { calendarDay } from './dates';
 import { emirateCode, emirateName, type EmirateCode } from './emirates';
 import { bedroomsRangeLabel, completionOf, formatPrice } from './formatting';
 import { intoSiteCurrency } from './money';
 import { plainLine, plainText } from './text';
-import type { Developer, NormalisedProject, PaymentPlan, ProjectTranslation, Rejected, UnitType } from './types';
+import type { Developer, FloorPlan, NormalisedProject, PaymentPlan, ProjectTranslation, Rejected, UnitType } from './types';
 import { bedroomsLabel, list, number, slugify, text } from './values';
 
 export type ReellyRecord = Record<string, unknown>;
@@ -266,6 +267,31 @@ function mediaOf(record: ReellyRecord) {
   return { cover, gallery, images: unique([cover, ...gallery]) };
 }
 
+/** A document's URL, sent as a URL, `{ url }` or `{ file }` (floor plans, brochures). */
+const documentUrl = (value: unknown): string =>
+  urlOf(value) || (value && typeof value === 'object' ? urlOf((value as { file?: unknown }).file) : '');
+
+/** `floor_plans[]` of the detail: each plan's file, named by its title or its bedrooms. */
+function floorPlans(record: ReellyRecord): FloorPlan[] {
+  return list(record.floor_plans as ReellyRecord[] | undefined).flatMap((plan) => {
+    const url = documentUrl(plan);
+    const bedrooms = plan.bedrooms === undefined || plan.bedrooms === null ? '' : bedroomsLabel(plan.bedrooms);
+    return url ? [{ name: plainLine(pick(plan, 'title', 'name'), 255) || bedrooms, url }] : [];
+  });
+}
+
+/** What buyers look for beyond the card, when the detail has it (decision 68): floor plans, brochure, handover day. */
+function buyerDocuments(record: ReellyRecord) {
+  const floor_plans = floorPlans(record);
+  const brochure_url = documentUrl(pick(record, 'marketing_brochure', 'brochure'));
+  const handover_date = calendarDay(text(pick(record, 'handover_date', 'completion_datetime')));
+  return {
+    ...(floor_plans.length ? { floor_plans } : {}),
+    ...(brochure_url ? { brochure_url } : {}),
+    ...(handover_date ? { handover_date } : {}),
+  };
+}
+
 /** The Arabic texts of a project: its `language=ar` record's, and the Arabic of its bilingual fields; undefined when there are none. */
 function arabicOf(record: ReellyRecord, arabic: ReellyRecord | undefined, english: { name: string; description: string; place: Place }): ProjectTranslation | undefined {
   const place = arabic ? placeOf(arabic) : undefined;
@@ -346,6 +372,7 @@ export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults
     completion_sort: done.sortKey,
     property_types: types,
     size_range_sqft: sizes,
+    ...buyerDocuments(record),
     ...(ar ? { translations: { ar } } : {}),
   };
 }

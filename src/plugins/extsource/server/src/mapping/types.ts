@@ -68,6 +68,12 @@ export interface UnitType {
   price_to: number | null;
 }
 
+/** A floor plan document: its title ("" when the provider gives none) and URL. */
+export interface FloorPlan {
+  name: string;
+  url: string;
+}
+
 export interface PaymentPlan {
   name: string;
   steps: Array<{ label: string; percent: number | null }>;
@@ -130,6 +136,10 @@ export interface NormalisedProject {
    */
   property_types: string[];
   size_range_sqft: { min: number; max: number } | null;
+  /** Floor plans, the marketing brochure and the handover day (YYYY-MM-DD), where the provider sends them. */
+  floor_plans?: FloorPlan[];
+  brochure_url?: string;
+  handover_date?: string;
   /** Its texts in other languages, where the provider has them (not part of the card). */
   translations?: Partial<Record<TranslatedLanguage, ProjectTranslation>>;
 }

@@ -6,6 +6,7 @@ import type { Core } from '@strapi/strapi';
 import { validationFailed, type FieldErrors } from '../errors';
 import { hasUnstorableCharacters, unstorableMessage } from '../mapping/text';
 import type { ListingType } from '../mapping/types';
+import type { ProjectsService } from './projects';
 import { PROPERTY_UID, RUN_TYPES, RUN_UID, runFromRow, type RunType, type SyncRun } from './sync';
 
 export interface PropertyQuery {
@@ -137,7 +138,8 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async stats() {
     const count = (where: Record<string, unknown>) => strapi.db.query(PROPERTY_UID).count({ where });
     const runs = strapi.db.query(RUN_UID);
-    const [total, active, sales, rentals, runCount, lastRun, lastSuccess] = await Promise.all([
+    const projects = strapi.plugin('extsource').service('projects') as ProjectsService;
+    const [total, active, sales, rentals, runCount, lastRun, lastSuccess, projectDetails] = await Promise.all([
       count({}),
       count({ status: 'active' }),
       count({ status: 'active', listing_type: 'sale' }),
@@ -145,6 +147,7 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
       runs.count({}),
       runs.findOne({ where: { status: { $ne: 'running' } }, orderBy: { id: 'desc' } }),
       runs.findOne({ where: { status: 'succeeded' }, orderBy: { id: 'desc' } }),
+      projects.readAheadProgress(),
     ]);
     const last: SyncRun | null = lastRun ? runFromRow(lastRun) : null;
     return {
@@ -157,6 +160,8 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
       last_sync_at: last?.finished_at ?? null,
       last_success_at: lastSuccess ? runFromRow(lastSuccess).finished_at : null,
       last_run: last,
+      /** The last read-ahead of off-plan project details (decision 66), or null before the first. */
+      project_details: projectDetails,
     };
   },
 });
