@@ -83,6 +83,7 @@ function sharedEnv(extra: Record<string, string> = {}): Record<string, string> {
     REELLY_BASE_URL: reelly.url,
     REELLY_API_KEY,
     EXTSOURCE_PROJECTS_TTL_S: String(PROJECTS_TTL_S),
+    EXTSOURCE_DETAIL_RATE: '400',
     ...extra,
   };
 }
@@ -198,6 +199,28 @@ describe('one provider fetch per project-collection fill, across instances', () 
       return totals.every((total) => total === 41);
     }, 15_000);
     expect(projectPages()).toBe(1);
+  });
+});
+
+describe('project details across instances', () => {
+  const readAhead = async () => (await checked(agent(a).get('/api/extsource/stats').set('Authorization', `Bearer ${apiToken}`))).body.data.project_details;
+  const detailRequests = () => reelly.state.requests.filter((request) => request.path.startsWith('/projects/')).length;
+
+  it('are read ahead by one instance; both answer every project in full without asking the provider', async () => {
+    await until('the read-ahead finished', async () => (await readAhead())?.state === 'done', 30_000);
+    expect(await readAhead()).toMatchObject({ failed: 0 });
+    const ids = reelly.state.projects.filter((project) => (project.location as { country?: string }).country === 'United Arab Emirates').map((project) => String(project.id));
+    reelly.state.requests = [];
+    for (const instance of [a, b]) {
+      for (const id of ids) {
+        const { data: project } = await getJson(instance, `/api/v1/off-plan/projects/${id}`);
+        expect(project.detail_status, `project ${id} on ${instance.name}`).toBeUndefined();
+        expect(project.apartments.length).toBeGreaterThan(0);
+      }
+    }
+    expect(detailRequests()).toBe(0);
+    const runs = [...logLines(a, /read ahead \d+ of \d+ project details/), ...logLines(b, /read ahead \d+ of \d+ project details/)];
+    expect(runs.length).toBeGreaterThan(0);
   });
 });
 

@@ -2,11 +2,14 @@
  * A real Varnish with xkey in front of the service (deploy/varnish/default.vcl): public pages are served
  * from Varnish, and an editor's save purges exactly the answers built from what was saved, through the
  * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
- * publication as well; a draft read passes through, stored nowhere.
+ * publication as well; a draft read passes through, stored nowhere. A project page kept while its
+ * detail was pending is purged under its own key when the detail arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, until, type Instance } from '../helpers/cluster';
+import { generatedData } from '../helpers/app';
 import { startVarnish, type Varnish } from '../helpers/varnish';
+import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
 const PURGE_SECRET = 'varnish-test-purge-secret';
 const SIGNATURE = 'api::luxury.luxury-signature';
@@ -16,9 +19,16 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: Instance;
 let varnish: Varnish;
 let adminToken: string;
+let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+const projects = generatedData({ projects: 8, sales: 0, rentals: 0 }).projects;
+/** The project whose detail the provider fails at first. */
+const PENDING_ID = String(projects.projects[2].id);
 
 beforeAll(async () => {
   database = await freshDatabase();
+  reelly = await startFakeReelly();
+  Object.assign(reelly.state, { projects: projects.projects, projectsAr: projects.projects_ar, developers: projects.developers });
+  reelly.state.faults = [{ path: `/projects/${PENDING_ID}`, status: 500 }];
   const [appPort, varnishPort] = [await freePort(), await freePort()];
   app = await startInstance({
     name: 'edge',
@@ -38,6 +48,14 @@ beforeAll(async () => {
       CDN_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`,
       CDN_PURGE_SECRET: PURGE_SECRET,
       PUBLISH_SCHEDULE_POLL_MS: '200',
+      EXTSOURCE_PROJECTS_DRIVER: 'reelly',
+      REELLY_BASE_URL: reelly.url,
+      REELLY_API_KEY,
+      EXTSOURCE_HTTP_RETRIES: '0',
+      EXTSOURCE_DETAIL_RATE: '400',
+      EXTSOURCE_PROJECT_RETRY_S: '1',
+      // Long enough that only a purge can replace a pending page within this test.
+      CACHE_CONTROL_PENDING: 'public, max-age=0, s-maxage=120',
     },
   });
   varnish = await startVarnish({ port: varnishPort, backendPort: appPort, purgeSecret: PURGE_SECRET });
@@ -45,7 +63,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([varnish?.stop(), app?.stop()]);
+  await Promise.all([varnish?.stop(), app?.stop(), reelly?.close()]);
   await database?.drop();
 }, 60_000);
 
@@ -159,5 +177,24 @@ describe('Varnish with xkey in front of the service', () => {
       expect(res.status).toBe(403);
     }
     expect((await throughVarnish('/api/v1/luxury')).cache).toBe('HIT');
+  });
+
+  it('a project page kept while its detail was pending is replaced as soon as the detail arrives (its own key purged)', async () => {
+    const route = `/api/v1/off-plan/projects/${PENDING_ID}`;
+    const pending = await cachedInVarnish(route);
+    expect(pending.body.data).toMatchObject({ id: PENDING_ID, detail_status: 'pending', apartments: [] });
+    const other = `/api/v1/off-plan/projects/${projects.projects[3].id}`;
+    await until('another project read ahead', async () => (await fetch(`${app.url}${other}`).then((res) => res.json())).data.detail_status === undefined, 20_000);
+    await cachedInVarnish(other);
+
+    reelly.state.faults = [];
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A visitor's ask at the service reads the detail now that the retry interval is over.
+    await until('the service holds the detail', async () => (await fetch(`${app.url}${route}`).then((res) => res.json())).data.detail_status === undefined, 10_000);
+    const waited = await until('the full page through Varnish', async () => (await throughVarnish(route)).body.data.detail_status === undefined, 5_000);
+    console.log(`varnish: the full project page was served ${waited} ms after the service held the detail`);
+    expect((await throughVarnish(route)).body.data.apartments.length).toBeGreaterThan(0);
+    // Only that page was purged.
+    expect((await throughVarnish(other)).cache).toBe('HIT');
   });
 });
