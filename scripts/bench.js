@@ -16,6 +16,7 @@ const { Client } = require('pg');
 const { freePort, startHaproxy, startInstance } = require('./cluster/processes');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
+const { readAheadCase } = require('./bench/read-ahead');
 
 /** Image URLs of the fake providers' data, absolute as a real provider sends them. */
 const PROVIDER_MEDIA = 'https://media.provider.test';
@@ -213,7 +214,7 @@ async function contactCase() {
   }
 }
 
-/** Full sync of 10,000 listings from the fake Goyzer server over HTTP: first run, then unchanged re-run. */
+/** Full sync of 10,000 listings from the fake Goyzer server over HTTP: first run, then unchanged re-run; then the read-ahead of 10,000 project details. */
 async function syncCase() {
   const count = Number(process.env.BENCH_SYNC_LISTINGS || 10000);
   const goyzer = await startFakeGoyzer({ pageSize: 200 });
@@ -237,6 +238,7 @@ async function syncCase() {
     await stopChild(app);
     await goyzer.close();
   }
+  await readAheadCase({ startChild, stopChild, ask, imageBase: PROVIDER_MEDIA });
 }
 
 /**

@@ -23,6 +23,38 @@ Object.assign(process.env, {
   ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
 });
 
+/**
+ * The read-ahead of project details after a collection refresh, measured: its progress, how long it
+ * took, the peak resident memory meanwhile, and the detail rows it wrote. `sweep`: every detail is due
+ * (as once a day), not only those never read.
+ */
+async function readAhead(strapi, { sweep }) {
+  const projects = strapi.plugin('extsource').service('projects');
+  const rows = strapi.db.query('plugin::extsource.project-detail');
+  if (sweep) await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: `details-sweep:${process.env.EXTSOURCE_PROJECTS_DRIVER}` });
+  const lastWrite = async () => (await rows.findOne({ select: ['updatedAt'], orderBy: { updatedAt: 'desc' } }))?.updatedAt ?? null;
+  const writtenBefore = await lastWrite();
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const started = Date.now();
+  projects.invalidate();
+  await projects.collection();
+  const collectionMs = Date.now() - started;
+  await projects.readAheadSettled();
+  clearInterval(sampler);
+  const writtenAfter = await lastWrite();
+  return {
+    ms: Date.now() - started,
+    collectionMs,
+    progress: await projects.readAheadProgress(),
+    rows: await rows.count(),
+    rowsWritten: String(writtenBefore) !== String(writtenAfter),
+    peakRssMb: Math.round(peakRss / 1048576),
+  };
+}
+
 async function main() {
   const { createStrapi } = require('@strapi/strapi');
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
@@ -33,6 +65,8 @@ async function main() {
     if (message && message.sync) {
       const run = await strapi.plugin('extsource').service('sync').run(message.sync, 'cli');
       process.send({ run });
+    } else if (message && message.readAhead) {
+      process.send({ readAhead: await readAhead(strapi, message.readAhead) });
     } else if (message === 'count-contacts') {
       process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
     } else if (message === 'stop') {

@@ -31,8 +31,9 @@ export function outcomeText(run: SyncRun): string {
 }
 
 /** The last read-ahead of project details in one sentence (decision 66). */
-export function detailsText(progress: ReadAheadProgress | null): string {
-  if (!progress) return 'No project details read ahead yet: they are read after the next collection refresh.';
+export function detailsText(progress: ReadAheadProgress | null, driver: string): string {
+  if (driver === 'sample') return 'The sample dataset holds every project with its detail: nothing is read ahead.';
+  if (!progress) return 'No project details read ahead yet: they are read once the project collection is next loaded.';
   const counts = `${progress.read} of ${progress.due} due read (${progress.listed} listed): ${progress.changed} stored, ${progress.unchanged} unchanged, ${progress.not_found} unknown to the provider, ${progress.failed} failed`;
   const failures = progress.failures.length ? `. First failures: ${progress.failures.slice(0, 3).map((failure) => `${failure.id} (${failure.reason})`).join(', ')}` : '';
   const state = progress.state === 'running' ? `Reading since ${when(progress.started_at)}` : `${progress.state === 'done' ? 'Finished' : 'Stopped'} ${when(progress.finished_at)}`;

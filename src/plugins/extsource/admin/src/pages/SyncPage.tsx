@@ -198,7 +198,7 @@ const SyncPage = () => {
             <StatBox label="Last success" value={when(overview.stats.last_success_at)} />
           </Flex>
           <Section title="Off-plan project details">
-            <Typography data-testid="project-details">{detailsText(overview.stats.project_details)}</Typography>
+            <Typography data-testid="project-details">{detailsText(overview.stats.project_details, overview.feeds.projects)}</Typography>
           </Section>
           <Section title="Last 20 runs">
             <RunsTable runs={overview.runs} />
