@@ -502,7 +502,8 @@ function generate({ projects: projectCount, sales: salesCount, rentals: rentalCo
     const base = project(index + 7);
     return {
       ...base,
-      id: 9000 + index,
+      // Clear of the UAE projects' ids (3000 on), however many there are.
+      id: Math.max(9000, 3000 + projectCount) + index,
       name: `${region} ${pick(['Residences', 'Bay', 'Gardens'])} ${index + 1}`,
       slug_name: `${slug(region)}-${index + 1}`,
       location: { country, region, city: region, district, sector: district, latitude: lat, longitude: lng },

@@ -59,6 +59,8 @@ beforeAll(async () => {
 afterAll(async () => {
   strapi.config.set('plugin::extsource', original);
   projects().invalidate();
+  // Other files play the same generated projects: none may find these details held.
+  await strapi.db.query(DETAIL).deleteMany({ where: {} });
   await reelly.close();
 });
 afterEach(() => {

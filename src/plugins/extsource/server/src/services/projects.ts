@@ -255,11 +255,16 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     return (await cache().get(detailKey(id), load, detailOptions(id))).value;
   }
 
-  /** Keeps what the provider said, and tells every instance and the CDN when it changed. */
+  /**
+   * Keeps what the provider said, and tells every instance and the CDN when it changed. This instance's
+   * memory holds it only if it held the project before (someone asked): a read-ahead of every project
+   * leaves the rest in the database.
+   */
   async function keep(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
     const outcome = await details().save(id, project);
+    const heldHere = cache().peek<HeldDetail>(detailKey(id)) !== undefined;
     if (outcome !== 'unchanged') await cache().invalidateEverywhere([projectTag(id)]);
-    cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, detailOptions(id));
+    if (heldHere) cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, detailOptions(id));
     return outcome;
   }
 
