@@ -22,6 +22,15 @@ const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures
 /** `/uploads/skyline_dusk_f2c21b8ec7.jpg` as `/uploads/skyline_dusk.jpg`: the suffix is drawn at each upload. */
 const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_]+?)_[0-9a-f]{10}\./g, '$1.');
 
+/** A project answer without the fields decision 68 added after the recording (the rest must be the same bytes). */
+function withoutLaterFields(route: string, body: string): string {
+  if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return body;
+  const answer = JSON.parse(body);
+  const { floor_plans, brochure_url, handover_date, ...data } = answer.data;
+  data.apartments = data.apartments.map(({ size_from_sqm, size_to_sqm, ...unit }: Record<string, unknown>) => unit);
+  return JSON.stringify({ ...answer, data });
+}
+
 /** What an earlier version left: the same English rows, nothing of Arabic. */
 function asBeforeArabic(file: string): void {
   const db = new Database(file);
@@ -79,7 +88,7 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('upgrading a database
 
   it('answers in English the bytes the service sent before the Arabic site, with and without locale=en', () => {
     for (const [route, before] of Object.entries(RECORDED)) {
-      expect(withoutUploadSuffix(recorded[route].plain), route).toBe(before);
+      expect(withoutLaterFields(route, withoutUploadSuffix(recorded[route].plain)), route).toBe(before);
       expect(recorded[route].en, route).toBe(recorded[route].plain);
     }
   });

@@ -158,12 +158,14 @@ export function reellyProjectsDriver(
       const mapped = partition<NormalisedProject>(records.map((record) => mapReellyProject(record, defaults, developers, arabic.get(text(record.id)))));
       return warnings.length ? { ...mapped, warnings } : mapped;
     },
-    async fetchProject(id) {
+    async fetchProject(id, previous) {
       try {
-        // The Arabic read is a bonus: its failure leaves the detail in English.
-        const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => undefined)]);
-        const mapped = mapReellyProject(record, defaults, await directory(false), arabic);
-        return isRejected(mapped) ? null : mapped;
+        // The Arabic read is a bonus: its failure leaves the detail in English, with the Arabic held before.
+        const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => null)]);
+        const mapped = mapReellyProject(record, defaults, await directory(false), arabic ?? undefined);
+        if (isRejected(mapped)) return null;
+        const kept = arabic === null ? (await previous?.())?.translations : undefined;
+        return kept ? { ...mapped, translations: kept } : mapped;
       } catch (error) {
         if (error instanceof ProviderError && error.status === 404) return null;
         throw error;

@@ -54,8 +54,12 @@ export interface ProjectsDriver {
   /** Provider requests one `fetchProject` makes (the read-ahead paces itself by them); 1 when unset. */
   readonly requestsPerDetail?: number;
   fetchProjects(progress?: Progress): Promise<Fetched<NormalisedProject>>;
-  /** One project with its detail, or null when the provider does not know it. */
-  fetchProject(id: string): Promise<NormalisedProject | null>;
+  /**
+   * One project with its detail, or null when the provider does not know it. `previous` gives the
+   * detail held before; a driver asks for it only when a part of the read failed (Reelly's Arabic), to
+   * keep that part as it was rather than lose it.
+   */
+  fetchProject(id: string, previous?: () => Promise<NormalisedProject | null | undefined>): Promise<NormalisedProject | null>;
   fetchDevelopers(): Promise<Developer[]>;
   test(): Promise<void>;
 }

@@ -274,7 +274,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (running) return running;
     const read = (async (): Promise<ReadOutcome> => {
       try {
-        const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id);
+        const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id, async () => (await details().find(id))?.project);
         const outcome = await keep(id, project);
         return project ? outcome : 'not_found';
       } catch (error) {
