@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
-// (a bare node:http server sending the same bytes). Servers run in child processes, the load
-// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
-// docs/performance.md, also written to bench/results.json), locales (its Arabic cases alone), luxury,
-// contact, sync, off-plan, off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
+// (a bare node:http server sending the same bytes). Servers run in child processes, with throw-away
+// secrets and one temporary folder removed at exit (scripts/bench/environment.js: needs no .env,
+// leaves nothing), the load generator (autocannon) here. Usage: npm run bench [-- case ...]; cases:
+// table (the one table of docs/performance.md, also written to bench/results.json), locales (its Arabic
+// cases alone), luxury, contact, sync, off-plan, off-plan-search, cluster (needs PostgreSQL and haproxy:
+// without a case named, run only when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
 'use strict';
 
 const { fork } = require('child_process');
@@ -16,6 +18,7 @@ const { Client } = require('pg');
 const { freePort, startHaproxy, startInstance } = require('./cluster/processes');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
+const { benchEnvironment } = require('./bench/environment');
 
 /** Image URLs of the fake providers' data, absolute as a real provider sends them. */
 const PROVIDER_MEDIA = 'https://media.provider.test';
@@ -28,10 +31,13 @@ const CPU_ROUNDS = 3;
 const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
 const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
 
+/** Secrets and a temporary folder for every app of the run (made in main, once the app is compiled). */
+let run;
+
 function startChild(script, env = {}, message) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'bench', script), [], {
-      env: { ...process.env, BENCH_APP_ENV: JSON.stringify(env) },
+      env: { ...process.env, ...run.env, BENCH_APP_ENV: JSON.stringify(env) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', (reply) => (reply.ready ? resolve({ child, port: reply.port }) : reject(new Error('not ready'))));
@@ -346,10 +352,20 @@ async function throughHaproxy(instances) {
   }
 }
 
+const UPLOADS = path.join(__dirname, '..', 'public', 'uploads');
+const uploadNames = () => (fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []);
+
+/** Returns a function removing what was added to public/uploads since (where `strapi start` puts the seeded demo images). */
+function uploadsFromNow() {
+  const before = new Set(uploadNames());
+  return () => uploadNames().filter((name) => !before.has(name)).forEach((name) => fs.rmSync(path.join(UPLOADS, name), { recursive: true, force: true }));
+}
+
 /** Scale-out: the cached luxury page through haproxy in front of one, then two instances on PostgreSQL. */
 async function clusterCase() {
   const database = await throwAwayDatabase();
-  const env = { NODE_ENV: 'production', DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url, LOG_LEVEL: 'warn', EXTSOURCE_CRON: '', REDIS_URL: '', SEED_DEMO: 'true' };
+  const removeUploads = uploadsFromNow();
+  const env = { ...run.env, NODE_ENV: 'production', DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url, LOG_LEVEL: 'warn', EXTSOURCE_CRON: '', REDIS_URL: '', SEED_DEMO: 'true' };
   const instances = [];
   try {
     instances.push(await startInstance({ name: 'a', port: await freePort(), env }));
@@ -363,6 +379,7 @@ async function clusterCase() {
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
     await database.drop();
+    removeUploads();
   }
 }
 
@@ -619,8 +636,16 @@ const CASES = {
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
 };
 
+/** Every case, but the cluster case only with a PostgreSQL server to use (it also needs haproxy). */
+function defaultCases() {
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) return Object.keys(CASES);
+  console.log('== bench: cluster skipped: set BENCH_DATABASE_URL (a PostgreSQL server; haproxy installed) to run it');
+  return Object.keys(CASES).filter((name) => name !== 'cluster');
+}
+
 async function main() {
-  const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);
+  run = benchEnvironment();
+  const selected = process.argv.slice(2).length ? process.argv.slice(2) : defaultCases();
   for (const name of selected) {
     if (!CASES[name]) throw new Error(`unknown bench case "${name}"; cases: ${Object.keys(CASES).join(', ')}`);
     console.log(`\n== bench: ${name}`);
