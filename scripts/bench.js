@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput of our routes as a ratio to a baseline measured in the same run
-// (a bare node:http server sending the same bytes). Servers run in child processes, the load
-// generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
+// (a bare node:http server sending the same bytes), and beside it the servers' CPU time per request
+// (the cpu ratio, bare µs / ours). Servers run in child processes, with throw-away secrets and one
+// temporary folder removed at exit (scripts/bench/environment.js: needs no .env, leaves nothing), the
+// load generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
 // docs/performance.md, also written to bench/results.json), locales (its Arabic cases alone), luxury,
-// contact, sync, off-plan, off-plan-search, cluster (the last one needs PostgreSQL and haproxy).
+// contact, sync, off-plan, off-plan-search, cluster (needs PostgreSQL and haproxy: without a case named,
+// run only when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
 'use strict';
 
 const { fork } = require('child_process');
@@ -16,6 +19,7 @@ const { Client } = require('pg');
 const { freePort, startHaproxy, startInstance } = require('./cluster/processes');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
+const { benchEnvironment } = require('./bench/environment');
 const { readAheadCase } = require('./bench/read-ahead');
 
 /** Image URLs of the fake providers' data, absolute as a real provider sends them. */
@@ -29,10 +33,13 @@ const CPU_ROUNDS = 3;
 const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
 const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
 
+/** Secrets and a temporary folder for every app of the run (made in main, once the app is compiled). */
+let run;
+
 function startChild(script, env = {}, message) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'bench', script), [], {
-      env: { ...process.env, BENCH_APP_ENV: JSON.stringify(env) },
+      env: { ...process.env, ...run.env, BENCH_APP_ENV: JSON.stringify(env) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', (reply) => (reply.ready ? resolve({ child, port: reply.port }) : reject(new Error('not ready'))));
@@ -69,10 +76,10 @@ function cpuMicros(pid) {
  * text, so a non-ASCII (Arabic) body caps its rate far below the server's. At one rate both sustain, the
  * server's own cost per request is what differs.
  */
-async function serverCpuPerRequest(url, rate, pid) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: rate }); // warm-up
+async function serverCpuPerRequest(url, rate, pid, options = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: rate, ...options }); // warm-up
   const before = cpuMicros(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: CPU_DURATION_S, overallRate: rate });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: CPU_DURATION_S, overallRate: rate, ...options });
   return (cpuMicros(pid) - before) / result.requests.total;
 }
 
@@ -83,15 +90,18 @@ async function fetchBytes(url) {
   return { status: response.status, contentType: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
 }
 
-function report(name, measured, baseline, target) {
+function report(name, measured, baseline, target, cpu) {
   const ratio = measured.rps / baseline.rps;
   const verdict = ratio >= target ? 'meets' : 'BELOW';
   console.log(
     `${name}: ${measured.rps.toFixed(0)} req/s (p99 ${measured.p99} ms, non-2xx ${measured.non2xx}) vs bare node ` +
-      `${baseline.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (target >= ${target}: ${verdict})`
+      `${baseline.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (target >= ${target}: ${verdict}); ${cpuText(cpu)}`
   );
   return ratio;
 }
+
+/** The { url, pid } of a started child's `route`, for cpuAgainstBare. */
+const served = (started, route) => ({ url: `http://127.0.0.1:${started.port}${route}`, pid: started.child.pid });
 
 /** Cached GET /api/v1/luxury against bare node:http sending the same bytes. */
 async function luxuryCase() {
@@ -104,8 +114,9 @@ async function luxuryCase() {
     try {
       const baseline = await load(`http://127.0.0.1:${bare.port}/api/v1/luxury`);
       const measured = await load(url);
+      const cpu = await cpuAgainstBare(served(app, '/api/v1/luxury'), served(bare, '/api/v1/luxury'), {}, [measured.rps, baseline.rps]);
       console.log(`luxury: response ${sample.body.length} bytes, ${CONNECTIONS} connections, ${DURATION_S} s each`);
-      report('luxury GET /api/v1/luxury (cached)', measured, baseline, 0.5);
+      report('luxury GET /api/v1/luxury (cached)', measured, baseline, 0.5, cpu);
     } finally {
       await stopChild(bare);
     }
@@ -263,13 +274,18 @@ async function measureListing(count, query, varied) {
     if (sample.status !== 200) throw new Error(`listing answered ${sample.status}`);
     const bare = await startChild('serve-bare.js', {}, { body: sample.body.toString('base64'), contentType: sample.contentType });
     try {
-      const bareUrl = `http://127.0.0.1:${bare.port}/api/v1/off-plan/projects?${query}`;
+      const route = `/api/v1/off-plan/projects?${query}`;
+      const bareUrl = `http://127.0.0.1:${bare.port}${route}`;
       const baseline = await load(bareUrl);
       const measured = await load(url);
-      if (!varied) return { bytes: sample.body.length, baseline, measured };
+      const cpu = await cpuAgainstBare(served(app, route), served(bare, route), {}, [measured.rps, baseline.rps]);
+      if (!varied) return { bytes: sample.body.length, baseline, measured, cpu };
       // The bare server is driven the same way (it answers every path with the sample's bytes).
       const requests = [{ setupRequest: (request) => ({ ...request, path: `/api/v1/off-plan/projects?${varied()}` }) }];
-      return { bytes: sample.body.length, baseline, measured, variedBaseline: await load(bareUrl, { requests }), varied: await load(url, { requests }) };
+      const variedBaseline = await load(bareUrl, { requests });
+      const variedMeasured = await load(url, { requests });
+      const variedCpu = await cpuAgainstBare(served(app, route), served(bare, route), { requests }, [variedMeasured.rps, variedBaseline.rps]);
+      return { bytes: sample.body.length, baseline, measured, cpu, variedBaseline, varied: variedMeasured, variedCpu };
     } finally {
       await stopChild(bare);
     }
@@ -285,8 +301,8 @@ async function offPlanCase() {
   const small = await measureListing(100, query);
   const large = await measureListing(OFFPLAN_PROJECTS, query);
   console.log(`off-plan: GET /api/v1/off-plan/projects?${query}; responses ${small.bytes} and ${large.bytes} bytes`);
-  report('off-plan at 100 projects', small.measured, small.baseline, 0.3);
-  report('off-plan at 10,000 projects', large.measured, large.baseline, 0.3);
+  report('off-plan at 100 projects', small.measured, small.baseline, 0.3, small.cpu);
+  report('off-plan at 10,000 projects', large.measured, large.baseline, 0.3, large.cpu);
   const scaling = large.measured.rps / small.measured.rps;
   console.log(`off-plan 10,000-to-100 throughput ratio: ${scaling.toFixed(2)} (target >= 0.7: ${scaling >= 0.7 ? 'meets' : 'BELOW'})`);
 }
@@ -307,12 +323,12 @@ async function offPlanSearchCase() {
   const small = await measureListing(100, query, everyOneNew);
   const large = await measureListing(OFFPLAN_PROJECTS, query, everyOneNew);
   console.log(`off-plan-search: GET /api/v1/off-plan/projects?${query}; responses ${small.bytes} and ${large.bytes} bytes`);
-  report('off-plan-search at 100 projects', small.measured, small.baseline, 0.4);
-  report('off-plan-search at 10,000 projects', large.measured, large.baseline, 0.4);
+  report('off-plan-search at 100 projects', small.measured, small.baseline, 0.4, small.cpu);
+  report('off-plan-search at 10,000 projects', large.measured, large.baseline, 0.4, large.cpu);
   const scaling = large.measured.rps / small.measured.rps;
   console.log(`off-plan-search 10,000-to-100 throughput ratio: ${scaling.toFixed(2)} (target >= 0.8: ${scaling >= 0.8 ? 'meets' : 'BELOW'})`);
-  report('off-plan-search, a new price ceiling each request, at 100 projects', small.varied, small.variedBaseline, 0.4);
-  report('off-plan-search, a new price ceiling each request, at 10,000 projects', large.varied, large.variedBaseline, 0.4);
+  report('off-plan-search, a new price ceiling each request, at 100 projects', small.varied, small.variedBaseline, 0.4, small.variedCpu);
+  report('off-plan-search, a new price ceiling each request, at 10,000 projects', large.varied, large.variedBaseline, 0.4, large.variedCpu);
   console.log(`off-plan-search, every request new: 10,000-to-100 throughput ratio ${(large.varied.rps / small.varied.rps).toFixed(2)}`);
 }
 
@@ -348,10 +364,20 @@ async function throughHaproxy(instances) {
   }
 }
 
+const UPLOADS = path.join(__dirname, '..', 'public', 'uploads');
+const uploadNames = () => (fs.existsSync(UPLOADS) ? fs.readdirSync(UPLOADS) : []);
+
+/** Returns a function removing what was added to public/uploads since (where `strapi start` puts the seeded demo images). */
+function uploadsFromNow() {
+  const before = new Set(uploadNames());
+  return () => uploadNames().filter((name) => !before.has(name)).forEach((name) => fs.rmSync(path.join(UPLOADS, name), { recursive: true, force: true }));
+}
+
 /** Scale-out: the cached luxury page through haproxy in front of one, then two instances on PostgreSQL. */
 async function clusterCase() {
   const database = await throwAwayDatabase();
-  const env = { NODE_ENV: 'production', DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url, LOG_LEVEL: 'warn', EXTSOURCE_CRON: '', REDIS_URL: '', SEED_DEMO: 'true' };
+  const removeUploads = uploadsFromNow();
+  const env = { ...run.env, NODE_ENV: 'production', DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url, LOG_LEVEL: 'warn', EXTSOURCE_CRON: '', REDIS_URL: '', SEED_DEMO: 'true' };
   const instances = [];
   try {
     instances.push(await startInstance({ name: 'a', port: await freePort(), env }));
@@ -365,6 +391,7 @@ async function clusterCase() {
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
     await database.drop();
+    removeUploads();
   }
 }
 
@@ -399,30 +426,65 @@ function startBare(sample) {
 
 const rows = [];
 
-function addRow(name, measured, baseline, target, note = '') {
+const rounded = (value, digits) => Number(value.toFixed(digits));
+
+/** The server CPU figures of a row: ours and bare node:http's µs per request, the rate, bare / ours. */
+const cpuFields = (cpu) => ({ cpu_us: rounded(cpu.us, 1), bare_cpu_us: rounded(cpu.bare_us, 1), cpu_rate: cpu.rate, cpu_ratio: rounded(cpu.ratio, 2) });
+const NO_CPU = { cpu_us: null, bare_cpu_us: null, cpu_rate: null, cpu_ratio: null };
+
+function addRow({ name, measured, baseline, target, note = '', cpu, cpuTarget }) {
   const ratio = measured.rps / baseline.rps;
-  const row = { name, rps: Math.round(measured.rps), p50_ms: measured.p50, p99_ms: measured.p99, baseline_rps: Math.round(baseline.rps), ratio: Number(ratio.toFixed(2)), target, note };
+  const row = {
+    name, rps: Math.round(measured.rps), p50_ms: measured.p50, p99_ms: measured.p99, baseline_rps: Math.round(baseline.rps),
+    ratio: rounded(ratio, 2), target, ...cpuFields(cpu), cpu_target: cpuTarget, note,
+  };
   rows.push(row);
-  console.log(`${name}: ${row.rps} req/s (p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms) vs bare ${row.baseline_rps} -> ${row.ratio}${target ? ` (target ${target})` : ''}${note ? `; ${note}` : ''}`);
+  const targets = (value) => (value ? ` (target ${value})` : '');
+  console.log(
+    `${name}: ${row.rps} req/s (p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms) vs bare ${row.baseline_rps} -> ${row.ratio}${targets(target)}; ` +
+      `${cpuText(cpu)}${targets(cpuTarget)}${note ? `; ${note}` : ''}`
+  );
   return row;
 }
 
-/** A row comparing two measured rows of this run (the ratio of their throughputs) instead of one to bare node:http. */
-function compareRows(name, measured, baseline, target, note = '') {
-  const row = { name, rps: measured.rps, p50_ms: null, p99_ms: null, baseline_rps: baseline.rps, ratio: Number((measured.rps / baseline.rps).toFixed(2)), target, note };
+/**
+ * A row comparing two measured rows of this run instead of one to bare node:http: the ratio of their
+ * throughputs and, with `cpu`, of their server CPU per request (the baseline's µs over the measured's).
+ */
+function compareRows(name, measured, baseline, target, note = '', { cpu = false, cpuTarget } = {}) {
+  const cpuRatio = cpu ? rounded(baseline.cpu_us / measured.cpu_us, 2) : null;
+  const row = {
+    name, rps: measured.rps, p50_ms: null, p99_ms: null, baseline_rps: baseline.rps, ratio: rounded(measured.rps / baseline.rps, 2), target,
+    ...NO_CPU, cpu_ratio: cpuRatio, cpu_target: cpuTarget, note,
+  };
   rows.push(row);
-  console.log(`${name}: ${row.ratio}${target ? ` (target ${target})` : ''}`);
+  console.log(`${name}: ${row.ratio}${target ? ` (target ${target})` : ''}${cpu ? `; server CPU per request ${cpuRatio}${cpuTarget ? ` (target ${cpuTarget})` : ''}` : ''}`);
   return row;
 }
 
-/** Median server CPU µs per request of each target ({ url, pid }), measured in interleaved rounds at `rate`. */
+/** Median server CPU µs per request of each target ({ url, pid, options }), measured in interleaved rounds at `rate`. */
 async function cpuPerRequestRounds(targets, rate) {
   const samples = targets.map(() => []);
   for (let round = 0; round < CPU_ROUNDS; round += 1) {
-    for (const [index, { url, pid }] of targets.entries()) samples[index].push(await serverCpuPerRequest(url, rate, pid));
+    for (const [index, { url, pid, options }] of targets.entries()) samples[index].push(await serverCpuPerRequest(url, rate, pid, options));
   }
   return samples.map(median);
 }
+
+/**
+ * The server CPU per request of the app and of bare node:http sending the same answer ({ url, pid }
+ * each), driven alike (autocannon `options`), at one rate both sustain (half the lower of `throughputs`),
+ * and its ratio bare / ours. Throughput also measures the load generator, which shares the machine's
+ * cores with the servers; CPU per request is the servers' own cost, so it moves far less between runs.
+ */
+async function cpuAgainstBare(app, bare, options, throughputs) {
+  const rate = Math.max(1, Math.round(Math.min(...throughputs) / 2));
+  const [us, bareUs] = await cpuPerRequestRounds([{ ...app, options }, { ...bare, options }], rate);
+  return { rate, us, bare_us: bareUs, ratio: bareUs / us };
+}
+
+const cpuText = (cpu) =>
+  `server CPU ${cpu.us.toFixed(1)} us/request vs bare ${cpu.bare_us.toFixed(1)} at ${cpu.rate} req/s -> cpu ratio ${cpu.ratio.toFixed(2)}`;
 
 /**
  * A row comparing the Arabic answer of a route with the English one by the server's CPU per request
@@ -441,7 +503,7 @@ async function compareLocalesCpu(name, app, { english, arabic }, target) {
     const ratio = (bareAr / appAr) / (bareEn / appEn);
     const us = (value) => value.toFixed(1);
     const note = `server CPU per request at ${rate} req/s: English ${us(appEn)} us (bare ${us(bareEn)}), Arabic ${us(appAr)} us (bare ${us(bareAr)})`;
-    const row = { name, rps: null, p50_ms: null, p99_ms: null, baseline_rps: null, ratio: Number(ratio.toFixed(2)), target, note };
+    const row = { name, rps: null, p50_ms: null, p99_ms: null, baseline_rps: null, ratio: rounded(ratio, 2), target, ...NO_CPU, note };
     rows.push(row);
     console.log(`${name}: ${row.ratio} (target ${target}); ${note}`);
     return row;
@@ -456,9 +518,9 @@ function statusNote(measured, status) {
   return other.length ? `other statuses: ${other.map(([code, { count }]) => `${code}x${count}`).join(', ')}` : '';
 }
 
-/** GET `path` on the app and on a bare server with the same answer, with `headers`. */
-async function measureGet(appPort, { name, path: route, headers = {}, status = 200, target }) {
-  const url = `http://127.0.0.1:${appPort}${route}`;
+/** GET `path` on the app and on a bare server with the same answer, with `headers`: throughput and server CPU. */
+async function measureGet(app, { name, path: route, headers = {}, status = 200, target, cpuTarget }) {
+  const url = `http://127.0.0.1:${app.port}${route}`;
   // Twice: the first request builds the cache and teaches the fast lane its headers.
   await rawRequest(url, { headers: { ...headers, 'if-none-match': '' } });
   const sample = await rawRequest(url, { headers });
@@ -467,7 +529,8 @@ async function measureGet(appPort, { name, path: route, headers = {}, status = 2
   try {
     const baseline = await load(`http://127.0.0.1:${bare.port}${route}`, { headers });
     const measured = await load(url, { headers });
-    return { ...addRow(name, measured, baseline, target, statusNote(measured, status)), path: route, sample };
+    const cpu = await cpuAgainstBare(served(app, route), served(bare, route), { headers }, [measured.rps, baseline.rps]);
+    return { ...addRow({ name, measured, baseline, target, note: statusNote(measured, status), cpu, cpuTarget }), path: route, sample };
   } finally {
     await stopChild(bare);
   }
@@ -494,7 +557,10 @@ async function measureContactPost(app) {
     const created = result.statusCodeStats?.['201']?.count ?? 0;
     const measured = { rps: stored / result.duration, p50: result.latency.p50, p99: result.latency.p99 };
     const baseline = { rps: amount / base.duration };
-    return addRow('POST /contact-us', measured, baseline, undefined, `stored per second; ${created} 201s, ${stored} rows: ${created === stored ? 'equal' : 'MISMATCH'}`);
+    const route = '/api/v1/contact-us';
+    const cpu = await cpuAgainstBare(served(app, route), served(bare, route), { method: 'POST', headers, body, connections }, [measured.rps, baseline.rps]);
+    const note = `stored per second; ${created} 201s, ${stored} rows: ${created === stored ? 'equal' : 'MISMATCH'}`;
+    return addRow({ name: 'POST /contact-us', measured, baseline, note, cpu });
   } finally {
     await stopChild(bare);
   }
@@ -516,8 +582,8 @@ async function startProjectsApp(count) {
  * throughput (the load generator's cost included) and by server CPU per request (target 0.9).
  */
 async function compareLocales(app, { name, english, arabic, target }) {
-  const englishRow = await measureGet(app.port, english);
-  const arabicRow = await measureGet(app.port, arabic);
+  const englishRow = await measureGet(app, english);
+  const arabicRow = await measureGet(app, arabic);
   compareRows(`${name}: Arabic to English throughput (the load generator decodes Arabic slower)`, arabicRow, englishRow);
   await compareLocalesCpu(`${name}: Arabic to English, server CPU per request beyond bare node:http`, app, { english: englishRow, arabic: arabicRow }, target);
   return englishRow;
@@ -525,14 +591,14 @@ async function compareLocales(app, { name, english, arabic, target }) {
 
 const compareLuxuryLocales = (site) => compareLocales(site, {
   name: 'cached luxury',
-  english: { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75 },
+  english: { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75, cpuTarget: 0.8 },
   arabic: { name: 'cached Arabic luxury (locale=ar)', path: '/api/v1/luxury?locale=ar' },
   target: 0.9,
 });
 
 const compareListingLocales = (app, query, projects) => compareLocales(app, {
   name: `filtered page at ${projects.toLocaleString('en')}`,
-  english: { name: `filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5 },
+  english: { name: `filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5, cpuTarget: 0.5 },
   arabic: { name: `Arabic filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}&locale=ar` },
   target: 0.9,
 });
@@ -560,6 +626,7 @@ async function localesCase() {
  * server sending the same status, headers and bytes in the same run; written to bench/results.json.
  */
 async function tableCase() {
+  const loadAtStart = os.loadavg()[0];
   const ORIGIN = { origin: 'https://www.example.com' };
   const query = OFFPLAN_QUERY;
   const large = OFFPLAN_PROJECTS;
@@ -567,12 +634,12 @@ async function tableCase() {
   const site = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
   try {
     await compareLuxuryLocales(site);
-    await measureGet(site.port, { name: 'cached luxury with Origin', path: '/api/v1/luxury', headers: ORIGIN, target: 0.75 });
-    await measureGet(site.port, { name: 'contact page without Origin', path: '/api/v1/contact-us-page', target: 0.75 });
-    await measureGet(site.port, { name: 'contact page with Origin', path: '/api/v1/contact-us-page', headers: ORIGIN, target: 0.75 });
+    await measureGet(site, { name: 'cached luxury with Origin', path: '/api/v1/luxury', headers: ORIGIN, target: 0.75, cpuTarget: 0.8 });
+    await measureGet(site, { name: 'contact page without Origin', path: '/api/v1/contact-us-page', target: 0.75, cpuTarget: 0.8 });
+    await measureGet(site, { name: 'contact page with Origin', path: '/api/v1/contact-us-page', headers: ORIGIN, target: 0.75, cpuTarget: 0.8 });
     const etag = (await rawRequest(`http://127.0.0.1:${site.port}/api/v1/luxury`)).headers.etag;
-    await measureGet(site.port, { name: 'a 304 (luxury, If-None-Match)', path: '/api/v1/luxury', headers: { 'if-none-match': etag }, status: 304, target: 0.8 });
-    await measureGet(site.port, { name: 'luxury with Accept-Encoding: br', path: '/api/v1/luxury', headers: { 'accept-encoding': 'br' } });
+    await measureGet(site, { name: 'a 304 (luxury, If-None-Match)', path: '/api/v1/luxury', headers: { 'if-none-match': etag }, status: 304, target: 0.8, cpuTarget: 0.8 });
+    await measureGet(site, { name: 'luxury with Accept-Encoding: br', path: '/api/v1/luxury', headers: { 'accept-encoding': 'br' } });
     await measureContactPost(site);
   } finally {
     await stopChild(site);
@@ -581,10 +648,10 @@ async function tableCase() {
   const big = await startProjectsApp(large);
   let filteredLarge;
   try {
-    await measureGet(big.app.port, { name: `off-plan default page at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects', target: 0.5 });
+    await measureGet(big.app, { name: `off-plan default page at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects', target: 0.5, cpuTarget: 0.5 });
     filteredLarge = await compareListingLocales(big.app, query, large);
-    await measureGet(big.app.port, { name: `filters at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects/filters' });
-    await measureGet(big.app.port, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
+    await measureGet(big.app, { name: `filters at ${large.toLocaleString('en')} projects`, path: '/api/v1/off-plan/projects/filters' });
+    await measureGet(big.app, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
   } finally {
     await stopChild(big.app);
     await big.reelly.close();
@@ -592,8 +659,8 @@ async function tableCase() {
 
   const small = await startProjectsApp(100);
   try {
-    const filteredSmall = await measureGet(small.app.port, { name: 'filtered and sorted page at 100 projects', path: `/api/v1/off-plan/projects?${query}` });
-    compareRows(`${large.toLocaleString('en')}-to-100 throughput`, filteredLarge, filteredSmall, 0.85, 'filtered page');
+    const filteredSmall = await measureGet(small.app, { name: 'filtered and sorted page at 100 projects', path: `/api/v1/off-plan/projects?${query}` });
+    compareRows(`${large.toLocaleString('en')}-to-100 throughput`, filteredLarge, filteredSmall, 0.85, 'filtered page', { cpu: true });
   } finally {
     await stopChild(small.app);
     await small.reelly.close();
@@ -602,17 +669,24 @@ async function tableCase() {
   printTable();
   const file = path.join(__dirname, '..', 'bench', 'results.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ cases: rows.map(({ name, rps, p50_ms, p99_ms, baseline_rps, ratio }) => ({ name, rps, p50_ms, p99_ms, baseline_rps, ratio })) }, null, 2)}\n`);
-  console.log(`\nwritten to ${path.relative(process.cwd(), file)} (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per measurement)`);
+  const machine = { cores: os.cpus().length, load_average_start: loadAtStart, load_average_end: os.loadavg()[0] };
+  const settings = { connections: CONNECTIONS, duration_s: DURATION_S, cpu_rounds: CPU_ROUNDS, cpu_duration_s: CPU_DURATION_S };
+  fs.writeFileSync(file, `${JSON.stringify({ machine, settings, cases: rows }, null, 2)}\n`);
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)} (${machine.cores} cores, load average ${machine.load_average_start.toFixed(2)} at the start, ` +
+    `${machine.load_average_end.toFixed(2)} at the end; ${CONNECTIONS} connections, ${DURATION_S} s per measurement)`);
 }
 
 function printTable() {
-  console.log('\n| case | req/s | p50 ms | p99 ms | bare node:http req/s | ratio | target |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('\n| case | req/s | p50 ms | p99 ms | bare node:http req/s | ratio | target | server CPU µs/request, ours / bare | cpu ratio | cpu target |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const cell = (value) => (value === null || value === undefined ? '' : String(value));
+  const verdict = (ratio, target) => (target ? `${target} ${ratio >= target ? 'met' : 'missed'}` : '');
   for (const row of rows) {
-    const cell = (value) => (value === null || value === undefined ? '' : String(value));
-    const verdict = row.target ? `${row.target} ${row.ratio >= row.target ? 'met' : 'missed'}` : '';
-    console.log(`| ${row.name}${row.note ? ` (${row.note})` : ''} | ${cell(row.rps)} | ${cell(row.p50_ms)} | ${cell(row.p99_ms)} | ${cell(row.baseline_rps)} | ${row.ratio} | ${verdict} |`);
+    const cpu = row.cpu_us === null ? '' : `${row.cpu_us} / ${row.bare_cpu_us} at ${row.cpu_rate} req/s`;
+    console.log(
+      `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${cell(row.rps)} | ${cell(row.p50_ms)} | ${cell(row.p99_ms)} | ${cell(row.baseline_rps)} | ` +
+        `${row.ratio} | ${verdict(row.ratio, row.target)} | ${cpu} | ${cell(row.cpu_ratio)} | ${verdict(row.cpu_ratio, row.cpu_target)} |`
+    );
   }
 }
 
@@ -621,8 +695,16 @@ const CASES = {
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
 };
 
+/** Every case, but the cluster case only with a PostgreSQL server to use (it also needs haproxy). */
+function defaultCases() {
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) return Object.keys(CASES);
+  console.log('== bench: cluster skipped: set BENCH_DATABASE_URL (a PostgreSQL server; haproxy installed) to run it');
+  return Object.keys(CASES).filter((name) => name !== 'cluster');
+}
+
 async function main() {
-  const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(CASES);
+  run = benchEnvironment();
+  const selected = process.argv.slice(2).length ? process.argv.slice(2) : defaultCases();
   for (const name of selected) {
     if (!CASES[name]) throw new Error(`unknown bench case "${name}"; cases: ${Object.keys(CASES).join(', ')}`);
     console.log(`\n== bench: ${name}`);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Benchmark child: boots the compiled app on a throw-away SQLite file (demo content seeded) and
-// reports its port to the parent over IPC. Extra env (rate limits, drivers) comes from the parent.
+// reports its port to the parent over IPC. Extra env (rate limits, drivers) comes from the parent, and
+// so do the secrets and TMPDIR (scripts/bench/environment.js): everything this app writes, its
+// database and its uploads included, is in a folder of its own there, removed when it stops.
 'use strict';
 
 const fs = require('fs');
@@ -22,6 +24,17 @@ Object.assign(process.env, {
   MAX_CONNECTIONS_PER_IP: '0',
   ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
 });
+
+/**
+ * A public folder in dataDir, so the demo images the seed uploads land there and not in the project's
+ * public/uploads; the demo scenes they are drawn from are read where they are.
+ */
+function publicDir() {
+  const dir = path.join(dataDir, 'public');
+  fs.mkdirSync(path.join(dir, 'uploads'), { recursive: true });
+  fs.symlinkSync(path.join(appDir, 'public', 'images'), path.join(dir, 'images'));
+  return dir;
+}
 
 /**
  * The read-ahead of project details after a collection refresh, measured: its progress, how long it
@@ -57,10 +70,22 @@ async function readAhead(strapi, { sweep }) {
 
 async function main() {
   const { createStrapi } = require('@strapi/strapi');
-  const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
+  const strapi = createStrapi({ appDir, distDir: path.join(appDir, 'dist') });
+  strapi.config.set('dirs.static.public', publicDir());
+  await strapi.load();
   strapi.server.mount();
   await new Promise((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   process.send({ ready: true, port: strapi.server.httpServer.address().port });
+  let stopping;
+  const stop = () => {
+    stopping ??= strapi.destroy().then(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+    return stopping;
+  };
+  // Without its parent (the bench failed or was stopped) nobody would ever stop it.
+  process.once('disconnect', stop);
   process.on('message', async (message) => {
     if (message && message.sync) {
       const run = await strapi.plugin('extsource').service('sync').run(message.sync, 'cli');
@@ -70,9 +95,7 @@ async function main() {
     } else if (message === 'count-contacts') {
       process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
     } else if (message === 'stop') {
-      await strapi.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
+      await stop();
     }
   });
 }

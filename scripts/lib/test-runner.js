@@ -24,8 +24,8 @@ function createRunner(summaryLabel) {
     return result.status ?? 1;
   }
 
-  function step(label, command, args) {
-    if (run(label, command, args) !== 0) {
+  function step(label, command, args, env) {
+    if (run(label, command, args, env) !== 0) {
       console.error(`\n== ${label} failed`);
       process.exit(1);
     }

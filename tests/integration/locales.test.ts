@@ -77,7 +77,7 @@ describe('?locale= on every v1 route', () => {
   });
 
   it('refuses a locale it does not serve with a 422 naming locale, on every route and on the contact form', async () => {
-    for (const path of routes()) {
+    for (const path of [...routes(), '/api/v1/health', '/api/v1/openapi.json']) {
       for (const locale of ['fr', 'english', 'ar&locale=en']) {
         const res = await checkedError((await http()).get(withLocale(path, locale)), 422, 'VALIDATION_FAILED');
         expect(res.body.errors, path).toEqual({ locale: ['The locale must be one of: en, ar.'] });
