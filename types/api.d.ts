@@ -504,7 +504,36 @@ export interface components {
                 /** Format: date-time */
                 last_success_at: string | null;
                 last_run: null | components["schemas"]["SyncRun"];
+                /** @description The last read-ahead of off-plan project details; null before the first */
+                project_details: null | components["schemas"]["DetailReadAhead"];
             };
+        };
+        DetailReadAhead: {
+            /** @enum {unknown} */
+            state: "running" | "done" | "stopped";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Projects the collection lists */
+            listed: number;
+            /** @description Projects whose detail this read-ahead reads */
+            due: number;
+            read: number;
+            /** @description Details stored (new or changed) */
+            changed: number;
+            /** @description Details the provider sent unchanged (nothing written) */
+            unchanged: number;
+            not_found: number;
+            failed: number;
+            failures: {
+                id: string;
+                reason: string;
+            }[];
+            /** @description Provider requests per second (EXTSOURCE_DETAIL_RATE) */
+            rate: number;
+            /** @description Reads at once (EXTSOURCE_DETAIL_CONCURRENCY) */
+            concurrency: number;
         };
         SyncedProperty: {
             id: number;
@@ -848,7 +877,26 @@ export interface components {
                     size_to_sqft: number | null;
                     price_from: number | null;
                     price_to: number | null;
+                    /** @description The same size in square metres, rounded */
+                    size_from_sqm: number | null;
+                    /** @description The same size in square metres, rounded */
+                    size_to_sqm: number | null;
                 }[];
+                /** @description The provider's floor plan documents; empty when it sends none */
+                floor_plans: {
+                    /** @description The plan's title, else its bedrooms; may be empty */
+                    name: string;
+                    url: string;
+                }[];
+                /** @description The marketing brochure; empty when the provider sends none */
+                brochure_url: string;
+                /** @description Calendar day YYYY-MM-DD; empty when unknown */
+                handover_date: string;
+                /**
+                 * @description Present only while the service holds the project's card alone (its detail is being read): the detail fields are empty and the answer's edge lifetime is short. Absent from full answers.
+                 * @constant
+                 */
+                detail_status?: "pending";
                 facilities: string[];
                 coordinates: null | {
                     latitude: number;
