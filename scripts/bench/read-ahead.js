@@ -26,7 +26,7 @@ async function readAheadCase({ startChild, stopChild, ask, imageBase }) {
     console.log(
       `${label}: ${(result.ms / 1000).toFixed(1)} s (collection ${(result.collectionMs / 1000).toFixed(1)} s), ${progress.read} of ${progress.listed} details read, ` +
         `${progress.changed} stored, ${progress.unchanged} unchanged, ${progress.failed} failed; ${requests} provider detail requests; ` +
-        `peak RSS ${result.peakRssMb} MB; detail rows written: ${result.rowsWritten ? 'yes' : 'none'}`
+        `RSS ${result.rssBeforeMb} MB before, peak ${result.peakRssMb} MB; detail rows written: ${result.rowsWritten ? 'yes' : 'none'}`
     );
   };
   try {

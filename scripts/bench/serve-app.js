@@ -47,7 +47,8 @@ async function readAhead(strapi, { sweep }) {
   if (sweep) await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: `details-sweep:${process.env.EXTSOURCE_PROJECTS_DRIVER}` });
   const lastWrite = async () => (await rows.findOne({ select: ['updatedAt'], orderBy: { updatedAt: 'desc' } }))?.updatedAt ?? null;
   const writtenBefore = await lastWrite();
-  let peakRss = process.memoryUsage().rss;
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
@@ -64,6 +65,7 @@ async function readAhead(strapi, { sweep }) {
     progress: await projects.readAheadProgress(),
     rows: await rows.count(),
     rowsWritten: String(writtenBefore) !== String(writtenAfter),
+    rssBeforeMb: Math.round(rssBefore / 1048576),
     peakRssMb: Math.round(peakRss / 1048576),
   };
 }
