@@ -46,10 +46,10 @@ export function detailStore(strapi: Core.Strapi, driver: string) {
       return row ? { project: row.detail ?? null, readAt: millis(row.read_at) } : undefined;
     },
 
-    /** When each project's detail was read, by id (without the details themselves). */
-    async readTimes(): Promise<Map<string, number>> {
-      const found = (await rows().findMany({ select: ['project_id', 'read_at'], where: { driver } })) as Row[];
-      return new Map(found.map((row) => [row.project_id, millis(row.read_at)]));
+    /** The ids of the projects whose detail is held (without the details themselves). */
+    async storedIds(): Promise<Set<string>> {
+      const found = (await rows().findMany({ select: ['project_id'], where: { driver } })) as Row[];
+      return new Set(found.map((row) => row.project_id));
     },
 
     /** Stores what the provider said about `id`, unless it said the same before. */

@@ -11,34 +11,20 @@
  *   last good collection and is retried after a minute, by whichever instance asks first.
  * - Developers are cached per instance for their own lifetime, and dropped with the collection.
  * - A project's detail is never waited for (decision 40): a read answers at once with the detail held,
- *   else the collection's card marked pending (its detail fields empty). Details are held in the
- *   database (project-details.ts), loaded into memory per project when first asked for, and read ahead
- *   of visitors after each collection (decision 66, `readAheadOf`). A visitor's ask reads a detail only
- *   when none was read yet (or, with the read-ahead off, when it is older than `detailTtlSeconds`); an
- *   unknown id or a failed read is tried again only after `projectRetrySeconds`. An id the collection
- *   does not list is unknown without asking the provider. A detail that changed is announced under
- *   its own tag (`projectTag`), which every instance drops and the CDN purges.
+ *   else the collection's card marked pending (its detail fields empty). Details, their reads and their
+ *   read-ahead after each collection reaches this instance are held-details.ts's (decision 66). An id
+ *   the collection does not list is unknown without asking the provider.
  * All of it lives in the hosting app's one cache (host.ts).
  */
 import type { Core } from '@strapi/strapi';
 import { extsourceConfig, projectsDriver } from '../drivers';
 import { providerUnavailable } from '../errors';
-import { hostOf, projectTag, PROJECTS_TAG } from '../host';
+import { hostOf, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
-import { detailStore, type SaveOutcome } from './project-details';
-import { readAhead, type ReadAheadProgress, type ReadOutcome } from './read-ahead';
+import { heldDetails, type HeldDetail, type ProjectAnswer } from './held-details';
+import type { ReadAheadProgress } from './read-ahead';
 
-/** What the provider's detail endpoint last said about a project, as this instance holds it. */
-interface HeldDetail {
-  /** The project with its detail; null when the provider did not know it, or no read succeeded yet. */
-  project: NormalisedProject | null;
-  /** Whether the last read succeeded (a failure keeps the detail read before, if any). */
-  ok: boolean;
-  /** When the read ended, epoch milliseconds; 0: never read. */
-  at: number;
-}
-
-const NEVER_READ: HeldDetail = { project: null, ok: false, at: 0 };
+export type { ProjectAnswer } from './held-details';
 
 export interface ProjectCollection {
   projects: NormalisedProject[];
@@ -51,15 +37,8 @@ export interface ProjectCollection {
   detailsListed: boolean;
 }
 
-/** A listed project as answered: with its detail, or the card while the detail is not held (`pending`). */
-export interface ProjectAnswer {
-  project: NormalisedProject;
-  pending: boolean;
-}
-
 const COLLECTION_KEY = 'extsource:projects';
 const DEVELOPERS_KEY = 'extsource:developers';
-const detailKey = (id: string) => `extsource:project:${id}`;
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
 /** How soon an instance that found another one refreshing looks again. */
@@ -71,9 +50,6 @@ const FILL_POLL_MS = 250;
 /** One snapshot per projects driver, so switching drivers never serves the other provider's projects. */
 const snapshotKey = (driver: string) => `projects-snapshot:${driver}`;
 const snapshotMetaKey = (driver: string) => `projects-snapshot-meta:${driver}`;
-/** The read-ahead's last progress, and when its last complete sweep of every listed project began. */
-const readAheadKey = (driver: string) => `details-read-ahead:${driver}`;
-const sweepKey = (driver: string) => `details-sweep:${driver}`;
 
 interface SnapshotMeta {
   fetchedAt?: string;
@@ -103,22 +79,14 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let forcedAfter: number | undefined;
   let refreshing: Promise<unknown> | undefined;
   let nextAttemptAt = 0;
-  /** Detail reads under way, by project id (one at a time per id). */
-  const detailReads = new Map<string, Promise<ReadOutcome>>();
-  let readingAhead: Promise<unknown> | undefined;
-  /** The collection this instance last started a read-ahead for. */
-  let readAheadVersion = -1;
-  let stopped = false;
+  const details = heldDetails(strapi);
 
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
   const cache = () => hostOf(strapi).cache;
   const config = () => extsourceConfig(strapi);
   const ttlMs = () => config().projectsTtlSeconds * 1000;
   const cacheOptions = { tags: [PROJECTS_TAG], lifetime: Infinity };
-  const detailOptions = (id: string) => ({ tags: [PROJECTS_TAG, projectTag(id)], lifetime: Infinity });
-  const details = () => detailStore(strapi, config().projectsDriver);
   const detailsListed = () => projectsDriver(strapi).listsDetails === true;
-  const readsAhead = () => config().detailRate > 0;
 
   async function readMeta(driver: string): Promise<SnapshotMeta> {
     return ((await store().get({ key: snapshotMetaKey(driver) })) as SnapshotMeta | null) ?? {};
@@ -236,123 +204,17 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Whether a visitor's ask should read the detail: none held yet, or the last read failed or found
-   * nothing, after `projectRetrySeconds`; a held one only with the read-ahead off, once it is old.
-   */
-  function detailDue(held: HeldDetail): boolean {
-    if (held.at === 0) return true;
-    if (held.ok && held.project && readsAhead()) return false;
-    const interval = held.ok && held.project ? config().detailTtlSeconds : config().projectRetrySeconds;
-    return Date.now() - held.at >= interval * 1000;
-  }
-
-  /** The detail held for `id` on this instance, read from the database the first time it is asked for. */
-  async function loadHeld(id: string): Promise<HeldDetail> {
-    const load = async (): Promise<HeldDetail> => {
-      const stored = await details().find(id);
-      return stored ? { project: stored.project, ok: true, at: stored.readAt } : NEVER_READ;
-    };
-    return (await cache().get(detailKey(id), load, detailOptions(id))).value;
-  }
-
-  /**
-   * Keeps what the provider said, and tells every instance and the CDN when it changed. This instance's
-   * memory holds it only if it held the project before (someone asked): a read-ahead of every project
-   * leaves the rest in the database.
-   */
-  async function keep(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
-    const outcome = await details().save(id, project);
-    const heldHere = cache().peek<HeldDetail>(detailKey(id)) !== undefined;
-    if (outcome !== 'unchanged') await cache().invalidateEverywhere([projectTag(id)]);
-    if (heldHere) cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, detailOptions(id));
-    return outcome;
-  }
-
-  /** Reads one project's detail from the provider, once per id at a time, without retries. */
-  function readDetail(id: string): Promise<ReadOutcome> {
-    const running = detailReads.get(id);
-    if (running) return running;
-    const read = (async (): Promise<ReadOutcome> => {
-      try {
-        const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id, async () => (await details().find(id))?.project);
-        const outcome = await keep(id, project);
-        return project ? outcome : 'not_found';
-      } catch (error) {
-        const before = await loadHeld(id).catch(() => NEVER_READ);
-        cache().set<HeldDetail>(detailKey(id), { project: before.project, ok: false, at: Date.now() }, detailOptions(id));
-        throw error;
-      }
-    })().finally(() => detailReads.delete(id));
-    detailReads.set(id, read);
-    return read;
-  }
-
-  /** A visitor's read in the background: a failure is logged, and the card served meanwhile. */
-  function readDetailForVisitor(id: string): void {
-    readDetail(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${reason(error)}`));
-  }
-
-  /**
    * What `project(id)` answers from `collection`: the detail held, else the card (pending); null when
    * not listed; undefined when this instance has not loaded the project's held detail yet.
    */
   function heldProject(collection: ProjectCollection, id: string, loaded?: HeldDetail): ProjectAnswer | null | undefined {
     const listed = listedProject(collection, id);
     if (!listed) return null;
-    if (collection.detailsListed) return { project: listed, pending: false };
-    const held = cache().peek<HeldDetail>(detailKey(id))?.value ?? loaded;
-    if (!held) return undefined;
-    if (detailDue(held)) readDetailForVisitor(id);
-    return held.project ? { project: held.project, pending: false } : { project: listed, pending: true };
+    return collection.detailsListed ? { project: listed, pending: false } : details.answer(listed, loaded);
   }
 
-  /** The ids of `collection` whose detail the read-ahead reads now: all of them once a sweep is due, else those never read. */
-  async function dueDetails(collection: ProjectCollection, driver: string): Promise<string[]> {
-    const lastSweep = ((await store().get({ key: sweepKey(driver) })) as { started_at?: string } | null)?.started_at;
-    const sweepDue = !(Date.parse(lastSweep ?? '') + config().detailTtlSeconds * 1000 > Date.now());
-    const read = await details().readTimes();
-    const ids = collection.projects.map((project) => project.id);
-    const unread = ids.filter((id) => !read.has(id));
-    return sweepDue ? [...unread, ...ids.filter((id) => read.has(id))] : unread;
-  }
-
-  /** One read-ahead of `collection`'s details, by whichever instance holds its lease. */
-  async function runReadAhead(collection: ProjectCollection): Promise<void> {
-    const driver = config().projectsDriver;
-    const lease = await hostOf(strapi).leases.tryAcquire(`extsource:details:${driver}`);
-    if (!lease) return;
-    try {
-      const due = await dueDetails(collection, driver);
-      if (due.length === 0) return;
-      const sweep = due.length === collection.projects.length;
-      const { detailRate, detailConcurrency } = config();
-      const progress = await readAhead({
-        listed: collection.projects.length,
-        due,
-        read: readDetail,
-        rate: detailRate,
-        requestsPerRead: projectsDriver(strapi).requestsPerDetail ?? 1,
-        concurrency: detailConcurrency,
-        // Switching drivers ends it: what it reads would be stored under the other one.
-        mayGoOn: () => lease.held() && !stopped && config().projectsDriver === driver,
-        report: (done) => store().set({ key: readAheadKey(driver), value: done }),
-      });
-      if (sweep && progress.state === 'done') await store().set({ key: sweepKey(driver), value: { started_at: progress.started_at } });
-      strapi.log.info(`extsource: read ahead ${progress.read} of ${progress.due} project details (${progress.changed} stored, ${progress.unchanged} unchanged, ${progress.not_found} unknown, ${progress.failed} failed)`);
-    } finally {
-      await lease.release();
-    }
-  }
-
-  /** Starts the read-ahead once per collection on this instance, in the background. */
   function readAheadOf(collection: ProjectCollection): void {
-    if (collection.version === readAheadVersion || readingAhead || collection.detailsListed || !readsAhead()) return;
-    readAheadVersion = collection.version;
-    readingAhead = runReadAhead(collection)
-      .catch((error: unknown) => strapi.log.warn(`extsource: project details read-ahead failed: ${reason(error)}`))
-      .finally(() => {
-        readingAhead = undefined;
-      });
+    if (!collection.detailsListed) details.readAheadOf(collection);
   }
 
   return {
@@ -401,7 +263,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async project(id: string): Promise<ProjectAnswer | null> {
       const collection = await this.collection();
-      const loaded = listedProject(collection, id) && !collection.detailsListed ? await loadHeld(id) : undefined;
+      const loaded = listedProject(collection, id) && !collection.detailsListed ? await details.load(id) : undefined;
       return heldProject(collection, id, loaded) ?? null;
     },
 
@@ -413,22 +275,22 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Reads the project's detail now, as a due `project()` does in the background; resolves once it is held (never rejects). */
     async refreshDetail(id: string): Promise<void> {
-      await readDetail(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable: ${reason(error)}`));
+      await details.read(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable: ${reason(error)}`));
     },
 
     /** The read-ahead under way on this instance, if any (tests, the benchmark). */
     async readAheadSettled(): Promise<void> {
-      await readingAhead;
+      await details.settled();
     },
 
     /** The last read-ahead's progress (whichever instance ran it), or null before the first. */
     async readAheadProgress(): Promise<ReadAheadProgress | null> {
-      return ((await store().get({ key: readAheadKey(config().projectsDriver) })) as ReadAheadProgress | null) ?? null;
+      return details.progress();
     },
 
     /** Stops the read-ahead between two reads (the app is shutting down). */
     stop(): void {
-      stopped = true;
+      details.stop();
     },
 
     /** Developers, cached for `developersTtlSeconds`; from the provider, else derived from the collection. */

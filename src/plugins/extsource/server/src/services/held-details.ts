@@ -1,0 +1,196 @@
+/**
+ * Project details as this instance holds them (decisions 40, 66): each project's detail read from the
+ * provider, kept in the database (project-details.ts) and in memory per project once asked for; the
+ * reads a visitor's ask starts; the read-ahead of every listed detail, under a lease, paced by
+ * read-ahead.ts. A detail that changed is announced under its own tag (`projectTag`), which every
+ * instance drops and the CDN purges.
+ */
+import type { Core } from '@strapi/strapi';
+import { extsourceConfig, projectsDriver } from '../drivers';
+import { hostOf, projectTag, PROJECTS_TAG } from '../host';
+import type { NormalisedProject } from '../mapping/types';
+import { detailStore, type SaveOutcome } from './project-details';
+import { readAhead, type ReadAheadProgress, type ReadOutcome } from './read-ahead';
+
+/** What the provider's detail endpoint last said about a project, as this instance holds it. */
+export interface HeldDetail {
+  /** The project with its detail; null when the provider did not know it, or no read succeeded yet. */
+  project: NormalisedProject | null;
+  /** Whether the last read succeeded (a failure keeps the detail read before, if any). */
+  ok: boolean;
+  /** When the read ended, epoch milliseconds; 0: never read. */
+  at: number;
+}
+
+/** A listed project as answered: with its detail, or the card while the detail is not held (`pending`). */
+export interface ProjectAnswer {
+  project: NormalisedProject;
+  pending: boolean;
+}
+
+/** What the read-ahead needs of a collection: which one it is, and its projects' ids. */
+interface Listed {
+  version: number;
+  projects: ReadonlyArray<{ id: string }>;
+}
+
+const NEVER_READ: HeldDetail = { project: null, ok: false, at: 0 };
+const detailKey = (id: string) => `extsource:project:${id}`;
+/** The read-ahead's last progress, and when its last complete sweep of every listed project began. */
+const readAheadKey = (driver: string) => `details-read-ahead:${driver}`;
+const sweepKey = (driver: string) => `details-sweep:${driver}`;
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function heldDetails(strapi: Core.Strapi) {
+  /** Detail reads under way, by project id (one at a time per id). */
+  const detailReads = new Map<string, Promise<ReadOutcome>>();
+  let readingAhead: Promise<unknown> | undefined;
+  /** The collection this instance last started a read-ahead for. */
+  let readAheadVersion = -1;
+  let stopped = false;
+
+  const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
+  const cache = () => hostOf(strapi).cache;
+  const config = () => extsourceConfig(strapi);
+  const detailOptions = (id: string) => ({ tags: [PROJECTS_TAG, projectTag(id)], lifetime: Infinity });
+  const details = () => detailStore(strapi, config().projectsDriver);
+  const readsAhead = () => config().detailRate > 0;
+
+  /**
+   * Whether a visitor's ask should read the detail: none held yet, or the last read failed or found
+   * nothing, after `projectRetrySeconds`; a held one only with the read-ahead off, once it is old.
+   */
+  function detailDue(held: HeldDetail): boolean {
+    if (held.at === 0) return true;
+    if (held.ok && held.project && readsAhead()) return false;
+    const interval = held.ok && held.project ? config().detailTtlSeconds : config().projectRetrySeconds;
+    return Date.now() - held.at >= interval * 1000;
+  }
+
+  /** The detail held for `id` on this instance, read from the database the first time it is asked for. */
+  async function loadHeld(id: string): Promise<HeldDetail> {
+    const load = async (): Promise<HeldDetail> => {
+      const stored = await details().find(id);
+      return stored ? { project: stored.project, ok: true, at: stored.readAt } : NEVER_READ;
+    };
+    return (await cache().get(detailKey(id), load, detailOptions(id))).value;
+  }
+
+  /**
+   * Keeps what the provider said, and tells every instance and the CDN when it changed. This instance's
+   * memory holds it only if it held the project before (someone asked): a read-ahead of every project
+   * leaves the rest in the database.
+   */
+  async function keep(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
+    const outcome = await details().save(id, project);
+    const heldHere = cache().peek<HeldDetail>(detailKey(id)) !== undefined;
+    if (outcome !== 'unchanged') await cache().invalidateEverywhere([projectTag(id)]);
+    if (heldHere) cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, detailOptions(id));
+    return outcome;
+  }
+
+  /** Reads one project's detail from the provider, once per id at a time, without retries. */
+  function readDetail(id: string): Promise<ReadOutcome> {
+    const running = detailReads.get(id);
+    if (running) return running;
+    const read = (async (): Promise<ReadOutcome> => {
+      try {
+        const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id, async () => (await details().find(id))?.project);
+        const outcome = await keep(id, project);
+        return project ? outcome : 'not_found';
+      } catch (error) {
+        const before = await loadHeld(id).catch(() => NEVER_READ);
+        cache().set<HeldDetail>(detailKey(id), { project: before.project, ok: false, at: Date.now() }, detailOptions(id));
+        throw error;
+      }
+    })().finally(() => detailReads.delete(id));
+    detailReads.set(id, read);
+    return read;
+  }
+
+  /** A visitor's read in the background: a failure is logged, and the card served meanwhile. */
+  function readDetailForVisitor(id: string): void {
+    readDetail(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${reason(error)}`));
+  }
+
+  /** What a project answers: the detail held, else the listed card (pending); undefined while not loaded here. */
+  function answer(listed: NormalisedProject, loaded?: HeldDetail): ProjectAnswer | undefined {
+    const held = cache().peek<HeldDetail>(detailKey(listed.id))?.value ?? loaded;
+    if (!held) return undefined;
+    if (detailDue(held)) readDetailForVisitor(listed.id);
+    return held.project ? { project: held.project, pending: false } : { project: listed, pending: true };
+  }
+
+  /** The ids of `collection` whose detail the read-ahead reads now: all of them once a sweep is due, else those never read. */
+  async function dueDetails(collection: Listed, driver: string): Promise<string[]> {
+    const lastSweep = ((await store().get({ key: sweepKey(driver) })) as { started_at?: string } | null)?.started_at;
+    const sweepDue = !(Date.parse(lastSweep ?? '') + config().detailTtlSeconds * 1000 > Date.now());
+    const stored = await details().storedIds();
+    const ids = collection.projects.map((project) => project.id);
+    const unread = ids.filter((id) => !stored.has(id));
+    return sweepDue ? [...unread, ...ids.filter((id) => stored.has(id))] : unread;
+  }
+
+  /** One read-ahead of `collection`'s details, by whichever instance holds its lease. */
+  async function runReadAhead(collection: Listed): Promise<void> {
+    const driver = config().projectsDriver;
+    const lease = await hostOf(strapi).leases.tryAcquire(`extsource:details:${driver}`);
+    if (!lease) return;
+    try {
+      const due = await dueDetails(collection, driver);
+      if (due.length === 0) return;
+      const sweep = due.length === collection.projects.length;
+      const { detailRate, detailConcurrency } = config();
+      const progress = await readAhead({
+        listed: collection.projects.length,
+        due,
+        read: readDetail,
+        rate: detailRate,
+        requestsPerRead: projectsDriver(strapi).requestsPerDetail ?? 1,
+        concurrency: detailConcurrency,
+        // Switching drivers ends it: what it reads would be stored under the other one.
+        mayGoOn: () => lease.held() && !stopped && config().projectsDriver === driver,
+        report: (done) => store().set({ key: readAheadKey(driver), value: done }),
+      });
+      if (sweep && progress.state === 'done') await store().set({ key: sweepKey(driver), value: { started_at: progress.started_at } });
+      strapi.log.info(`extsource: read ahead ${progress.read} of ${progress.due} project details (${progress.changed} stored, ${progress.unchanged} unchanged, ${progress.not_found} unknown, ${progress.failed} failed)`);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /** Starts the read-ahead once per collection on this instance, in the background. */
+  function readAheadOf(collection: Listed): void {
+    if (collection.version === readAheadVersion || readingAhead || !readsAhead()) return;
+    readAheadVersion = collection.version;
+    readingAhead = runReadAhead(collection)
+      .catch((error: unknown) => strapi.log.warn(`extsource: project details read-ahead failed: ${reason(error)}`))
+      .finally(() => {
+        readingAhead = undefined;
+      });
+  }
+
+  return {
+    /** The detail held for `id`, loaded from the database the first time (see `answer`). */
+    load: loadHeld,
+    answer,
+    /** Reads one detail now (rejects when the provider failed). */
+    read: readDetail,
+    /** Starts the read-ahead for `collection` once per collection on this instance, in the background. */
+    readAheadOf,
+    /** The read-ahead under way on this instance, if any. */
+    async settled(): Promise<void> {
+      await readingAhead;
+    },
+    /** The last read-ahead's progress (whichever instance ran it), or null before the first. */
+    async progress(): Promise<ReadAheadProgress | null> {
+      return ((await store().get({ key: readAheadKey(config().projectsDriver) })) as ReadAheadProgress | null) ?? null;
+    },
+    /** Stops the read-ahead between two reads. */
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+export type HeldDetails = ReturnType<typeof heldDetails>;
