@@ -8,6 +8,7 @@ import type { ExtsourceHost, HostService, ProjectsService, SyncService } from '.
 import { cache, declareCacheTags, invalidate } from './cache';
 import { INSTANCE_ID } from './cluster/instance';
 import { leases } from './cluster/leases';
+import { metrics } from './metrics';
 
 const service = <T>(strapi: Core.Strapi, name: string) => strapi.plugin('extsource').service(name) as T;
 
@@ -26,6 +27,10 @@ function hostFor(strapi: Core.Strapi): ExtsourceHost {
     },
     leases: leases(strapi),
     instanceId: INSTANCE_ID,
+    metrics: {
+      providerRequest: (request) => metrics.providerRequest(request),
+      syncRun: (run) => metrics.syncRun(run),
+    },
   };
 }
 
