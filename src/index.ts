@@ -1,3 +1,5 @@
+// First: tracing (when asked for) patches http and pg before anything requires them.
+import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
 import { registerContactExportRoute } from './api/contact/admin-export';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
@@ -31,6 +33,8 @@ import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { installFastLane } from './lib/fast-lane';
 import { metrics } from './lib/metrics';
+import { stopTracing } from './lib/tracing';
+import { logRequestContext } from './lib/tracing/log-context';
 import { configureCacheControl, type CacheControlSettings } from './lib/http-caching';
 import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
@@ -61,6 +65,7 @@ export default {
     // Before anything else: a careless production configuration stops the start with its reasons.
     assertProductionReady(strapi);
     enableMetrics(strapi);
+    logRequestContext(strapi);
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);
@@ -110,5 +115,6 @@ export default {
     stopRetention();
     await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
     await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock(), stopMetricsListener()]);
+    await stopTracing();
   },
 };

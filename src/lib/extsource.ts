@@ -9,6 +9,7 @@ import { cache, declareCacheTags, invalidate } from './cache';
 import { INSTANCE_ID } from './cluster/instance';
 import { leases } from './cluster/leases';
 import { metrics } from './metrics';
+import { inSpan } from './tracing';
 
 const service = <T>(strapi: Core.Strapi, name: string) => strapi.plugin('extsource').service(name) as T;
 
@@ -31,6 +32,7 @@ function hostFor(strapi: Core.Strapi): ExtsourceHost {
       providerRequest: (request) => metrics.providerRequest(request),
       syncRun: (run) => metrics.syncRun(run),
     },
+    inSpan,
   };
 }
 

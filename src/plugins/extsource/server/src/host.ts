@@ -57,6 +57,8 @@ export interface ExtsourceHost {
   /** This process among the instances sharing the database (owner of its sync runs). */
   instanceId: string;
   metrics?: HostMetrics;
+  /** Runs `work` in a trace span of the host's, when it traces (syncs are spans of their own). */
+  inSpan?<T>(name: string, attributes: Record<string, string | number>, work: () => Promise<T>): Promise<T>;
 }
 
 /** Tag of every cached entry built from the provider's projects (here and in what the app derives from them). */

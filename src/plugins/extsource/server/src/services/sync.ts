@@ -270,7 +270,8 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
           },
         })) as RunRow;
         const stopHeartbeat = startHeartbeat(row.id);
-        const finished = execute(row.id, type, startedAt, hold).finally(async () => {
+        const traced = hostOf(strapi).inSpan ?? ((_name, _attributes, work) => work());
+        const finished = traced('extsource.sync', { 'sync.type': type, 'sync.trigger': trigger, 'sync.run_id': row.id }, () => execute(row.id, type, startedAt, hold)).finally(async () => {
           stopHeartbeat();
           progress.delete(row.id);
           await hold.release();
