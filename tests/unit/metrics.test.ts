@@ -6,6 +6,8 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env } from '@strapi/utils';
+import metricsConfig from '../../config/metrics';
 import { CdnPurger } from '../../src/lib/cdn-purge';
 import { metrics } from '../../src/lib/metrics';
 import { createHttpClient, getText } from '../../src/plugins/extsource/server/src/drivers/http';
@@ -88,5 +90,33 @@ describe('metrics', () => {
     expect(seen).toEqual(['http_5xx', 'http_4xx']);
     await getText(client, '/SalesListings', {}, { timeoutMs: 2000, retries: 0, backoffMs: 1, maxDelayMs: 5 }, 'page', undefined, (outcome) => seen.push(outcome));
     expect(seen.at(-1)).toBe('ok');
+  });
+});
+
+describe('config/metrics.ts', () => {
+  const names = ['METRICS_ENABLED', 'METRICS_PORT', 'METRICS_HOST', 'METRICS_TOKEN'];
+  const configWith = (variables: Record<string, string>) => {
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    for (const name of names) delete process.env[name];
+    Object.assign(process.env, variables);
+    try {
+      return metricsConfig({ env } as never);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  };
+
+  it('is off by default, and served only on loopback when given a port', () => {
+    expect(configWith({})).toEqual({ enabled: false, port: 0, host: '127.0.0.1', token: '' });
+    expect(configWith({ METRICS_ENABLED: 'true', METRICS_PORT: '9464' })).toMatchObject({ enabled: true, port: 9464, host: '127.0.0.1' });
+  });
+
+  it('refuses to start enabled with nowhere private to serve them, or with a short token', () => {
+    expect(() => configWith({ METRICS_ENABLED: 'true' })).toThrow(/METRICS_PORT .* or METRICS_TOKEN/);
+    expect(() => configWith({ METRICS_ENABLED: 'true', METRICS_TOKEN: 'short' })).toThrow(/at least 16 characters/);
+    expect(configWith({ METRICS_ENABLED: 'true', METRICS_TOKEN: 'a-long-enough-token-0123' })).toMatchObject({ enabled: true, token: 'a-long-enough-token-0123' });
   });
 });
