@@ -1,6 +1,7 @@
 /**
  * A real Prometheus scrapes two instances (each on its own METRICS_PORT) on one PostgreSQL database,
- * with the shipped alert rules loaded; after known traffic (page reads on each instance, a lead whose
+ * with the shipped alert rules loaded; after known traffic (page reads on each instance, an editor's
+ * publish on one (an invalidation sent there and received by the other), a lead whose
  * CRM target refuses connections, a rentals sync against a fake Goyzer whose first page fails once, an
  * off-plan read from a fake Reelly), the figures read back through its HTTP API are those of the
  * traffic, summed over instances as a dashboard sums them, and every query of the shipped Grafana
@@ -24,7 +25,10 @@ let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
 let a: Instance;
 let b: Instance;
 let prometheus: Prometheus;
+const metricsPorts = new Map<Instance, number>();
+const metricsPortOf = (instance: Instance) => metricsPorts.get(instance);
 let apiToken: string;
+let adminToken: string;
 
 function instanceEnv(metricsPort: number, crmPort: number): Record<string, string> {
   return {
@@ -71,8 +75,10 @@ beforeAll(async () => {
     startInstance({ name: 'a', port: portA, env: instanceEnv(metricsA, crmPort) }),
     startInstance({ name: 'b', port: portB, env: instanceEnv(metricsB, crmPort) }),
   ]);
+  metricsPorts.set(a, metricsA).set(b, metricsB);
   prometheus = await startPrometheus({ port: prometheusPort, targets: [`127.0.0.1:${metricsA}`, `127.0.0.1:${metricsB}`] });
-  apiToken = await createApiToken(a, await adminLogin(a));
+  adminToken = await adminLogin(a);
+  apiToken = await createApiToken(a, adminToken);
 }, 300_000);
 
 afterAll(async () => {
@@ -105,6 +111,15 @@ describe('Prometheus scraping two instances', () => {
     expect(await scraped('sum(http_requests_total{route="/api/v1/luxury",method="GET",status="200"})', (value) => value >= 12)).toBe(12);
     expect(await prometheus.value('sum(http_requests_total{route="/api/v1/luxury",lane="fast"})')).toBeGreaterThanOrEqual(8);
     expect(await prometheus.value('count(count by (instance) (http_requests_total{route="/api/v1/luxury"}))')).toBe(2);
+  });
+
+  it('counts an editor\'s publish on A as an invalidation sent by A and received by B', async () => {
+    const sent = async () => (await prometheus.value(`sum(cache_invalidations_total{direction="sent",instance="127.0.0.1:${metricsPortOf(a)}"})`)) ?? 0;
+    const received = async () => (await prometheus.value(`sum(cache_invalidations_total{direction="received",instance="127.0.0.1:${metricsPortOf(b)}"})`)) ?? 0;
+    const [sentBefore, receivedBefore] = [await sent(), await received()];
+    const res = await agent(a).post('/content-manager/single-types/api::luxury.luxury-hero/actions/publish').set('Authorization', `Bearer ${adminToken}`).send({ title: 'Counted on A' });
+    expect(res.status).toBe(200);
+    await until('the publish scraped on both', async () => (await sent()) > sentBefore && (await received()) > receivedBefore, 20_000);
   });
 
   it('shows a lead whose CRM refuses connections waiting in the outbox', async () => {

@@ -5,7 +5,8 @@
  * e-mail address in any label.
  */
 import { describe, expect, it } from 'vitest';
-import { apiToken, http, METRICS_TOKEN, newClientIp } from '../helpers/app';
+import { apiToken, appModule, getStrapi, http, METRICS_TOKEN, newClientIp } from '../helpers/app';
+import type { Core } from '@strapi/strapi';
 
 async function scrape(): Promise<string> {
   const res = await (await http()).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
@@ -88,5 +89,14 @@ describe('GET /metrics on the public port', () => {
     expect(sample(after, 'extsource_sync_duration_seconds_count', { type: 'rentals' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'extsource_sync_items_total', { type: 'rentals', result: 'fetched' })).toBeGreaterThan(0);
     expect(sample(after, 'extsource_sync_last_success_timestamp_seconds', { type: 'rentals' })).toBeGreaterThan(Date.now() / 1000 - 600);
+  });
+
+  it('shows the leases this process holds, by name', async () => {
+    const { leases } = appModule<{ leases(strapi: Core.Strapi): { tryAcquire(name: string): Promise<{ release(): Promise<void> } | null> } }>('src/lib/cluster/leases');
+    const lease = await leases(await getStrapi()).tryAcquire('metrics-test');
+    expect(lease).not.toBeNull();
+    expect(sample(await scrape(), 'leases_held', { lease: 'metrics-test' })).toBe(1);
+    await lease!.release();
+    expect(sample(await scrape(), 'leases_held', { lease: 'metrics-test' })).toBe(0);
   });
 });
