@@ -10,8 +10,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { RequestSeries, type Lane, type Series } from './request-series';
 
-export type { Lane } from './request-series';
-
 /** What a scrape reads from the database (see scrape-gauges.ts); one cheap query each. */
 export interface ScrapeReaders {
   outbox(): Promise<Array<{ target: string; status: string; count: number; oldestCreatedAt: number | null }>>;

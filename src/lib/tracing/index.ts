@@ -16,11 +16,8 @@ let otel: Otel | undefined;
 export function startTracing(env: NodeJS.ProcessEnv = process.env): void {
   if (otel || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
   // Lazily: without the endpoint, no OpenTelemetry module is ever required.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   otel = (require('./otel') as typeof import('./otel')).startOtel(env);
 }
-
-export const tracingOn = (): boolean => otel !== undefined;
 
 /** Runs `work` in a span of its own (a child of the current one), ended with its outcome. */
 export function inSpan<T>(name: string, attributes: Record<string, string | number>, work: () => Promise<T>): Promise<T> {
