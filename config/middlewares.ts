@@ -28,6 +28,8 @@ const ownOrigin = () => new URL(String(strapi.config.get('server.absoluteUrl')))
  * do not name the software behind them.
  */
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
+  // Outermost: every request Strapi answers is counted and timed, whatever happens inside (metrics on).
+  'global::request-metrics',
   'strapi::logger',
   'strapi::errors',
   // Client errors of Strapi's dependencies answered in Strapi's format, instead of logged as failures.

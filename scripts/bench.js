@@ -463,9 +463,9 @@ function compareRows(name, measured, baseline, target, note = '', { cpu = false,
 }
 
 /** Median server CPU µs per request of each target ({ url, pid, options }), measured in interleaved rounds at `rate`. */
-async function cpuPerRequestRounds(targets, rate) {
+async function cpuPerRequestRounds(targets, rate, rounds = CPU_ROUNDS) {
   const samples = targets.map(() => []);
-  for (let round = 0; round < CPU_ROUNDS; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     for (const [index, { url, pid, options }] of targets.entries()) samples[index].push(await serverCpuPerRequest(url, rate, pid, options));
   }
   return samples.map(median);
@@ -690,8 +690,31 @@ function printTable() {
   }
 }
 
+/**
+ * The fast lane's cost with metrics on against off: the server's CPU per cached GET /api/v1/luxury of two
+ * apps, one with METRICS_ENABLED, in interleaved rounds at one rate both sustain (half the throughput of
+ * the app without). The ratio is off's µs over on's: 0.95 or more keeps the cost within 5%.
+ */
+async function metricsCase() {
+  const off = await startChild('serve-app.js');
+  const on = await startChild('serve-app.js', { METRICS_ENABLED: 'true', METRICS_TOKEN: 'bench-metrics-token-0123456789' });
+  try {
+    const targets = [off, on].map((app) => ({ url: `http://127.0.0.1:${app.port}/api/v1/luxury`, pid: app.child.pid }));
+    for (const { url } of targets) for (let i = 0; i < 2; i += 1) await fetchBytes(url); // builds the page, teaches the fast lane
+    const rate = Math.round((await load(targets[0].url)).rps / 2);
+    // More rounds than the other cases: the difference sought (5%) is within one round's noise on a busy machine.
+    const [usOff, usOn] = await cpuPerRequestRounds(targets, rate, Number(process.env.BENCH_METRICS_ROUNDS || 7));
+    const row = { name: 'fast lane with metrics on (GET /api/v1/luxury)', rps: null, p50_ms: null, p99_ms: null, baseline_rps: null, ratio: Number((usOff / usOn).toFixed(3)), target: 0.95 };
+    row.note = `server CPU per request at ${rate} req/s: metrics off ${usOff.toFixed(1)} us, on ${usOn.toFixed(1)} us`;
+    rows.push(row);
+    console.log(`${row.name}: ${row.ratio} (target ${row.target}); ${row.note}`);
+  } finally {
+    await Promise.all([stopChild(off), stopChild(on)]);
+  }
+}
+
 const CASES = {
-  table: tableCase, locales: localesCase,
+  table: tableCase, locales: localesCase, metrics: metricsCase,
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
 };
 

@@ -1,3 +1,5 @@
+// First: tracing (when asked for) patches http and pg before anything requires them.
+import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
 import { registerContactExportRoute } from './api/contact/admin-export';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
@@ -18,6 +20,7 @@ import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { ensureLocales } from './bootstrap/locales';
+import { enableMetrics, serveMetricsOnPublicPort, startMetricsListener, stopMetricsListener } from './bootstrap/metrics';
 import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { assertProductionReady } from './bootstrap/production-checks';
@@ -29,6 +32,9 @@ import { provideExtsourceHost } from './lib/extsource';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { installFastLane } from './lib/fast-lane';
+import { metrics } from './lib/metrics';
+import { stopTracing } from './lib/tracing';
+import { logRequestContext } from './lib/tracing/log-context';
 import { configureCacheControl, type CacheControlSettings } from './lib/http-caching';
 import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
@@ -58,6 +64,8 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     // Before anything else: a careless production configuration stops the start with its reasons.
     assertProductionReady(strapi);
+    enableMetrics(strapi);
+    logRequestContext(strapi);
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);
@@ -78,7 +86,8 @@ export default {
     parseUploadsAfterAuthentication(strapi);
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
-    installFastLane(strapi.server.httpServer, { accessLog: fastLaneAccessLog(strapi) });
+    installFastLane(strapi.server.httpServer, { accessLog: fastLaneAccessLog(strapi), metrics: metrics.fastLane() });
+    serveMetricsOnPublicPort(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
@@ -95,6 +104,7 @@ export default {
       startDeliveryWorker(strapi);
       startPublicationScheduler(strapi);
       startRetention(strapi);
+      await startMetricsListener(strapi);
     } finally {
       await releaseStartupLock();
     }
@@ -104,6 +114,7 @@ export default {
     // The workers first: their attempts and publications under way still record their outcome in the database.
     stopRetention();
     await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
-    await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock()]);
+    await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock(), stopMetricsListener()]);
+    await stopTracing();
   },
 };

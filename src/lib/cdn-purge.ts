@@ -26,6 +26,9 @@ export interface PurgeLog {
   error(message: string): void;
 }
 
+/** Told of each purge request's result (metrics): answered 2xx, failed and to be retried, given up. */
+export type PurgeObserver = (result: 'sent' | 'retried' | 'failed') => void;
+
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -38,7 +41,8 @@ export class CdnPurger {
 
   constructor(
     private readonly settings: PurgeSettings,
-    private readonly log: PurgeLog
+    private readonly log: PurgeLog,
+    private readonly observe: PurgeObserver = () => undefined
   ) {}
 
   get enabled(): boolean {
@@ -75,9 +79,11 @@ export class CdnPurger {
     for (let attempt = 0; ; attempt += 1) {
       try {
         await this.request(url, keys);
+        this.observe('sent');
         if (attempt > 0) this.log.info(`cdn purge: ${url} purged ${keys.join(' ')} after ${attempt + 1} attempts`);
         return;
       } catch (error) {
+        this.observe(attempt >= delays.length ? 'failed' : 'retried');
         if (attempt >= delays.length) {
           this.log.error(`cdn purge: gave up purging ${keys.join(' ')} at ${url} after ${attempt + 1} attempts: ${reason(error)}`);
           return;

@@ -8,6 +8,8 @@ import type { ExtsourceHost, HostService, ProjectsService, SyncService } from '.
 import { cache, declareCacheTagFamily, declareCacheTags, invalidate } from './cache';
 import { INSTANCE_ID } from './cluster/instance';
 import { leases } from './cluster/leases';
+import { metrics } from './metrics';
+import { inSpan } from './tracing';
 
 const service = <T>(strapi: Core.Strapi, name: string) => strapi.plugin('extsource').service(name) as T;
 
@@ -27,6 +29,11 @@ function hostFor(strapi: Core.Strapi): ExtsourceHost {
     },
     leases: leases(strapi),
     instanceId: INSTANCE_ID,
+    metrics: {
+      providerRequest: (request) => metrics.providerRequest(request),
+      syncRun: (run) => metrics.syncRun(run),
+    },
+    inSpan,
   };
 }
 

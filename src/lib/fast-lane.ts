@@ -18,6 +18,7 @@ import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
 import { mayNameStatus } from './drafts';
 import { localeOfQueryString, type Locale } from './locale';
+import type { FastLaneMetrics } from './metrics';
 import { etagMatches, type Representation } from './representation';
 import { inFrontOfRequestListener } from './strapi/request-listener';
 
@@ -46,6 +47,8 @@ interface Prepared {
 
 interface Lane {
   lookup: Lookup;
+  /** The lane's path pattern, its metrics label. */
+  route: string;
   /**
    * The headers of the last full-path 200 on this lane, by protocol and locale (an answer's language,
    * surrogate keys and cache tags follow its locale).
@@ -78,6 +81,7 @@ const lanesUnder = new Map<string, Lane>();
 interface FastLaneOptions {
   /** Writes the access-log line of a request it answered (set when LOG_LEVEL is http or more verbose). */
   accessLog?: (line: string) => void;
+  metrics?: FastLaneMetrics;
 }
 
 let options: FastLaneOptions = {};
@@ -88,11 +92,11 @@ export function fastLaneServed(): number {
   return served;
 }
 
-const newLane = (lookup: Lookup): Lane => ({ lookup, prepared: new Map(), cors: new Map() });
+const newLane = (lookup: Lookup, route: string): Lane => ({ lookup, route, prepared: new Map(), cors: new Map() });
 
 /** Serves GET `path` from `lookup(query, path)` whenever it answers. */
 export function fastLane(path: string, lookup: Lookup): void {
-  lanes.set(path, newLane(lookup));
+  lanes.set(path, newLane(lookup, path));
 }
 
 /**
@@ -102,7 +106,7 @@ export function fastLane(path: string, lookup: Lookup): void {
  * own (`Representation.edge`: a project's surrogate key).
  */
 export function fastLaneUnder(prefix: string, lookup: Lookup): void {
-  lanesUnder.set(prefix, newLane(lookup));
+  lanesUnder.set(prefix, newLane(lookup, `${prefix}{id}`));
 }
 
 function laneFor(path: string): Lane | undefined {
@@ -161,6 +165,7 @@ function corsLines(lane: Lane, path: string, origin: string | undefined): Header
 
 function serve(lane: Lane, path: string, prepared: Prepared, representation: Representation, req: IncomingMessage, res: ServerResponse): void {
   const started = options.accessLog ? Date.now() : 0;
+  const began = options.metrics?.clock() ?? 0;
   const { headers } = req;
   const { etag } = representation;
   const own = ['X-Request-Id', requestIdFor(singleHeader(headers['x-request-id'])), 'ETag', etag];
@@ -179,6 +184,7 @@ function serve(lane: Lane, path: string, prepared: Prepared, representation: Rep
     res.end(variant.body);
   }
   served += 1;
+  options.metrics?.served(lane.route, res.statusCode, began);
   if (options.accessLog) options.accessLog(`${req.method} ${req.url} (${Math.ceil(Date.now() - started)} ms) ${res.statusCode}`);
 }
 

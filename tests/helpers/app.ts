@@ -20,6 +20,7 @@ const requireCjs = createRequire(__filename);
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Test-Admin-Passw0rd' };
 export const SALES_INBOX = 'sales@test.local';
+export const METRICS_TOKEN = 'test-metrics-token-0123456789';
 
 
 function runTempDir(): string {
@@ -70,6 +71,9 @@ function testEnvironment(smtpPort: number, webhookUrl: string, site: PreviewSite
     // Short enough for the slow-client tests to see a stalled connection closed.
     SERVER_HEADERS_TIMEOUT_MS: '3000',
     SERVER_REQUEST_TIMEOUT_MS: '5000',
+    // Metrics on, behind a token on the public port (tests/integration/metrics.test.ts): every test runs with them counting.
+    METRICS_ENABLED: 'true',
+    METRICS_TOKEN: METRICS_TOKEN,
   };
 }
 

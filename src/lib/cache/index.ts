@@ -15,11 +15,13 @@ import { isPostgres, sessionConfig } from '../cluster/postgres';
 import { CdnPurger, DEFAULT_RETRY_DELAYS_MS } from '../cdn-purge';
 import { declareSurrogateKey, SURROGATE_KEYS, surrogateKeysOf } from '../http-caching';
 import { LOCALES, localized, type Locale } from '../locale';
+import { metrics } from '../metrics';
 import { CacheStore } from './store';
 
 export type { CacheEntry, EntryOptions, Lifetime } from './store';
 
 export const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 });
+cache.observeLookups((tags, hit) => metrics.cacheLookup(tags, hit));
 
 /** Tag of entries that embed media URLs: cleared when a file is replaced or deleted. */
 export const MEDIA_TAG = 'media';
@@ -73,6 +75,7 @@ async function broadcast(strapi: Core.Strapi, tags: string[], runner: SqlRunner)
   if (!bus) return;
   try {
     await bus.publish(tags, runner);
+    metrics.invalidation('sent');
   } catch (error) {
     // Outside a transaction the write is already committed: the other instances' lifetimes bound the damage.
     if (runner !== strapi.db.connection) throw error;
@@ -132,12 +135,20 @@ export async function startCacheBus(strapi: Core.Strapi): Promise<void> {
   startCdnPurger(strapi);
   if (!isPostgres(strapi)) return;
   cache.setDegraded(true);
+  metrics.busConnected(false);
   bus = new PostgresBus(sessionConfig(strapi, BUS_APPLICATION_NAME), INSTANCE_ID, {
-    onMessage: (tags) => cache.invalidate(tags),
-    onDown: () => cache.setDegraded(true),
+    onMessage: (tags) => {
+      metrics.invalidation('received');
+      cache.invalidate(tags);
+    },
+    onDown: () => {
+      metrics.busConnected(false);
+      cache.setDegraded(true);
+    },
     onUp: (afterOutage) => {
       if (afterOutage) cache.clear();
       cache.setDegraded(false);
+      metrics.busConnected(true);
     },
     log: strapi.log,
   });
@@ -156,7 +167,8 @@ function startCdnPurger(strapi: Core.Strapi): void {
       timeoutMs: cdn.timeoutMs,
       retryDelaysMs: DEFAULT_RETRY_DELAYS_MS.slice(0, Math.max(0, cdn.retries)),
     },
-    strapi.log
+    strapi.log,
+    (result) => metrics.cdnPurge(result)
   );
 }
 

@@ -55,6 +55,7 @@ export class CacheStore {
   private readonly keyGenerations = new Map<string, number>();
   private epoch = 0;
   private degraded = false;
+  private lookups: ((tags: readonly string[], hit: boolean) => void) | undefined;
 
   constructor(
     private lifetimes: CacheLifetimes,
@@ -72,6 +73,11 @@ export class CacheStore {
 
   isDegraded(): boolean {
     return this.degraded;
+  }
+
+  /** Tells `observer` whether each `get` was a hit (metrics); peeks are the fast lane's, counted there. */
+  observeLookups(observer: (tags: readonly string[], hit: boolean) => void): void {
+    this.lookups = observer;
   }
 
   /** The live entry, synchronously (for the fast lane), or undefined. */
@@ -92,6 +98,7 @@ export class CacheStore {
    */
   async get<T>(key: string, build: () => Promise<T>, options: EntryOptions): Promise<CacheEntry<T>> {
     const hit = this.peek<T>(key);
+    this.lookups?.(options.tags, hit !== undefined);
     if (hit) return hit;
     const running = this.inflight.get(key);
     if (running) return running.promise as Promise<CacheEntry<T>>;

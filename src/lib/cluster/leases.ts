@@ -12,6 +12,7 @@
  * would wait forever).
  */
 import type { Core } from '@strapi/strapi';
+import { metrics } from '../metrics';
 import { INSTANCE_ID } from './instance';
 
 export const LEASE_TABLE = 'app_leases';
@@ -70,8 +71,10 @@ export function leases(strapi: Core.Strapi): Leases {
   function holdWithRenewal(name: string, token: string, ttlMs: number): Lease {
     let expiresAt = Date.now() + ttlMs;
     let state: 'held' | 'lost' | 'released' = 'held';
+    metrics.leaseHeld(name, true);
     const lose = (why: string) => {
       state = 'lost';
+      metrics.leaseHeld(name, false);
       clearInterval(timer);
       strapi.log.warn(`lease ${name}: lost (${why}); the work it protected must stop`);
     };
@@ -94,6 +97,7 @@ export function leases(strapi: Core.Strapi): Leases {
       held: () => state === 'held' && Date.now() < expiresAt,
       async release() {
         if (state === 'released') return;
+        if (state === 'held') metrics.leaseHeld(name, false);
         state = 'released';
         clearInterval(timer);
         await table().where({ name, owner: token }).delete();

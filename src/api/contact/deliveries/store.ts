@@ -200,6 +200,17 @@ export function deliveryStore(strapi: Core.Strapi) {
       return Number(row?.n ?? 0);
     },
 
+    /** The outbox's open and failed rows per target and status, with the oldest's arrival (metrics, at each scrape; the due index covers it). */
+    async backlog(): Promise<Array<{ target: string; status: string; count: number; oldestCreatedAt: number | null }>> {
+      const rows = (await table()
+        .select('target', 'status')
+        .count({ n: '*' })
+        .min({ oldest: 'created_at' })
+        .whereIn('status', [...OPEN, 'failed'])
+        .groupBy('target', 'status')) as Array<{ target: string; status: string; n: number | string; oldest: number | string | null }>;
+      return rows.map((row) => ({ target: row.target, status: row.status, count: Number(row.n), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) }));
+    },
+
     /**
      * Deletes delivered rows delivered before `before`, and the rows of leads deleted since (in one
      * statement each; the outbox's rows are small).

@@ -8,6 +8,7 @@ import { webhookResult } from '../lib/delivery-policy';
 import { erasurePayload, leadPayload, type StoredLead } from '../lib/lead-payload';
 import { leadEmail } from '../lib/notification';
 import { SIGNATURE_HEADER, signatureHeader } from '../lib/webhook-signature';
+import { propagate } from '../../../lib/tracing';
 import type { Delivery } from './store';
 
 export interface TargetSettings {
@@ -70,13 +71,14 @@ async function sendWebhook(settings: TargetSettings, delivery: Delivery, lead: S
       method: 'POST',
       redirect: 'manual',
       signal: AbortSignal.timeout(settings.timeoutMs),
-      headers: {
+      // The CRM can join its handling to the delivery's trace (W3C traceparent), when tracing is on.
+      headers: propagate({
         'Content-Type': 'application/json',
         'User-Agent': 'lead-delivery/1',
         [IDEMPOTENCY_HEADER]: delivery.idempotency_key,
         [ATTEMPT_HEADER]: String(delivery.attempts),
         [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(Date.now() / 1000), body),
-      },
+      }),
       body,
     });
     await response.body?.cancel();

@@ -11,6 +11,7 @@
 import type { Core } from '@strapi/strapi';
 import { INSTANCE_ID } from '../../../lib/cluster/instance';
 import { throttledLog } from '../../../lib/throttled-log';
+import { inSpan } from '../../../lib/tracing';
 import { afterFailure, DELIVERY_TARGETS, type AttemptResult, type DeliveryTarget, type NextStep, type RetryPolicy } from '../lib/delivery-policy';
 import type { StoredLead } from '../lib/lead-payload';
 import { CONTACT_UID } from '../lib/lead-type';
@@ -198,7 +199,8 @@ export class DeliveryWorker {
   private async attempt(delivery: Delivery, token: string): Promise<void> {
     try {
       const lead = (await this.strapi.db.query(CONTACT_UID).findOne({ where: { id: delivery.contact_id } })) as StoredLead | null;
-      const result: AttemptResult = await send(this.strapi, this.settings, delivery, lead);
+      const attributes = { 'delivery.id': delivery.id, 'delivery.target': delivery.target, 'delivery.attempt': delivery.attempts };
+      const result: AttemptResult = await inSpan('lead.delivery', attributes, () => send(this.strapi, this.settings, delivery, lead));
       const step: NextStep = result.ok
         ? { status: 'delivered' }
         : afterFailure(this.settings.policy, result, delivery.attempts, delivery.round_started_at, Date.now());

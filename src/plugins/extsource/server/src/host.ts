@@ -45,11 +45,22 @@ export interface Leases {
   heldNow(names: string[]): Promise<string[]>;
 }
 
+/** The host's metrics, when it keeps any: told of each provider request and each finished sync run. */
+export interface HostMetrics {
+  /** `endpoint`: a bounded name (a method or a path pattern, never an id); `outcome`: ok, http_4xx, timeout... */
+  providerRequest(request: { provider: string; endpoint: string; outcome: string; seconds: number }): void;
+  /** `items`: the run's counts (fetched, created, updated, unchanged, deactivated, failed). */
+  syncRun(run: { type: string; status: string; seconds: number; items: Record<string, number> }): void;
+}
+
 export interface ExtsourceHost {
   cache: HostCache;
   leases: Leases;
   /** This process among the instances sharing the database (owner of its sync runs). */
   instanceId: string;
+  metrics?: HostMetrics;
+  /** Runs `work` in a trace span of the host's, when it traces (syncs are spans of their own). */
+  inSpan?<T>(name: string, attributes: Record<string, string | number>, work: () => Promise<T>): Promise<T>;
 }
 
 /** Tag of every cached entry built from the provider's projects (here and in what the app derives from them). */

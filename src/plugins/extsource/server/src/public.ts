@@ -5,7 +5,7 @@
  * app's own pure code shares (no Strapi, no state): the emirate codes, the rounding of currency
  * conversion, the price label, the cache tag of everything built from the projects.
  */
-export type { ExtsourceHost, HostCache, HostCacheOptions, HostService, Lease, Leases } from './host';
+export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
 export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
 export type { ReadAheadProgress } from './services/read-ahead';
 export type { SyncRun, SyncService, Trigger } from './services/sync';

@@ -20,7 +20,7 @@ import type { ListingType, NormalisedListing, Rejected } from '../mapping/types'
 import { text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
 import { judgePage, PageTally } from './goyzer-pages';
-import { createHttpClient, getText, ProviderError, type RetryPolicy } from './http';
+import { createHttpClient, getText, ProviderError, type RequestObserver, type RetryPolicy } from './http';
 import { ChangesUnavailableError, type ListingsDriver, type Progress } from './types';
 
 const ENDPOINT: Record<ListingType, string> = { sale: 'SalesListings', rent: 'RentListings' };
@@ -81,7 +81,7 @@ export function parseUnitsPage(xml: string, what: string): UnitDTO[] {
 
 const mebibytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
 
-export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy: RetryPolicy): ListingsDriver {
+export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy: RetryPolicy, observe?: RequestObserver): ListingsDriver {
   if (!settings.baseUrl) throw new ProviderError('Goyzer: GOYZER_BASE_URL is not set');
   const client = createHttpClient(settings.baseUrl, policy, { Accept: 'application/xml, text/xml' });
   const credentials = { AccessCode: settings.accessCode, GroupCode: settings.groupCode };
@@ -92,7 +92,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     let left = settings.maxBytes;
     return async (method: string, params: Record<string, string | number>, what: string): Promise<string> => {
       const cap = { bytes: left, message: `the answers of this fetch passed GOYZER_MAX_BYTES (${mebibytes(settings.maxBytes)}); the download was stopped` };
-      const { data } = await getText(client, `/${method}`, { params }, policy, what, cap);
+      const { data } = await getText(client, `/${method}`, { params }, policy, what, cap, observe && ((outcome, seconds) => observe(method, outcome, seconds)));
       left -= Buffer.byteLength(data);
       return data;
     };

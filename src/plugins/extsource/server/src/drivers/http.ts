@@ -27,6 +27,12 @@ export interface ByteCap {
   message: string;
 }
 
+/** Told of each attempt at a provider request (the host's metrics): a bounded outcome, and the seconds it took. */
+export type AttemptObserver = (outcome: string, seconds: number) => void;
+
+/** A driver's observer of its requests: `endpoint` is a bounded name (a method or a path pattern, no ids). */
+export type RequestObserver = (endpoint: string, outcome: string, seconds: number) => void;
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
@@ -48,6 +54,15 @@ function isRetryable(status: number | undefined): boolean {
 
 /** Axios reports an answer over `maxContentLength` with this message, and no response. */
 const isOverCap = (error: unknown) => axios.isAxiosError(error) && !error.response && /maxContentLength size of \d+ exceeded/.test(error.message);
+
+/** An attempt's outcome as a metric label: a handful of values, never a message. */
+function outcomeOf(error: unknown, cap?: ByteCap): string {
+  if (cap && isOverCap(error)) return 'too_large';
+  if (!axios.isAxiosError(error)) return 'error';
+  const status = error.response?.status;
+  if (status !== undefined) return status >= 500 ? 'http_5xx' : status === 429 ? 'http_429' : 'http_4xx';
+  return error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timeout' : 'network';
+}
 
 function describe(error: unknown, what: string, cap?: ByteCap): ProviderError {
   if (cap && isOverCap(error)) return new ProviderError(`${what}: ${cap.message}`);
@@ -77,12 +92,19 @@ export function createHttpClient(baseURL: string, policy: RetryPolicy, headers: 
  * With a byte cap the body is never held beyond `cap.bytes`: the download is aborted there, and not
  * retried (it would only be as big again).
  */
-export async function getText(client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap): Promise<AxiosResponse<string>> {
+export async function getText(
+  client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap, observe?: AttemptObserver
+): Promise<AxiosResponse<string>> {
   const request = cap ? { ...config, maxContentLength: Math.max(0, cap.bytes) } : config;
   for (let attempt = 0; ; attempt += 1) {
+    const began = performance.now();
+    const seconds = () => (performance.now() - began) / 1000;
     try {
-      return await client.get<string>(url, request);
+      const response = await client.get<string>(url, request);
+      observe?.('ok', seconds());
+      return response;
     } catch (error) {
+      observe?.(outcomeOf(error, cap), seconds());
       const status = axios.isAxiosError(error) ? error.response?.status : undefined;
       if ((cap && isOverCap(error)) || !isRetryable(status) || attempt >= policy.retries) throw describe(error, what, cap);
       const asked = axios.isAxiosError(error) ? retryAfterMs(error.response?.headers?.['retry-after']) : undefined;

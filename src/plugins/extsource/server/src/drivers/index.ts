@@ -3,7 +3,8 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { defaultConfig, type ExtsourceConfig } from '../config';
 import { goyzerListingsDriver } from './goyzer';
-import { ProviderError, type RetryPolicy } from './http';
+import { hostOf } from '../host';
+import { ProviderError, type RequestObserver, type RetryPolicy } from './http';
 import { reellyProjectsDriver } from './reelly';
 import { sampleListingsDriver, sampleProjectsDriver } from './sample';
 import type { ListingsDriver, ProjectsDriver } from './types';
@@ -20,6 +21,12 @@ export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
   };
 }
 
+/** The host's metrics, told of each request to `provider` (none when the host keeps none). */
+function observerOf(strapi: Core.Strapi, provider: string): RequestObserver | undefined {
+  const metrics = hostOf(strapi).metrics;
+  return metrics && ((endpoint, outcome, seconds) => metrics.providerRequest({ provider, endpoint, outcome, seconds }));
+}
+
 function sampleDir(strapi: Core.Strapi, config: ExtsourceConfig): string {
   return path.resolve(strapi.dirs.app.root, config.sampleDataDir);
 }
@@ -33,7 +40,7 @@ export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
     case 'sample':
       return sampleListingsDriver(sampleDir(strapi, config), publicUrl(strapi));
     case 'goyzer':
-      return goyzerListingsDriver(config.goyzer, config.http);
+      return goyzerListingsDriver(config.goyzer, config.http, observerOf(strapi, 'goyzer'));
     default:
       throw new ProviderError(`Unknown listings driver "${config.listingsDriver}" (use sample or goyzer)`);
   }
@@ -47,7 +54,7 @@ export function projectsDriver(strapi: Core.Strapi, retry: Partial<RetryPolicy> 
     case 'sample':
       return sampleProjectsDriver(sampleDir(strapi, config), defaults, publicUrl(strapi));
     case 'reelly':
-      return reellyProjectsDriver(config.reelly, { ...config.http, ...retry }, { ...defaults, developersTtlSeconds: config.developersTtlSeconds });
+      return reellyProjectsDriver(config.reelly, { ...config.http, ...retry }, { ...defaults, developersTtlSeconds: config.developersTtlSeconds }, observerOf(strapi, 'reelly'));
     default:
       throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use sample or reelly)`);
   }

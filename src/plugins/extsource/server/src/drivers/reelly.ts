@@ -16,7 +16,7 @@ import { isRejected, partition } from '../mapping/rejected';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { number, text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
-import { createHttpClient, getText, ProviderError, type RetryPolicy } from './http';
+import { createHttpClient, getText, ProviderError, type RequestObserver, type RetryPolicy } from './http';
 import type { Progress, ProjectsDriver } from './types';
 
 interface Page {
@@ -62,7 +62,8 @@ function byId(records: ReellyRecord[]): ReellyRecord[] {
 export function reellyProjectsDriver(
   settings: ExtsourceConfig['reelly'],
   policy: RetryPolicy,
-  defaults: ProjectDefaults & { developersTtlSeconds: number }
+  defaults: ProjectDefaults & { developersTtlSeconds: number },
+  observe?: RequestObserver
 ): ProjectsDriver {
   if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
   const client = createHttpClient(settings.baseUrl, policy, { 'X-API-Key': settings.apiKey, Accept: 'application/json' });
@@ -71,9 +72,10 @@ export function reellyProjectsDriver(
   /** Each pass may download at most REELLY_MAX_BYTES in all. */
   function byteBudget() {
     let left = settings.maxBytes;
-    return async <T>(url: string, params: Record<string, unknown>, what: string): Promise<T> => {
+    /** `endpoint`: the URL's pattern, for metrics (a project's id is never a label). */
+    return async <T>(url: string, params: Record<string, unknown>, what: string, endpoint = url): Promise<T> => {
       const cap = { bytes: left, message: `the answers passed REELLY_MAX_BYTES (${settings.maxBytes} bytes); the download was stopped` };
-      const { data } = await getText(client, url, { params }, policy, what, cap);
+      const { data } = await getText(client, url, { params }, policy, what, cap, observe && ((outcome, seconds) => observe(endpoint, outcome, seconds)));
       left -= Buffer.byteLength(data);
       return parseJson<T>(data, what);
     };
@@ -142,7 +144,7 @@ export function reellyProjectsDriver(
   async function readDetail(id: string, language?: 'ar'): Promise<ReellyRecord> {
     const what = `Reelly project ${id}${language ? ' (Arabic)' : ''}`;
     const params = language ? { ...catalogueParams, language } : catalogueParams;
-    const record = await byteBudget()<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, params, what);
+    const record = await byteBudget()<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, params, what, '/projects/{id}');
     if (!record || typeof record !== 'object') throw new ProviderError(`${what}: not a project`);
     return record;
   }

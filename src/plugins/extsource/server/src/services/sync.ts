@@ -227,6 +227,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       where: { id: runId },
       data: { ...counts, status, provider, warnings, error, finished_at: finishedAt, duration_ms: finishedAt.getTime() - startedAt.getTime(), progress: null },
     })) as RunRow;
+    hostOf(strapi).metrics?.syncRun({ type, status, seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000, items: { ...counts } });
     return runFromRow(row);
   }
 
@@ -269,7 +270,8 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
           },
         })) as RunRow;
         const stopHeartbeat = startHeartbeat(row.id);
-        const finished = execute(row.id, type, startedAt, hold).finally(async () => {
+        const traced = hostOf(strapi).inSpan ?? ((_name, _attributes, work) => work());
+        const finished = traced('extsource.sync', { 'sync.type': type, 'sync.trigger': trigger, 'sync.run_id': row.id }, () => execute(row.id, type, startedAt, hold)).finally(async () => {
           stopHeartbeat();
           progress.delete(row.id);
           await hold.release();
@@ -298,6 +300,15 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     async recentRuns(limit = 20): Promise<SyncRun[]> {
       const rows = (await strapi.db.query(RUN_UID).findMany({ orderBy: { id: 'desc' }, limit })) as RunRow[];
       return rows.map(runFromRow);
+    },
+
+    /** When the last successful run of each type finished, epoch milliseconds (for the host's metrics). */
+    async lastSucceeded(): Promise<Array<{ type: RunType; finishedAt: number }>> {
+      const rows = await Promise.all((Object.keys(RUN_TYPES) as RunType[]).map(async (type) => {
+        const row = (await strapi.db.query(RUN_UID).findOne({ select: ['finished_at'], where: { run_type: type, status: 'succeeded' }, orderBy: { finished_at: 'desc' } })) as Pick<RunRow, 'finished_at'> | null;
+        return row?.finished_at ? [{ type, finishedAt: new Date(row.finished_at).getTime() }] : [];
+      }));
+      return rows.flat();
     },
 
     failStaleRuns,

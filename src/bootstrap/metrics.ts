@@ -1,0 +1,47 @@
+/**
+ * Turns the metrics on (config/metrics.ts) and wires what a scrape reads from the database: the lead
+ * outbox and the last successful sync of each type. Served on the public port behind the token at
+ * register (in front of the fast lane), on a port of their own from bootstrap.
+ */
+import type { Server } from 'http';
+import type { Core } from '@strapi/strapi';
+import { deliveryStore } from '../api/contact/deliveries/store';
+import { syncService } from '../lib/extsource';
+import { serveOnPublicPort, startMetricsServer, type EndpointSettings } from '../lib/metrics/endpoint';
+import { metrics } from '../lib/metrics';
+
+interface MetricsSettings extends EndpointSettings {
+  enabled: boolean;
+}
+
+const settingsOf = (strapi: Core.Strapi) => strapi.config.get('metrics') as MetricsSettings;
+
+let server: Server | undefined;
+
+/** At register, before the fast lane is installed (it takes its hooks then). */
+export function enableMetrics(strapi: Core.Strapi): void {
+  if (!settingsOf(strapi).enabled) return;
+  metrics.enable({
+    outbox: () => deliveryStore(strapi).backlog(),
+    lastSyncSuccess: () => syncService(strapi).lastSucceeded(),
+  });
+}
+
+/** At register, after the fast lane: the token's check answers before anything else. */
+export function serveMetricsOnPublicPort(strapi: Core.Strapi): void {
+  const settings = settingsOf(strapi);
+  if (settings.enabled && settings.token) serveOnPublicPort(strapi.server.httpServer, settings.token);
+}
+
+export async function startMetricsListener(strapi: Core.Strapi): Promise<void> {
+  const settings = settingsOf(strapi);
+  if (!settings.enabled || !settings.port) return;
+  server = await startMetricsServer(settings);
+  strapi.log.info(`metrics: GET http://${settings.host}:${settings.port}/metrics`);
+}
+
+export async function stopMetricsListener(): Promise<void> {
+  const running = server;
+  server = undefined;
+  await new Promise((resolve) => (running ? running.close(resolve) : resolve(undefined)));
+}
