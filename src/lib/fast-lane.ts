@@ -100,13 +100,14 @@ export function fastLane(path: string, lookup: Lookup): void {
 }
 
 /**
- * Serves GET `prefix` + one path segment from `lookup(query, path)` whenever it answers; an exact lane
+ * Serves GET `prefix` + one path segment (the route's `parameter`) from `lookup(query, path)` whenever it answers; an exact lane
  * for the same path comes first. The full path's headers for one such path stand for them all, so the
  * route's headers must not depend on the segment, but for the caching headers an answer carries of its
  * own (`Representation.edge`: a project's surrogate key).
  */
-export function fastLaneUnder(prefix: string, lookup: Lookup): void {
-  lanesUnder.set(prefix, newLane(lookup, `${prefix}{id}`));
+export function fastLaneUnder(prefix: string, parameter: string, lookup: Lookup): void {
+  // Labelled as the router names the route (`/projects/:projectId`), so both paths count as one.
+  lanesUnder.set(prefix, newLane(lookup, `${prefix}:${parameter}`));
 }
 
 function laneFor(path: string): Lane | undefined {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     return cached;
   });
   fastLane('/items/exact', () => new Representation(Buffer.from('{"from":"exact"}')));
-  fastLaneUnder('/items/', (_query, path) => (path.startsWith('/items/known') ? new Representation(Buffer.from(`{"item":"${path}"}`)) : undefined));
+  fastLaneUnder('/items/', 'itemId', (_query, path) => (path.startsWith('/items/known') ? new Representation(Buffer.from(`{"item":"${path}"}`)) : undefined));
   installFastLane(server, { accessLog: (line) => accessLog.push(line) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

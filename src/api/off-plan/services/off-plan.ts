@@ -318,7 +318,7 @@ export function registerListingFastLane(strapi: Core.Strapi): void {
   fastLane(LISTING_PATH, (query, _path, locale) => service.fastListing(query, locale));
   fastLane(FILTERS_PATH, (_query, _path, locale) => service.fastFilters(locale));
   // An exact lane comes first: /filters is never taken for a project id.
-  fastLaneUnder(PROJECT_PATH_PREFIX, (_query, path, locale) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length), locale));
+  fastLaneUnder(PROJECT_PATH_PREFIX, 'projectId', (_query, path, locale) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length), locale));
   fastLane(LEGACY_PATH, (_query, _path, locale) => {
     const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
     return entry && representationOf(entry);
