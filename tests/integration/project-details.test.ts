@@ -185,10 +185,15 @@ describe('a card-only answer', () => {
     reelly.state.faults = [];
     await get(id);
     await projects().refreshDetail(id);
-    const { body, headers } = await get(id);
+    const { body, headers, text } = await get(id);
     expect(body.data.detail_status).toBeUndefined();
     expect(body.data.apartments.length).toBeGreaterThan(0);
     expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
+    // Held as the provider sent it here, and as another instance reads it from the database: the same bytes.
+    appCache().clear();
+    const fromStore = await get(id);
+    expect(fromStore.text).toBe(text);
+    expect(fromStore.headers.etag).toBe(headers.etag);
   });
 
   it('the full answer carries what buyers look for, when the provider sends it: floor plans, brochure, handover day, sizes in m²', async () => {

@@ -22,12 +22,13 @@ export type SaveOutcome = 'created' | 'changed' | 'unchanged';
 interface Row {
   id: number;
   project_id: string;
-  detail: NormalisedProject | null;
+  /** JSON of the project, or "null" when the provider did not know it. */
+  detail: string | null;
   fingerprint: string | null;
   read_at: string | Date | null;
 }
 
-const fingerprintOf = (project: NormalisedProject | null) => createHash('sha1').update(JSON.stringify(project)).digest('base64url');
+const fingerprintOf = (json: string) => createHash('sha1').update(json).digest('base64url');
 const millis = (value: string | Date | null) => (value ? new Date(value).getTime() : 0);
 
 /** The one (driver, project) row, in the database itself: two instances never store one project twice. */
@@ -43,7 +44,7 @@ export function detailStore(strapi: Core.Strapi, driver: string) {
     /** The detail held for `id`, or undefined when none was ever read. */
     async find(id: string): Promise<StoredDetail | undefined> {
       const row = (await rows().findOne({ select: ['detail', 'read_at'], where: { driver, project_id: id } })) as Row | null;
-      return row ? { project: row.detail ?? null, readAt: millis(row.read_at) } : undefined;
+      return row ? { project: row.detail ? (JSON.parse(row.detail) as NormalisedProject | null) : null, readAt: millis(row.read_at) } : undefined;
     },
 
     /** The ids of the projects whose detail is held (without the details themselves). */
@@ -54,10 +55,11 @@ export function detailStore(strapi: Core.Strapi, driver: string) {
 
     /** Stores what the provider said about `id`, unless it said the same before. */
     async save(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
-      const fingerprint = fingerprintOf(project);
+      const detail = JSON.stringify(project);
+      const fingerprint = fingerprintOf(detail);
       const existing = (await rows().findOne({ select: ['id', 'fingerprint'], where: { driver, project_id: id } })) as Row | null;
       if (existing?.fingerprint === fingerprint) return 'unchanged';
-      const data = { detail: project, fingerprint, read_at: new Date() };
+      const data = { detail, fingerprint, read_at: new Date() };
       if (existing) await rows().update({ where: { id: existing.id }, data });
       else await rows().create({ data: { driver, project_id: id, ...data } });
       return existing ? 'changed' : 'created';
