@@ -532,7 +532,7 @@ export interface components {
             }[];
             /** @description Provider requests per second (EXTSOURCE_DETAIL_RATE) */
             rate: number;
-            /** @description Reads at once (EXTSOURCE_DETAIL_CONCURRENCY) */
+            /** @description How many reads run together (EXTSOURCE_DETAIL_CONCURRENCY) */
             concurrency: number;
         };
         SyncedProperty: {
