@@ -23,7 +23,7 @@ import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/translations';
-import { PROJECT_TAG_PREFIX, PROJECTS_TAG, type NormalisedProject, type ProjectAnswer, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { PROJECT_TAG_PREFIX, PROJECTS_TAG, sqmOf, type NormalisedProject, type ProjectAnswer, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import {
@@ -124,9 +124,6 @@ function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
 
-const SQFT_PER_SQM = 10.7639;
-const sqm = (sqft: number | null) => (sqft === null ? null : Math.round(sqft / SQFT_PER_SQM));
-
 /**
  * Decision 25: every card field and the detail fields; decision 68: unit sizes in m² beside sq.ft, and
  * floor plans, brochure and handover day ([] and "" when the provider sent none); decision 67:
@@ -134,7 +131,7 @@ const sqm = (sqft: number | null) => (sqft === null ? null : Math.round(sqft / S
  */
 function projectData({ project, pending }: ProjectAnswer) {
   const { description, facilities, coordinates, gallery, payment_plans } = project;
-  const apartments = project.apartments.map((unit) => ({ ...unit, size_from_sqm: sqm(unit.size_from_sqft), size_to_sqm: sqm(unit.size_to_sqft) }));
+  const apartments = project.apartments.map((unit) => ({ ...unit, size_from_sqm: sqmOf(unit.size_from_sqft), size_to_sqm: sqmOf(unit.size_to_sqft) }));
   const extras = { floor_plans: project.floor_plans ?? [], brochure_url: project.brochure_url ?? '', handover_date: project.handover_date ?? '' };
   return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
 }

@@ -3,7 +3,7 @@
  * the app gets from the plugin goes through its services, `strapi.plugin('extsource').service(name)`,
  * typed with the service types below. Besides types, it holds the plugin's pure vocabulary that the
  * app's own pure code shares (no Strapi, no state): the emirate codes, the rounding of currency
- * conversion, the price label, the cache tag of everything built from the projects.
+ * conversion, sq.ft into m², the price label, the cache tag of everything built from the projects.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
 export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
@@ -12,6 +12,7 @@ export type { SyncRun, SyncService, Trigger } from './services/sync';
 export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
 
 export { PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
+export { sqmOf } from './mapping/area';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';

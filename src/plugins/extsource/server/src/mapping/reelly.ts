@@ -12,6 +12,7 @@
  * descriptions come in Arabic from the same endpoints read with `language=ar`, whose record the driver
  * passes beside the English one. An Arabic text equal to the English one is no translation.
  */
+import { SQFT_PER_SQM } from './area';
 import { uaeCoordinates, type Coordinates } from './coordinates';
 import { emirateOfPlace } from './communities';
 import { calendarDay } from './dates';
@@ -39,7 +40,6 @@ export interface DeveloperDirectory {
 }
 
 export const OUTSIDE_UAE = 'outside the UAE';
-const SQFT_PER_SQM = 10.7639;
 /** Media groups of the detail, in the order the gallery shows them. */
 const MEDIA_GROUPS = ['gallery', 'architecture', 'exterior', 'interior', 'lobby', 'amenities_media', 'general_plan', 'master_plan'];
 const SALE_STATUS_LABELS: Record<string, string> = {
