@@ -3,6 +3,8 @@ import type { Core } from '@strapi/strapi';
 import { apiToken, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
+import { sampleListingsSeeder } from '../../src/bootstrap/sample-listings-seed';
+import { syncService } from '../../src/lib/extsource';
 
 const PROPERTY = 'plugin::extsource.property';
 const RUN = 'plugin::extsource.sync-run';
@@ -84,6 +86,14 @@ describe('with the sample driver', () => {
     // The sample feed lists 4 sales and 1 rental as Blocked: stored, not active.
     expect(stats).toMatchObject({ total: 230, active: 225, inactive: 5, sales: 156, rentals: 69, runs: 1, last_success_at: run.finished_at });
     expect(stats.last_run.run_id).toBe(run.run_id);
+  });
+
+  it('first-run seed: waits for a sync already running (the hourly schedule firing during a first start), then runs its own', async () => {
+    const running = await syncService(strapi).start('all', 'cron');
+    await sampleListingsSeeder.run(strapi);
+    const earlier = await running.finished;
+    const runs = (await strapi.db.query(RUN).findMany({ where: { id: { $gt: earlier.run_id } }, orderBy: { id: 'asc' } })) as Array<{ trigger: string; status: string }>;
+    expect(runs.map(({ trigger, status }) => ({ trigger, status }))).toEqual([{ trigger: 'seed', status: 'succeeded' }]);
   });
 
   it('is idempotent: a second identical sync creates and rewrites nothing', async () => {
