@@ -41,6 +41,9 @@ function testEnvironment(smtpPort: number, webhookUrl: string, site: PreviewSite
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SEED_DEMO: 'true',
+    // A schedule that exists (the sync dashboard shows its next run) but does not fire during a run: the
+    // hourly default would start a sync in the middle of tests that count runs and provider requests.
+    EXTSOURCE_CRON: '0 0 1 1 *',
     // Client IPs come from X-Forwarded-For, so each test can act as its own client for rate limits.
     TRUST_PROXY: 'true',
     CONTACT_RATE_LIMIT_MAX: '10',

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, editorAccount, getStrapi, http, newClientIp } from '../helpers/app';
+import { scheduleSync, SYNC_JOB_NAME } from '../../src/plugins/extsource/server/src/schedule';
 
 let strapi: Core.Strapi;
 let admin: string;
@@ -118,9 +119,24 @@ describe('GET /extsource/dashboard', () => {
     expect(last_runs.rentals).toMatchObject({ run_id: run.run_id, type: 'rentals', status: 'succeeded', unchanged: run.unchanged });
     expect(last_runs.all).toMatchObject({ type: 'all' });
     expect(running).toEqual([]);
-    // The hourly default schedule: the next run is the top of a coming hour.
+    // The run's schedule (tests/helpers/app.ts): the next run is the top of a coming hour.
     expect(new Date(next_run_at).getTime()).toBeGreaterThan(Date.now());
     expect(new Date(next_run_at).getUTCMinutes()).toBe(0);
+  });
+});
+
+describe('CRON_ENABLED=false', () => {
+  it('adds no scheduled sync (Strapi would still run a job added by a plugin) and shows no next run', async () => {
+    const syncJobs = () => (strapi.cron.jobs as unknown as Array<{ name: string | null }>).filter((job) => job.name === SYNC_JOB_NAME).length;
+    const before = syncJobs();
+    strapi.config.set('server.cron.enabled', false);
+    try {
+      scheduleSync(strapi, '* * * * * *', async () => {});
+      expect(syncJobs()).toBe(before);
+      expect((await adminGet('/extsource/dashboard')).body.data.next_run_at).toBeNull();
+    } finally {
+      strapi.config.set('server.cron.enabled', true);
+    }
   });
 });
 

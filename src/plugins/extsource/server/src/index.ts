@@ -5,7 +5,7 @@ import contentTypes from './content-types';
 import controllers from './controllers';
 import { hostOf } from './host';
 import routes from './routes';
-import { SYNC_JOB_NAME } from './schedule';
+import { scheduleSync } from './schedule';
 import services from './services';
 import { ensureDetailKey } from './services/project-details';
 import type { ProjectsService } from './services/projects';
@@ -48,17 +48,6 @@ export async function scheduledSync(strapi: Core.Strapi, tick: Date): Promise<vo
   }
 }
 
-function scheduleSync(strapi: Core.Strapi, rule: string) {
-  if (!rule) return;
-  strapi.cron.add({
-    [SYNC_JOB_NAME]: {
-      // Strapi passes the tick's scheduled time (not the moment it fired) after the context.
-      task: (_context: unknown, ...args: unknown[]) => scheduledSync(strapi, args[0] instanceof Date ? args[0] : new Date()),
-      options: { rule },
-    },
-  });
-}
-
 export default {
   config: {
     default: defaultConfig,
@@ -78,7 +67,7 @@ export default {
     await ensureUniqueKey(strapi);
     await ensureDetailKey(strapi);
     await syncService(strapi).failStaleRuns();
-    scheduleSync(strapi, String(strapi.config.get('plugin::extsource.cron', '')));
+    scheduleSync(strapi, String(strapi.config.get('plugin::extsource.cron', '')), (tick) => scheduledSync(strapi, tick));
   },
 
   destroy({ strapi }: { strapi: Core.Strapi }) {

@@ -1,4 +1,4 @@
-/** The scheduled full sync's cron job, by name, and when it runs next. */
+/** The scheduled full sync's cron job: whether there is one, adding it, and when it runs next. */
 import type { Core } from '@strapi/strapi';
 
 export const SYNC_JOB_NAME = 'extsourceSync';
@@ -8,9 +8,27 @@ interface CronJobSpec {
   job: { nextInvocation(): Date | null };
 }
 
+/**
+ * CRON_ENABLED=false (`server.cron.enabled`) turns every schedule off. Strapi itself only skips its
+ * configured tasks then and still runs jobs added with `strapi.cron.add`, so the plugin checks it.
+ */
+const schedulesEnabled = (strapi: Core.Strapi) => strapi.config.get('server.cron.enabled') !== false;
+
+/** Adds the sync job on `rule` (a cron expression; empty: no schedule). `task` gets the tick's scheduled time. */
+export function scheduleSync(strapi: Core.Strapi, rule: string, task: (tick: Date) => Promise<void>): void {
+  if (!rule || !schedulesEnabled(strapi)) return;
+  strapi.cron.add({
+    [SYNC_JOB_NAME]: {
+      // Strapi passes the tick's scheduled time (not the moment it fired) after the context.
+      task: (_context: unknown, ...args: unknown[]) => task(args[0] instanceof Date ? args[0] : new Date()),
+      options: { rule },
+    },
+  });
+}
+
 /** The next scheduled sync, or null when there is no schedule (EXTSOURCE_CRON empty or CRON_ENABLED=false). */
 export function nextScheduledRun(strapi: Core.Strapi): Date | null {
-  if (strapi.config.get('server.cron.enabled') === false) return null;
+  if (!schedulesEnabled(strapi)) return null;
   const spec = (strapi.cron.jobs as unknown as CronJobSpec[]).find((job) => job.name === SYNC_JOB_NAME);
   return spec?.job.nextInvocation() ?? null;
 }
