@@ -5,6 +5,8 @@
 // because a sync of the same listings is running (on a server instance or another CLI).
 'use strict';
 
+require('./lib/node-flags').relaunchWithNodeFlags(__filename);
+
 const fs = require('fs');
 const path = require('path');
 const cliProgress = require('cli-progress');

@@ -4,6 +4,8 @@
 // generated admin) rather than development's defaults.
 'use strict';
 
+require('./lib/node-flags').relaunchWithNodeFlags(__filename);
+
 const fs = require('fs');
 const path = require('path');
 

@@ -8,6 +8,7 @@ const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
+const { nodeFlags } = require('../lib/node-flags');
 
 const appDir = path.resolve(__dirname, '..', '..');
 const STRAPI_BIN = path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
@@ -79,7 +80,7 @@ async function answers(url, status) {
  */
 async function startInstance({ name, port, env = {}, onLine, timeoutMs = 240000 }) {
   assertCompiled();
-  const child = spawn(process.execPath, [STRAPI_BIN, 'start'], {
+  const child = spawn(process.execPath, [...nodeFlags(), STRAPI_BIN, 'start'], {
     cwd: appDir,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@
 const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { nodeOptionsWithFlags } = require('./node-flags');
 
 const root = path.resolve(__dirname, '..', '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -36,7 +37,8 @@ function createRunner(summaryLabel) {
     fs.mkdirSync(reports, { recursive: true });
     const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
     fs.rmSync(report, { force: true });
-    const status = run(label, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+    // The Strapi the suites load in vitest's worker runs with the app's Node flags, as production does.
+    const status = run(label, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { NODE_OPTIONS: nodeOptionsWithFlags(), ...env });
     if (fs.existsSync(report)) {
       const counts = JSON.parse(fs.readFileSync(report, 'utf8'));
       totals.passed += counts.numPassedTests;

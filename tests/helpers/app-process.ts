@@ -6,6 +6,7 @@ import { fork, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { nodeFlags } from '../../scripts/lib/node-flags';
 
 const CHILD = path.resolve(__dirname, 'app-child.js');
 
@@ -69,6 +70,7 @@ export function productionEnvironment(database: Record<string, string>, extra: R
 /** Forks the app; resolves once it listens, rejects with its output if it exits first. */
 export function startAppProcess(env: Record<string, string>, { develop = false } = {}): Promise<AppProcess> {
   const child = fork(CHILD, [], {
+    execArgv: nodeFlags(),
     env: { ...env, APP_CHILD_DEVELOP: develop ? 'true' : 'false' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

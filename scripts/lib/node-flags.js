@@ -1,0 +1,34 @@
+// The Node flags the app runs with, wherever it is started (npm start, the sync CLI, the test suites'
+// app processes, the benchmark's), so that tests and figures are of what production runs. Decision 79.
+//
+// On Node 22, AsyncLocalStorage is built on async_hooks: once Strapi's request and transaction contexts
+// use it, every tick, promise and socket write of every request, the fast lane's included, runs an init
+// hook that copies the context along (measured: about 3 µs of a 20 µs cached answer). Node 24 made the
+// cheaper AsyncContextFrame its default and refuses the flag that asks for it on 22.
+'use strict';
+
+const CONTEXT_FRAME = '--experimental-async-context-frame';
+
+/** The flags this Node needs (none on Node 24 and later). */
+function nodeFlags(version = process.versions.node) {
+  return Number(version.split('.')[0]) < 24 ? [CONTEXT_FRAME] : [];
+}
+
+/** NODE_OPTIONS with the flags added, for a tool that starts the app in processes of its own (vitest). */
+function nodeOptionsWithFlags(current = process.env.NODE_OPTIONS || '') {
+  const missing = nodeFlags().filter((flag) => !current.split(/\s+/).includes(flag));
+  return [current, ...missing].filter(Boolean).join(' ');
+}
+
+/**
+ * Replaces this process with the same script under the flags when it was started without them (one
+ * process, same pid: signals and the exit status stay the caller's). Call before anything else.
+ */
+function relaunchWithNodeFlags(script) {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS || '').split(/\s+/)];
+  const missing = nodeFlags().filter((flag) => !given.includes(flag));
+  if (missing.length === 0) return;
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, script, ...process.argv.slice(2)], process.env);
+}
+
+module.exports = { nodeFlags, nodeOptionsWithFlags, relaunchWithNodeFlags };

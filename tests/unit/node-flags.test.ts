@@ -1,0 +1,50 @@
+/**
+ * The app's Node flags (scripts/lib/node-flags.js, decision 79): what Node 22 is given, and that an
+ * entry point started without them becomes the same process under them.
+ */
+import { spawnSync } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { describe, expect, it } from 'vitest';
+import { nodeFlags, nodeOptionsWithFlags } from '../../scripts/lib/node-flags';
+
+const HELPER = path.resolve(__dirname, '../../scripts/lib/node-flags.js');
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
+describe('node flags', () => {
+  it('ask Node 22 for AsyncContextFrame, and Node 24 (its default there, the flag refused) for nothing', () => {
+    expect(nodeFlags('22.23.3')).toEqual(['--experimental-async-context-frame']);
+    expect(nodeFlags('24.1.0')).toEqual([]);
+  });
+
+  it('are added to NODE_OPTIONS once, beside what is there', () => {
+    const once = nodeOptionsWithFlags('--max-old-space-size=4096');
+    expect(once.split(' ')).toEqual(['--max-old-space-size=4096', ...nodeFlags()]);
+    expect(nodeOptionsWithFlags(once)).toBe(once);
+  });
+
+  it.skipIf(NODE_MAJOR >= 24)('relaunch an entry point started without them as the same process, with its arguments and exit status', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
+    const script = path.join(dir, 'entry.js');
+    fs.writeFileSync(script, [
+      `const startedAs = process.env.STARTED_AS || String(process.pid);`,
+      `process.env.STARTED_AS = startedAs;`,
+      `require(${JSON.stringify(HELPER)}).relaunchWithNodeFlags(__filename);`,
+      `console.log(JSON.stringify({ startedAs, pid: String(process.pid), execArgv: process.execArgv, args: process.argv.slice(2) }));`,
+      `process.exit(7);`,
+    ].join('\n'));
+    try {
+      const result = spawnSync(process.execPath, [script, 'sales', '--verbose'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+      expect(result.status).toBe(7);
+      const lines = result.stdout.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const seen = JSON.parse(lines[0]);
+      expect(seen.pid).toBe(seen.startedAs);
+      expect(seen.execArgv).toEqual(nodeFlags());
+      expect(seen.args).toEqual(['sales', '--verbose']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
