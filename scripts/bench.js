@@ -19,6 +19,8 @@ const { Client } = require('pg');
 const { freePort, startHaproxy, startInstance } = require('./cluster/processes');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
+const { nodeFlags } = require('./lib/node-flags');
+const cores = require('./bench/cores');
 const { benchEnvironment } = require('./bench/environment');
 const { readAheadCase } = require('./bench/read-ahead');
 
@@ -27,8 +29,8 @@ const PROVIDER_MEDIA = 'https://media.provider.test';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-const CPU_DURATION_S = Number(process.env.BENCH_CPU_DURATION_S || 5);
-const CPU_ROUNDS = 3;
+const CPU_DURATION_S = Number(process.env.BENCH_CPU_DURATION_S || 3);
+const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS || 9);
 /** The off-plan table cases: a page 2 of a filtered, sorted listing, at this many projects. */
 const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
 const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
@@ -40,9 +42,14 @@ function startChild(script, env = {}, message) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'bench', script), [], {
       env: { ...process.env, ...run.env, BENCH_APP_ENV: JSON.stringify(env) },
+      execArgv: nodeFlags(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.once('message', (reply) => (reply.ready ? resolve({ child, port: reply.port }) : reject(new Error('not ready'))));
+    child.once('message', (reply) => {
+      if (!reply.ready) return reject(new Error('not ready'));
+      cores.pinServer(child.pid);
+      resolve({ child, port: reply.port });
+    });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     if (message) child.send(message);
   });
@@ -76,8 +83,8 @@ function cpuMicros(pid) {
  * text, so a non-ASCII (Arabic) body caps its rate far below the server's. At one rate both sustain, the
  * server's own cost per request is what differs.
  */
-async function serverCpuPerRequest(url, rate, pid, options = {}) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: rate, ...options }); // warm-up
+async function serverCpuPerRequest(url, rate, pid, options = {}, warmUpS = 2) {
+  await autocannon({ url, connections: CONNECTIONS, duration: warmUpS, overallRate: rate, ...options });
   const before = cpuMicros(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: CPU_DURATION_S, overallRate: rate, ...options });
   return (cpuMicros(pid) - before) / result.requests.total;
@@ -375,6 +382,8 @@ function uploadsFromNow() {
 
 /** Scale-out: the cached luxury page through haproxy in front of one, then two instances on PostgreSQL. */
 async function clusterCase() {
+  // Instances, haproxy and the load generator share every core here, as the line below says.
+  cores.releaseLoadGenerator();
   const database = await throwAwayDatabase();
   const removeUploads = uploadsFromNow();
   const env = { ...run.env, NODE_ENV: 'production', DATABASE_CLIENT: 'postgres', DATABASE_URL: database.url, LOG_LEVEL: 'warn', EXTSOURCE_CRON: '', REDIS_URL: '', SEED_DEMO: 'true' };
@@ -462,11 +471,18 @@ function compareRows(name, measured, baseline, target, note = '', { cpu = false,
   return row;
 }
 
-/** Median server CPU µs per request of each target ({ url, pid, options }), measured in interleaved rounds at `rate`. */
+/**
+ * Median server CPU µs per request of each target ({ url, pid, options }), measured in interleaved rounds
+ * at `rate`: a 2 s warm-up before a target's first round, half a second before each later one (the
+ * server back at the pace after the other's round). One round of a few seconds moves by up to a fifth on
+ * a shared machine; the median of many short rounds moves by a few hundredths.
+ */
 async function cpuPerRequestRounds(targets, rate, rounds = CPU_ROUNDS) {
   const samples = targets.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, { url, pid, options }] of targets.entries()) samples[index].push(await serverCpuPerRequest(url, rate, pid, options));
+    for (const [index, { url, pid, options }] of targets.entries()) {
+      samples[index].push(await serverCpuPerRequest(url, rate, pid, options, round === 0 ? 2 : 0.5));
+    }
   }
   return samples.map(median);
 }
@@ -670,7 +686,7 @@ async function tableCase() {
   const file = path.join(__dirname, '..', 'bench', 'results.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const machine = { cores: os.cpus().length, load_average_start: loadAtStart, load_average_end: os.loadavg()[0] };
-  const settings = { connections: CONNECTIONS, duration_s: DURATION_S, cpu_rounds: CPU_ROUNDS, cpu_duration_s: CPU_DURATION_S };
+  const settings = { connections: CONNECTIONS, duration_s: DURATION_S, cpu_rounds: CPU_ROUNDS, cpu_duration_s: CPU_DURATION_S, pinning: cores.describe(), node: process.version, node_flags: nodeFlags() };
   fs.writeFileSync(file, `${JSON.stringify({ machine, settings, cases: rows }, null, 2)}\n`);
   console.log(`\nwritten to ${path.relative(process.cwd(), file)} (${machine.cores} cores, load average ${machine.load_average_start.toFixed(2)} at the start, ` +
     `${machine.load_average_end.toFixed(2)} at the end; ${CONNECTIONS} connections, ${DURATION_S} s per measurement)`);
@@ -703,7 +719,7 @@ async function metricsCase() {
     for (const { url } of targets) for (let i = 0; i < 2; i += 1) await fetchBytes(url); // builds the page, teaches the fast lane
     const rate = Math.round((await load(targets[0].url)).rps / 2);
     // More rounds than the other cases: the difference sought (5%) is within one round's noise on a busy machine.
-    const [usOff, usOn] = await cpuPerRequestRounds(targets, rate, Number(process.env.BENCH_METRICS_ROUNDS || 7));
+    const [usOff, usOn] = await cpuPerRequestRounds(targets, rate, Number(process.env.BENCH_METRICS_ROUNDS || 13));
     const row = { name: 'fast lane with metrics on (GET /api/v1/luxury)', rps: null, p50_ms: null, p99_ms: null, baseline_rps: null, ratio: Number((usOff / usOn).toFixed(3)), target: 0.95 };
     row.note = `server CPU per request at ${rate} req/s: metrics off ${usOff.toFixed(1)} us, on ${usOn.toFixed(1)} us`;
     rows.push(row);
@@ -727,6 +743,8 @@ function defaultCases() {
 
 async function main() {
   run = benchEnvironment();
+  cores.pinLoadGenerator();
+  console.log(`== bench: ${cores.describe()}`);
   const selected = process.argv.slice(2).length ? process.argv.slice(2) : defaultCases();
   for (const name of selected) {
     if (!CASES[name]) throw new Error(`unknown bench case "${name}"; cases: ${Object.keys(CASES).join(', ')}`);

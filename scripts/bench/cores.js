@@ -1,0 +1,38 @@
+// Which cores the bench's processes run on. With two cores or more (and util-linux's `taskset`), the
+// load generator (the bench's own process) keeps core 0 and every server it starts runs on the others:
+// left to the scheduler, a server shares a core with autocannon in some rounds and not in others, and
+// its CPU time per request moved by a fifth between rounds of one run. Decision 80.
+'use strict';
+
+const { execFileSync } = require('child_process');
+const os = require('os');
+
+const CORES = os.cpus().length;
+
+function tasksetWorks() {
+  if (process.platform !== 'linux' || CORES < 2) return false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const PINNING = tasksetWorks();
+const ALL = `0-${CORES - 1}`;
+const SERVERS = CORES === 2 ? '1' : `1-${CORES - 1}`;
+
+/** Sets the cores of `pid` and of all its threads (threads it starts later inherit them). */
+const pin = (pid, cores) => PINNING && execFileSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' });
+
+module.exports = {
+  PINNING,
+  /** The load generator (this process) on core 0. */
+  pinLoadGenerator: () => pin(process.pid, '0'),
+  /** This process on every core again: what it starts from now on (haproxy, instances) inherits them. */
+  releaseLoadGenerator: () => pin(process.pid, ALL),
+  /** A server child on the cores the load generator leaves. */
+  pinServer: (pid) => pin(pid, SERVERS),
+  describe: () => (PINNING ? `load generator on core 0, servers on core${CORES === 2 ? '' : 's'} ${SERVERS}` : 'not pinned (one core, or no taskset)'),
+};
