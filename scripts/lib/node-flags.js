@@ -14,10 +14,14 @@ function nodeFlags(version = process.versions.node) {
   return Number(version.split('.')[0]) < 24 ? [CONTEXT_FRAME] : [];
 }
 
+/** The flags this Node needs that `given` (a command line's flags, NODE_OPTIONS split) lacks. */
+const missingFrom = (given) => nodeFlags().filter((flag) => !given.includes(flag));
+
+const nodeOptionsList = (options = process.env.NODE_OPTIONS || '') => options.split(/\s+/);
+
 /** NODE_OPTIONS with the flags added, for a tool that starts the app in processes of its own (vitest). */
 function nodeOptionsWithFlags(current = process.env.NODE_OPTIONS || '') {
-  const missing = nodeFlags().filter((flag) => !current.split(/\s+/).includes(flag));
-  return [current, ...missing].filter(Boolean).join(' ');
+  return [current, ...missingFrom(nodeOptionsList(current))].filter(Boolean).join(' ');
 }
 
 /**
@@ -25,8 +29,7 @@ function nodeOptionsWithFlags(current = process.env.NODE_OPTIONS || '') {
  * process, same pid: signals and the exit status stay the caller's). Call before anything else.
  */
 function relaunchWithNodeFlags(script) {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS || '').split(/\s+/)];
-  const missing = nodeFlags().filter((flag) => !given.includes(flag));
+  const missing = missingFrom([...process.execArgv, ...nodeOptionsList()]);
   if (missing.length === 0) return;
   process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, script, ...process.argv.slice(2)], process.env);
 }
