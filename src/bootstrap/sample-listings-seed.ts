@@ -1,4 +1,5 @@
 /** First run: the sample provider's listings are synced once, so a fresh clone has a catalogue. */
+import { setTimeout as sleep } from 'timers/promises';
 import type { Seeder } from './seed';
 import { syncService } from '../lib/extsource';
 
@@ -22,7 +23,7 @@ export const sampleListingsSeeder: Seeder = {
         return;
       } catch (error) {
         if (!isSyncInProgress(error) || Date.now() > giveUpAt) throw error;
-        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+        await sleep(BUSY_RETRY_MS);
       }
     }
   },
