@@ -9,7 +9,8 @@ import path from 'path';
 import { describe, expect, it } from 'vitest';
 import { nodeFlags, nodeOptionsWithFlags } from '../../scripts/lib/node-flags';
 
-const HELPER = path.resolve(__dirname, '../../scripts/lib/node-flags.js');
+const ROOT = path.resolve(__dirname, '../..');
+const HELPER = path.join(ROOT, 'scripts/lib/node-flags.js');
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 
 describe('node flags', () => {
@@ -43,6 +44,25 @@ describe('node flags', () => {
       expect(seen.pid).toBe(seen.startedAs);
       expect(seen.execArgv).toEqual(nodeFlags());
       expect(seen.args).toEqual(['sales', '--verbose']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(NODE_MAJOR >= 24).each([
+    ['npm start', 'scripts/start.js', []],
+    ['the sync CLI', 'scripts/extsource-sync.js', ['no-such-type']],
+  ])('are what %s runs under, before it does anything else', (_name, script, args) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
+    const preload = path.join(dir, 'report.js');
+    // Loaded by each process image before the script: the last line is the flags the script ran under.
+    fs.writeFileSync(preload, 'console.log("node-flags:" + JSON.stringify(process.execArgv.filter((flag) => flag.startsWith("--experimental"))));');
+    try {
+      const env = { PATH: process.env.PATH ?? '', ENV_PATH: path.join(dir, 'no-env-file'), NODE_ENV: 'production' };
+      const result = spawnSync(process.execPath, ['--require', preload, path.join(ROOT, script), ...args], { encoding: 'utf8', env, cwd: ROOT });
+      const reports = result.stdout.split('\n').filter((line) => line.startsWith('node-flags:'));
+      expect(reports.length).toBeGreaterThan(0);
+      expect(JSON.parse(reports.at(-1)!.slice('node-flags:'.length))).toEqual(nodeFlags());
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
