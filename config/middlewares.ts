@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { strapiCorsOptions } from '../src/lib/cors-policy';
+import { QUERY_PARSER_OPTIONS } from '../src/lib/query-string';
 
 /**
  * What the admin panel may load and reach (docs/security.md): only its own origin; inline styles for its
@@ -47,7 +48,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // No CORS headers at all on a request without an Origin header.
   'global::cors-scope',
   'strapi::session',
-  'strapi::query',
+  // The fast lane reads query strings with the same parser and options (src/lib/query-string.ts).
+  { name: 'strapi::query', config: QUERY_PARSER_OPTIONS },
   // Strapi insists on strapi::body being listed: it parses nothing here (no method), global::body reads
   // every body (contract limits on decoded bodies; multipart only on the upload routes).
   { name: 'strapi::body', config: { parsedMethods: [] } },

@@ -35,12 +35,6 @@ export const DRAFT_CACHE_CONTROL = 'private, no-store';
 /** Whether this request reads drafts (`ctx.state`, set by `global::draft-reads`), for the controllers and the caching layers. */
 export const readsDraft = (state: { status?: ContentStatus }): boolean => state.status === 'draft';
 
-/**
- * The fast lane's test on a raw query string: a request that names a status at all goes through Strapi
- * (which checks it), so a draft can never be served, nor its headers taken, by the lane.
- */
-export const mayNameStatus = (query: string): boolean => query.includes('status');
-
 interface StoredToken {
   kind?: string | null;
   type: 'read-only' | 'full-access' | 'custom';

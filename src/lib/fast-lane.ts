@@ -9,24 +9,33 @@
  * does per request: the CORS headers for the request's Origin (`corsHeaders`, the policy strapi::cors
  * applies), the client's X-Request-Id when valid (else a fresh one), the ETag and a 304 for a matching
  * If-None-Match, the compressed variant the client accepts, and the access-log line of `strapi::logger`
- * at LOG_LEVEL=http. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
+ * at LOG_LEVEL=http. It reads the query string with Strapi's own parser and options (query-string.ts),
+ * so an encoded key (`%6Cocale=ar`), a bracket form (`locale[]=ar`) or a repeat means to it what it
+ * means to Strapi. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
  * not serve, a `status`: drafts are never its) goes through Strapi.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
-import { mayNameStatus } from './drafts';
-import { localeOfQueryString, type Locale } from './locale';
+import { localeParam, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
+import { parseQueryString, type ParsedQuery } from './query-string';
 import { etagMatches, type Representation } from './representation';
 import { inFrontOfRequestListener } from './strapi/request-listener';
 
-/**
- * The finished body for this query string (without the "?"), path and the locale it asks for, or
- * undefined to take the full path.
- */
-type Lookup = (query: string, path: string, locale: Locale) => Representation | undefined;
+/** What a lookup is asked: the request as Strapi's router and `ctx.query` would see it. */
+export interface LaneRequest {
+  path: string;
+  /** Parsed as `ctx.query` is. */
+  query: ParsedQuery;
+  /** As sent, without the "?" (`ctx.querystring`). */
+  queryString: string;
+  locale: Locale;
+}
+
+/** The finished body for this request, or undefined to take the full path. */
+type Lookup = (request: LaneRequest) => Representation | undefined;
 
 /** Header lines as `writeHead` takes them flat: name, value, name, value... */
 type HeaderLines = readonly string[];
@@ -132,9 +141,11 @@ function protocolOf(req: IncomingMessage): string | undefined {
 /** Node's OutgoingMessage has it (since 15.13); @types/node declares it on ClientRequest only. */
 type WithRawHeaderNames = ServerResponse & { getRawHeaderNames(): string[] };
 
-function captureHeaders(lane: Lane, variant: string, res: ServerResponse): void {
+function captureHeaders(lane: Lane, variant: string, locale: Locale, res: ServerResponse): void {
   res.once('finish', () => {
-    if (res.statusCode !== 200) return;
+    // Headers of another language must never stand for this one (Content-Language, localized keys).
+    const language = res.getHeader('content-language');
+    if (res.statusCode !== 200 || (language !== undefined && language !== locale)) return;
     const prepared: Prepared = { ok: [], notModified: [], okShared: [], notModifiedShared: [] };
     for (const name of (res as WithRawHeaderNames).getRawHeaderNames()) {
       const lower = name.toLowerCase();
@@ -202,16 +213,25 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const path = mark === -1 ? url : url.slice(0, mark);
     const lane = req.method === 'GET' ? laneFor(path) : undefined;
     const protocol = lane && protocolOf(req);
-    const query = mark === -1 ? '' : url.slice(mark + 1);
-    // A draft read (or anything naming a status) is Strapi's to check, and its headers are not the lane's.
-    const locale = protocol && !mayNameStatus(query) && localeOfQueryString(query);
-    if (lane && protocol && locale) {
-      const variant = `${protocol}:${locale}`;
+    const request = protocol ? laneRequest(path, mark === -1 ? '' : url.slice(mark + 1)) : undefined;
+    if (lane && request) {
+      const variant = `${protocol}:${request.locale}`;
       const prepared = lane.prepared.get(variant);
-      const representation = prepared && lane.lookup(query, path, locale);
+      const representation = prepared && lane.lookup(request);
       if (representation) return serve(lane, path, prepared, representation, req, res);
-      captureHeaders(lane, variant, res);
+      captureHeaders(lane, variant, request.locale, res);
     }
     return strapiListener(req, res);
   });
+}
+
+/**
+ * The request as the lane may answer it, or undefined for Strapi: a draft read (anything naming a
+ * status) is Strapi's to check, and a `locale` the site does not serve is its 422.
+ */
+function laneRequest(path: string, queryString: string): LaneRequest | undefined {
+  const query = parseQueryString(queryString);
+  if (query.status !== undefined) return undefined;
+  const locale = localeParam(query.locale);
+  return locale && { path, query, queryString, locale };
 }

@@ -1,8 +1,8 @@
 /**
  * The site's languages (decisions 53-58): which locale a request asks for, what it is called in cache
  * keys, cache tags and surrogate keys, and how an Arabic record falls back to the English one field by
- * field. The api-edge reads `?locale=` once per request (`ctx.state.locale`) and the fast lane reads it
- * from the raw query string; everything downstream is handed the locale, never re-reads it.
+ * field. The api-edge reads `?locale=` once per request (`ctx.state.locale`) and the fast lane from the
+ * query as Strapi parses it (`localeParam` both); everything downstream is handed the locale, never re-reads it.
  * Plain code, no Strapi.
  */
 
@@ -26,21 +26,9 @@ export function localeParam(value: unknown): Locale | undefined {
   return (LOCALES as readonly string[]).includes(tag) ? (tag as Locale) : undefined;
 }
 
-/** `locale=ar` as the whole query string, the common case, answered without parsing. */
-const ALONE = new Map<string, Locale>(LOCALES.map((locale) => [`locale=${locale}`, locale]));
-
 /** The locale the api-edge read for this request (`ctx.state`), for the controllers. */
 export function requestLocale(state: { locale?: Locale }): Locale {
   return state.locale ?? DEFAULT_LOCALE;
-}
-
-/** The same from a raw query string (the fast lane's): cheap for the common case of no `locale` at all. */
-export function localeOfQueryString(query: string): Locale | undefined {
-  if (!query.includes('locale')) return DEFAULT_LOCALE;
-  const alone = ALONE.get(query);
-  if (alone) return alone;
-  const values = new URLSearchParams(query).getAll('locale');
-  return values.length > 1 ? undefined : localeParam(values[0]);
 }
 
 /** The locale's variant of a name (a cache key, a cache tag, a surrogate key): the default keeps the name as it was. */

@@ -2,17 +2,26 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastLane, fastLaneServed, fastLaneUnder, installFastLane } from '../../src/lib/fast-lane';
+import { fastLane, fastLaneServed, fastLaneUnder, installFastLane, type LaneRequest } from '../../src/lib/fast-lane';
+import { parseQueryString } from '../../src/lib/query-string';
 import { Representation } from '../../src/lib/representation';
 
 let cached: Representation | undefined;
-let lastQuery = '';
+let lastRequest: LaneRequest | undefined;
 let slowPathCalls = 0;
 let base = '';
 const accessLog: string[] = [];
+/**
+ * Stands in for Strapi: on /lang it says the language it read from the query as Strapi reads it, or
+ * the one a test header makes it claim (a full path the lane disagrees with).
+ */
 const server = http.createServer((req, res) => {
   slowPathCalls += 1;
   const body = Buffer.from(JSON.stringify({ from: 'slow', method: req.method }));
+  if (req.url?.startsWith('/lang')) {
+    const locale = req.headers['x-claim-language'] ?? parseQueryString(req.url.split('?')[1] ?? '').locale ?? 'en';
+    res.setHeader('Content-Language', String(locale));
+  }
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   res.setHeader('X-Request-Id', 'slow-id');
   res.setHeader('Cache-Control', 'public, max-age=0');
@@ -21,12 +30,13 @@ const server = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  fastLane('/fast', (query) => {
-    lastQuery = query;
+  fastLane('/fast', (request) => {
+    lastRequest = request;
     return cached;
   });
+  fastLane('/lang', ({ locale }) => new Representation(Buffer.from(`{"locale":"${locale}"}`)));
   fastLane('/items/exact', () => new Representation(Buffer.from('{"from":"exact"}')));
-  fastLaneUnder('/items/', 'itemId', (_query, path) => (path.startsWith('/items/known') ? new Representation(Buffer.from(`{"item":"${path}"}`)) : undefined));
+  fastLaneUnder('/items/', 'itemId', ({ path }) => (path.startsWith('/items/known') ? new Representation(Buffer.from(`{"item":"${path}"}`)) : undefined));
   installFastLane(server, { accessLog: (line) => accessLog.push(line) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -54,7 +64,7 @@ describe('fast lane', () => {
     const served = fastLaneServed();
     const second = await get('/fast?ignored=1');
     expect(second.body).toBe('{"from":"cache"}');
-    expect(lastQuery).toBe('ignored=1');
+    expect(lastRequest).toMatchObject({ path: '/fast', queryString: 'ignored=1', query: { ignored: '1' }, locale: 'en' });
     expect(slowPathCalls).toBe(1);
     expect(fastLaneServed()).toBe(served + 1);
     expect(accessLog.at(-1)).toMatch(/^GET \/fast\?ignored=1 \(\d+ ms\) 200$/);
@@ -107,5 +117,42 @@ describe('fast lane', () => {
     expect((await get('/other')).body).toContain('slow');
     expect((await get('/fast', { headers: { 'X-Forwarded-Proto': 'gopher' } })).body).toContain('slow');
     expect(slowPathCalls).toBe(3);
+  });
+
+  it('reads the query as Strapi does: encoded keys, bracket forms and repeats mean what they mean there', async () => {
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
+    await get('/fast?locale=ar'); // the slow path teaches the Arabic variant its headers
+    expect((await get('/fast?%6Cocale=ar')).body).toBe('{"from":"cache"}');
+    expect(lastRequest?.locale).toBe('ar');
+    expect((await get('/fast?loc%61le=ar&a%5Bb%5D=1')).body).toBe('{"from":"cache"}');
+    expect(lastRequest).toMatchObject({ locale: 'ar', query: { locale: 'ar', a: { b: '1' } } });
+    slowPathCalls = 0;
+    // A locale Strapi reads as a list or an object is its 422; any status, however spelled, is its to check.
+    for (const query of ['locale[]=ar', 'locale[0]=ar', 'locale[x]=ar', 'locale[$ne]=en', 'locale=ar&locale=en', 'locale=fr', 'status=draft', 'st%61tus=draft', '%73tatus=published', 'status']) {
+      expect((await get(`/fast?${query}`)).body, query).toContain('slow');
+    }
+    expect(slowPathCalls).toBe(10);
+  });
+
+  it("never keeps one language's headers for another (an encoded locale key on a fresh lane)", async () => {
+    await get('/lang?%6Cocale=ar'); // the first full-path answer this lane sees is Arabic
+    await get('/lang'); // and this one English
+    const english = await get('/lang');
+    expect(english.body).toBe('{"locale":"en"}');
+    expect(english.headers['content-language']).toBe('en');
+    const arabic = await get('/lang?locale=ar');
+    expect(arabic.body).toBe('{"locale":"ar"}');
+    expect(arabic.headers['content-language']).toBe('ar');
+  });
+
+  it('takes no headers from a full-path answer whose language is not the one the lane read', async () => {
+    const https = { 'X-Forwarded-Proto': 'https' }; // a variant no test has taught yet
+    slowPathCalls = 0;
+    await get('/lang?locale=ar', { headers: { ...https, 'X-Claim-Language': 'en' } });
+    await get('/lang?locale=ar', { headers: https });
+    expect(slowPathCalls, 'the mislabelled answer taught the lane nothing').toBe(2);
+    const served = await get('/lang?locale=ar', { headers: https });
+    expect(slowPathCalls).toBe(2);
+    expect(served.headers['content-language']).toBe('ar');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { surrogateKeysOf, declareLocalizedSurrogateKey, edgeHeadersFor } from '../../src/lib/http-caching';
-import { localeOfQueryString, localeParam, localized, localizedSources, westernDigits, withFallback } from '../../src/lib/locale';
+import { localeParam, localized, localizedSources, westernDigits, withFallback } from '../../src/lib/locale';
 import { foldForSearch, searchWords } from '../../src/api/off-plan/lib/options';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
 import { LISTING_WORDS } from '../../src/api/off-plan/lib/words';
@@ -11,11 +11,6 @@ describe('the locale of a request', () => {
     [undefined, 'en'], ['', 'en'], ['  ', 'en'], ['en', 'en'], ['ar', 'ar'], ['AR', 'ar'], [' ar ', 'ar'],
     ['fr', undefined], ['ar-AE', undefined], [['ar', 'en'], undefined], [{ ar: 1 }, undefined],
   ])('%j is %s', (value, locale) => expect(localeParam(value)).toBe(locale));
-
-  it.each([
-    ['', 'en'], ['page=2', 'en'], ['locale=ar', 'ar'], ['page=2&locale=ar', 'ar'], ['locale=AR&x=1', 'ar'], ['locale=', 'en'],
-    ['locale=fr', undefined], ['locale=ar&locale=en', undefined], ['locale=ar&locale=ar', undefined],
-  ])('the query string %j is %s', (query, locale) => expect(localeOfQueryString(query)).toBe(locale));
 
   it('names the default locale as before and any other with its suffix', () => {
     expect(localized('luxury_page_data', 'en')).toBe('luxury_page_data');

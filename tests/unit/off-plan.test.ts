@@ -4,7 +4,7 @@ import { buildIndex } from '../../src/api/off-plan/lib/catalogue-index';
 import { search } from '../../src/api/off-plan/lib/catalogue-search';
 import { buildPageContent, DEFAULTS } from '../../src/api/off-plan/lib/page-content';
 import { parseListingQuery, SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
-import { plainQuery } from '../../src/api/off-plan/services/off-plan';
+import { parseQueryString } from '../../src/lib/query-string';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 
 function project(id: string, overrides: Omit<Partial<NormalisedProject>, 'price'> & { price?: number | null; year?: string; sortKey?: string | null } = {}): NormalisedProject {
@@ -81,19 +81,19 @@ describe('parseListingQuery', () => {
   });
 });
 
-describe('plainQuery', () => {
-  it('reads repeated keys as lists and leaves bracket forms to the full path', () => {
-    expect(plainQuery('page=2&state_id=DU&state_id=AZ')).toEqual({ page: '2', state_id: ['DU', 'AZ'] });
-    expect(plainQuery('state_id[]=DU')).toBeUndefined();
-    expect(plainQuery('')).toEqual({});
+describe('query strings as Strapi reads them (the fast lane and the full path alike)', () => {
+  it('reads repeats as lists, brackets as lists and objects, escapes in keys as the key', () => {
+    expect(parseQueryString('page=2&state_id=DU&state_id=AZ')).toEqual({ page: '2', state_id: ['DU', 'AZ'] });
+    expect(parseQueryString('state_id[]=DU')).toEqual({ state_id: ['DU'] });
+    expect(parseQueryString('%6Cocale=ar&a[$ne]=1')).toEqual({ locale: 'ar', a: { $ne: '1' } });
+    expect(parseQueryString('location=Dubai+Marina&bedrooms=5%2B')).toEqual({ location: 'Dubai Marina', bedrooms: '5+' });
+    expect(parseQueryString('')).toEqual({});
   });
 
-  it('leaves to the full path what Strapi reads otherwise: escapes that are not UTF-8, a key given many times', () => {
-    expect(plainQuery('location=%E0%A4%A')).toBeUndefined();
-    expect(plainQuery('location=%FF')).toBeUndefined();
-    expect(plainQuery(Array.from({ length: 21 }, () => 'bedrooms=1').join('&'))).toBeUndefined();
-    expect(plainQuery(Array.from({ length: 20 }, () => 'bedrooms=1').join('&'))).toEqual({ bedrooms: Array(20).fill('1') });
-    expect(plainQuery('location=Dubai+Marina&bedrooms=5%2B')).toEqual({ location: 'Dubai Marina', bedrooms: '5+' });
+  it("keeps Strapi's options: a bare key is null, more than 100 items an object", () => {
+    expect(parseQueryString('locale')).toEqual({ locale: null });
+    expect(parseQueryString('location=%FF')).toEqual({ location: '%FF' });
+    expect(Array.isArray(parseQueryString(Array.from({ length: 101 }, (_, i) => `b[${i}]=1`).join('&')).b)).toBe(false);
   });
 });
 

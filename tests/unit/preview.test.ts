@@ -1,6 +1,6 @@
 /** The preview URL per type and locale, the path map, and the `status` parameter (decisions 60-61). */
 import { describe, expect, it } from 'vitest';
-import { mayNameStatus, statusParam } from '../../src/lib/drafts';
+import { statusParam } from '../../src/lib/drafts';
 import { clientOrigin, DEFAULT_PREVIEW_PATHS, parsePreviewPaths, previewPathFor, previewUrl } from '../../src/lib/preview';
 
 const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', paths: DEFAULT_PREVIEW_PATHS };
@@ -59,9 +59,4 @@ describe('the status parameter', () => {
     expect(statusParam(['draft', 'draft'])).toBeUndefined();
   });
 
-  it('sends any query naming a status to the full path', () => {
-    expect(mayNameStatus('status=draft')).toBe(true);
-    expect(mayNameStatus('locale=ar&status=published')).toBe(true);
-    expect(mayNameStatus('locale=ar')).toBe(false);
-  });
 });

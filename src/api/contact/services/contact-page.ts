@@ -22,7 +22,7 @@ const tagsOf = (locale: Locale) => [...localizedSources([CONTACT_PAGE_UID], loca
 
 declareCacheTags(...everyLocaleOf([CONTACT_PAGE_UID]));
 declareLocalizedSurrogateKey(SURROGATE_KEYS.contactPage, CONTACT_PAGE_UID);
-fastLane('/api/v1/contact-us-page', (_query, _path, locale) => {
+fastLane('/api/v1/contact-us-page', ({ locale }) => {
   const entry = cache.peek(localized(CONTACT_PAGE_CACHE_KEY, locale));
   return entry && representationOf(entry);
 });

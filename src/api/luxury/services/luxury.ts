@@ -40,7 +40,7 @@ const tagsOf = (locale: Locale) => [...localizedSources(LUXURY_CONTENT_TYPES, lo
 
 declareCacheTags(...everyLocaleOf(LUXURY_CONTENT_TYPES));
 declareLocalizedSurrogateKey(SURROGATE_KEYS.luxury, ...LUXURY_CONTENT_TYPES);
-fastLane('/api/v1/luxury', (_query, _path, locale) => {
+fastLane('/api/v1/luxury', ({ locale }) => {
   const entry = cache.peek(localized(LUXURY_CACHE_KEY, locale));
   return entry && representationOf(entry);
 });

@@ -16,7 +16,7 @@ import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../li
 import type { ContentStatus } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
-import { fastLane, fastLaneUnder } from '../../../lib/fast-lane';
+import { fastLane, fastLaneUnder, type LaneRequest } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey, declareSurrogateKey, declareSurrogateKeyFamily, projectEdgeHeaders, projectSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { LruMap } from '../../../lib/lru';
@@ -90,30 +90,6 @@ interface InCurrency extends PreparedCurrency {
 }
 
 const link = { populate: { links: true } };
-
-/** Values one key may have on the fast lane (Strapi's parser turns more than 100 into an object). */
-const MAX_REPEATS = 20;
-
-/**
- * A raw query string as Strapi's parser (qs) would see it; undefined for what only the full path reads
- * as qs does: bracket forms (a[]=, a[b]=), percent escapes that are not UTF-8 (qs keeps them as
- * written), a key given more than MAX_REPEATS times.
- */
-export function plainQuery(queryString: string): Record<string, string | string[]> | undefined {
-  try {
-    decodeURIComponent(queryString);
-  } catch {
-    return undefined;
-  }
-  const query: Record<string, string | string[]> = Object.create(null);
-  for (const [key, value] of new URLSearchParams(queryString)) {
-    if (key.includes('[') || key.includes(']')) return undefined;
-    const existing = query[key];
-    if (Array.isArray(existing) && existing.length >= MAX_REPEATS) return undefined;
-    query[key] = existing === undefined ? value : ([] as string[]).concat(existing, value);
-  }
-  return query;
-}
 
 /** The collection's catalogue in `locale`: its projects as that locale shows them, found by every language's names. */
 function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
@@ -248,12 +224,11 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
-    fastListing(queryString: string, locale: Locale): Representation | undefined {
-      const raw = plainQuery(queryString);
-      const parsed = raw && parseListingQuery(raw, locale);
+    fastListing({ query, queryString, locale }: LaneRequest): Representation | undefined {
+      const parsed = parseListingQuery(query, locale);
       const page = cache.peek<PreparedPage>(localized(OFFPLAN_PAGE_CACHE_KEY, locale))?.value;
       const prepared = peekCatalogue(locale);
-      if (!parsed?.ok || !page || !prepared) return undefined;
+      if (!parsed.ok || !page || !prepared) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
       return currency && listingPage(queryString, parsed.query, prepared, currency, page);
     },
@@ -312,11 +287,11 @@ export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-
 /** Puts the listing, filters, projects and the legacy page on the fast lane (at bootstrap, when the service exists). */
 export function registerListingFastLane(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
-  fastLane(LISTING_PATH, (query, _path, locale) => service.fastListing(query, locale));
-  fastLane(FILTERS_PATH, (_query, _path, locale) => service.fastFilters(locale));
+  fastLane(LISTING_PATH, (request) => service.fastListing(request));
+  fastLane(FILTERS_PATH, ({ locale }) => service.fastFilters(locale));
   // An exact lane comes first: /filters is never taken for a project id.
-  fastLaneUnder(PROJECT_PATH_PREFIX, 'projectId', (_query, path, locale) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length), locale));
-  fastLane(LEGACY_PATH, (_query, _path, locale) => {
+  fastLaneUnder(PROJECT_PATH_PREFIX, 'projectId', ({ path, locale }) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length), locale));
+  fastLane(LEGACY_PATH, ({ locale }) => {
     const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
     return entry && representationOf(entry);
   });
