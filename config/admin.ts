@@ -1,23 +1,21 @@
 import type { Core } from '@strapi/strapi';
-import { clientOrigin, parsePreviewPaths, previewUrl, type PreviewSettings, type PreviewTarget } from '../src/lib/preview';
+import { clientOrigin, previewSettingsFrom, previewUrl, type PreviewTarget } from '../src/lib/preview';
 
 /**
- * Strapi's Preview panel (decision 61): on when the website is known (CLIENT_URL), which must then share
- * a secret with the service (PREVIEW_SECRET); off otherwise, as the panel would only link to Strapi's docs.
+ * Strapi's Preview panel (decisions 61, 83): on when the website is known (CLIENT_URL), which then needs
+ * PREVIEW_SECRET to sign preview links with; off otherwise, as the panel would only link to Strapi's docs.
  * `allowedOrigins` is also what Strapi lets the admin frame (its CSP's frame-src): the website alone.
+ * Only an admin who may read the entry in that locale gets its URL (global::may-preview, put on the
+ * panel's route by src/extensions/content-manager).
  */
 function previewConfig(env: Core.Config.Shared.ConfigParams['env']) {
-  const origin = clientOrigin(env('CLIENT_URL'));
-  const secret = env('PREVIEW_SECRET', '');
-  if (!origin) return { enabled: false };
-  // A website that enters preview mode without a secret would show drafts to whoever finds the link.
-  if (secret === '') throw new Error('CLIENT_URL is set but PREVIEW_SECRET is not: set it to a long random value the website also holds');
-  const settings: PreviewSettings = { clientUrl: env('CLIENT_URL', ''), secret, paths: parsePreviewPaths(env('PREVIEW_PATHS')) };
+  const settings = previewSettingsFrom((name) => env(name));
+  if (!settings) return { enabled: false };
   return {
     enabled: true,
     config: {
-      allowedOrigins: [origin],
-      handler: async (uid: string, target: PreviewTarget) => previewUrl(settings, uid, target),
+      allowedOrigins: [clientOrigin(settings.clientUrl)],
+      handler: async (uid: string, target: PreviewTarget) => previewUrl(settings, uid, target, Date.now()),
     },
   };
 }

@@ -1,14 +1,18 @@
 /**
- * Draft reads for the website's preview mode (decision 60): which version a request asks for
- * (`?status=`), and whether its bearer token may read drafts. Strapi's own token check runs only on
- * routes that require authentication; the public routes are open, so a draft read checks the token
- * here, with the same rules: a read-only or full-access token may, a custom token only with the
- * permission of the route's action (what the admin's token editor lists for it). The route middleware
- * `global::draft-reads` puts the answer on `ctx.state.status`; everything downstream is handed it.
+ * Draft reads for the website's preview mode (decisions 60, 83): which version a request asks for
+ * (`?status=`), and whether it may read drafts: with a bearer API token (Strapi's own token check runs
+ * only on routes that require authentication; the public routes are open, so a draft read checks the
+ * token here, with the same rules: a read-only or full-access token may, a custom token only with the
+ * permission of the route's action), which reads every draft the route shows, or with a preview token
+ * (`?preview=`, signed by the admin's Preview panel), which reads that one document's draft in that one
+ * locale. The route middleware `global::draft-reads` puts the answer on `ctx.state`; everything
+ * downstream is handed `versionsFor(ctx.state)`.
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError } from './envelope';
 import type { Locale } from './locale';
+import { showsType } from './preview';
+import { verifyPreviewToken, type PreviewScope } from './preview-token';
 
 const CONTENT_STATUSES = ['published', 'draft'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
@@ -32,8 +36,38 @@ export function statusParam(value: unknown): ContentStatus | undefined {
 
 export const DRAFT_CACHE_CONTROL = 'private, no-store';
 
+/** What `global::draft-reads` leaves on `ctx.state`. */
+export interface DraftState {
+  status?: ContentStatus;
+  /** The one draft a preview token may read. */
+  preview?: PreviewScope;
+}
+
 /** Whether this request reads drafts (`ctx.state`, set by `global::draft-reads`), for the controllers and the caching layers. */
-export const readsDraft = (state: { status?: ContentStatus }): boolean => state.status === 'draft';
+export const readsDraft = (state: DraftState): boolean => state.status === 'draft';
+
+/** Which versions of the documents an answer is built from. */
+export interface ReadVersions {
+  /** The version of every document but the previewed one: drafts for an API token, else published. */
+  base: ContentStatus;
+  /** The one document whose draft a preview token reads in place of its published version. */
+  preview?: PreviewScope;
+}
+
+/** The versions a request reads (`ctx.state`, set by `global::draft-reads`). */
+export function versionsFor(state: DraftState): ReadVersions {
+  if (!readsDraft(state)) return { base: 'published' };
+  return state.preview ? { base: 'published', preview: state.preview } : { base: 'draft' };
+}
+
+export const PUBLISHED_VERSIONS: ReadVersions = { base: 'published' };
+
+/** Whether `versions` previews the document of type `uid` in `locale` (of a collection type: `documentId`). */
+export const previews = (versions: ReadVersions, uid: string, locale: Locale, documentId?: string): boolean =>
+  versions.preview?.uid === uid && versions.preview.locale === locale && (documentId === undefined || versions.preview.documentId === documentId);
+
+/** The version to read of a single type's one document in `locale`. */
+export const versionOf = (versions: ReadVersions, uid: string, locale: Locale): ContentStatus => (previews(versions, uid, locale) ? 'draft' : versions.base);
 
 interface StoredToken {
   kind?: string | null;
@@ -70,5 +104,35 @@ export async function assertDraftReader(strapi: Core.Strapi, authorization: stri
   throw new ApiError(401, 'UNAUTHORIZED', DRAFT_TOKEN_MESSAGE, undefined, { 'WWW-Authenticate': 'Bearer' });
 }
 
-/** The config of a public GET route whose answer a token holder may ask for in its draft version. */
-export const DRAFTS_READABLE = { auth: false as const, middlewares: ['global::draft-reads'] };
+export const PREVIEW_TOKEN_MESSAGES = {
+  off: 'Previews are not enabled on this service (CLIENT_URL is not set)',
+  invalid: 'The preview token is not valid: open the preview again from the admin panel',
+  expired: 'The preview token has expired: open the preview again from the admin panel',
+  otherPage: 'The preview token is for a page this route does not show',
+  otherLocale: (locale: string) => `The preview token is for another language: read it with locale=${locale}`,
+};
+
+const previewRefused = (message: string) => new ApiError(401, 'UNAUTHORIZED', message);
+
+/**
+ * The draft `token` lets this request read, on a route showing the types `shown`, in `locale`; throws
+ * the 401 envelope with the reason otherwise. `secret` is PREVIEW_SECRET (undefined: previews are off).
+ */
+export function previewScopeOf(secret: string | undefined, token: unknown, shown: readonly string[], locale: Locale, now = Date.now()): PreviewScope {
+  if (!secret) throw previewRefused(PREVIEW_TOKEN_MESSAGES.off);
+  const check = typeof token === 'string' ? verifyPreviewToken(secret, token, now) : undefined;
+  if (!check?.ok) throw previewRefused(check?.reason === 'expired' ? PREVIEW_TOKEN_MESSAGES.expired : PREVIEW_TOKEN_MESSAGES.invalid);
+  if (!showsType(shown, check.scope.uid)) throw previewRefused(PREVIEW_TOKEN_MESSAGES.otherPage);
+  if (check.scope.locale !== locale) throw previewRefused(PREVIEW_TOKEN_MESSAGES.otherLocale(check.scope.locale));
+  return check.scope;
+}
+
+/**
+ * The config of a public GET route whose answer may be asked for in its draft version: by an API
+ * token, or by a preview token for one of the `shown` types (uids, `api::x.*` for a whole API).
+ */
+export const draftsReadable = (...shown: string[]) => ({
+  auth: false as const,
+  // Strapi resolves `{ name, config }` for route middlewares as for global ones; its RouteConfig type names only strings.
+  middlewares: [{ name: 'global::draft-reads', config: { shown } } as unknown as string],
+});

@@ -1,9 +1,12 @@
 /**
- * Strapi's Preview panel (decision 61): which page of the website shows an entry, and the URL the panel
- * frames. The website's preview route (`/api/preview`, the Next.js draft-mode convention Strapi's docs
- * use) checks `secret`, enters its preview mode, and redirects to `url`, which it then reads with
- * `status=draft` and an API token. Plain code, no Strapi: config/admin.ts hands it the environment.
+ * Strapi's Preview panel (decisions 61, 83): which page of the website shows an entry, and the URL the
+ * panel frames. The website's preview route (`/api/preview`, the Next.js draft-mode convention Strapi's
+ * docs use) enters its preview mode with the URL's `token` and redirects to `url`, which it then reads
+ * with `status=draft&preview=<token>`: a token signed for that one document and locale, expiring in
+ * minutes (preview-token.ts). Plain code, no Strapi: config/admin.ts and config/preview.ts hand it the
+ * environment.
  */
+import { signPreviewToken } from './preview-token';
 
 /** The website's path for each editorial type; a key ending in `.*` stands for every type of that API. */
 export const DEFAULT_PREVIEW_PATHS: Readonly<Record<string, string>> = {
@@ -15,9 +18,34 @@ export const DEFAULT_PREVIEW_PATHS: Readonly<Record<string, string>> = {
 export interface PreviewSettings {
   /** CLIENT_URL: the website's origin (and base path) */
   clientUrl: string;
-  /** PREVIEW_SECRET */
+  /** PREVIEW_SECRET: the key preview tokens are signed with, never sent anywhere */
   secret: string;
   paths: Readonly<Record<string, string>>;
+  /** PREVIEW_TOKEN_TTL_MINUTES: how long a preview URL works */
+  tokenTtlMinutes: number;
+}
+
+export const DEFAULT_PREVIEW_TOKEN_TTL_MINUTES = 10;
+const MAX_PREVIEW_TOKEN_TTL_MINUTES = 60;
+
+type EnvReader = (name: string) => string | undefined;
+
+/**
+ * The preview settings from the environment, or undefined when the panel is off (no CLIENT_URL). Throws
+ * when CLIENT_URL is set without PREVIEW_SECRET (drafts would be signed with nothing) or with a
+ * malformed PREVIEW_PATHS or PREVIEW_TOKEN_TTL_MINUTES, so a typo stops the start.
+ */
+export function previewSettingsFrom(env: EnvReader): PreviewSettings | undefined {
+  const clientUrl = env('CLIENT_URL') ?? '';
+  if (!clientOrigin(clientUrl)) return undefined;
+  const secret = env('PREVIEW_SECRET') ?? '';
+  if (secret === '') throw new Error('CLIENT_URL is set but PREVIEW_SECRET is not: set it to a long random value (it signs preview links)');
+  const ttl = env('PREVIEW_TOKEN_TTL_MINUTES') || String(DEFAULT_PREVIEW_TOKEN_TTL_MINUTES);
+  const tokenTtlMinutes = Number(ttl);
+  if (!Number.isInteger(tokenTtlMinutes) || tokenTtlMinutes < 1 || tokenTtlMinutes > MAX_PREVIEW_TOKEN_TTL_MINUTES) {
+    throw new Error(`PREVIEW_TOKEN_TTL_MINUTES: "${ttl}" is not a whole number of minutes from 1 to ${MAX_PREVIEW_TOKEN_TTL_MINUTES}`);
+  }
+  return { clientUrl, secret, paths: parsePreviewPaths(env('PREVIEW_PATHS')), tokenTtlMinutes };
 }
 
 export interface PreviewTarget {
@@ -40,17 +68,32 @@ export function parsePreviewPaths(configured: string | undefined): Record<string
   return paths;
 }
 
-/** The website's path for `uid`, or undefined when it has no page (the panel then offers no preview). */
-export function previewPathFor(uid: string, paths: Readonly<Record<string, string>>): string | undefined {
-  return paths[uid] ?? paths[`${uid.slice(0, uid.lastIndexOf('.'))}.*`];
+/** The entry of `patterns` (uids, `api::x.*` for a whole API) that names `uid`, or undefined. */
+function patternFor(uid: string, patterns: Readonly<Record<string, unknown>>): string | undefined {
+  const wholeApi = `${uid.slice(0, uid.lastIndexOf('.'))}.*`;
+  if (uid in patterns) return uid;
+  return wholeApi in patterns ? wholeApi : undefined;
 }
 
-/** The URL the panel frames for this entry, or null for a type the website has no page for. */
-export function previewUrl(settings: PreviewSettings, uid: string, target: PreviewTarget): string | null {
+/** The website's path for `uid`, or undefined when it has no page (the panel then offers no preview). */
+export function previewPathFor(uid: string, paths: Readonly<Record<string, string>>): string | undefined {
+  const pattern = patternFor(uid, paths);
+  return pattern && paths[pattern];
+}
+
+/** Whether a route that shows the types `shown` (uids, `api::x.*`) shows `uid`. */
+export const showsType = (shown: readonly string[], uid: string): boolean => patternFor(uid, Object.fromEntries(shown.map((type) => [type, true]))) !== undefined;
+
+/**
+ * The URL the panel frames for this entry (its token valid from `now` for the configured minutes), or
+ * null for a type the website has no page for.
+ */
+export function previewUrl(settings: PreviewSettings, uid: string, target: PreviewTarget, now: number): string | null {
   const path = previewPathFor(uid, settings.paths);
-  if (!path) return null;
-  const query = new URLSearchParams({ secret: settings.secret, url: path, status: target.status === 'published' ? 'published' : 'draft' });
-  if (target.locale) query.set('locale', target.locale);
+  if (!path || !target.documentId) return null;
+  const locale = target.locale || 'en';
+  const token = signPreviewToken(settings.secret, { uid, documentId: target.documentId, locale }, now + settings.tokenTtlMinutes * 60_000);
+  const query = new URLSearchParams({ url: path, status: target.status === 'published' ? 'published' : 'draft', locale, token });
   return `${settings.clientUrl.replace(/\/+$/, '')}/api/preview?${query}`;
 }
 

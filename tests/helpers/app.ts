@@ -103,7 +103,7 @@ async function boot(): Promise<Core.Strapi> {
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
   strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
-  site.connect({ cmsUrl: `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}`, readToken: () => apiToken('read-only') });
+  site.connect({ cmsUrl: `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}` });
   return strapi;
 }
 

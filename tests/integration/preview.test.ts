@@ -1,11 +1,13 @@
 /**
- * Editors see a page before it goes live (decisions 60-62): the website's draft reads (`status=draft`
- * with an API token that may read, never cached anywhere), the URL Strapi's Preview panel frames for
- * each type and locale, and scheduled publications run on time, purging the cached page.
+ * Editors see a page before it goes live (decisions 60-62, 83): the website's draft reads (`status=draft`
+ * with an API token that may read, or with the preview token of one entry; never cached anywhere), the
+ * URL Strapi's Preview panel frames for each type and locale (only for admins who may read that entry),
+ * and scheduled publications run on time, purging the cached page.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { adminToken, apiToken, appModule, getStrapi, http, previewSite } from '../helpers/app';
+import { adminToken, apiToken, appModule, editorAccount, getStrapi, http, previewSite } from '../helpers/app';
+import { signPreviewToken } from '../../src/lib/preview-token';
 import { checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 
@@ -167,7 +169,7 @@ describe("Strapi's Preview panel", () => {
     return res;
   }
 
-  it('frames the website page of each type, per locale and status, with the shared secret', async () => {
+  it('frames the website page of each type, per locale and status, with a token for that entry and never the secret', async () => {
     const hero = await heroDocument();
     const testimonial = (await strapi.documents(TESTIMONIAL).findFirst({ locale: 'en' }))!.documentId;
     const contact = (await strapi.documents(CONTACT_PAGE).findFirst({ locale: 'en' }))!.documentId;
@@ -178,14 +180,48 @@ describe("Strapi's Preview panel", () => {
       [CONTACT_PAGE, contact, 'en', 'draft', '/contact'],
       [OFFPLAN_PAGE, offPlan, 'ar', 'draft', '/off-plan'],
     ];
+    const site = await previewSite();
     for (const [uid, documentId, locale, status, path] of cases) {
       const res = await previewUrlOf(uid, { documentId, locale, status });
       expect(res.status, uid).toBe(200);
       const url = new URL(res.body.data.url);
-      const site = await previewSite();
       expect(url.origin).toBe(site.url);
       expect(url.pathname).toBe('/api/preview');
-      expect(Object.fromEntries(url.searchParams)).toEqual({ secret: site.secret, url: path, status, locale });
+      const { token, ...rest } = Object.fromEntries(url.searchParams);
+      expect(rest).toEqual({ url: path, status, locale });
+      expect(token).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+      expect(res.body.data.url).not.toContain(site.secret);
+    }
+  });
+
+  it('gives a URL only to an admin who may read that entry in that locale (403 otherwise)', async () => {
+    const roles = strapi.service('admin::role');
+    const emptyRole = await roles.create({ name: `No permission ${Date.now()}`, description: 'preview tests' });
+    const personalDataRole = await roles.create({ name: `Personal data only ${Date.now()}`, description: 'preview tests' });
+    await roles.addPermissions(personalDataRole.id, [{ action: 'api::personal-data.manage' }]);
+    const authorRole = await strapi.db.query('admin::role').findOne({ where: { code: 'strapi-author' } });
+    const adminWith = async (name: string, roleId: number) => {
+      const credentials = { email: `preview-${name}-${Date.now()}@test.local`, password: 'Preview-Passw0rd-1' };
+      await strapi.service('admin::user').create({ ...credentials, firstname: 'Preview', lastname: name, isActive: true, roles: [roleId] });
+      return adminToken(credentials);
+    };
+    const refused = { author: await adminWith('author', authorRole.id), none: await adminWith('none', emptyRole.id), personalData: await adminWith('personal-data', personalDataRole.id) };
+    const hero = await heroDocument();
+    const contact = (await strapi.documents(CONTACT_PAGE).findFirst({ locale: 'en' }))!.documentId;
+    const cells: Array<[string, Record<string, string>]> = [
+      [HERO, { documentId: hero, locale: 'en', status: 'draft' }],
+      [HERO, { documentId: hero, locale: 'ar', status: 'published' }],
+      [CONTACT_PAGE, { documentId: contact, locale: 'en' }],
+      [CONTACT_PAGE, { locale: 'ar' }],
+    ];
+    for (const [uid, query] of cells) {
+      for (const [who, token] of Object.entries(refused)) {
+        const res = await (await http()).get(`/content-manager/preview/url/${uid}`).query(query).set(bearer(token));
+        expect(res.status, `${who} ${uid} ${JSON.stringify(query)}`).toBe(403);
+        expect(JSON.stringify(res.body)).not.toContain('/api/preview');
+      }
+      const editor = await (await http()).get(`/content-manager/preview/url/${uid}`).query(query).set(bearer(await adminToken(await editorAccount())));
+      expect(editor.status, `editor ${uid}`).toBe(200);
     }
   });
 
@@ -201,6 +237,75 @@ describe("Strapi's Preview panel", () => {
     const policy = String(res.headers['content-security-policy']);
     const frameSrc = policy.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-src'));
     expect(frameSrc, policy).toBe(`frame-src ${(await previewSite()).url}`);
+  });
+});
+
+describe('a preview token, exchanged by the website for that one draft', () => {
+  let hero: string;
+  let testimonial: { documentId: string };
+  const secret = async () => (await previewSite()).secret;
+  const tokenFor = async (uid: string, documentId: string, locale: string, expiresAt = Date.now() + 60_000) => signPreviewToken(await secret(), { uid, documentId, locale }, expiresAt);
+  let agent: Awaited<ReturnType<typeof http>>;
+  const luxury = (query: Record<string, string>) => agent.get('/api/v1/luxury').query(query);
+
+  beforeAll(async () => {
+    agent = await http();
+    hero = await heroDocument();
+    await strapi.documents(HERO).update({ documentId: hero, locale: 'en', data: { title: 'Previewed headline' } });
+    testimonial = await strapi.documents(TESTIMONIAL).create({
+      locale: 'en', status: 'published', data: { reviewer_name: 'Published reviewer', text: 'Superb.', rating: 5, order: 0, is_active: true },
+    });
+    await strapi.documents(TESTIMONIAL).update({ documentId: testimonial.documentId, locale: 'en', data: { reviewer_name: 'Draft reviewer' } });
+  });
+
+  afterAll(async () => {
+    await strapi.documents(HERO).discardDraft({ documentId: hero, locale: 'en' });
+    await strapi.documents(TESTIMONIAL).delete({ documentId: testimonial.documentId });
+  });
+
+  const reviewers = (body: any): string[] => body.data.testimonials.map((item: { reviewer_name: string }) => item.reviewer_name);
+
+  it('reads the draft of the entry the panel framed, with no API token, and the published version of everything else', async () => {
+    const url = new URL((await (await http()).get(`/content-manager/preview/url/${HERO}`).query({ documentId: hero, locale: 'en', status: 'draft' }).set(bearer(await adminToken()))).body.data.url);
+    const res = await checked(luxury({ status: 'draft', locale: 'en', preview: url.searchParams.get('token')! }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.hero.title).toBe('Previewed headline');
+    expect(reviewers(res.body)).toContain('Published reviewer');
+    expect(reviewers(res.body)).not.toContain('Draft reviewer');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.etag).toBeUndefined();
+
+    const ofTestimonial = await checked(luxury({ status: 'draft', preview: await tokenFor(TESTIMONIAL, testimonial.documentId, 'en') }));
+    expect(reviewers(ofTestimonial.body)).toContain('Draft reviewer');
+    expect(reviewers(ofTestimonial.body)).not.toContain('Published reviewer');
+    expect(ofTestimonial.body.data.hero.title).toBe('Extraordinary Homes in the Heart of Dubai');
+  });
+
+  it('refuses an expired, altered or foreign token, another page or another language, with the reason (401)', async () => {
+    const valid = await tokenFor(HERO, hero, 'en');
+    const [version, payload] = valid.split('.');
+    const cases: Array<[string, Record<string, string>, RegExp]> = [
+      ['/api/v1/luxury', { status: 'draft', preview: await tokenFor(HERO, hero, 'en', Date.now() - 1000) }, /expired/],
+      ['/api/v1/luxury', { status: 'draft', preview: `${version}.${payload}.${'A'.repeat(43)}` }, /not valid/],
+      ['/api/v1/luxury', { status: 'draft', preview: signPreviewToken('another-secret', { uid: HERO, documentId: hero, locale: 'en' }, Date.now() + 60_000) }, /not valid/],
+      ['/api/v1/luxury', { status: 'draft', preview: valid, locale: 'ar' }, /another language/],
+      ['/api/v1/contact-us-page', { status: 'draft', preview: valid }, /does not show/],
+      ['/api/v1/off-plan', { status: 'draft', preview: valid }, /does not show/],
+    ];
+    for (const [route, query, message] of cases) {
+      const res = await checkedError((await http()).get(route).query(query), 401, 'UNAUTHORIZED');
+      expect(res.body.message, `${route} ${JSON.stringify(query)}`).toMatch(message);
+      expect(JSON.stringify(res.body)).not.toContain('Previewed headline');
+    }
+    const contact = (await strapi.documents(CONTACT_PAGE).findFirst({ locale: 'en' }))!.documentId;
+    expect((await checked((await http()).get('/api/v1/contact-us-page').query({ status: 'draft', preview: await tokenFor(CONTACT_PAGE, contact, 'en') }))).status).toBe(200);
+  });
+
+  it('is only a draft key: without status=draft the published page is served, the same bytes as without it', async () => {
+    const plain = await (await http()).get('/api/v1/luxury');
+    const withToken = await (await http()).get('/api/v1/luxury').query({ preview: await tokenFor(HERO, hero, 'en') });
+    expect(withToken.text).toBe(plain.text);
+    expect(withToken.body.data.hero.title).not.toBe('Previewed headline');
   });
 });
 

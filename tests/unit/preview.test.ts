@@ -1,29 +1,96 @@
-/** The preview URL per type and locale, the path map, and the `status` parameter (decisions 60-61). */
+/**
+ * The preview URL per type and locale with its signed, expiring token, the path map, what a token lets a
+ * request read, and the `status` parameter (decisions 60-61, 83).
+ */
 import { describe, expect, it } from 'vitest';
-import { statusParam } from '../../src/lib/drafts';
-import { clientOrigin, DEFAULT_PREVIEW_PATHS, parsePreviewPaths, previewPathFor, previewUrl } from '../../src/lib/preview';
+import { PREVIEW_TOKEN_MESSAGES, previewScopeOf, statusParam, versionOf, versionsFor } from '../../src/lib/drafts';
+import { clientOrigin, DEFAULT_PREVIEW_PATHS, parsePreviewPaths, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
+import { signPreviewToken, verifyPreviewToken } from '../../src/lib/preview-token';
 
-const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', paths: DEFAULT_PREVIEW_PATHS };
+const NOW = Date.parse('2031-01-01T09:00:00Z');
+const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', paths: DEFAULT_PREVIEW_PATHS, tokenTtlMinutes: 10 };
+const HERO = 'api::luxury.luxury-hero';
 
 describe('previewUrl', () => {
-  it("builds the website's preview route with the page, status, locale and secret", () => {
-    const url = new URL(previewUrl(settings, 'api::luxury.luxury-hero', { documentId: 'abc', locale: 'ar', status: 'draft' })!);
+  it("builds the website's preview route with the page, status, locale and a token for that entry, never the secret", () => {
+    const url = new URL(previewUrl(settings, HERO, { documentId: 'abc', locale: 'ar', status: 'draft' }, NOW)!);
     expect(url.origin + url.pathname).toBe('https://www.example.ae/api/preview');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ secret: 's3cret', url: '/luxury', status: 'draft', locale: 'ar' });
+    const { token, ...rest } = Object.fromEntries(url.searchParams);
+    expect(rest).toEqual({ url: '/luxury', status: 'draft', locale: 'ar' });
+    expect(url.href).not.toContain('s3cret');
+    expect(verifyPreviewToken('s3cret', token, NOW)).toEqual({ ok: true, scope: { uid: HERO, documentId: 'abc', locale: 'ar' }, expiresAt: NOW + 600_000 });
   });
 
   it('maps every luxury type to the luxury page, the other pages to theirs, and has none for the leads', () => {
     expect(previewPathFor('api::luxury.luxury-testimonial', DEFAULT_PREVIEW_PATHS)).toBe('/luxury');
     expect(previewPathFor('api::contact.contact-page', DEFAULT_PREVIEW_PATHS)).toBe('/contact');
     expect(previewPathFor('api::off-plan.off-plan-page', DEFAULT_PREVIEW_PATHS)).toBe('/off-plan');
-    expect(previewUrl(settings, 'api::contact.contact', { documentId: 'x', locale: 'en' })).toBeNull();
+    expect(previewUrl(settings, 'api::contact.contact', { documentId: 'x', locale: 'en' }, NOW)).toBeNull();
   });
 
   it('asks for the published version only when the panel shows it, and keeps a base path', () => {
-    const url = new URL(previewUrl({ ...settings, clientUrl: 'https://example.ae/site' }, 'api::contact.contact-page', { status: 'published' })!);
+    const url = new URL(previewUrl({ ...settings, clientUrl: 'https://example.ae/site' }, 'api::contact.contact-page', { documentId: 'c', status: 'published' }, NOW)!);
     expect(url.pathname).toBe('/site/api/preview');
     expect(url.searchParams.get('status')).toBe('published');
-    expect(url.searchParams.has('locale')).toBe(false);
+    expect(url.searchParams.get('locale')).toBe('en');
+  });
+});
+
+describe('preview tokens', () => {
+  const scope = { uid: HERO, documentId: 'abc', locale: 'ar' };
+  const token = signPreviewToken('s3cret', scope, NOW + 60_000);
+
+  it('hold their scope until they expire', () => {
+    expect(verifyPreviewToken('s3cret', token, NOW + 59_000)).toMatchObject({ ok: true, scope });
+    expect(verifyPreviewToken('s3cret', token, NOW + 60_000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('are refused when signed with another key, altered or not tokens at all', () => {
+    expect(verifyPreviewToken('other', token, NOW)).toEqual({ ok: false, reason: 'signature' });
+    const [version, payload, signature] = token.split('.');
+    const widened = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), u: 'api::contact.contact-page' })).toString('base64url');
+    expect(verifyPreviewToken('s3cret', `${version}.${widened}.${signature}`, NOW)).toEqual({ ok: false, reason: 'signature' });
+    for (const junk of ['', 's3cret', 'v1..', `v2.${payload}.${signature}`, `${token}.x`]) expect(verifyPreviewToken('s3cret', junk, NOW).ok, junk).toBe(false);
+  });
+
+  it('let a request read that one draft, on a route that shows its type, in its locale', () => {
+    expect(previewScopeOf('s3cret', token, ['api::luxury.*'], 'ar', NOW)).toEqual(scope);
+    const refusal = (call: () => unknown) => {
+      try {
+        call();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal(() => previewScopeOf('s3cret', token, ['api::contact.contact-page'], 'ar', NOW))).toBe(PREVIEW_TOKEN_MESSAGES.otherPage);
+    expect(refusal(() => previewScopeOf('s3cret', token, ['api::luxury.*'], 'en', NOW))).toBe(PREVIEW_TOKEN_MESSAGES.otherLocale('ar'));
+    expect(refusal(() => previewScopeOf('s3cret', token, ['api::luxury.*'], 'ar', NOW + 60_000))).toBe(PREVIEW_TOKEN_MESSAGES.expired);
+    expect(refusal(() => previewScopeOf('s3cret', ['a', 'b'], ['api::luxury.*'], 'ar', NOW))).toBe(PREVIEW_TOKEN_MESSAGES.invalid);
+    expect(refusal(() => previewScopeOf(undefined, token, ['api::luxury.*'], 'ar', NOW))).toBe(PREVIEW_TOKEN_MESSAGES.off);
+  });
+
+  it('read the scoped document as a draft and every other one published; an API token reads every draft', () => {
+    const previewing = versionsFor({ status: 'draft', preview: scope });
+    expect(versionOf(previewing, HERO, 'ar')).toBe('draft');
+    expect(versionOf(previewing, HERO, 'en')).toBe('published');
+    expect(versionOf(previewing, 'api::luxury.luxury-cta', 'ar')).toBe('published');
+    expect(versionOf(versionsFor({ status: 'draft' }), 'api::luxury.luxury-cta', 'en')).toBe('draft');
+    expect(versionOf(versionsFor({}), HERO, 'ar')).toBe('published');
+    expect(showsType(['api::luxury.*'], 'api::luxury.luxury-testimonial')).toBe(true);
+    expect(showsType(['api::off-plan.off-plan-page'], 'api::luxury.luxury-hero')).toBe(false);
+  });
+});
+
+describe('preview settings from the environment', () => {
+  const from = (env: Record<string, string>) => previewSettingsFrom((name) => env[name]);
+
+  it('are off without CLIENT_URL, and refuse a start without a signing key or with a bad lifetime', () => {
+    expect(from({ PREVIEW_SECRET: 'x' })).toBeUndefined();
+    expect(from({ CLIENT_URL: 'https://site.ae', PREVIEW_SECRET: 'k' })).toMatchObject({ secret: 'k', tokenTtlMinutes: 10 });
+    expect(from({ CLIENT_URL: 'https://site.ae', PREVIEW_SECRET: 'k', PREVIEW_TOKEN_TTL_MINUTES: '30' })?.tokenTtlMinutes).toBe(30);
+    expect(() => from({ CLIENT_URL: 'https://site.ae' })).toThrow(/PREVIEW_SECRET/);
+    for (const ttl of ['0', '61', '1.5', 'ten']) expect(() => from({ CLIENT_URL: 'https://site.ae', PREVIEW_SECRET: 'k', PREVIEW_TOKEN_TTL_MINUTES: ttl })).toThrow(/PREVIEW_TOKEN_TTL_MINUTES/);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
-import { readsDraft } from '../../../lib/drafts';
+import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { representationOf } from '../../../lib/representation';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
@@ -30,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async page(ctx: Context) {
     const locale = requestLocale(ctx.state);
     if (readsDraft(ctx.state)) {
-      ctx.body = await contactPageService(strapi).draftResponse(locale);
+      ctx.body = await contactPageService(strapi).draftResponse(locale, versionsFor(ctx.state));
       return;
     }
     const cached = await contactPageService(strapi).cachedResponse(locale);

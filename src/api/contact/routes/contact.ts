@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { DRAFTS_READABLE } from '../../../lib/drafts';
+import { draftsReadable } from '../../../lib/drafts';
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
@@ -11,6 +11,6 @@ export default {
       handler: 'contact.submit',
       config: { auth: false, middlewares: ['api::contact.rate-limit'] },
     },
-    { method: 'GET', path: '/v1/contact-us-page', handler: 'contact.page', config: DRAFTS_READABLE },
+    { method: 'GET', path: '/v1/contact-us-page', handler: 'contact.page', config: draftsReadable('api::contact.contact-page') },
   ],
 } satisfies Core.RouterInput;

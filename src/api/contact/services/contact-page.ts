@@ -5,7 +5,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
-import type { ContentStatus } from '../../../lib/drafts';
+import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { fastLane } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
@@ -29,9 +29,9 @@ fastLane('/api/v1/contact-us-page', ({ locale }) => {
 
 const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** The page in `locale`: a translation is that of the English document when there is one. */
-  async function recordIn(status: ContentStatus, locale: Locale, english?: ContactPageRecord | null): Promise<ContactPageRecord | null> {
+  async function recordIn(versions: ReadVersions, locale: Locale, english?: ContactPageRecord | null): Promise<ContactPageRecord | null> {
     const params = {
-      status,
+      status: versionOf(versions, CONTACT_PAGE_UID, locale),
       locale,
       // Strapi's populate typing does not follow nested lists of fields.
       populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true } as never,
@@ -42,16 +42,16 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async buildPage(locale: Locale = DEFAULT_LOCALE, status: ContentStatus = 'published') {
-      const english = await recordIn(status, DEFAULT_LOCALE);
+    async buildPage(locale: Locale = DEFAULT_LOCALE, versions: ReadVersions = PUBLISHED_VERSIONS) {
+      const english = await recordIn(versions, DEFAULT_LOCALE);
       const record =
-        locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(status, locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
+        locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
       return buildContactPage(record, mediaUrlsFor(strapi).image);
     },
 
-    /** The draft page's response body in `locale`, built now and kept nowhere. */
-    async draftResponse(locale: Locale) {
-      return success(await this.buildPage(locale, 'draft'));
+    /** The page's response body in `locale` with the drafts `versions` reads, built now and kept nowhere. */
+    async draftResponse(locale: Locale, versions: ReadVersions) {
+      return success(await this.buildPage(locale, versions));
     },
 
     cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {

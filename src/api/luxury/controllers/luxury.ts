@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { readsDraft } from '../../../lib/drafts';
+import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { representationOf } from '../../../lib/representation';
 import { luxuryService } from '../services/luxury';
@@ -9,7 +9,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async page(ctx: Context) {
     const locale = requestLocale(ctx.state);
     if (readsDraft(ctx.state)) {
-      ctx.body = await luxuryService(strapi).draftResponse(locale);
+      ctx.body = await luxuryService(strapi).draftResponse(locale, versionsFor(ctx.state));
       return;
     }
     const cached = await luxuryService(strapi).cachedResponse(locale);

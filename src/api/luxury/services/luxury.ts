@@ -7,7 +7,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
-import type { ContentStatus } from '../../../lib/drafts';
+import { previews, PUBLISHED_VERSIONS, versionOf, type ContentStatus, type ReadVersions } from '../../../lib/drafts';
 import { fastLane } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
@@ -50,22 +50,34 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
    * A section's published record in `locale`: a translation is that of the English document when there
    * is one (a single type has one document; an Arabic row left from a deleted English one is not it).
    */
-  async function loadSection(key: SectionKey, status: ContentStatus, locale: Locale, english?: LuxuryRecords) {
+  async function loadSection(key: SectionKey, versions: ReadVersions, locale: Locale, english?: LuxuryRecords) {
     const { uid, populate } = SECTIONS[key];
     // The populate shapes are fixed per section above; Strapi's typing cannot follow a lookup table.
-    const params = { status, locale, populate: populate as never };
+    const params = { status: versionOf(versions, uid, locale), locale, populate: populate as never };
     const documentId = (english?.[key] as { documentId?: string } | null | undefined)?.documentId;
     const record = documentId ? await strapi.documents(uid).findOne({ documentId, ...params }) : await strapi.documents(uid).findFirst(params);
     return [key, record ?? null] as const;
   }
 
   /** The records written in `locale` (none where nothing was translated), paired with the English ones when given. */
-  async function recordsIn(status: ContentStatus, locale: Locale, english?: LuxuryRecords): Promise<LuxuryRecords> {
+  async function recordsIn(versions: ReadVersions, locale: Locale, english?: LuxuryRecords): Promise<LuxuryRecords> {
     const [sections, testimonials] = await Promise.all([
-      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, status, locale, english))),
-      strapi.documents(TESTIMONIAL_UID).findMany({ status, locale, filters: { is_active: true }, populate: ['client_photo'] }),
+      Promise.all((Object.keys(SECTIONS) as SectionKey[]).map((key) => loadSection(key, versions, locale, english))),
+      testimonialsIn(versions, locale),
     ]);
     return { ...Object.fromEntries(sections), testimonials } as unknown as LuxuryRecords;
+  }
+
+  const findTestimonials = (status: ContentStatus, locale: Locale, documentId?: string) =>
+    strapi.documents(TESTIMONIAL_UID).findMany({ status, locale, filters: { is_active: true, ...(documentId ? { documentId } : {}) }, populate: ['client_photo'] });
+
+  /** The active testimonials in `locale`, a previewed one in its draft version (listed if its draft is active). */
+  async function testimonialsIn(versions: ReadVersions, locale: Locale) {
+    const listed = await findTestimonials(versions.base, locale);
+    const previewed = versions.preview;
+    if (!previewed || !previews(versions, TESTIMONIAL_UID, locale, previewed.documentId)) return listed;
+    const draft = await findTestimonials('draft', locale, previewed.documentId);
+    return [...listed.filter((item) => item.documentId !== previewed.documentId), ...draft];
   }
 
   const shared = (): SharedFields => ({
@@ -73,19 +85,19 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
     testimonials: sharedFields(strapi, TESTIMONIAL_UID),
   });
 
-  async function loadRecords(status: ContentStatus, locale: Locale): Promise<LuxuryRecords> {
-    const english = await recordsIn(status, DEFAULT_LOCALE);
-    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(status, locale, english), english, shared());
+  async function loadRecords(versions: ReadVersions, locale: Locale): Promise<LuxuryRecords> {
+    const english = await recordsIn(versions, DEFAULT_LOCALE);
+    return locale === DEFAULT_LOCALE ? english : translatedRecords(await recordsIn(versions, locale, english), english, shared());
   }
 
   return {
-    async buildPage(locale: Locale = DEFAULT_LOCALE, status: ContentStatus = 'published') {
-      return buildLuxuryPage(await loadRecords(status, locale), mediaUrlsFor(strapi));
+    async buildPage(locale: Locale = DEFAULT_LOCALE, versions: ReadVersions = PUBLISHED_VERSIONS) {
+      return buildLuxuryPage(await loadRecords(versions, locale), mediaUrlsFor(strapi));
     },
 
-    /** The draft page's response body in `locale`, built now and kept nowhere. */
-    async draftResponse(locale: Locale) {
-      return success(await this.buildPage(locale, 'draft'));
+    /** The page's response body in `locale` with the drafts `versions` reads, built now and kept nowhere. */
+    async draftResponse(locale: Locale, versions: ReadVersions) {
+      return success(await this.buildPage(locale, versions));
     },
 
     /** The finished response body (envelope included) in `locale`, from the cache or built once for all waiters. */

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import type { CacheEntry } from '../../../lib/cache';
 import { ApiError } from '../../../lib/envelope';
-import { readsDraft } from '../../../lib/drafts';
+import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { representationOf, type Representation } from '../../../lib/representation';
 import { parseListingQuery } from '../lib/query';
@@ -22,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async legacy(ctx: Context) {
     const locale = requestLocale(ctx.state);
     if (readsDraft(ctx.state)) {
-      ctx.body = await offPlanService(strapi).draftLegacyResponse(locale);
+      ctx.body = await offPlanService(strapi).draftLegacyResponse(locale, versionsFor(ctx.state));
       return;
     }
     sendEntry(ctx, await offPlanService(strapi).legacyResponse(locale));
@@ -33,7 +33,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const parsed = parseListingQuery(ctx.query, locale);
     if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
     const service = offPlanService(strapi);
-    send(ctx, readsDraft(ctx.state) ? await service.draftListing(parsed.query, locale) : await service.listing(ctx.querystring, parsed.query, locale));
+    send(ctx, readsDraft(ctx.state) ? await service.draftListing(parsed.query, locale, versionsFor(ctx.state)) : await service.listing(ctx.querystring, parsed.query, locale));
   },
 
   async filters(ctx: Context) {

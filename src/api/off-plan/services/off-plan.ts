@@ -13,7 +13,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
-import type { ContentStatus } from '../../../lib/drafts';
+import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { fastLane, fastLaneUnder, type LaneRequest } from '../../../lib/fast-lane';
@@ -137,9 +137,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** The page in `locale`: a translation is that of the English document when there is one. */
-  async function recordIn(status: ContentStatus, locale: Locale, english?: OffPlanPageRecord | null): Promise<OffPlanPageRecord | null> {
+  async function recordIn(versions: ReadVersions, locale: Locale, english?: OffPlanPageRecord | null): Promise<OffPlanPageRecord | null> {
     const params = {
-      status,
+      status: versionOf(versions, PAGE_UID, locale),
       locale,
       populate: {
         guide_image: true,
@@ -156,9 +156,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return (record ?? null) as OffPlanPageRecord | null;
   }
 
-  async function loadPage(locale: Locale, status: ContentStatus = 'published'): Promise<PreparedPage> {
-    const english = await recordIn(status, DEFAULT_LOCALE);
-    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(status, locale, english), english, sharedFields(strapi, PAGE_UID));
+  async function loadPage(locale: Locale, versions: ReadVersions = PUBLISHED_VERSIONS): Promise<PreparedPage> {
+    const english = await recordIn(versions, DEFAULT_LOCALE);
+    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, PAGE_UID));
     return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
   }
 
@@ -217,8 +217,8 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The listing with the page's draft blocks around the current catalogue, rendered now and kept nowhere. */
-    async draftListing(query: ListingQuery, locale: Locale): Promise<Representation> {
-      const [prepared, page] = await Promise.all([catalogue(locale), loadPage(locale, 'draft')]);
+    async draftListing(query: ListingQuery, locale: Locale, versions: ReadVersions): Promise<Representation> {
+      const [prepared, page] = await Promise.all([catalogue(locale), loadPage(locale, versions)]);
       const currency = await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY);
       return new Representation(renderListing(prepared, currency, page, query), false);
     },
@@ -273,8 +273,8 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The same from the page's draft, built now and kept nowhere. */
-    async draftLegacyResponse(locale: Locale) {
-      return legacyBody((await loadPage(locale, 'draft')).content);
+    async draftLegacyResponse(locale: Locale, versions: ReadVersions) {
+      return legacyBody((await loadPage(locale, versions)).content);
     },
   };
   return service;
