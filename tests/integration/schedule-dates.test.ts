@@ -1,5 +1,5 @@
 /**
- * POST /publication-schedule takes one format of `at` (decision 81): an impossible date, a time without
+ * POST /publication-schedule takes one format of `at` (decision 82): an impossible date, a time without
  * its offset, another format, the past or beyond the horizon is a 422 naming `at`, in Strapi's error
  * format as the route's other refusals, and nothing is stored.
  */

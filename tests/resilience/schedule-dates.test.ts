@@ -1,5 +1,5 @@
 /**
- * Red-team probe of POST /publication-schedule's `at` (decision 81): generated impossible dates and
+ * Red-team probe of POST /publication-schedule's `at` (decision 82): generated impossible dates and
  * times, times without their offset, other formats, the past and beyond the horizon, posted as an admin
  * who may publish. Every one must be a 422 naming `at`, and none may be stored. RESILIENCE_FUZZ_RUNS / 4
  * inputs per kind (200 by default); the seed is recorded with the figures.

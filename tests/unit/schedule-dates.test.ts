@@ -1,4 +1,4 @@
-/** The time a publication may be scheduled for (decision 81): one format, a real moment, future, within the horizon. */
+/** The time a publication may be scheduled for (decision 82): one format, a real moment, future, within the horizon. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRunAt, SCHEDULE_HORIZON_DAYS } from '../../src/lib/publication-schedule/run-at';

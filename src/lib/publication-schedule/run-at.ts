@@ -1,12 +1,12 @@
 /**
- * The time a publication is asked for (decision 81): one format, an ISO 8601 / RFC 3339 date-time with
+ * The time a publication is asked for (decision 82): one format, an ISO 8601 / RFC 3339 date-time with
  * seconds and a UTC offset (`2031-12-01T09:00:00+04:00`, `2031-12-01T05:00:00.000Z`), naming a moment
  * that exists, in the future and within the horizon. `Date.parse` alone took far more: it rolls
  * 2031-02-31 over into March, reads a time without an offset as UTC and takes `Jan 1 2031` or `2031`.
  * Plain code, no Strapi.
  */
 
-/** How far ahead a publication may be scheduled: two years (decision 81). */
+/** How far ahead a publication may be scheduled: two years (decision 82). */
 export const SCHEDULE_HORIZON_DAYS = 730;
 
 /** The largest UTC offset in use (Kiribati, +14:00); none is further from UTC on either side. */
