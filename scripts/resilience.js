@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:resilience`: what hostile clients and crashes can do, measured (docs/security.md).
 // Compiles the app (and builds the admin panel if it never was), runs the resilience suites on SQLite
-// (load, fuzzing, kill -9, slow clients, the access matrix, the admin's CSP in Chromium), then the
+// (load, fuzzing, kill -9, slow clients, the access matrix, scheduling dates, the admin's CSP in Chromium), then the
 // fuzzing again on PostgreSQL when TEST_DATABASE_URL is set, and prints every suite's figures.
 // Ends with one line: "Resilience: N passed, N failed".
 'use strict';

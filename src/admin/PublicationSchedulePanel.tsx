@@ -9,7 +9,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { Badge, Box, Button, Field, Flex, TextInput, Typography } from '@strapi/design-system';
 import { useFetchClient, useNotification } from '@strapi/strapi/admin';
 import type { EntrySchedule, ScheduleView } from '../lib/publication-schedule/view';
-import { errorMessage } from './error-message';
+import { errorMessage, fieldError } from './error-message';
 
 const ACTION_LABELS: Record<ScheduleView['action'], string> = { publish: 'Publish', unpublish: 'Unpublish' };
 
@@ -56,6 +56,8 @@ export function PublicationSchedulePanel({ slug }: { slug?: string }) {
   const { toggleNotification } = useNotification();
   const [state, setState] = useState<EntrySchedule | 'unavailable'>();
   const [at, setAt] = useState('');
+  /** The service's reason for refusing the date and time last sent (a 422 on `at`), shown under the field. */
+  const [atError, setAtError] = useState<string>();
 
   const load = useCallback(async () => {
     try {
@@ -76,7 +78,9 @@ export function PublicationSchedulePanel({ slug }: { slug?: string }) {
       await post('/publication-schedule', { uid, documentId, locale, action, at: new Date(at).toISOString() });
       toggleNotification({ type: 'success', message: `${ACTION_LABELS[action]} scheduled for ${when(new Date(at).toISOString())}.` });
       setAt('');
+      setAtError(undefined);
     } catch (error) {
+      setAtError(fieldError(error, 'at'));
       toggleNotification({ type: 'danger', message: errorMessage(error, 'The schedule was refused.') });
     }
     await load();
@@ -103,10 +107,19 @@ export function PublicationSchedulePanel({ slug }: { slug?: string }) {
         ))}
         {state.can_schedule ? (
           <>
-            <Field.Root name="publication-schedule-at" hint="Your time zone; it runs within a few seconds of it.">
+            <Field.Root name="publication-schedule-at" hint="Your time zone; it runs within a few seconds of it." error={atError}>
               <Field.Label>Date and time</Field.Label>
-              <TextInput type="datetime-local" step={1} value={at} onChange={(event: React.ChangeEvent<HTMLInputElement>) => setAt(event.target.value)} />
+              <TextInput
+                type="datetime-local"
+                step={1}
+                value={at}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+                  setAt(event.target.value);
+                  setAtError(undefined);
+                }}
+              />
               <Field.Hint />
+              <Field.Error />
             </Field.Root>
             <Flex gap={2}>
               <Button variant="secondary" size="S" disabled={!valid} onClick={() => schedule('publish')}>

@@ -12,6 +12,7 @@ interface HttpLikeError {
   expose?: unknown;
   name?: unknown;
   message?: unknown;
+  details?: unknown;
 }
 
 function isClientError(error: unknown): error is HttpLikeError & { status: number } {
@@ -26,7 +27,9 @@ export default () =>
     } catch (error) {
       if (!isClientError(error)) throw error;
       ctx.status = error.status;
-      // Strapi's own error format (its errors middleware writes the same for its HTTP errors).
-      ctx.body = { data: null, error: { status: error.status, name: String(error.name), message: String(error.message), details: {} } };
+      // Strapi's own error format (its errors middleware writes the same for its HTTP errors), the field
+      // errors of the app's own 422s (`details.errors`) included.
+      const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
+      ctx.body = { data: null, error: { status: error.status, name: String(error.name), message: String(error.message), details } };
     }
   };

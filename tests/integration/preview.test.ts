@@ -410,8 +410,9 @@ describe('scheduled publishing', () => {
     const past = new Date(Date.now() - 60_000).toISOString();
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
-      [{ uid: HERO, locale: 'en', action: 'publish', at: past }, 400, /in the future/],
-      [{ uid: HERO, locale: 'en', action: 'publish', at: 'next friday' }, 400, /ISO 8601/],
+      [{ uid: HERO, locale: 'en', action: 'publish', at: past }, 422, /in the future/],
+      [{ uid: HERO, locale: 'en', action: 'publish', at: 'next friday' }, 422, /ISO 8601/],
+      [{ uid: HERO, locale: 'en', action: 'publish', at: '2031-02-31T09:00:00Z' }, 422, /does not exist/],
       [{ uid: HERO, locale: 'en', action: 'archive', at: future }, 400, /publish, unpublish/],
       [{ uid: HERO, locale: 'fr', action: 'publish', at: future }, 400, /locale/],
       [{ uid: LEADS, documentId: 'x', locale: 'en', action: 'publish', at: future }, 400, /Draft & Publish/],

@@ -3,14 +3,17 @@
  * - GET /publication-schedule?uid=&documentId=&locale=: what is scheduled (and the last runs), and
  *   whether the caller may schedule; for admins who may read the entry in the Content Manager.
  * - POST /publication-schedule { uid, documentId, locale, action, at }: schedules a publish or an
- *   unpublish at `at` (an ISO date-time in the future); DELETE /publication-schedule/:id cancels one
- *   still to run. Both for admins who may publish the entry (conditions and locales included).
+ *   unpublish at `at` (an ISO 8601 date-time with its UTC offset, in the future and within the horizon:
+ *   run-at.ts; otherwise a 422 naming `at`); DELETE /publication-schedule/:id cancels one still to run.
+ *   Both for admins who may publish the entry (conditions and locales included).
  * A single type's entry is found without `documentId` (it has one document).
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
+import createError from 'http-errors';
 import { LOCALES } from '../locale';
+import { parseRunAt } from './run-at';
 import { SCHEDULE_ACTIONS, scheduleStore, type EntryRef, type ScheduleAction } from './store';
 import { view, type EntrySchedule, type ScheduleView } from './view';
 
@@ -57,13 +60,19 @@ async function entrySchedule(strapi: Core.Strapi, entry: Entry): Promise<EntrySc
   return { can_schedule: entry.checker.can.publish(entry.row), schedule: rows.map(view) };
 }
 
+/**
+ * A 422 on one field, in Strapi's error format like the route's 400s (`error.message` is the reason, which
+ * the panel shows), with the field's messages in `error.details.errors`. Named ValidationError as they are.
+ */
+const invalidField = (field: string, message: string) =>
+  createError(422, message, { name: 'ValidationError', expose: true, details: { errors: { [field]: [message] } } });
+
 function requestedRun(body: Record<string, unknown>, now = Date.now()): { action: ScheduleAction; at: number } {
   const action = text(body.action) as ScheduleAction;
   if (!SCHEDULE_ACTIONS.includes(action)) throw new errors.ValidationError(`The action must be one of: ${SCHEDULE_ACTIONS.join(', ')}`);
-  const at = Date.parse(text(body.at));
-  if (Number.isNaN(at)) throw new errors.ValidationError('"at" must be a date and time (ISO 8601, e.g. 2026-12-01T09:00:00Z)');
-  if (at <= now) throw new errors.ValidationError('"at" must be in the future');
-  return { action, at };
+  const runAt = parseRunAt(body.at, now);
+  if ('problem' in runAt) throw invalidField('at', runAt.problem);
+  return { action, at: runAt.at };
 }
 
 async function schedule(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView> {
