@@ -20,6 +20,7 @@ import { mayNameStatus } from './drafts';
 import { localeOfQueryString, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
 import { etagMatches, type Representation } from './representation';
+import { requestLine } from './request-log';
 import { inFrontOfRequestListener } from './strapi/request-listener';
 
 /**
@@ -186,7 +187,7 @@ function serve(lane: Lane, path: string, prepared: Prepared, representation: Rep
   }
   served += 1;
   options.metrics?.served(lane.route, res.statusCode, began);
-  if (options.accessLog) options.accessLog(`${req.method} ${req.url} (${Math.ceil(Date.now() - started)} ms) ${res.statusCode}`);
+  if (options.accessLog) options.accessLog(requestLine(req.method, req.url, Math.ceil(Date.now() - started), res.statusCode));
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
