@@ -30,10 +30,13 @@ interface SqliteConnection {
 /**
  * WAL journal: one fsync per commit instead of several, and readers never wait for the writer.
  * synchronous=FULL keeps every committed transaction durable across a power cut (no lost leads).
+ * secure_delete overwrites what a delete or an update frees with zeros, so an erased person's address
+ * does not linger in free space of the file (docs/security.md).
  */
-function useWriteAheadLog(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
+function configureConnection(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = FULL');
+  connection.pragma('secure_delete = ON');
   done(null, connection);
 }
 
@@ -60,7 +63,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => {
       client: 'sqlite',
       connection: { filename: path.resolve(appRoot, env('DATABASE_FILENAME', '.tmp/data.db')) },
       useNullAsDefault: true,
-      pool: { afterCreate: useWriteAheadLog },
+      pool: { afterCreate: configureConnection },
     },
   };
 };

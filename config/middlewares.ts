@@ -31,7 +31,8 @@ const ownOrigin = () => new URL(String(strapi.config.get('server.absoluteUrl')))
 export default ({ env }: Core.Config.Shared.ConfigParams) => [
   // Outermost: every request Strapi answers is counted and timed, whatever happens inside (metrics on).
   'global::request-metrics',
-  'strapi::logger',
+  // strapi::logger's line, with the query values of admin requests redacted (docs/security.md).
+  'global::request-log',
   'strapi::errors',
   // Client errors of Strapi's dependencies answered in Strapi's format, instead of logged as failures.
   'global::client-errors',

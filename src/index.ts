@@ -54,7 +54,7 @@ function maxConnectionsPerAddress(strapi: Core.Strapi): number {
   return strapi.server.app.proxy ? 0 : 50;
 }
 
-/** The fast lane writes strapi::logger's access-log line when the log level shows it. */
+/** The fast lane writes the request line (src/lib/request-log.ts) when the log level shows it. */
 function fastLaneAccessLog(strapi: Core.Strapi): ((line: string) => void) | undefined {
   const log = strapi.log as typeof strapi.log & { isLevelEnabled?(level: string): boolean };
   return log.isLevelEnabled?.('http') ? (line) => strapi.log.http(line) : undefined;

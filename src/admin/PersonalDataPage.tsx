@@ -29,6 +29,7 @@ interface AuditEntry {
   admin: { id: number; name: string } | null;
   filter: Record<string, unknown>;
   rows: number;
+  outcome: 'started' | 'completed' | 'aborted' | 'failed' | null;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -38,6 +39,13 @@ const ACTION_LABELS: Record<string, string> = {
   'person-export': "A person's data exported",
   erasure: 'A person erased',
   retention: 'Retention: old leads anonymised',
+};
+
+/** How an export that did not simply complete ended: its rows are those that went out before. */
+const OUTCOME_LABELS: Record<string, string> = {
+  started: 'under way, or interrupted by a restart',
+  aborted: 'the download was cancelled',
+  failed: 'failed',
 };
 
 
@@ -72,7 +80,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
             <Td><Typography>{when(entry.at)}</Typography></Td>
             <Td><Typography>{`${ACTION_LABELS[entry.action] ?? entry.action} (${Object.entries(entry.filter).map(([key, value]) => `${key}: ${value ?? 'any'}`).join(', ')})`}</Typography></Td>
             <Td><Typography>{entry.admin?.name ?? 'the service'}</Typography></Td>
-            <Td><Typography>{entry.rows}</Typography></Td>
+            <Td><Typography>{entry.outcome && OUTCOME_LABELS[entry.outcome] ? `${entry.rows} (${OUTCOME_LABELS[entry.outcome]})` : entry.rows}</Typography></Td>
           </Tr>
         ))}
       </Tbody>

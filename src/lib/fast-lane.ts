@@ -22,6 +22,7 @@ import { localeParam, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
 import { parseQueryString, type ParsedQuery } from './query-string';
 import { etagMatches, type Representation } from './representation';
+import { requestLine } from './request-log';
 import { inFrontOfRequestListener } from './strapi/request-listener';
 
 /** What a lookup is asked: the request as Strapi's router and `ctx.query` would see it. */
@@ -197,7 +198,7 @@ function serve(lane: Lane, path: string, prepared: Prepared, representation: Rep
   }
   served += 1;
   options.metrics?.served(lane.route, res.statusCode, began);
-  if (options.accessLog) options.accessLog(`${req.method} ${req.url} (${Math.ceil(Date.now() - started)} ms) ${res.statusCode}`);
+  if (options.accessLog) options.accessLog(requestLine(req.method, req.url, Math.ceil(Date.now() - started), res.statusCode));
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {

@@ -1,12 +1,17 @@
 /**
  * Leads as personal data (decisions 63-65): consent on the form, a person's data found and handed over,
- * erased (nothing personal left in any column of any table; the CRM told, through the outbox, signed and
- * retried), retention, who may do it, and the audit of it all.
+ * erased (nothing personal left in any column of any table, nor in the SQLite file's free space, nor in
+ * the request log; the CRM told, through the outbox, signed and retried), retention, who may do it, and
+ * the audit of it all, an export the client left half-way included.
  */
 import { createHmac, randomInt } from 'crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'fs';
+import { get as httpGet } from 'http';
+import type { AddressInfo } from 'net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, appModule, editorAccount, getStrapi, http, newClientIp, webhookReceiver } from '../helpers/app';
+import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
 import { checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -269,10 +274,160 @@ describe('the audit', () => {
     const res = await admin.get('/personal-data/audit');
     expect(res.status).toBe(200);
     const [erasure, exported, csv] = res.body.data as Array<Record<string, any>>;
-    expect(erasure).toMatchObject({ action: 'erasure', rows: 1, filter: { by: 'email', mode: 'anonymise' }, admin: { name: expect.any(String) } });
+    expect(erasure).toMatchObject({ action: 'erasure', rows: 1, filter: { by: 'email', mode: 'anonymise' }, admin: { name: expect.any(String) }, outcome: 'completed' });
     expect(exported).toMatchObject({ action: 'person-export', rows: 1, filter: { by: 'email' } });
-    expect(csv).toMatchObject({ action: 'csv-export', filter: { from: '2020-01-01', to: null } });
+    expect(csv).toMatchObject({ action: 'csv-export', filter: { from: '2020-01-01', to: null }, outcome: 'completed' });
     expect(csv.rows).toBeGreaterThan(0);
     expect(JSON.stringify(res.body.data).toLowerCase()).not.toContain(person.email.toLowerCase());
+  });
+});
+
+describe('the audit of a CSV export', () => {
+  const DAY = '2003-03-03';
+  const LEADS = 3000;
+  const RANGE = `?from=${DAY}&to=${DAY}`;
+
+  /** Leads of a day of their own, with long messages: an export of them is megabytes, many chunks. */
+  async function bulkLeads(): Promise<void> {
+    const message = 'A long enquiry about a villa on the Palm. '.repeat(48);
+    for (let first = 0; first < LEADS; first += 250) {
+      const data = Array.from({ length: Math.min(250, LEADS - first) }, (_, index) => ({
+        documentId: `bulkexport${String(first + index).padStart(14, '0')}`,
+        first_name: `Bulk ${first + index}`,
+        email: `bulk${first + index}@example.com`,
+        mobile: '+971501234567',
+        message,
+        language: 'en',
+        createdAt: new Date(`${DAY}T08:00:00Z`),
+        updatedAt: new Date(`${DAY}T08:00:00Z`),
+      }));
+      await strapi.db.query(CONTACT).createMany({ data });
+    }
+  }
+
+  const latestCsvExport = async () => {
+    const res = await (await asAdmin()).get('/personal-data/audit');
+    return (res.body.data as Array<Record<string, any>>).find((record) => record.action === 'csv-export')!;
+  };
+
+  /** Starts the export, reads until 16 rows have come and closes the connection; the complete rows it got. */
+  async function abandonedExport(token: string): Promise<number> {
+    const { port } = strapi.server.httpServer.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const request = httpGet({ host: '127.0.0.1', port, path: `/contacts-export/contacts.csv${RANGE}`, headers: { Authorization: `Bearer ${token}` }, agent: false }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          const received = text.split('\r\n').length - 2;
+          if (received < 16) return;
+          request.destroy();
+          resolve(received);
+        });
+      });
+      request.on('error', () => undefined);
+    });
+  }
+
+  beforeAll(bulkLeads);
+  afterAll(async () => {
+    await strapi.db.query(CONTACT).deleteMany({ where: { documentId: { $startsWith: 'bulkexport' } } });
+  });
+
+  it('is recorded when it starts and updated with the rows sent: whole when completed, so far and "aborted" when the client leaves', async () => {
+    const admin = await asAdmin();
+    const complete = await admin.get(`/contacts-export/contacts.csv${RANGE}`);
+    expect(complete.status).toBe(200);
+    expect(complete.text.trimEnd().split('\r\n')).toHaveLength(LEADS + 1);
+    await eventually(async () => expect(await latestCsvExport()).toMatchObject({ rows: LEADS, outcome: 'completed', filter: { from: DAY, to: DAY } }));
+
+    const received = await abandonedExport(await adminToken());
+    const aborted = await eventually(async () => {
+      const record = await latestCsvExport();
+      expect(record).toMatchObject({ outcome: 'aborted', filter: { from: DAY, to: DAY }, admin: { name: expect.any(String) } });
+      return record;
+    });
+    expect(aborted.rows).toBeGreaterThanOrEqual(received);
+    expect(aborted.rows).toBeLessThan(LEADS);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('erased values in the SQLite file (PostgreSQL keeps dead tuples until VACUUM: docs/operations.md)', () => {
+  const file = () => String(strapi.config.get('database.connection.connection.filename'));
+  const bytesHold = (path: string, text: string) => fs.existsSync(path) && fs.readFileSync(path).includes(Buffer.from(text, 'utf8'));
+  const checkpoint = async () => {
+    const [result] = (await strapi.db.connection.raw('PRAGMA wal_checkpoint(TRUNCATE)')) as Array<{ busy: number }>;
+    expect(result.busy).toBe(0);
+  };
+
+  it('every connection has secure_delete on', async () => {
+    const [setting] = (await strapi.db.connection.raw('PRAGMA secure_delete')) as Array<{ secure_delete: number }>;
+    expect(setting.secure_delete).toBe(1);
+  });
+
+  it("after an erasure and a checkpoint, the person's address and number are nowhere in the file's bytes", async () => {
+    const person = newPerson('wiped');
+    // A message of some length: the anonymised row is much shorter, and SQLite writes it at the end of
+    // the space the old one leaves, whose beginning (the address, the number) stays as it was unless zeroed.
+    await lead(person, { message: 'We would like to see the four-bedroom villa on the Palm this weekend. '.repeat(4) });
+    // A lead after theirs on the same page: the old row's space is not simply given back to the page's free area.
+    await lead(newPerson('after'));
+    await checkpoint();
+    expect(bytesHold(file(), person.email)).toBe(true);
+
+    const erased = await (await asAdmin()).post('/personal-data/erase', { email: person.email });
+    expect(erased.body.data).toMatchObject({ leads: 1 });
+    await checkpoint();
+    expect(bytesHold(file(), person.email)).toBe(false);
+    expect(bytesHold(file(), person.mobile)).toBe(false);
+    expect(bytesHold(`${file()}-wal`, person.email)).toBe(false);
+  });
+});
+
+describe('the request log at LOG_LEVEL=http (the app in a process of its own)', () => {
+  const ADMIN = { email: 'log-admin@test.local', password: 'Log-Admin-Passw0rd' };
+  const LEADS_LIST = `/content-manager/collection-types/${CONTACT}`;
+  const database = sqliteFile();
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    app = await startAppProcess(productionEnvironment(database.env, { LOG_LEVEL: 'http', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
+  }, 180_000);
+  afterAll(async () => {
+    await app?.stop();
+    database.remove();
+  });
+
+  async function call(path: string, init: RequestInit = {}, token?: string) {
+    const res = await fetch(`http://127.0.0.1:${app.port}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    expect(res.status, path).toBeLessThan(300);
+    return res.json() as Promise<Record<string, any>>;
+  }
+
+  it("holds neither the e-mail address nor the phone number of an admin's searches, whose paths and keys it keeps", async () => {
+    const person = newPerson('logged');
+    const local = person.digits.slice(4);
+    await call('/api/v1/contact-us', { method: 'POST', body: JSON.stringify({ first_name: 'Noor', email: person.email, mobile: person.mobile }) });
+    const token = (await call('/admin/login', { method: 'POST', body: JSON.stringify(ADMIN) })).data.token as string;
+
+    const searches = [
+      `${LEADS_LIST}?page=1&pageSize=10&_q=${encodeURIComponent(person.email)}`,
+      `${LEADS_LIST}?filters[$and][0][email][$eq]=${person.email}`,
+      `${LEADS_LIST}?filters[$and][0][mobile][$contains]=${encodeURIComponent(person.mobile)}`,
+      `${LEADS_LIST}?filters[$or][0][mobile][$contains]=${local}&filters[$or][1][email][$containsi]=${person.email.toUpperCase()}`,
+    ];
+    for (const search of searches) expect((await call(search, {}, token)).results, search).toHaveLength(1);
+    await call('/personal-data/erase', { method: 'POST', body: JSON.stringify({ email: person.email }) }, token);
+
+    const lines = () => app.output().split('\n');
+    await eventually(() => expect(lines().some((line) => line.includes('POST /personal-data/erase'))).toBe(true));
+    const searched = lines().filter((line) => line.includes(`GET ${LEADS_LIST}?`));
+    expect(searched).toHaveLength(searches.length);
+    expect(searched[1]).toContain(`GET ${LEADS_LIST}?filters[$and][0][email][$eq]=[redacted] (`);
+    const traces = [person.email.toLowerCase(), encodeURIComponent(person.email).toLowerCase(), local];
+    expect(lines().filter((line) => traces.some((trace) => line.toLowerCase().includes(trace)))).toEqual([]);
   });
 });
