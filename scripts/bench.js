@@ -753,7 +753,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+// On a Node the project does not support the bench re-runs itself on Node 22 (scripts/lib/supported-node.js).
+require('./lib/supported-node').runOnSupportedNode(__filename, () => main().catch((error) => {
   console.error(error);
   process.exit(1);
-});
+}));

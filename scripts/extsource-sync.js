@@ -5,6 +5,8 @@
 // because a sync of the same listings is running (on a server instance or another CLI).
 'use strict';
 
+// A production command: on a Node the project does not support it stops saying what to install.
+require('./lib/supported-node').requireSupportedNode();
 require('./lib/node-flags').relaunchWithNodeFlags(__filename);
 
 const fs = require('fs');

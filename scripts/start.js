@@ -4,6 +4,8 @@
 // generated admin) rather than development's defaults.
 'use strict';
 
+// A production command: on a Node the project does not support it stops saying what to install.
+require('./lib/supported-node').requireSupportedNode();
 require('./lib/node-flags').relaunchWithNodeFlags(__filename);
 
 const fs = require('fs');

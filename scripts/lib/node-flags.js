@@ -4,14 +4,15 @@
 // On Node 22, AsyncLocalStorage is built on async_hooks: once Strapi's request and transaction contexts
 // use it, every tick, promise and socket write of every request, the fast lane's included, runs an init
 // hook that copies the context along (measured: about 3 µs of a 20 µs cached answer). Node 24 made the
-// cheaper AsyncContextFrame its default and refuses the flag that asks for it on 22.
+// cheaper AsyncContextFrame its default and refuses the flag that asks for it on 22. Node 20 does not know
+// the flag and refuses to start with it: what a Node accepts decides, not only its major version.
 'use strict';
 
 const CONTEXT_FRAME = '--experimental-async-context-frame';
 
-/** The flags this Node needs (none on Node 24 and later). */
-function nodeFlags(version = process.versions.node) {
-  return Number(version.split('.')[0]) < 24 ? [CONTEXT_FRAME] : [];
+/** The flags this Node needs and accepts (none on Node 24 and later, none where it is not a flag). */
+function nodeFlags(version = process.versions.node, accepted = process.allowedNodeEnvironmentFlags) {
+  return Number(version.split('.')[0]) < 24 && accepted.has(CONTEXT_FRAME) ? [CONTEXT_FRAME] : [];
 }
 
 /** The flags this Node needs that `given` (a command line's flags, NODE_OPTIONS split) lacks. */
@@ -30,7 +31,8 @@ function nodeOptionsWithFlags(current = process.env.NODE_OPTIONS || '') {
  */
 function relaunchWithNodeFlags(script) {
   const missing = missingFrom([...process.execArgv, ...nodeOptionsList()]);
-  if (missing.length === 0) return;
+  // Node 22.13 and 22.14 have no execve: there the app runs without the flag (slower, same behaviour).
+  if (missing.length === 0 || !process.execve) return;
   process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, script, ...process.argv.slice(2)], process.env);
 }
 

@@ -1,5 +1,6 @@
-// Shared by `npm test` and `npm run test:e2e`: run steps in order (stop at the first failure), run
-// vitest with a JSON report beside the console one, and end with one plain line of totals.
+// Shared by `npm test`, `npm run test:e2e` and `npm run test:resilience`: run steps in order (stop at the
+// first failure), run vitest with a JSON report beside the console one, and end with one plain line of
+// totals, below the test files that failed.
 'use strict';
 
 const { spawnSync } = require('child_process');
@@ -11,10 +12,30 @@ const root = path.resolve(__dirname, '..', '..');
 const reports = path.join(root, '.tmp', 'test-reports');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+const firstLine = (text) => (text || '').trim().split('\n')[0];
+
+/**
+ * The counts of one vitest JSON report. vitest counts the tests of a file that failed to load, or whose
+ * beforeAll or afterAll failed, as skipped (or none): each such file counts as one failed test here, so
+ * the totals cannot read "0 failed" over a broken suite. `failedFiles` names every failed file and why.
+ */
+function countReport(report) {
+  const counts = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failedFiles: [] };
+  for (const file of report.testResults) {
+    if (file.status !== 'failed') continue;
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed').length;
+    if (failedTests === 0) counts.failed += 1;
+    const why = failedTests ? `${failedTests} failed test${failedTests === 1 ? '' : 's'}` : firstLine(file.message) || 'failed';
+    counts.failedFiles.push(`${path.relative(root, file.name)}: ${why}`);
+  }
+  return counts;
+}
+
 function createRunner(summaryLabel) {
-  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [] };
 
   function summary() {
+    if (totals.failedFiles.length) console.log(`\nFailed:\n${totals.failedFiles.map((line) => `  ${line}`).join('\n')}`);
     const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
     console.log(`\n${summaryLabel}: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
   }
@@ -40,10 +61,15 @@ function createRunner(summaryLabel) {
     // The Strapi the suites load in vitest's worker runs with the app's Node flags, as production does.
     const status = run(label, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { NODE_OPTIONS: nodeOptionsWithFlags(), ...env });
     if (fs.existsSync(report)) {
-      const counts = JSON.parse(fs.readFileSync(report, 'utf8'));
-      totals.passed += counts.numPassedTests;
-      totals.failed += counts.numFailedTests;
-      totals.skipped += counts.numPendingTests + counts.numTodoTests;
+      const counts = countReport(JSON.parse(fs.readFileSync(report, 'utf8')));
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+      totals.failedFiles.push(...counts.failedFiles);
+    } else if (status !== 0) {
+      // vitest ended before it wrote a report (its configuration, or Node refusing to start it).
+      totals.failed += 1;
+      totals.failedFiles.push(`${label}: vitest exited with ${status} before reporting`);
     }
     if (status !== 0) {
       console.error(`\n== ${label} failed`);
@@ -55,4 +81,4 @@ function createRunner(summaryLabel) {
   return { root, bin, run, step, tests, summary };
 }
 
-module.exports = { createRunner };
+module.exports = { countReport, createRunner };

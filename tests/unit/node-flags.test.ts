@@ -12,11 +12,25 @@ import { nodeFlags, nodeOptionsWithFlags } from '../../scripts/lib/node-flags';
 const ROOT = path.resolve(__dirname, '../..');
 const HELPER = path.join(ROOT, 'scripts/lib/node-flags.js');
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+const SYSTEM_NODE = '/usr/bin/node';
+const SYSTEM_NODE_20 = fs.existsSync(SYSTEM_NODE) && spawnSync(SYSTEM_NODE, ['--version'], { encoding: 'utf8', env: {} }).stdout.startsWith('v20.');
 
 describe('node flags', () => {
   it('ask Node 22 for AsyncContextFrame, and Node 24 (its default there, the flag refused) for nothing', () => {
-    expect(nodeFlags('22.23.3')).toEqual(['--experimental-async-context-frame']);
-    expect(nodeFlags('24.1.0')).toEqual([]);
+    const accepted = new Set(['--experimental-async-context-frame']);
+    expect(nodeFlags('22.23.3', accepted)).toEqual(['--experimental-async-context-frame']);
+    expect(nodeFlags('24.1.0', accepted)).toEqual([]);
+  });
+
+  it('are never one the Node refuses: none on Node 20, which does not know the flag', () => {
+    expect(nodeFlags('20.20.2', new Set(['--max-old-space-size']))).toEqual([]);
+  });
+
+  it.skipIf(!SYSTEM_NODE_20)("are none on the machine's Node 20 itself, in NODE_OPTIONS too", () => {
+    const script = `const flags = require(${JSON.stringify(HELPER)}); console.log(JSON.stringify([flags.nodeFlags(), flags.nodeOptionsWithFlags('')]))`;
+    const result = spawnSync(SYSTEM_NODE, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([[], '']);
   });
 
   it('are added to NODE_OPTIONS once, beside what is there', () => {
