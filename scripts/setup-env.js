@@ -19,7 +19,7 @@ const GENERATED = {
   TRANSFER_TOKEN_SALT: random,
   JWT_SECRET: random,
   ENCRYPTION_KEY: random,
-  // Shared with the website's preview route; used once CLIENT_URL is set (README, "Preview").
+  // Signs the Preview panel's links (decision 83); used once CLIENT_URL is set (README, "Preview").
   PREVIEW_SECRET: random,
 };
 

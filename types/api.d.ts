@@ -988,6 +988,14 @@ export interface components {
          *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
          */
         Status: "published" | "draft";
+        /**
+         * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+         *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+         *     `locale` must be the token's), with the published version of everything else, and works for
+         *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+         *     language, is a 401 saying which. Ignored without `status=draft`.
+         */
+        Preview: string;
     };
     requestBodies: never;
     headers: never;
@@ -1063,6 +1071,14 @@ export interface operations {
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
                  */
                 status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
             };
             header?: never;
             path?: never;
@@ -1166,6 +1182,14 @@ export interface operations {
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
                  */
                 status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
             };
             header?: never;
             path?: never;
@@ -1355,6 +1379,14 @@ export interface operations {
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
                  */
                 status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
             };
             header?: never;
             path?: never;
@@ -1399,6 +1431,14 @@ export interface operations {
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
                  */
                 status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
                 page?: number;
                 per_page?: number;
                 sort?: "name_asc" | "name_desc" | "price_asc" | "price_desc" | "completion_asc" | "completion_desc";
@@ -1472,6 +1512,14 @@ export interface operations {
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
                  */
                 status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
             };
             header?: never;
             path?: never;
@@ -1516,6 +1564,14 @@ export interface operations {
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
                  */
                 status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
             };
             header?: never;
             path: {
