@@ -40,8 +40,9 @@ function readPayload(payload: string): { scope: PreviewScope; expiresAt: number 
 export function verifyPreviewToken(secret: string, token: string, now: number): PreviewTokenCheck {
   const [version, payload, signed, ...rest] = token.split('.');
   if (version !== VERSION || !payload || !signed || rest.length > 0) return { ok: false, reason: 'malformed' };
-  const expected = signature(secret, payload);
-  const given = Buffer.from(signed, 'base64url');
+  // Compared as text: base64url decoding ignores a last character's spare bits, so two spellings would pass.
+  const expected = Buffer.from(signature(secret, payload).toString('base64url'));
+  const given = Buffer.from(signed);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
   const read = readPayload(payload);
   if (!read) return { ok: false, reason: 'malformed' };

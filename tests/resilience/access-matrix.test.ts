@@ -41,6 +41,12 @@ const MATRIX: Array<[method: 'get' | 'post', url: string, expected: Cell[]]> = [
   // A lead's deliveries and their retry: admins who may read (retry: edit) leads; no such lead here (404).
   ['get', '/lead-deliveries/no-such-lead', row(401, 401, 401, 401, 401, 404, 404, 404)],
   ['post', '/lead-deliveries/999999999/retry', row(401, 401, 401, 401, 401, 404, 404, 404)],
+  // The Preview panel's URL: admins who may read that entry in that locale (decision 83); the Author's
+  // role reads only what its holder created, and the seeded pages were created by nobody.
+  ['get', '/content-manager/preview/url/api::luxury.luxury-hero?locale=en&status=draft', row(401, 401, 401, 401, 401, 403, A, A)],
+  ['get', '/content-manager/preview/url/api::contact.contact-page?locale=ar', row(401, 401, 401, 401, 401, 403, A, A)],
+  // A draft read with a forged preview token: the preview token decides, whatever else the request carries.
+  ['get', '/api/v1/luxury?status=draft&preview=v1.forged.token', row(401, 401, 401, 401, 401, 401, 401, 401)],
   // Strapi's admin API.
   ['get', '/admin/users/me', row(401, 401, 401, 401, 401, A, A, A)],
   ['get', '/admin/users', row(401, 401, 401, 401, 401, 403, 403, A)],

@@ -1,0 +1,106 @@
+/**
+ * The fast lane against the full path of one running app (decision 81): random query strings (encoded
+ * keys, bracket forms, repeats, `status`, `locale`, filters) on every v1 route the lane serves, sent to
+ * the app's server (the lane in front) and to the same Strapi app without it (its Koa callback on a
+ * server of its own), compared by status, body and headers. Used by the integration test and the
+ * red-team probe (more runs).
+ */
+import http, { type IncomingHttpHeaders } from 'http';
+import type { AddressInfo } from 'net';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { appModule } from './app';
+
+const fastLaneServed = () => appModule<{ fastLaneServed(): number }>('src/lib/fast-lane').fastLaneServed();
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export function get(port: number, target: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: target, headers: { 'Accept-Encoding': 'identity' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Headers that differ per response whichever path answers. */
+const stable = ({ date: _d, 'x-request-id': _r, connection: _c, 'keep-alive': _k, ...rest }: IncomingHttpHeaders) => rest;
+
+/** A key as a client may spell it: plainly, with a letter percent-encoded, or in a bracket form. */
+const spelledKey = fc
+  .tuple(
+    fc.constantFrom('locale', 'status', 'page', 'per_page', 'currency', 'sort', 'search', 'state_id', 'bedrooms', 'preview', 'other'),
+    fc.constantFrom('plain', 'encoded-first', 'encoded-last', 'brackets', 'index', 'object', 'operator')
+  )
+  .map(([key, form]) => {
+    const encode = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
+    switch (form) {
+      case 'encoded-first': return `${encode(key[0])}${key.slice(1)}`;
+      case 'encoded-last': return `${key.slice(0, -1)}${encode(key.at(-1)!)}`;
+      case 'brackets': return `${key}[]`;
+      case 'index': return `${key}[0]`;
+      case 'object': return `${key}[x]`;
+      case 'operator': return `${key}[$ne]`;
+      default: return key;
+    }
+  });
+
+const value = fc.constantFrom('ar', 'en', 'AR', 'fr', '', 'draft', 'published', '1', '2', '50', 'AED', 'USD', 'price_asc', 'DU', '%D8%AF', '%FF', 'a+b', '%20ar');
+const pair = fc.tuple(spelledKey, fc.option(value, { nil: undefined })).map(([key, text]) => (text === undefined ? key : `${key}=${text}`));
+const queryString = fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => pairs.join('&'));
+
+export interface ParityFigures {
+  requests: number;
+  answered_by_lane: number;
+  routes: number;
+}
+
+/** Every v1 route the lane serves (a project by a real id and an unknown one), warmed on the lane. */
+async function laneRoutes(lanePort: number): Promise<string[]> {
+  const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as { data: { properties: { data: Array<{ id: string | number }> } } };
+  const routes = [
+    '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan', '/api/v1/off-plan/projects',
+    '/api/v1/off-plan/projects/filters', `/api/v1/off-plan/projects/${listing.data.properties.data[0].id}`, '/api/v1/off-plan/projects/no-such-project',
+  ];
+  // Each route once per language, twice: the full path teaches the lane its headers.
+  for (const route of routes) for (const query of ['', '?locale=ar', '', '?locale=ar']) await get(lanePort, `${route}${query}`);
+  return routes;
+}
+
+/** Sends `runs` random requests to both paths and fails on the first that answers otherwise. */
+export async function assertLaneParity(strapi: Core.Strapi, runs: number, seed?: number): Promise<ParityFigures> {
+  const lanePort = (strapi.server.httpServer.address() as AddressInfo).port;
+  const fullPath = http.createServer(strapi.server.app.callback());
+  await new Promise<void>((resolve) => fullPath.listen(0, '127.0.0.1', resolve));
+  const fullPort = (fullPath.address() as AddressInfo).port;
+  try {
+    const routes = await laneRoutes(lanePort);
+    const before = fastLaneServed();
+    let requests = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), queryString, async (route, query) => {
+        const target = `${route}?${query}`;
+        const lane = await get(lanePort, target);
+        const full = await get(fullPort, target);
+        requests += 1;
+        expect({ status: lane.status, body: lane.body, headers: stable(lane.headers) }, target).toEqual({
+          status: full.status,
+          body: full.body,
+          headers: stable(full.headers),
+        });
+      }),
+      { numRuns: runs, seed }
+    );
+    return { requests, answered_by_lane: fastLaneServed() - before, routes: routes.length };
+  } finally {
+    await new Promise<void>((resolve) => fullPath.close(() => resolve()));
+  }
+}
