@@ -109,6 +109,32 @@ export function fastLane(path: string, lookup: Lookup): void {
   lanes.set(path, newLane(lookup, path));
 }
 
+const lookups = new Map<string, Lookup>();
+
+/**
+ * The lookup of the route whose handler is `action` (`api::luxury.luxury.page`), for when its
+ * declaration (src/lib/site-routes.ts) says the fast lane answers it.
+ */
+export function laneLookup(action: string, lookup: Lookup): void {
+  lookups.set(action, lookup);
+}
+
+/**
+ * Puts each declared route that says `fastLane` on the lane, at its path (a last `:parameter` segment
+ * stands for any one segment), labelled with that path as the router labels it. A route without a
+ * lookup stops the start: it would silently take the full path.
+ */
+export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: string; fastLane?: boolean }>): void {
+  for (const { path, action, fastLane: served } of routes) {
+    if (!served) continue;
+    const lookup = lookups.get(action);
+    if (!lookup) throw new Error(`fast lane: the route ${path} says the fast lane answers it, but ${action} registered no lookup (laneLookup)`);
+    const parameter = /\/:(\w+)$/.exec(path);
+    if (parameter) fastLaneUnder(path.slice(0, parameter.index + 1), parameter[1], lookup);
+    else fastLane(path, lookup);
+  }
+}
+
 /**
  * Serves GET `prefix` + one path segment (the route's `parameter`) from `lookup(query, path)` whenever it answers; an exact lane
  * for the same path comes first. The full path's headers for one such path stand for them all, so the

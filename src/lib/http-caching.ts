@@ -5,7 +5,8 @@
  *   always revalidate (`max-age=0`), which the ETag makes a cheap 304.
  * - `Surrogate-Key` (Fastly, Varnish xkey) and `Cache-Tag` (Cloudflare, Akamai): what the answer is built
  *   from, so an invalidation of the service's cache purges exactly those answers at the CDN.
- * Errors, POSTs and token routes match no policy and get none of these headers.
+ * Each route declares its policy (src/lib/site-routes.ts); errors, POSTs and token routes have none and
+ * get none of these headers.
  */
 
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from './locale';
@@ -37,41 +38,20 @@ export function configureCacheControl(configured: Partial<CacheControlSettings>)
   };
 }
 
-interface RoutePolicy {
-  /** The canonical path (exact), or a pattern for a path with a parameter. */
-  path: string | RegExp;
+/** How the edge may keep a public GET's answer: declared with its route (src/lib/site-routes.ts). */
+export interface CachePolicy {
   kind: CacheKind;
+  /** What the answer is built from, in the order sent. */
   surrogateKeys: readonly string[];
+  /**
+   * Those of them editors write per language: an answer in another locale carries the locale's own key
+   * beside the English one (`luxury media luxury:ar`), as it is built from both (decision 55).
+   */
+  localized?: readonly string[];
 }
 
-/** Surrogate keys: one per source a public answer is built from. */
-export const SURROGATE_KEYS = {
-  luxury: 'luxury',
-  contactPage: 'contact-page',
-  offPlanPage: 'offplan-page',
-  projects: 'projects',
-  media: 'media',
-} as const;
-
-/** One project's answer beside the collection's key: its detail arriving purges that page alone. */
-export const projectSurrogateKey = (id: string) => `project-${id}`;
-
-const { luxury, contactPage, offPlanPage, projects, media } = SURROGATE_KEYS;
-
-/**
- * Keys of what editors write per language: an answer in another locale carries the locale's own key
- * beside the English one (`luxury luxury:ar`), as it is built from both (decision 55).
- */
-const LOCALIZED_KEYS = new Set<string>([luxury, contactPage, offPlanPage]);
-
-const POLICIES: readonly RoutePolicy[] = [
-  { path: '/api/v1/luxury', kind: 'pages', surrogateKeys: [luxury, media] },
-  { path: '/api/v1/contact-us-page', kind: 'pages', surrogateKeys: [contactPage, media] },
-  { path: '/api/v1/off-plan', kind: 'pages', surrogateKeys: [offPlanPage, media] },
-  { path: '/api/v1/off-plan/projects', kind: 'provider', surrogateKeys: [projects, offPlanPage, media] },
-  { path: '/api/v1/off-plan/projects/filters', kind: 'provider', surrogateKeys: [projects] },
-  { path: /^\/api\/v1\/off-plan\/projects\/[^/]+$/, kind: 'provider', surrogateKeys: [projects] },
-];
+/** Media are shared by every page that shows them. */
+export const MEDIA_SURROGATE_KEY = 'media';
 
 export interface EdgeHeaders {
   'Cache-Control': string;
@@ -86,22 +66,13 @@ const edgeHeaders = (cacheControl: string, keys: readonly string[]): EdgeHeaders
   'Cache-Tag': keys.join(','),
 });
 
-/**
- * A project's answer's own headers (they differ per project, so the answer carries them): the
- * collection's key and the project's, and the short edge lifetime while its detail is pending.
- */
-export function projectEdgeHeaders(id: string, pending: boolean): EdgeHeaders {
-  return edgeHeaders(settings[pending ? 'pending' : 'provider'], [projects, projectSurrogateKey(id)]);
-}
+/** An answer's own caching headers, when they differ per answer (a project's: decision 67). */
+export const ownEdgeHeaders = (kind: CacheKind, keys: readonly string[]): EdgeHeaders => edgeHeaders(settings[kind], keys);
 
-/** The caching headers of a successful public GET on `path` in `locale`, or undefined when it is not one. */
-export function edgeHeadersFor(path: string, locale: Locale = DEFAULT_LOCALE): EdgeHeaders | undefined {
-  const policy = POLICIES.find((candidate) => (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)));
-  if (!policy) return undefined;
-  const keys =
-    locale === DEFAULT_LOCALE
-      ? policy.surrogateKeys
-      : [...policy.surrogateKeys, ...policy.surrogateKeys.filter((key) => LOCALIZED_KEYS.has(key)).map((key) => localized(key, locale))];
+/** The caching headers of a successful public GET under `policy` in `locale`. */
+export function edgeHeadersFor(policy: CachePolicy, locale: Locale = DEFAULT_LOCALE): EdgeHeaders {
+  const { surrogateKeys, localized: perLocale = [] } = policy;
+  const keys = locale === DEFAULT_LOCALE ? surrogateKeys : [...surrogateKeys, ...perLocale.map((key) => localized(key, locale))];
   return edgeHeaders(settings[policy.kind], keys);
 }
 

@@ -8,18 +8,22 @@
  */
 import { signPreviewToken } from './preview-token';
 
-/** The website's path for each editorial type; a key ending in `.*` stands for every type of that API. */
-export const DEFAULT_PREVIEW_PATHS: Readonly<Record<string, string>> = {
-  'api::luxury.*': '/luxury',
-  'api::contact.contact-page': '/contact',
-  'api::off-plan.off-plan-page': '/off-plan',
-};
+/**
+ * The website's page for each editorial type, as the routes declare it (`page` and `shows`, src/lib/site-routes.ts);
+ * a key ending in `.*` stands for every type of that API. PREVIEW_PATHS lays the site's own over them.
+ */
+let declaredPages: Readonly<Record<string, string>> = {};
+
+export function declarePreviewPages(pages: Readonly<Record<string, string>>): void {
+  declaredPages = pages;
+}
 
 export interface PreviewSettings {
   /** CLIENT_URL: the website's origin (and base path) */
   clientUrl: string;
   /** PREVIEW_SECRET: the key preview tokens are signed with, never sent anywhere */
   secret: string;
+  /** PREVIEW_PATHS: the site's own page paths, over the declared ones */
   paths: Readonly<Record<string, string>>;
   /** PREVIEW_TOKEN_TTL_MINUTES: how long a preview URL works */
   tokenTtlMinutes: number;
@@ -55,11 +59,11 @@ export interface PreviewTarget {
 }
 
 /**
- * PREVIEW_PATHS: `uid=path` pairs separated by commas (`api::contact.contact-page=/contact-us`), laid
- * over the defaults. Throws on a pair that is not one, so a typo stops the start instead of a dead link.
+ * PREVIEW_PATHS: `uid=path` pairs separated by commas (`api::contact.contact-page=/contact-us`), to lay
+ * over the declared pages. Throws on a pair that is not one, so a typo stops the start instead of a dead link.
  */
 export function parsePreviewPaths(configured: string | undefined): Record<string, string> {
-  const paths: Record<string, string> = { ...DEFAULT_PREVIEW_PATHS };
+  const paths: Record<string, string> = {};
   for (const pair of (configured ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
     const match = /^((?:api|plugin)::[\w-]+\.(?:[\w-]+|\*))=(\/\S*)$/.exec(pair);
     if (!match) throw new Error(`PREVIEW_PATHS: "${pair}" is not uid=/path (e.g. api::contact.contact-page=/contact-us)`);
@@ -75,10 +79,13 @@ function patternFor(uid: string, patterns: Readonly<Record<string, unknown>>): s
   return wholeApi in patterns ? wholeApi : undefined;
 }
 
-/** The website's path for `uid`, or undefined when it has no page (the panel then offers no preview). */
-export function previewPathFor(uid: string, paths: Readonly<Record<string, string>>): string | undefined {
-  const pattern = patternFor(uid, paths);
-  return pattern && paths[pattern];
+/** The website's path for `uid` (`overrides` first), or undefined when it has no page (the panel then offers no preview). */
+export function previewPathFor(uid: string, overrides: Readonly<Record<string, string>> = {}): string | undefined {
+  for (const paths of [overrides, declaredPages]) {
+    const pattern = patternFor(uid, paths);
+    if (pattern) return paths[pattern];
+  }
+  return undefined;
 }
 
 /** Whether a route that shows the types `shown` (uids, `api::x.*`) shows `uid`. */

@@ -1,7 +1,8 @@
 /**
  * The full path's half of HTTP caching (the fast lane does the same for what it serves): on a successful
  * GET under the contract paths,
- * - a public route (src/lib/http-caching.ts) gets its Cache-Control, Surrogate-Key and Cache-Tag, and a
+ * - a public route gets the Cache-Control, Surrogate-Key and Cache-Tag its declaration names
+ *   (src/lib/site-routes.ts, src/lib/http-caching.ts), and a
  *   strong ETag; a matching If-None-Match is answered 304 without a body;
  * - any JSON body of 1 KiB or more is sent gzip- or brotli-compressed when the client accepts it.
  * A controller that serves a cached body names its representation (`ctx.state.representation`), whose
@@ -15,6 +16,7 @@ import { DRAFT_CACHE_CONTROL, readsDraft } from '../lib/drafts';
 import { edgeHeadersFor } from '../lib/http-caching';
 import { requestLocale } from '../lib/locale';
 import { etagMatches, Representation } from '../lib/representation';
+import { siteRouteOf } from '../lib/site-routes';
 
 function representationFor(ctx: Context): Representation | undefined {
   const named = ctx.state.representation as Representation | undefined;
@@ -36,7 +38,8 @@ export default () =>
     if (!representation) return;
 
     // A draft (decision 60) is for its reader only: no cache may keep it, no key may purge it.
-    const edge = readsDraft(ctx.state) ? undefined : (representation.edge ?? edgeHeadersFor(ctx.path, requestLocale(ctx.state)));
+    const policy = siteRouteOf(ctx.state.route)?.cache;
+    const edge = readsDraft(ctx.state) ? undefined : (representation.edge ?? (policy && edgeHeadersFor(policy, requestLocale(ctx.state))));
     if (readsDraft(ctx.state)) ctx.set('Cache-Control', DRAFT_CACHE_CONTROL);
     if (edge) {
       ctx.set({ ...edge, ETag: representation.etag });

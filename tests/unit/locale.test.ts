@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { surrogateKeysOf, declareLocalizedSurrogateKey, edgeHeadersFor } from '../../src/lib/http-caching';
+import { siteRouteOf } from '../../src/lib/site-routes';
+import luxuryRoutes from '../../src/api/luxury/routes/luxury';
+import offPlanRoutes from '../../src/api/off-plan/routes/off-plan';
 import { localeParam, localized, localizedSources, westernDigits, withFallback } from '../../src/lib/locale';
 import { foldForSearch, searchWords } from '../../src/api/off-plan/lib/options';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
@@ -122,8 +125,10 @@ describe('surrogate keys per locale (decision 55)', () => {
   });
 
   it('gives an Arabic answer its own key beside the English one, never for provider data or media', () => {
-    expect(edgeHeadersFor('/api/v1/luxury')?.['Surrogate-Key']).toBe('luxury media');
-    expect(edgeHeadersFor('/api/v1/luxury', 'ar')?.['Surrogate-Key']).toBe('luxury media luxury:ar');
-    expect(edgeHeadersFor('/api/v1/off-plan/projects/filters', 'ar')?.['Surrogate-Key']).toBe('projects');
+    const [luxury] = luxuryRoutes.routes.map(siteRouteOf);
+    const filters = offPlanRoutes.routes.map(siteRouteOf).find((route) => route?.path === '/v1/off-plan/projects/filters');
+    expect(edgeHeadersFor(luxury!.cache)['Surrogate-Key']).toBe('luxury media');
+    expect(edgeHeadersFor(luxury!.cache, 'ar')['Surrogate-Key']).toBe('luxury media luxury:ar');
+    expect(edgeHeadersFor(filters!.cache, 'ar')['Surrogate-Key']).toBe('projects');
   });
 });

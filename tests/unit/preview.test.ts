@@ -4,11 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_TOKEN_MESSAGES, previewScopeOf, statusParam, versionOf, versionsFor } from '../../src/lib/drafts';
-import { clientOrigin, DEFAULT_PREVIEW_PATHS, parsePreviewPaths, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
+import { clientOrigin, declarePreviewPages, parsePreviewPaths, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
+import { previewPages, siteRouteOf, type SiteRoute } from '../../src/lib/site-routes';
+import contactRoutes from '../../src/api/contact/routes/contact';
+import luxuryRoutes from '../../src/api/luxury/routes/luxury';
+import offPlanRoutes from '../../src/api/off-plan/routes/off-plan';
 import { signPreviewToken, verifyPreviewToken } from '../../src/lib/preview-token';
 
 const NOW = Date.parse('2031-01-01T09:00:00Z');
-const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', paths: DEFAULT_PREVIEW_PATHS, tokenTtlMinutes: 10 };
+const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', paths: {}, tokenTtlMinutes: 10 };
+
+/** The pages the routes declare, as the app's bootstrap hands them to the Preview panel. */
+const declared = [luxuryRoutes, contactRoutes, offPlanRoutes].flatMap((router) => router.routes.map(siteRouteOf)).filter((route): route is SiteRoute => route !== undefined);
+declarePreviewPages(previewPages(declared));
 const HERO = 'api::luxury.luxury-hero';
 
 describe('previewUrl', () => {
@@ -22,9 +30,9 @@ describe('previewUrl', () => {
   });
 
   it('maps every luxury type to the luxury page, the other pages to theirs, and has none for the leads', () => {
-    expect(previewPathFor('api::luxury.luxury-testimonial', DEFAULT_PREVIEW_PATHS)).toBe('/luxury');
-    expect(previewPathFor('api::contact.contact-page', DEFAULT_PREVIEW_PATHS)).toBe('/contact');
-    expect(previewPathFor('api::off-plan.off-plan-page', DEFAULT_PREVIEW_PATHS)).toBe('/off-plan');
+    expect(previewPathFor('api::luxury.luxury-testimonial')).toBe('/luxury');
+    expect(previewPathFor('api::contact.contact-page')).toBe('/contact');
+    expect(previewPathFor('api::off-plan.off-plan-page')).toBe('/off-plan');
     expect(previewUrl(settings, 'api::contact.contact', { documentId: 'x', locale: 'en' }, NOW)).toBeNull();
   });
 
@@ -100,11 +108,11 @@ describe('preview settings from the environment', () => {
 });
 
 describe('PREVIEW_PATHS', () => {
-  it('lays pairs over the defaults, a whole API with .*', () => {
+  it('lays pairs over the pages the routes declare, a whole API with .*', () => {
     const paths = parsePreviewPaths(' api::contact.contact-page=/contact-us , api::luxury.*=/ar/luxury');
-    expect(paths['api::contact.contact-page']).toBe('/contact-us');
+    expect(previewPathFor('api::contact.contact-page', paths)).toBe('/contact-us');
     expect(previewPathFor('api::luxury.luxury-cta', paths)).toBe('/ar/luxury');
-    expect(paths['api::off-plan.off-plan-page']).toBe('/off-plan');
+    expect(previewPathFor('api::off-plan.off-plan-page', paths)).toBe('/off-plan');
   });
 
   it('refuses a pair that is not uid=/path', () => {

@@ -13,7 +13,7 @@ import { BUS_APPLICATION_NAME, PostgresBus, type SqlRunner } from '../cluster/bu
 import { INSTANCE_ID } from '../cluster/instance';
 import { isPostgres, sessionConfig } from '../cluster/postgres';
 import { CdnPurger, DEFAULT_RETRY_DELAYS_MS } from '../cdn-purge';
-import { declareSurrogateKey, SURROGATE_KEYS, surrogateKeysOf } from '../http-caching';
+import { declareSurrogateKey, MEDIA_SURROGATE_KEY, surrogateKeysOf } from '../http-caching';
 import { LOCALES, localized, type Locale } from '../locale';
 import { metrics } from '../metrics';
 import { CacheStore } from './store';
@@ -25,7 +25,7 @@ cache.observeLookups((tags, hit) => metrics.cacheLookup(tags, hit));
 
 /** Tag of entries that embed media URLs: cleared when a file is replaced or deleted. */
 export const MEDIA_TAG = 'media';
-declareSurrogateKey(SURROGATE_KEYS.media, MEDIA_TAG);
+declareSurrogateKey(MEDIA_SURROGATE_KEY, MEDIA_TAG);
 
 const sharedTags = new Set<string>([MEDIA_TAG]);
 

@@ -1,5 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { draftsReadable } from '../../../lib/drafts';
+import { MEDIA_SURROGATE_KEY } from '../../../lib/http-caching';
+import { siteRoute } from '../../../lib/site-routes';
+
+/** What the contact page's answer is built from, as a CDN purges it (declared beside its cache tags too). */
+export const CONTACT_PAGE_SURROGATE_KEY = 'contact-page';
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
@@ -11,6 +15,13 @@ export default {
       handler: 'contact.submit',
       config: { auth: false, middlewares: ['api::contact.rate-limit'] },
     },
-    { method: 'GET', path: '/v1/contact-us-page', handler: 'contact.page', config: draftsReadable('api::contact.contact-page') },
+    siteRoute({
+      path: '/v1/contact-us-page',
+      handler: 'contact.page',
+      cache: { kind: 'pages', surrogateKeys: [CONTACT_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [CONTACT_PAGE_SURROGATE_KEY] },
+      fastLane: true,
+      shows: ['api::contact.contact-page'],
+      page: '/contact',
+    }),
   ],
 } satisfies Core.RouterInput;

@@ -7,13 +7,14 @@ import type { Core } from '@strapi/strapi';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
-import { fastLane } from '../../../lib/fast-lane';
-import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { laneLookup } from '../../../lib/fast-lane';
+import { declareLocalizedSurrogateKey } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/translations';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
+import { CONTACT_PAGE_SURROGATE_KEY } from '../routes/contact';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
 const CONTACT_PAGE_UID = 'api::contact.contact-page';
@@ -21,8 +22,8 @@ const CONTACT_PAGE_UID = 'api::contact.contact-page';
 const tagsOf = (locale: Locale) => [...localizedSources([CONTACT_PAGE_UID], locale), MEDIA_TAG];
 
 declareCacheTags(...everyLocaleOf([CONTACT_PAGE_UID]));
-declareLocalizedSurrogateKey(SURROGATE_KEYS.contactPage, CONTACT_PAGE_UID);
-fastLane('/api/v1/contact-us-page', ({ locale }) => {
+declareLocalizedSurrogateKey(CONTACT_PAGE_SURROGATE_KEY, CONTACT_PAGE_UID);
+laneLookup('api::contact.contact.page', ({ locale }) => {
   const entry = cache.peek(localized(CONTACT_PAGE_CACHE_KEY, locale));
   return entry && representationOf(entry);
 });

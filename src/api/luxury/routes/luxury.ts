@@ -1,8 +1,21 @@
 import type { Core } from '@strapi/strapi';
-import { draftsReadable } from '../../../lib/drafts';
+import { MEDIA_SURROGATE_KEY } from '../../../lib/http-caching';
+import { siteRoute } from '../../../lib/site-routes';
+
+/** What the luxury page's answer is built from, as a CDN purges it (declared beside its cache tags too). */
+export const LUXURY_SURROGATE_KEY = 'luxury';
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
   type: 'content-api',
-  routes: [{ method: 'GET', path: '/v1/luxury', handler: 'luxury.page', config: draftsReadable('api::luxury.*') }],
+  routes: [
+    siteRoute({
+      path: '/v1/luxury',
+      handler: 'luxury.page',
+      cache: { kind: 'pages', surrogateKeys: [LUXURY_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [LUXURY_SURROGATE_KEY] },
+      fastLane: true,
+      shows: ['api::luxury.*'],
+      page: '/luxury',
+    }),
+  ],
 } satisfies Core.RouterInput;

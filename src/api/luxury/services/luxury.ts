@@ -8,13 +8,14 @@ import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
 import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { previews, PUBLISHED_VERSIONS, versionOf, type ContentStatus, type ReadVersions } from '../../../lib/drafts';
-import { fastLane } from '../../../lib/fast-lane';
-import { declareLocalizedSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
+import { laneLookup } from '../../../lib/fast-lane';
+import { declareLocalizedSurrogateKey } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/translations';
 import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from './luxury-page';
+import { LUXURY_SURROGATE_KEY } from '../routes/luxury';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
 
@@ -39,8 +40,8 @@ export const LUXURY_CONTENT_TYPES: UID.ContentType[] = [...Object.values(SECTION
 const tagsOf = (locale: Locale) => [...localizedSources(LUXURY_CONTENT_TYPES, locale), MEDIA_TAG];
 
 declareCacheTags(...everyLocaleOf(LUXURY_CONTENT_TYPES));
-declareLocalizedSurrogateKey(SURROGATE_KEYS.luxury, ...LUXURY_CONTENT_TYPES);
-fastLane('/api/v1/luxury', ({ locale }) => {
+declareLocalizedSurrogateKey(LUXURY_SURROGATE_KEY, ...LUXURY_CONTENT_TYPES);
+laneLookup('api::luxury.luxury.page', ({ locale }) => {
   const entry = cache.peek(localized(LUXURY_CACHE_KEY, locale));
   return entry && representationOf(entry);
 });

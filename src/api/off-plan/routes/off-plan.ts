@@ -1,17 +1,40 @@
 import type { Core } from '@strapi/strapi';
-import { draftsReadable } from '../../../lib/drafts';
+import { MEDIA_SURROGATE_KEY } from '../../../lib/http-caching';
+import { siteRoute } from '../../../lib/site-routes';
 
-/** The off-plan page's routes, and the provider ones its page reads (they have no drafts of their own). */
-const PAGE_DRAFTS = draftsReadable('api::off-plan.off-plan-page');
+/** What the off-plan answers are built from, as a CDN purges them (declared beside their cache tags too). */
+export const OFFPLAN_PAGE_SURROGATE_KEY = 'offplan-page';
+export const PROJECTS_SURROGATE_KEY = 'projects';
+/** One project's answer beside the collection's key: its detail arriving purges that page alone. */
+export const projectSurrogateKey = (id: string) => `project-${id}`;
+
+const PAGE = 'api::off-plan.off-plan-page';
+/** The provider routes the off-plan page reads: no drafts of their own, the page's preview tokens accepted. */
+const providerRoute = (path: string, handler: string, surrogateKeys: string[]) =>
+  siteRoute({ path, handler, cache: { kind: 'provider', surrogateKeys }, fastLane: true, shows: [PAGE] });
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
   type: 'content-api',
   routes: [
-    { method: 'GET', path: '/v1/off-plan', handler: 'off-plan.legacy', config: PAGE_DRAFTS },
-    { method: 'GET', path: '/v1/off-plan/projects', handler: 'off-plan.projects', config: PAGE_DRAFTS },
-    // Before /:projectId, which would otherwise take "filters" for an id.
-    { method: 'GET', path: '/v1/off-plan/projects/filters', handler: 'off-plan.filters', config: PAGE_DRAFTS },
-    { method: 'GET', path: '/v1/off-plan/projects/:projectId', handler: 'off-plan.project', config: PAGE_DRAFTS },
+    siteRoute({
+      path: '/v1/off-plan',
+      handler: 'off-plan.legacy',
+      cache: { kind: 'pages', surrogateKeys: [OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [OFFPLAN_PAGE_SURROGATE_KEY] },
+      fastLane: true,
+      shows: [PAGE],
+      page: '/off-plan',
+    }),
+    siteRoute({
+      path: '/v1/off-plan/projects',
+      handler: 'off-plan.projects',
+      cache: { kind: 'provider', surrogateKeys: [PROJECTS_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [OFFPLAN_PAGE_SURROGATE_KEY] },
+      fastLane: true,
+      shows: [PAGE],
+    }),
+    // Before /:projectId, which would otherwise take "filters" for an id (the fast lane likewise tries exact paths first).
+    providerRoute('/v1/off-plan/projects/filters', 'off-plan.filters', [PROJECTS_SURROGATE_KEY]),
+    // Each answer carries its own keys (the project's beside the collection's): these are the fallback.
+    providerRoute('/v1/off-plan/projects/:projectId', 'off-plan.project', [PROJECTS_SURROGATE_KEY]),
   ],
 } satisfies Core.RouterInput;

@@ -12,52 +12,25 @@
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  */
 import type { Core } from '@strapi/strapi';
-import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
-import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
+import { cache, type CacheEntry } from '../../../lib/cache';
+import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
-import { fastLane, fastLaneUnder, type LaneRequest } from '../../../lib/fast-lane';
-import { declareLocalizedSurrogateKey, declareSurrogateKey, declareSurrogateKeyFamily, projectEdgeHeaders, projectSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
-import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
+import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
+import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { LruMap } from '../../../lib/lru';
-import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
-import { sharedFields } from '../../../lib/translations';
-import { PROJECT_TAG_PREFIX, PROJECTS_TAG, sqmOf, type NormalisedProject, type ProjectAnswer, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { buildIndex, card, type CatalogueIndex } from '../lib/catalogue-index';
+import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { buildIndex, type CatalogueIndex } from '../lib/catalogue-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
-import {
-  filtersData, prepareCatalogue, prepareCurrency, preparePage, renderListing, type PreparedCatalogue, type PreparedCurrency, type PreparedPage,
-} from '../lib/listing-response';
+import { filtersData, prepareCatalogue, prepareCurrency, renderListing, type PreparedCatalogue, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
-import { buildPageContent, type OffPlanPageContent, type OffPlanPageRecord } from '../lib/page-content';
+import type { OffPlanPageContent } from '../lib/page-content';
+import { PROJECT_ID, projectRepresentation } from '../lib/project-response';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
-import { LISTING_WORDS } from '../lib/words';
-
-export const OFFPLAN_PAGE_CACHE_KEY = 'offplan_page_data';
-const CATALOGUE_CACHE_KEY = 'offplan:catalogue';
-const currencyCacheKey = (currency: Currency, locale: Locale) => localized(`offplan:catalogue:${currency}`, locale);
-const LEGACY_CACHE_KEY = 'offplan_legacy_data';
-const filtersCacheKey = (version: number, locale: Locale) => localized(`offplan:filters:${version}`, locale);
-const PAGE_UID = 'api::off-plan.off-plan-page';
-const LISTING_PATH = '/api/v1/off-plan/projects';
-const FILTERS_PATH = '/api/v1/off-plan/projects/filters';
-/** GET /api/v1/off-plan/projects/{id} */
-const PROJECT_PATH_PREFIX = '/api/v1/off-plan/projects/';
-const LEGACY_PATH = '/api/v1/off-plan';
-
-/** What a project id may look like; anything else is not one (a 404, without asking anyone). */
-const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG] });
-// Derived from one collection: lives as long as it, and goes when it goes.
-const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
-
-declareCacheTags(...everyLocaleOf([PAGE_UID]));
-declareLocalizedSurrogateKey(SURROGATE_KEYS.offPlanPage, PAGE_UID);
-declareSurrogateKey(SURROGATE_KEYS.projects, PROJECTS_TAG);
-declareSurrogateKeyFamily(PROJECT_TAG_PREFIX, projectSurrogateKey(''));
+import { CATALOGUE_CACHE, CATALOGUE_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
+import { offPlanPage } from './off-plan-page';
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
 interface RenderedListing {
@@ -69,16 +42,6 @@ interface RenderedListing {
 
 const RENDERED_LISTINGS = 256;
 
-/** A project's response per locale, made once per project object (a detail read, or the collection's card). */
-interface ProjectResponse {
-  pending: boolean;
-  representation: Representation;
-}
-const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
-  Locale,
-  WeakMap<NormalisedProject, ProjectResponse>
->;
-
 interface Catalogue extends PreparedCatalogue {
   /** The collection version it was built from. */
   version: number;
@@ -89,8 +52,6 @@ interface InCurrency extends PreparedCurrency {
   version: number;
 }
 
-const link = { populate: { links: true } };
-
 /** The collection's catalogue in `locale`: its projects as that locale shows them, found by every language's names. */
 function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
   const { projects } = collection;
@@ -99,29 +60,6 @@ function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
 }
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
-
-/**
- * Decision 25: every card field and the detail fields; decision 68: unit sizes in m² beside sq.ft, and
- * floor plans, brochure and handover day ([] and "" when the provider sent none); decision 67:
- * `detail_status: "pending"` while only the card is held.
- */
-function projectData({ project, pending }: ProjectAnswer) {
-  const { description, facilities, coordinates, gallery, payment_plans } = project;
-  const apartments = project.apartments.map((unit) => ({ ...unit, size_from_sqm: sqmOf(unit.size_from_sqft), size_to_sqm: sqmOf(unit.size_to_sqft) }));
-  const extras = { floor_plans: project.floor_plans ?? [], brochure_url: project.brochure_url ?? '', handover_date: project.handover_date ?? '' };
-  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
-}
-
-/** The project's response in `locale`, made once per project object and state, whichever path asks first. */
-function projectRepresentation(answer: ProjectAnswer, locale: Locale): Representation {
-  const kept = projectResponses[locale].get(answer.project);
-  if (kept?.pending === answer.pending) return kept.representation;
-  const data = projectData({ project: projectIn(answer.project, locale), pending: answer.pending });
-  const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
-  const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, representation });
-  return representation;
-}
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rendered = new LruMap<string, RenderedListing>(RENDERED_LISTINGS);
@@ -136,35 +74,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return representation;
   }
 
-  /** The page in `locale`: a translation is that of the English document when there is one. */
-  async function recordIn(versions: ReadVersions, locale: Locale, english?: OffPlanPageRecord | null): Promise<OffPlanPageRecord | null> {
-    const params = {
-      status: versionOf(versions, PAGE_UID, locale),
-      locale,
-      populate: {
-        guide_image: true,
-        explore_by_city_columns: link,
-        recommended_searches: link,
-        other_property_types: link,
-        useful_links: link,
-        faq_items: true,
-        seo: true,
-      },
-    };
-    const documentId = (english as { documentId?: string } | null | undefined)?.documentId;
-    const record = documentId ? await strapi.documents(PAGE_UID).findOne({ documentId, ...params }) : await strapi.documents(PAGE_UID).findFirst(params);
-    return (record ?? null) as OffPlanPageRecord | null;
-  }
-
-  async function loadPage(locale: Locale, versions: ReadVersions = PUBLISHED_VERSIONS): Promise<PreparedPage> {
-    const english = await recordIn(versions, DEFAULT_LOCALE);
-    const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, PAGE_UID));
-    return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
-  }
-
-  async function preparedPage(locale: Locale): Promise<PreparedPage> {
-    return (await cache.get(localized(OFFPLAN_PAGE_CACHE_KEY, locale), () => loadPage(locale), pageCache(locale))).value;
-  }
+  const page = offPlanPage(strapi);
 
   /** The catalogue of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
   async function catalogue(locale: Locale): Promise<Catalogue> {
@@ -204,7 +114,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const service = {
     async pageContent(locale: Locale = DEFAULT_LOCALE): Promise<OffPlanPageContent> {
-      return (await preparedPage(locale)).content;
+      return (await page.published(locale)).content;
     },
 
     async catalogue(locale: Locale = DEFAULT_LOCALE): Promise<CatalogueIndex> {
@@ -212,25 +122,25 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      const [prepared, page] = await Promise.all([catalogue(locale), preparedPage(locale)]);
-      return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), page);
+      const [prepared, content] = await Promise.all([catalogue(locale), page.published(locale)]);
+      return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
     },
 
     /** The listing with the page's draft blocks around the current catalogue, rendered now and kept nowhere. */
     async draftListing(query: ListingQuery, locale: Locale, versions: ReadVersions): Promise<Representation> {
-      const [prepared, page] = await Promise.all([catalogue(locale), loadPage(locale, versions)]);
+      const [prepared, content] = await Promise.all([catalogue(locale), page.load(locale, versions)]);
       const currency = await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY);
-      return new Representation(renderListing(prepared, currency, page, query), false);
+      return new Representation(renderListing(prepared, currency, content, query), false);
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
     fastListing({ query, queryString, locale }: LaneRequest): Representation | undefined {
       const parsed = parseListingQuery(query, locale);
-      const page = cache.peek<PreparedPage>(localized(OFFPLAN_PAGE_CACHE_KEY, locale))?.value;
+      const content = page.peek(locale);
       const prepared = peekCatalogue(locale);
-      if (!parsed.ok || !page || !prepared) return undefined;
+      if (!parsed.ok || !content || !prepared) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && listingPage(queryString, parsed.query, prepared, currency, page);
+      return currency && listingPage(queryString, parsed.query, prepared, currency, content);
     },
 
     /** The filters response in `locale`, built once per collection (and developers' lifetime). */
@@ -238,7 +148,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const prepared = await catalogue(locale);
       const build = async () => success(filtersData(prepared.index, await projectsService(strapi).developers()));
       return cache.get(filtersCacheKey(prepared.version, locale), build, {
-        tags: [PROJECTS_TAG],
+        ...CATALOGUE_CACHE,
         lifetime: projectsService(strapi).developersTtlSeconds(),
         json: true,
       });
@@ -274,7 +184,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The same from the page's draft, built now and kept nowhere. */
     async draftLegacyResponse(locale: Locale, versions: ReadVersions) {
-      return legacyBody((await loadPage(locale, versions)).content);
+      return legacyBody((await page.load(locale, versions)).content);
     },
   };
   return service;
@@ -284,14 +194,13 @@ export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
-/** Puts the listing, filters, projects and the legacy page on the fast lane (at bootstrap, when the service exists). */
-export function registerListingFastLane(strapi: Core.Strapi): void {
+/** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
+export function registerOffPlanLookups(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
-  fastLane(LISTING_PATH, (request) => service.fastListing(request));
-  fastLane(FILTERS_PATH, ({ locale }) => service.fastFilters(locale));
-  // An exact lane comes first: /filters is never taken for a project id.
-  fastLaneUnder(PROJECT_PATH_PREFIX, 'projectId', ({ path, locale }) => service.fastProject(path.slice(PROJECT_PATH_PREFIX.length), locale));
-  fastLane(LEGACY_PATH, ({ locale }) => {
+  laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));
+  laneLookup('api::off-plan.off-plan.filters', ({ locale }) => service.fastFilters(locale));
+  laneLookup('api::off-plan.off-plan.project', ({ path, locale }) => service.fastProject(path.slice(path.lastIndexOf('/') + 1), locale));
+  laneLookup('api::off-plan.off-plan.legacy', ({ locale }) => {
     const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
     return entry && representationOf(entry);
   });

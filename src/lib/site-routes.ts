@@ -1,0 +1,72 @@
+/**
+ * A public GET of the website's contract says what it is once, in its domain's route file: how the edge
+ * may cache it (kind and surrogate keys), whether the fast lane answers it, which editorial types its
+ * answer shows (their drafts can be read) and the website page that shows them (where the Preview panel
+ * opens). The edge caching (global::http-cache), the fast lane, draft reads, the Preview panel and the
+ * metrics (the route's pattern is its label on both lanes) read it from the route, never from a list
+ * of paths kept elsewhere. Generic: the domains hold the values.
+ */
+import type { Core } from '@strapi/strapi';
+import type { CachePolicy } from './http-caching';
+
+export interface SiteRoute {
+  /** Strapi's path under the content API prefix, e.g. `/v1/luxury` or `/v1/off-plan/projects/:projectId`. */
+  path: string;
+  /** The controller action, e.g. `luxury.page`. */
+  handler: string;
+  cache: CachePolicy;
+  /** Answered from memory by the fast lane when it can (the domain registers the lookup: `laneLookup`). */
+  fastLane?: boolean;
+  /** Editorial types the answer is built from (uids, `api::x.*` for every type of an API): drafts may be read. */
+  shows?: readonly string[];
+  /** The website page that shows those types: where the Preview panel opens for them. */
+  page?: string;
+}
+
+interface SiteRouteConfig extends Core.RouteConfig {
+  site: SiteRoute;
+}
+
+/** The Strapi route of a public GET: open to all, its drafts to API tokens and preview tokens of the types it shows. */
+export function siteRoute(route: SiteRoute): Core.RouteInput {
+  const config: SiteRouteConfig = {
+    auth: false,
+    // Strapi resolves `{ name, config }` for route middlewares as for global ones; its RouteConfig type names only strings.
+    middlewares: [{ name: 'global::draft-reads', config: { shown: route.shows ?? [] } } as unknown as string],
+    site: route,
+  };
+  return { method: 'GET', path: route.path, handler: route.handler, config };
+}
+
+/** What the matched route (`ctx.state.route`) says of itself, or undefined for any other route. */
+export const siteRouteOf = (route: unknown): SiteRoute | undefined => (route as { config?: Partial<SiteRouteConfig> } | undefined)?.config?.site;
+
+/** The website page of each type the routes show, from the routes that name a page. */
+export function previewPages(routes: readonly SiteRoute[]): Record<string, string> {
+  return Object.fromEntries(routes.flatMap(({ shows = [], page }) => (page ? shows.map((type) => [type, page]) : [])));
+}
+
+export interface DeclaredRoute {
+  /** The path as clients and the router see it (`/api/v1/luxury`): the metrics label of both lanes. */
+  path: string;
+  /** `api::<api>.<handler>`, as API tokens' permissions name it. */
+  action: string;
+  route: SiteRoute;
+}
+
+interface ApiRouter {
+  routes?: Array<{ config?: Partial<SiteRouteConfig> }>;
+}
+
+/** Every site route of the app's APIs, with its full path. */
+export function declaredRoutes(strapi: Core.Strapi): DeclaredRoute[] {
+  const prefix = strapi.config.get<string>('api.rest.prefix', '/api');
+  return Object.entries(strapi.apis).flatMap(([apiName, api]) =>
+    Object.values((api as { routes?: Record<string, ApiRouter> }).routes ?? {}).flatMap((router) =>
+      (router.routes ?? []).flatMap((candidate) => {
+        const route = candidate.config?.site;
+        return route ? [{ path: `${prefix}${route.path}`, action: `api::${apiName}.${route.handler}`, route }] : [];
+      })
+    )
+  );
+}
