@@ -1,12 +1,10 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
-import { registerContactExportRoute } from './api/contact/admin-export';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
-import { registerLeadDeliveryRoutes } from './api/contact/admin-deliveries';
-import { registerLeadSummaryRoute } from './api/contact/admin-leads';
+import contactAdminRoutes from './api/contact/admin/routes';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
-import { AUDIT_MODEL, registerPersonalDataPermission, registerPersonalDataRoutes, startRetention, stopRetention } from './api/contact/personal-data';
+import { AUDIT_MODEL, registerPersonalDataPermission, startRetention, stopRetention } from './api/contact/personal-data';
 import { startDeliveryWorker, stopDeliveryWorker } from './api/contact/deliveries/worker';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
@@ -32,6 +30,7 @@ import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/ca
 import { provideExtsourceHost } from './lib/extsource';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
+import { registerAdminRouters, type AdminRouter } from './lib/admin-routes';
 import { installFastLane } from './lib/fast-lane';
 import { metrics } from './lib/metrics';
 import { stopTracing } from './lib/tracing';
@@ -39,7 +38,7 @@ import { logRequestContext } from './lib/tracing/log-context';
 import { configureCacheControl, type CacheControlSettings } from './lib/http-caching';
 import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
-import { registerPublicationScheduleRoutes, SCHEDULE_MODEL, startPublicationScheduler, stopPublicationScheduler } from './lib/publication-schedule';
+import { publicationScheduleAdminRoutes, SCHEDULE_MODEL, startPublicationScheduler, stopPublicationScheduler } from './lib/publication-schedule';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
 
 /** First-run demo content, in the order it is loaded. */
@@ -47,6 +46,9 @@ const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeed
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
+
+/** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
+const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, publicationScheduleAdminRoutes];
 
 /** MAX_CONNECTIONS_PER_IP, or the default: 50, none behind a trusted proxy (it caps instead). */
 function maxConnectionsPerAddress(strapi: Core.Strapi): number {
@@ -77,11 +79,7 @@ export default {
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);
-    registerContactExportRoute(strapi);
-    registerLeadSummaryRoute(strapi);
-    registerLeadDeliveryRoutes(strapi);
-    registerPublicationScheduleRoutes(strapi);
-    registerPersonalDataRoutes(strapi);
+    registerAdminRouters(strapi, ADMIN_ROUTERS);
     // Before the admin's bootstrap, which gives super admins every action registered by then.
     await registerPersonalDataPermission(strapi);
     parseUploadsAfterAuthentication(strapi);

@@ -3,6 +3,6 @@
  * that runs due publications once across instances.
  */
 export { SCHEDULE_MODEL } from './store';
-export { registerPublicationScheduleRoutes } from './admin-routes';
+export { default as publicationScheduleAdminRoutes } from './admin/routes';
 export type { EntrySchedule, ScheduleView } from './view';
 export { startPublicationScheduler, stopPublicationScheduler } from './scheduler';

@@ -12,10 +12,10 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
 import createError from 'http-errors';
-import { LOCALES } from '../locale';
-import { parseRunAt } from './run-at';
-import { SCHEDULE_ACTIONS, scheduleStore, type EntryRef, type ScheduleAction } from './store';
-import { view, type EntrySchedule, type ScheduleView } from './view';
+import { LOCALES } from '../../locale';
+import { parseRunAt } from '../run-at';
+import { SCHEDULE_ACTIONS, scheduleStore, type EntryRef, type ScheduleAction } from '../store';
+import { view, type EntrySchedule, type ScheduleView } from '../view';
 
 interface EntryChecker {
   can: { read(entity?: unknown): boolean; publish(entity?: unknown): boolean };
@@ -75,7 +75,7 @@ function requestedRun(body: Record<string, unknown>, now = Date.now()): { action
   return { action, at: runAt.at };
 }
 
-async function schedule(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView> {
+async function scheduleRun(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView> {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const { action, at } = requestedRun(body);
   const entry = await entryOf(strapi, ctx, body);
@@ -85,7 +85,7 @@ async function schedule(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView
   return view(row);
 }
 
-async function cancel(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView> {
+async function cancelRun(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView> {
   const id = Number(ctx.params.id);
   const store = scheduleStore(strapi);
   const row = Number.isSafeInteger(id) && id > 0 ? await store.find(id) : undefined;
@@ -96,41 +96,16 @@ async function cancel(strapi: Core.Strapi, ctx: Context): Promise<ScheduleView> 
   return view((await store.find(id))!);
 }
 
-export function registerPublicationScheduleRoutes(strapi: Core.Strapi): void {
-  const config = { policies: ['admin::isAuthenticatedAdmin'] };
-  const info = { type: 'admin' as const };
-  strapi.server.routes({
-    type: 'admin',
-    prefix: '',
-    routes: [
-      {
-        method: 'GET',
-        path: '/publication-schedule',
-        info,
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await entrySchedule(strapi, await entryOf(strapi, ctx, ctx.query as Record<string, unknown>)) };
-        },
-        config,
-      },
-      {
-        method: 'POST',
-        path: '/publication-schedule',
-        info,
-        handler: async (ctx: Context) => {
-          ctx.status = 201;
-          ctx.body = { data: await schedule(strapi, ctx) };
-        },
-        config,
-      },
-      {
-        method: 'DELETE',
-        path: '/publication-schedule/:id',
-        info,
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await cancel(strapi, ctx) };
-        },
-        config,
-      },
-    ],
-  });
-}
+/** The "Schedule" panel (its routes and policy: `routes.ts`). */
+export const scheduleController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async find(ctx: Context) {
+    ctx.body = { data: await entrySchedule(strapi, await entryOf(strapi, ctx, ctx.query as Record<string, unknown>)) };
+  },
+  async create(ctx: Context) {
+    ctx.status = 201;
+    ctx.body = { data: await scheduleRun(strapi, ctx) };
+  },
+  async cancel(ctx: Context) {
+    ctx.body = { data: await cancelRun(strapi, ctx) };
+  },
+});

@@ -7,11 +7,11 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import { leadReader, type Filters, type LeadReader } from './admin-permissions';
-import type { ContactRow } from './lib/csv';
-import { deliveryStore } from './deliveries/store';
-import { latestLead, leadWindows, parseDayStart, type LeadSummary, type LeadWindows } from './lib/lead-summary';
-import { CONTACT_UID } from './lib/lead-type';
+import { leadReader, type Filters, type LeadReader } from './permissions';
+import type { ContactRow } from '../lib/csv';
+import { deliveryStore } from '../deliveries/store';
+import { latestLead, leadWindows, parseDayStart, type LeadSummary, type LeadWindows } from '../lib/lead-summary';
+import { CONTACT_UID } from '../lib/lead-type';
 
 const LATEST_COUNT = 5;
 const ID_BATCH = 500;
@@ -51,29 +51,13 @@ export async function leadSummary(strapi: Core.Strapi, reader: LeadReader, windo
   return { counts: { today, last_7_days: last7Days, last_30_days: last30Days }, deliveries, latest: visible.map((row) => latestLead(row as ContactRow & { documentId: string })) };
 }
 
-export function registerLeadSummaryRoute(strapi: Core.Strapi): void {
-  strapi.server.routes({
-    type: 'admin',
-    prefix: '',
-    routes: [
-      {
-        method: 'GET',
-        path: '/leads/summary',
-        info: { apiName: 'contact', type: 'admin' },
-        handler: async (ctx: Context) => {
-          const now = new Date();
-          const dayStart = parseDayStart(ctx.query.today, now);
-          // Admin routes answer in Strapi's own error format, which the admin panel understands.
-          if (!dayStart.ok) throw new errors.ValidationError(dayStart.message);
-          ctx.body = { data: await leadSummary(strapi, leadReader(strapi, ctx), leadWindows(now, dayStart.value)) };
-        },
-        config: {
-          policies: [
-            'admin::isAuthenticatedAdmin',
-            { name: 'admin::hasPermissions', config: { actions: [['plugin::content-manager.explorer.read', CONTACT_UID]] } },
-          ],
-        },
-      },
-    ],
-  });
-}
+/** The dashboard's Leads widget (its route and policies: `routes.ts`). */
+export const leadsController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async summary(ctx: Context) {
+    const now = new Date();
+    const dayStart = parseDayStart(ctx.query.today, now);
+    // Admin routes answer in Strapi's own error format, which the admin panel understands.
+    if (!dayStart.ok) throw new errors.ValidationError(dayStart.message);
+    ctx.body = { data: await leadSummary(strapi, leadReader(strapi, ctx), leadWindows(now, dayStart.value)) };
+  },
+});

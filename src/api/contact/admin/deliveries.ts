@@ -8,14 +8,11 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import { leadReader, type LeadReader } from './admin-permissions';
-import { deliveryStore } from './deliveries/store';
-import { kickDeliveryWorker } from './deliveries/worker';
-import { deliveryView, type DeliveryView, type LeadDeliveries } from './lib/delivery-view';
-import { CONTACT_UID } from './lib/lead-type';
-
-const READ = 'plugin::content-manager.explorer.read';
-const UPDATE = 'plugin::content-manager.explorer.update';
+import { leadReader, type LeadReader } from './permissions';
+import { deliveryStore } from '../deliveries/store';
+import { kickDeliveryWorker } from '../deliveries/worker';
+import { deliveryView, type DeliveryView, type LeadDeliveries } from '../lib/delivery-view';
+import { CONTACT_UID } from '../lib/lead-type';
 
 /** The lead with this id or documentId if the caller may read it (404 otherwise), with its creator for conditions. */
 async function readableLead(strapi: Core.Strapi, reader: LeadReader, where: { id: number } | { documentId: string }) {
@@ -46,32 +43,12 @@ async function retryDelivery(strapi: Core.Strapi, ctx: Context): Promise<Deliver
   return deliveryView((await store.find(id))!);
 }
 
-export function registerLeadDeliveryRoutes(strapi: Core.Strapi): void {
-  const allowed = (action: string) => ({
-    policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [[action, CONTACT_UID]] } }],
-  });
-  strapi.server.routes({
-    type: 'admin',
-    prefix: '',
-    routes: [
-      {
-        method: 'GET',
-        path: '/lead-deliveries/:documentId',
-        info: { apiName: 'contact', type: 'admin' },
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await leadDeliveries(strapi, ctx) };
-        },
-        config: allowed(READ),
-      },
-      {
-        method: 'POST',
-        path: '/lead-deliveries/:id/retry',
-        info: { apiName: 'contact', type: 'admin' },
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await retryDelivery(strapi, ctx) };
-        },
-        config: allowed(UPDATE),
-      },
-    ],
-  });
-}
+/** A lead's deliveries panel (its routes and policies: `routes.ts`). */
+export const deliveriesController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async ofLead(ctx: Context) {
+    ctx.body = { data: await leadDeliveries(strapi, ctx) };
+  },
+  async retry(ctx: Context) {
+    ctx.body = { data: await retryDelivery(strapi, ctx) };
+  },
+});

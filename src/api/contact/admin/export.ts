@@ -12,11 +12,11 @@ import { finished, Readable } from 'stream';
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import { leadReader, type Filters, type LeadReader } from './admin-permissions';
-import { CSV_COLUMNS, csvHeader, csvLine, type ContactRow, type CsvColumn } from './lib/csv';
-import { exportRange } from './lib/export-range';
-import { CONTACT_UID } from './lib/lead-type';
-import { personalDataAudit, type AuditOutcome } from './personal-data';
+import { leadReader, type Filters, type LeadReader } from './permissions';
+import { CSV_COLUMNS, csvHeader, csvLine, type ContactRow, type CsvColumn } from '../lib/csv';
+import { exportRange } from '../lib/export-range';
+import { CONTACT_UID } from '../lib/lead-type';
+import { personalDataAudit, type AuditOutcome } from '../personal-data';
 
 const BATCH_SIZE = 500;
 
@@ -84,23 +84,7 @@ async function exportContacts(strapi: Core.Strapi, ctx: Context): Promise<void> 
   ctx.body = Readable.from(csvRows(strapi, reader, filters, columns, progress), { highWaterMark: 1 });
 }
 
-export function registerContactExportRoute(strapi: Core.Strapi): void {
-  strapi.server.routes({
-    type: 'admin',
-    prefix: '',
-    routes: [
-      {
-        method: 'GET',
-        path: '/contacts-export/contacts.csv',
-        info: { apiName: 'contact', type: 'admin' },
-        handler: (ctx: Context) => exportContacts(strapi, ctx),
-        config: {
-          policies: [
-            'admin::isAuthenticatedAdmin',
-            { name: 'admin::hasPermissions', config: { actions: [['plugin::content-manager.explorer.read', CONTACT_UID]] } },
-          ],
-        },
-      },
-    ],
-  });
-}
+/** The CSV export (its route and policies: `routes.ts`). */
+export const exportController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  csv: (ctx: Context) => exportContacts(strapi, ctx),
+});

@@ -16,20 +16,7 @@ import { personalDataAudit } from './audit';
 import { personalData, personalDataSettings } from './people';
 import { lastRetentionRun } from './retention';
 
-export const PERSONAL_DATA_ACTION = 'api::personal-data.manage';
 const SUPER_ADMIN = 'strapi-super-admin';
-
-interface ActionProvider {
-  registerMany(actions: Array<{ section: string; category: string; displayName: string; uid: string }>): Promise<void>;
-}
-
-/** The permission, in the roles editor under Settings (its own, so reading leads does not imply it). */
-export async function registerPersonalDataPermission(strapi: Core.Strapi): Promise<void> {
-  const { actionProvider } = strapi.service('admin::permission') as unknown as { actionProvider: ActionProvider };
-  await actionProvider.registerMany([
-    { section: 'settings', category: 'personal data', displayName: "Find, export and erase a person's leads", uid: 'personal-data.manage' },
-  ]);
-}
 
 function personOf(ctx: Context): PersonQuery {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -72,51 +59,20 @@ async function auditList(strapi: Core.Strapi, ctx: Context) {
   }));
 }
 
-export function registerPersonalDataRoutes(strapi: Core.Strapi): void {
-  const permitted = { policies: ['admin::isAuthenticatedAdmin', { name: 'admin::hasPermissions', config: { actions: [PERSONAL_DATA_ACTION] } }] };
-  const info = { apiName: 'contact', type: 'admin' as const };
-  strapi.server.routes({
-    type: 'admin',
-    prefix: '',
-    routes: [
-      {
-        method: 'POST',
-        path: '/personal-data/search',
-        info,
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await personalData(strapi).find(personOf(ctx)) };
-        },
-        config: permitted,
-      },
-      { method: 'POST', path: '/personal-data/export', info, handler: (ctx: Context) => exportPerson(strapi, ctx), config: permitted },
-      {
-        method: 'POST',
-        path: '/personal-data/erase',
-        info,
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await erasePerson(strapi, ctx) };
-        },
-        config: permitted,
-      },
-      {
-        method: 'GET',
-        path: '/personal-data/retention',
-        info,
-        handler: async (ctx: Context) => {
-          const { retentionDays, erasure } = personalDataSettings(strapi);
-          ctx.body = { data: { retention_days: retentionDays, erasure_mode: erasure, last_run: await lastRetentionRun(strapi) } };
-        },
-        config: permitted,
-      },
-      {
-        method: 'GET',
-        path: '/personal-data/audit',
-        info,
-        handler: async (ctx: Context) => {
-          ctx.body = { data: await auditList(strapi, ctx) };
-        },
-        config: { policies: ['admin::isAuthenticatedAdmin'] },
-      },
-    ],
-  });
-}
+/** The "Personal data" page (its routes and policies: the contact domain's `admin/routes.ts`). */
+export const personalDataController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async search(ctx: Context) {
+    ctx.body = { data: await personalData(strapi).find(personOf(ctx)) };
+  },
+  export: (ctx: Context) => exportPerson(strapi, ctx),
+  async erase(ctx: Context) {
+    ctx.body = { data: await erasePerson(strapi, ctx) };
+  },
+  async retention(ctx: Context) {
+    const { retentionDays, erasure } = personalDataSettings(strapi);
+    ctx.body = { data: { retention_days: retentionDays, erasure_mode: erasure, last_run: await lastRetentionRun(strapi) } };
+  },
+  async audit(ctx: Context) {
+    ctx.body = { data: await auditList(strapi, ctx) };
+  },
+});

@@ -8,8 +8,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import type { ContactRow } from './lib/csv';
-import { CONTACT_UID } from './lib/lead-type';
+import type { ContactRow } from '../lib/csv';
+import { CONTACT_UID } from '../lib/lead-type';
 
 export type Filters = Record<string, unknown>;
 
