@@ -22,8 +22,6 @@ async function main() {
       if (started.refused) return process.send({ started: null, refused: started.refused });
       process.send({ started: started.run.run_id });
       process.send({ finished: await started.finished });
-    } else if (message === 'fast-lane-served') {
-      process.send({ served: require(path.join(appDir, 'dist', 'src', 'lib', 'fast-lane.js')).fastLaneServed() });
     } else if (message === 'clear-cache') {
       require(path.join(appDir, 'dist', 'src', 'lib', 'cache', 'index.js')).cache.clear();
       process.send({ cleared: true });

@@ -10,16 +10,16 @@ import path from 'path';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { apiToken, generatedData, getStrapi, http as agent, newClientIp } from '../helpers/app';
+import { apiToken, generatedData, getStrapi, http as agent, METRICS_TOKEN, newClientIp } from '../helpers/app';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
 import { checkedError } from '../helpers/contract';
+import { fastLaneAnswers, fastLaneAnswersAt } from '../helpers/lane-count';
 import { eventually } from '../helpers/eventually';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
 const requireCjs = createRequire(__filename);
 const dist = (file: string) => requireCjs(path.resolve(__dirname, '..', '..', 'dist', 'src', 'lib', file));
 /** The fast lane and the cache of the app under test (the compiled modules Strapi loaded). */
-const fastLaneServed = (): number => dist('fast-lane.js').fastLaneServed();
 const clearCache = (): void => dist('cache/index.js').cache.clear();
 /** The projects service's cache key of the collection (src/plugins/extsource/server/src/services/projects.ts). */
 const COLLECTION_KEY = 'extsource:projects';
@@ -81,11 +81,11 @@ const resetFor = (target: string) => (isProject(target) ? holdDetailDropCollecti
 /** The first request after the cache is cleared takes the full path, the next one the fast lane. */
 async function fullThenFast(target: string, headers: Record<string, string> = {}) {
   await resetFor(target)();
-  const before = fastLaneServed();
+  const before = (await fastLaneAnswers());
   const full = await get(target, headers);
-  expect(fastLaneServed(), `${target}: the first request after clearing takes the full path`).toBe(before);
+  expect((await fastLaneAnswers()), `${target}: the first request after clearing takes the full path`).toBe(before);
   const fast = await get(target, headers);
-  expect(fastLaneServed(), `${target}: the second one is answered on the fast lane`).toBe(before + 1);
+  expect((await fastLaneAnswers()), `${target}: the second one is answered on the fast lane`).toBe(before + 1);
   return { full, fast };
 }
 
@@ -336,11 +336,11 @@ describe('the provider is never on the public request path', () => {
     reelly.state.faults = [{ path: `/projects/${id}`, status: 500 }];
     await projects().refreshDetail(id);
     dist('cache/index.js').cache.delete(COLLECTION_KEY);
-    const before = fastLaneServed();
+    const before = (await fastLaneAnswers());
     const full = await project(id);
-    expect(fastLaneServed()).toBe(before);
+    expect((await fastLaneAnswers())).toBe(before);
     const fast = await project(id);
-    expect(fastLaneServed()).toBe(before + 1);
+    expect((await fastLaneAnswers())).toBe(before + 1);
     expect(data(fast)).toMatchObject({ id, apartments: [], payment_plans: [] });
     expect(fast.body.equals(full.body)).toBe(true);
     expect(stable(fast.headers)).toEqual(stable(full.headers));
@@ -349,12 +349,12 @@ describe('the provider is never on the public request path', () => {
 
   it('an id the collection does not list is a 404 at once, without a provider call, from the full path', async () => {
     reelly.state.faults = [];
-    const before = fastLaneServed();
+    const before = (await fastLaneAnswers());
     for (const id of ['777777', '777777', 'not%20an%20id', 'a'.repeat(65)]) {
       await checkedError((await agent()).get(`/api/v1/off-plan/projects/${id}`), 404, 'NOT_FOUND');
     }
     expect(detailReads('777777')).toBe(0);
-    expect(fastLaneServed()).toBe(before);
+    expect((await fastLaneAnswers())).toBe(before);
   });
 });
 
@@ -367,7 +367,7 @@ describe('CORS_ORIGINS limited to the site: allowed, refused and no origin, fast
     const database = sqliteFile();
     remove = database.remove;
     app = await startAppProcess(
-      productionEnvironment(database.env, { CORS_ORIGINS: SITE, SEED_DEMO: 'true', LOG_LEVEL: 'http', EXTSOURCE_PROJECTS_DRIVER: 'sample' })
+      productionEnvironment(database.env, { CORS_ORIGINS: SITE, SEED_DEMO: 'true', LOG_LEVEL: 'http', EXTSOURCE_PROJECTS_DRIVER: 'sample', METRICS_ENABLED: 'true', METRICS_TOKEN })
     );
   }, 180_000);
   afterAll(async () => {
@@ -382,11 +382,11 @@ describe('CORS_ORIGINS limited to the site: allowed, refused and no origin, fast
     } else {
       await app.request('clear-cache', 'cleared');
     }
-    const before = await app.request<number>('fast-lane-served', 'served');
+    const before = (await fastLaneAnswersAt(app.port));
     const full = await request(app.port, target, headers);
-    expect(await app.request<number>('fast-lane-served', 'served')).toBe(before);
+    expect((await fastLaneAnswersAt(app.port))).toBe(before);
     const fast = await request(app.port, target, headers);
-    expect(await app.request<number>('fast-lane-served', 'served')).toBe(before + 1);
+    expect((await fastLaneAnswersAt(app.port))).toBe(before + 1);
     return { full, fast };
   }
 

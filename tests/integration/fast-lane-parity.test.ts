@@ -5,8 +5,9 @@
  * `locale` key must not label later English answers Arabic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStrapi } from '../helpers/app';
+import { getStrapi, METRICS_TOKEN } from '../helpers/app';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
+import { fastLaneAnswersAt } from '../helpers/lane-count';
 import { assertLaneParity, get } from '../helpers/lane-parity';
 
 describe('fast lane and full path, one answer per URL', () => {
@@ -24,7 +25,7 @@ describe('a fresh server, one request with an encoded locale key first', () => {
   beforeAll(async () => {
     const database = sqliteFile();
     remove = database.remove;
-    app = await startAppProcess(productionEnvironment(database.env, { SEED_DEMO: 'true', EXTSOURCE_PROJECTS_DRIVER: 'sample' }));
+    app = await startAppProcess(productionEnvironment(database.env, { SEED_DEMO: 'true', EXTSOURCE_PROJECTS_DRIVER: 'sample', METRICS_ENABLED: 'true', METRICS_TOKEN }));
   }, 180_000);
   afterAll(async () => {
     await app?.stop();
@@ -38,12 +39,12 @@ describe('a fresh server, one request with an encoded locale key first', () => {
       const arabic = await get(app.port, `${route}?%6Cocale=ar`);
       expect(arabic.headers['content-language'], route).toBe('ar');
     }
-    const servedBefore = await app.request<number>('fast-lane-served', 'served');
+    const servedBefore = await fastLaneAnswersAt(app.port);
     for (const route of [second, second, first, '/api/v1/luxury', '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/contact-us-page']) {
       const english = await get(app.port, route);
       expect(english.headers['content-language'], route).toBe('en');
       expect(JSON.parse(english.body).data).toBeTruthy();
     }
-    expect(await app.request<number>('fast-lane-served', 'served')).toBeGreaterThan(servedBefore);
+    expect(await fastLaneAnswersAt(app.port)).toBeGreaterThan(servedBefore);
   });
 });
