@@ -8,7 +8,6 @@ import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
 import { env } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import pluginsConfig from '../../config/plugins';
-import { LruMap } from '../../src/lib/lru';
 import { extsourceConfig } from '../../src/plugins/extsource/server/src/drivers';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, queryOption, searchWords,
@@ -448,19 +447,5 @@ describe('the listing response', () => {
       ),
       { numRuns: 60 }
     );
-  });
-});
-
-describe('LruMap', () => {
-  it('keeps the most recently used entries', () => {
-    const map = new LruMap<string, number>(2);
-    map.set('a', 1);
-    map.set('b', 2);
-    expect(map.get('a')).toBe(1);
-    map.set('c', 3);
-    expect([map.get('a'), map.get('b'), map.get('c'), map.size]).toEqual([1, undefined, 3, 2]);
-    map.set('a', 4);
-    map.set('d', 5);
-    expect([map.get('a'), map.get('c'), map.get('d')]).toEqual([4, undefined, 5]);
   });
 });

@@ -12,14 +12,14 @@
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  */
 import type { Core } from '@strapi/strapi';
-import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import LRUCache from 'lru-cache';
+import { cache, CACHE_LIFETIMES, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { fastLane, fastLaneUnder, type LaneRequest } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey, declareSurrogateKey, declareSurrogateKeyFamily, projectEdgeHeaders, projectSurrogateKey, SURROGATE_KEYS } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
-import { LruMap } from '../../../lib/lru';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/translations';
@@ -50,9 +50,8 @@ const LEGACY_PATH = '/api/v1/off-plan';
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG] });
-// Derived from one collection: lives as long as it, and goes when it goes.
-const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
+const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG], lifetime: CACHE_LIFETIMES.editedPage });
+const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: CACHE_LIFETIMES.states };
 
 declareCacheTags(...everyLocaleOf([PAGE_UID]));
 declareLocalizedSurrogateKey(SURROGATE_KEYS.offPlanPage, PAGE_UID);
@@ -124,7 +123,7 @@ function projectRepresentation(answer: ProjectAnswer, locale: Locale): Represent
 }
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const rendered = new LruMap<string, RenderedListing>(RENDERED_LISTINGS);
+  const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
 
   /** The listing page for `queryString` (its raw form: the key of the pages kept), rendered unless kept. */
   function listingPage(queryString: string, query: ListingQuery, catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage): Representation {
