@@ -422,6 +422,22 @@ describe('the listing response', () => {
   const page = preparePage(buildPageContent(null, () => ''));
   const FILTER_SETS: Filters[] = [{}, { state_id: 'DU' }, { property_type: ['Villa'], amenities: ['Gym'] }, { bedrooms: ['2', '5+'], max_price: 600_000 }, { location: 'azure' }];
 
+  it('keeps what a set of filters matched from its second request on, for the 256 sets asked for last', () => {
+    const currency = prepareCurrency(catalogue.index, currencyView(catalogue.index, 'USD', RATES));
+    const ask = (filters: Filters) => renderListing(catalogue, currency, page, { page: 1, perPage: 12, sort: SORTS[0].value, filters });
+    const bySize = (n: number): Filters => ({ min_area: n, currency: 'USD' });
+    const keptOf = (filters: Filters) => currency.matched.get(JSON.stringify(filters));
+    ask(bySize(0));
+    expect(keptOf(bySize(0))).toBeUndefined();
+    ask(bySize(0));
+    expect(keptOf(bySize(0))).toBeDefined();
+    for (let n = 1; n <= 256; n += 1) {
+      ask(bySize(n));
+      ask(bySize(n));
+    }
+    expect([keptOf(bySize(0)), keptOf(bySize(1))?.total, currency.matched.length]).toEqual([undefined, expect.any(Number), 256]);
+  });
+
   it('answers each query as a fresh search would, whatever was asked before (the kept matches)', () => {
     fc.assert(
       fc.property(
