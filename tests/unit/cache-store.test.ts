@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CACHE_LIFETIMES } from '../../src/lib/cache/lifetimes';
 import { CacheStore } from '../../src/lib/cache/store';
 
 function deferred<T>() {
@@ -7,11 +8,18 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-/** A store on a clock the test moves. */
-function storeAt(start = 1_000_000) {
-  const clock = { now: start };
-  const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 }, () => clock.now);
-  return { cache, clock };
+// node-cache and the store read Date.now(): only the date is faked, so promises and node-cache's sweep timer run as usual.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+function storeAt() {
+  return { cache: new CacheStore({ contentSeconds: 300, degradedSeconds: 5 }) };
 }
 
 const page = { tags: ['api::luxury.luxury-hero', 'media'], json: true };
@@ -113,35 +121,35 @@ describe('CacheStore', () => {
     expect((await cache.get('k', async () => 'ok', page)).value).toBe('ok');
   });
 
-  it('expires content entries after the backstop, and after the short lifetime while degraded', async () => {
-    const { cache, clock } = storeAt();
+  it('expires content entries once the backstop is over, and the short lifetime while degraded', async () => {
+    const { cache } = storeAt();
     await cache.get('k', async () => 'v', page);
-    clock.now += 299_000;
+    advance(300_000);
     expect(cache.peek('k')?.value).toBe('v');
-    clock.now += 1_000;
+    advance(1);
     expect(cache.peek('k')).toBeUndefined();
 
     await cache.get('k', async () => 'v', page);
-    clock.now += 6_000;
+    advance(6_000);
     cache.setDegraded(true);
     expect(cache.peek('k')).toBeUndefined();
     await cache.get('k', async () => 'v', page);
-    clock.now += 4_000;
+    advance(5_000);
     expect(cache.peek('k')?.value).toBe('v');
-    clock.now += 1_000;
+    advance(1);
     expect(cache.peek('k')).toBeUndefined();
   });
 
   it('gives provider entries their own lifetime, whatever the bus does', async () => {
-    const { cache, clock } = storeAt();
+    const { cache } = storeAt();
     await cache.get('detail', async () => 'd', { tags: ['projects'], lifetime: 3600 });
     await cache.get('collection', async () => 'c', { tags: ['projects'], lifetime: Infinity });
     cache.setDegraded(true);
-    clock.now += 3_599_000;
+    advance(3_600_000);
     expect(cache.peek('detail')?.value).toBe('d');
-    clock.now += 1_000;
+    advance(1);
     expect(cache.peek('detail')).toBeUndefined();
-    clock.now += 10 * 86_400_000;
+    advance(10 * 86_400_000);
     expect(cache.peek('collection')?.value).toBe('c');
   });
 
@@ -157,5 +165,83 @@ describe('CacheStore', () => {
     gate.resolve();
     await running;
     expect([cache.peek('a'), cache.peek('b')]).toEqual([undefined, undefined]);
+  });
+
+  it('hands out the stored object itself (no clones)', async () => {
+    const { cache } = storeAt();
+    const value = { rows: [1, 2, 3] };
+    const stored = await cache.get('k', async () => value, page);
+    expect(cache.peek('k')).toBe(stored);
+    expect(cache.peek('k')?.value).toBe(value);
+  });
+
+  it('counts a lifetime from when the build started, and does not store a build that outlived it', async () => {
+    const { cache } = storeAt();
+    await cache.get('slow', async () => {
+      advance(200_000);
+      return 'v';
+    }, page);
+    advance(100_000);
+    expect(cache.peek('slow')?.value).toBe('v');
+    advance(1);
+    expect(cache.peek('slow')).toBeUndefined();
+
+    const late = await cache.get('late', async () => {
+      advance(300_001);
+      return 'v';
+    }, page);
+    expect(late.value).toBe('v');
+    expect(cache.peek('late')).toBeUndefined();
+  });
+
+  it('applies new lifetimes to the entries held', async () => {
+    const { cache } = storeAt();
+    await cache.get('k', async () => 'v', page);
+    await cache.get('p', async () => 'p', { tags: ['projects'], lifetime: Infinity });
+    advance(9_000);
+    cache.configure({ contentSeconds: 10, degradedSeconds: 5 });
+    expect(cache.peek('k')?.value).toBe('v');
+    advance(1_001);
+    expect([cache.peek('k'), cache.peek('p')?.value]).toEqual([undefined, 'p']);
+  });
+
+  it('keeps the lifetime an entry was given while degraded once the bus is back', async () => {
+    const { cache } = storeAt();
+    cache.setDegraded(true);
+    await cache.get('k', async () => 'v', page);
+    cache.setDegraded(false);
+    advance(5_001);
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'v', page);
+    advance(299_000);
+    expect(cache.peek('k')?.value).toBe('v');
+  });
+
+  it('drops an entry rebuilt after it expired when one of its tags is invalidated', async () => {
+    const { cache } = storeAt();
+    await cache.get('k', async () => 'old', page);
+    advance(300_001);
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'new', page);
+    expect(cache.peek('k')?.value).toBe('new');
+    cache.invalidate(['media']);
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('single flight: a miss after the shared build was stored is a hit, a miss after it expired builds again', async () => {
+    const { cache } = storeAt();
+    let builds = 0;
+    const build = async () => ++builds;
+    await Promise.all([cache.get('k', build, page), cache.get('k', build, page)]);
+    await cache.get('k', build, page);
+    expect(builds).toBe(1);
+    advance(300_001);
+    expect((await cache.get('k', build, page)).value).toBe(2);
+  });
+});
+
+describe('CACHE_LIFETIMES', () => {
+  it('holds the lifetimes docs/contract.md names', () => {
+    expect(CACHE_LIFETIMES).toEqual({ editedPage: 'content', projectData: 3600, developers: 3600, states: Infinity });
   });
 });

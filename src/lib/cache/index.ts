@@ -19,6 +19,7 @@ import { metrics } from '../metrics';
 import { CacheStore } from './store';
 
 export type { CacheEntry, EntryOptions, Lifetime } from './store';
+export { CACHE_LIFETIMES } from './lifetimes';
 
 export const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 });
 cache.observeLookups((tags, hit) => metrics.cacheLookup(tags, hit));

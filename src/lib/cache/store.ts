@@ -2,16 +2,27 @@
  * The one cache of things built from the database or a provider: finished page bytes, the off-plan
  * project collection and what is derived from it, provider lookups. Plain code, no Strapi.
  *
+ * The entries themselves are held by node-cache (no clones: a hit is the stored object), which drops
+ * an entry once its lifetime is over, on the read that finds it expired or in its periodic sweep.
+ * What node-cache does not do is ours:
  * - Entries are keyed by name and tagged with what they are built from (content-type uids, `media`,
  *   `projects`, ...): `invalidate(tags)` drops every entry carrying one of them. This is the one path
  *   by which anything leaves the cache because its source changed.
  * - Single flight: concurrent misses on one key share one build.
  * - Generations: a build overtaken by an invalidation of one of its tags (or of its key) is handed to
  *   its waiters but not stored, so the request after an edit always sees the edit.
- * - Lifetimes: an entry built from edited content (`'content'`) expires after a backstop age, so a lost
- *   invalidation can never leave it stale for long, and after a much shorter one while the
- *   invalidation bus is down (`setDegraded`). Provider data carries its own lifetime in seconds.
+ * - Lifetimes, counted from when the build started: an entry built from edited content (`'content'`)
+ *   expires after a backstop age, so a lost invalidation can never leave it stale for long, and after
+ *   a much shorter one while the invalidation bus is down (`setDegraded`). Provider data carries its
+ *   own lifetime in seconds. Which cache gets which lifetime: `CACHE_LIFETIMES` (lifetimes.ts).
  */
+import NodeCache from 'node-cache';
+
+/**
+ * How often node-cache sweeps out expired entries nobody reads again (memory only: a read never sees
+ * an expired entry). A sweep walks every key, about a millisecond at 10,000 held project details.
+ */
+const SWEEP_SECONDS = 60;
 
 /** `'content'`: the backstop (or, degraded, the short) lifetime; a number: seconds (Infinity: until invalidated). */
 export type Lifetime = 'content' | number;
@@ -48,7 +59,7 @@ interface Stamp {
 }
 
 export class CacheStore {
-  private readonly entries = new Map<string, CacheEntry<unknown>>();
+  private readonly entries = new NodeCache({ useClones: false, stdTTL: 0, checkperiod: SWEEP_SECONDS });
   private readonly keysByTag = new Map<string, Set<string>>();
   private readonly inflight = new Map<string, { promise: Promise<CacheEntry<unknown>>; tags: readonly string[] }>();
   private readonly tagGenerations = new Map<string, number>();
@@ -57,18 +68,22 @@ export class CacheStore {
   private degraded = false;
   private lookups: ((tags: readonly string[], hit: boolean) => void) | undefined;
 
-  constructor(
-    private lifetimes: CacheLifetimes,
-    private readonly now: () => number = Date.now
-  ) {}
+  constructor(private lifetimes: CacheLifetimes) {
+    this.entries.on('expired', (key: string, entry: CacheEntry<unknown>) => this.unindex(key, entry));
+  }
 
+  /** New lifetimes, applied to the entries held too. */
   configure(lifetimes: CacheLifetimes): void {
     this.lifetimes = lifetimes;
+    this.restampContent();
   }
 
   /** While true, content entries live `degradedSeconds` at most (counted from when they were built). */
   setDegraded(degraded: boolean): void {
+    const entering = degraded && !this.degraded;
     this.degraded = degraded;
+    // Leaving, entries keep the short lifetime they were given: at worst one early rebuild each.
+    if (entering) this.restampContent();
   }
 
   isDegraded(): boolean {
@@ -82,13 +97,7 @@ export class CacheStore {
 
   /** The live entry, synchronously (for the fast lane), or undefined. */
   peek<T>(key: string): CacheEntry<T> | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.hasExpired(entry)) {
-      this.remove(key);
-      return undefined;
-    }
-    return entry as CacheEntry<T>;
+    return this.entries.get<CacheEntry<T>>(key);
   }
 
   /**
@@ -104,7 +113,7 @@ export class CacheStore {
     if (running) return running.promise as Promise<CacheEntry<T>>;
 
     const stamp = this.stampOf(key, options.tags);
-    const builtAt = this.now();
+    const builtAt = Date.now();
     const flight = (async () => {
       const entry = this.entryOf(key, await build(), builtAt, options);
       if (entry.value !== undefined && this.isCurrent(key, options.tags, stamp)) this.store(entry);
@@ -121,7 +130,7 @@ export class CacheStore {
   /** Stores a value built elsewhere; a build of the same key still running will not overwrite it. */
   set<T>(key: string, value: T, options: EntryOptions): CacheEntry<T> {
     this.bumpKey(key);
-    const entry = this.entryOf(key, value, this.now(), options);
+    const entry = this.entryOf(key, value, Date.now(), options);
     this.store(entry);
     return entry;
   }
@@ -146,7 +155,7 @@ export class CacheStore {
   /** Drops everything (after the bus was down: invalidations may have been missed). */
   clear(): void {
     this.epoch += 1;
-    this.entries.clear();
+    this.entries.flushAll();
     this.keysByTag.clear();
     this.inflight.clear();
   }
@@ -156,19 +165,19 @@ export class CacheStore {
     return { key, value, bytes, tags: options.tags, builtAt, lifetime: options.lifetime ?? 'content' };
   }
 
-  private hasExpired(entry: CacheEntry<unknown>): boolean {
-    const seconds =
-      entry.lifetime === 'content'
-        ? this.degraded
-          ? Math.min(this.lifetimes.degradedSeconds, this.lifetimes.contentSeconds)
-          : this.lifetimes.contentSeconds
-        : entry.lifetime;
-    return this.now() - entry.builtAt >= seconds * 1000;
+  private lifetimeSeconds(lifetime: Lifetime): number {
+    if (lifetime !== 'content') return lifetime;
+    const { contentSeconds, degradedSeconds } = this.lifetimes;
+    return this.degraded ? Math.min(degradedSeconds, contentSeconds) : contentSeconds;
   }
 
+  /** Hands `entry` to node-cache for what is left of its lifetime (nothing left: the key is dropped). */
   private store(entry: CacheEntry<unknown>): void {
     this.remove(entry.key);
-    this.entries.set(entry.key, entry);
+    const secondsLeft = this.lifetimeSeconds(entry.lifetime) - (Date.now() - entry.builtAt) / 1000;
+    if (secondsLeft <= 0) return;
+    // node-cache reads a ttl of 0 as "never expires".
+    this.entries.set(entry.key, entry, secondsLeft === Infinity ? 0 : secondsLeft);
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag) ?? new Set<string>();
       keys.add(entry.key);
@@ -176,10 +185,22 @@ export class CacheStore {
     }
   }
 
+  /** Stores the content entries again under the current lifetimes. */
+  private restampContent(): void {
+    for (const key of this.entries.keys()) {
+      const entry = this.peek(key);
+      if (entry?.lifetime === 'content') this.store(entry);
+    }
+  }
+
   private remove(key: string): void {
-    const entry = this.entries.get(key);
+    const entry = this.peek(key);
     if (!entry) return;
-    this.entries.delete(key);
+    this.entries.del(key);
+    this.unindex(key, entry);
+  }
+
+  private unindex(key: string, entry: CacheEntry<unknown>): void {
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       keys?.delete(key);

@@ -4,7 +4,7 @@
  * the English one. A draft page (a preview, decision 60) is built from the draft records and never cached.
  */
 import type { Core } from '@strapi/strapi';
-import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import { cache, CACHE_LIFETIMES, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { laneLookup } from '../../../lib/fast-lane';
@@ -57,7 +57,7 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {
       const build = async () => success(await this.buildPage(locale));
-      return cache.get(localized(CONTACT_PAGE_CACHE_KEY, locale), build, { tags: tagsOf(locale), json: true });
+      return cache.get(localized(CONTACT_PAGE_CACHE_KEY, locale), build, { tags: tagsOf(locale), lifetime: CACHE_LIFETIMES.editedPage, json: true });
     },
   };
 };

@@ -6,7 +6,7 @@
  */
 import type { Core, UID } from '@strapi/strapi';
 import { success } from '../../../lib/envelope';
-import { cache, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
+import { cache, CACHE_LIFETIMES, declareCacheTags, MEDIA_TAG, type CacheEntry } from '../../../lib/cache';
 import { previews, PUBLISHED_VERSIONS, versionOf, type ContentStatus, type ReadVersions } from '../../../lib/drafts';
 import { laneLookup } from '../../../lib/fast-lane';
 import { declareLocalizedSurrogateKey } from '../../../lib/http-caching';
@@ -104,7 +104,7 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The finished response body (envelope included) in `locale`, from the cache or built once for all waiters. */
     cachedResponse(locale: Locale = DEFAULT_LOCALE): Promise<CacheEntry<unknown>> {
       const build = async () => success(await this.buildPage(locale));
-      return cache.get(localized(LUXURY_CACHE_KEY, locale), build, { tags: tagsOf(locale), json: true });
+      return cache.get(localized(LUXURY_CACHE_KEY, locale), build, { tags: tagsOf(locale), lifetime: CACHE_LIFETIMES.editedPage, json: true });
     },
   };
 };

@@ -6,10 +6,10 @@
  * A request serialises only what is its own (header, pagination, applied filters) and joins the rest
  * as bytes.
  */
+import LRUCache from 'lru-cache';
 import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/public';
 import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
-import { LruMap } from '../../../lib/lru';
 import type { CatalogueIndex, Facets } from './catalogue-index';
 import { matchFilters, pageItems, type Matched } from './catalogue-search';
 import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
@@ -79,12 +79,12 @@ interface PreparedMatch extends Matched {
 export interface PreparedCurrency {
   view: CurrencyView;
   filtersHead: Buffer;
-  matched: LruMap<string, PreparedMatch>;
-  askedOnce: LruMap<string, true>;
+  matched: LRUCache<string, PreparedMatch>;
+  askedOnce: LRUCache<string, true>;
 }
 
 export function prepareCurrency(index: CatalogueIndex, view: CurrencyView): PreparedCurrency {
-  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LruMap(MATCHES_KEPT), askedOnce: new LruMap(ASKED_ONCE) };
+  return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LRUCache({ max: MATCHES_KEPT }), askedOnce: new LRUCache({ max: ASKED_ONCE }) };
 }
 
 /** A catalogue index with the parts every listing response repeats, serialised once (cached with it). */

@@ -5,7 +5,7 @@
  * filters), which lives as long as that collection. Declared once, at import, with the surrogate keys
  * a CDN purges for each tag.
  */
-import { declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
+import { CACHE_LIFETIMES, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
 import { declareLocalizedSurrogateKey, declareSurrogateKey, declareSurrogateKeyFamily } from '../../../lib/http-caching';
 import { everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
 import { PROJECT_TAG_PREFIX, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
@@ -20,9 +20,9 @@ export const LEGACY_CACHE_KEY = 'offplan_legacy_data';
 export const currencyCacheKey = (currency: Currency, locale: Locale) => localized(`offplan:catalogue:${currency}`, locale);
 export const filtersCacheKey = (version: number, locale: Locale) => localized(`offplan:filters:${version}`, locale);
 
-export const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG] });
+export const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG], lifetime: CACHE_LIFETIMES.editedPage });
 // Derived from one collection: lives as long as it, and goes when it goes.
-export const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: Infinity };
+export const CATALOGUE_CACHE = { tags: [PROJECTS_TAG], lifetime: CACHE_LIFETIMES.states };
 
 declareCacheTags(...everyLocaleOf([PAGE_UID]));
 declareLocalizedSurrogateKey(OFFPLAN_PAGE_SURROGATE_KEY, PAGE_UID);

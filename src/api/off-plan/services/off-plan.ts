@@ -12,13 +12,13 @@
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  */
 import type { Core } from '@strapi/strapi';
+import LRUCache from 'lru-cache';
 import { cache, type CacheEntry } from '../../../lib/cache';
 import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
-import { LruMap } from '../../../lib/lru';
 import { Representation, representationOf } from '../../../lib/representation';
 import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { buildIndex, type CatalogueIndex } from '../lib/catalogue-index';
@@ -62,7 +62,7 @@ function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const rendered = new LruMap<string, RenderedListing>(RENDERED_LISTINGS);
+  const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
 
   /** The listing page for `queryString` (its raw form: the key of the pages kept), rendered unless kept. */
   function listingPage(queryString: string, query: ListingQuery, catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage): Representation {

@@ -1,0 +1,12 @@
+/** What the app uses of lru-cache 5 (the version installed at the top level), which ships no types. */
+declare module 'lru-cache' {
+  class LRUCache<K, V> {
+    /** Keeps the `max` most recently used entries. */
+    constructor(options: { max: number });
+    /** The value, marked as the most recently used. */
+    get(key: K): V | undefined;
+    set(key: K, value: V): boolean;
+    readonly length: number;
+  }
+  export = LRUCache;
+}
