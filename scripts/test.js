@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint docs/openapi.yaml, check types/api.d.ts against it, type-check, compile, run unit
+// `npm test`: lint docs/openapi.yaml (Redocly, Spectral), check types/api.d.ts against it, type-check, compile, run unit
 // and integration tests on SQLite, then, when TEST_DATABASE_URL is set, the integration suite again on
 // PostgreSQL (a fresh database per run) and the multi-process suite (several instances of the compiled
 // app on one PostgreSQL database, with redis-server and haproxy). Ends with one plain line over every pass: "Tests: N passed, N failed".
@@ -18,6 +18,7 @@ function main() {
   step('environment', process.execPath, [path.join(__dirname, 'setup-env.js')]);
   // Without the variable Redocly's CLI asks the registry for a newer version of itself on every run.
   step('lint docs/openapi.yaml (redocly.yaml)', bin('redocly'), ['lint', 'docs/openapi.yaml'], { REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' });
+  step('lint docs/openapi.yaml (.spectral.yaml)', bin('spectral'), ['lint', 'docs/openapi.yaml', '--fail-severity=warn']);
   step('types/api.d.ts generated from docs/openapi.yaml', process.execPath, [path.join(__dirname, 'api-types.js'), '--check']);
   step('type-check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   step('type-check plugin server', bin('tsc'), ['--noEmit', '-p', 'src/plugins/extsource/server/tsconfig.json']);

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check (runs a real query) */
+        /**
+         * Liveness and database check (runs a real query)
+         * @description Readiness: 200 once a real query of the database answered, 503 when the database does not answer within 2 seconds. Liveness without the database is `GET /_health` (204, no body).
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document, as JSON */
+        /**
+         * This document, as JSON
+         * @description This document (`docs/openapi.yaml`) converted to JSON, read once per process.
+         */
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
@@ -112,7 +118,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connection test of both feeds; a provider error is `ok false`, never a 500 */
+        /**
+         * Connection test of both feeds; a provider error is `ok false`, never a 500
+         * @description Asks the listings feed and the projects feed once each; a feed that fails or answers with an error is reported as `ok: false` with its message, and the call still answers 200.
+         */
         get: operations["testProviders"];
         put?: never;
         post?: never;
@@ -129,7 +138,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Synced listings, paginated */
+        /**
+         * Synced listings, paginated
+         * @description The listings the sync stored, in pages in the order they were first stored; an empty page before any sync. A bad `page`, `per_page`, `type` or `status` is a 422.
+         */
         get: operations["listSyncedProperties"];
         put?: never;
         post?: never;
@@ -146,7 +158,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sync statistics; all zero / null before any sync */
+        /**
+         * Sync statistics; all zero / null before any sync
+         * @description Counts of the stored listings (all, active, inactive, active sales, active rentals), the number of runs and the last one, and `project_details`: the last read-ahead of off-plan project details (`null` before the first).
+         */
         get: operations["syncStats"];
         put?: never;
         post?: never;
@@ -223,7 +238,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Legacy off-plan page data (hero, guide, sold section) */
+        /**
+         * Legacy off-plan page data (hero, guide, sold section)
+         * @description The older page block kept beside the listing (decision 26), `hero`, `guide` and `sold_section`, from the editable off-plan page content, with defaults where the page is empty.
+         */
         get: operations["getOffPlanLegacy"];
         put?: never;
         post?: never;
@@ -240,7 +258,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The complete off-plan listing page */
+        /**
+         * The complete off-plan listing page
+         * @description The whole listing page in one answer: header, filter options, one page of project cards, the legacy `pagination`, links, FAQ, the filters applied and the counts by emirate. Filters are validated together: every bad parameter is listed in one 422. Served from the project collection in memory; 503 while the provider has never answered and no snapshot is stored (docs/off-plan.md).
+         */
         get: operations["listOffPlanProjects"];
         put?: never;
         post?: never;
@@ -257,7 +278,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Filter options of the off-plan listing */
+        /**
+         * Filter options of the off-plan listing
+         * @description The options of the listing's filters over the whole collection: developers, completion years, the 7 emirates, the price range, counts by emirate, the number of projects and the sort options.
+         */
         get: operations["getOffPlanFilters"];
         put?: never;
         post?: never;
@@ -274,7 +298,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One project with apartments, facilities and coordinates */
+        /**
+         * One project with apartments, facilities and coordinates
+         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans). While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. An unknown id is a 404 `NOT_FOUND`.
+         */
         get: operations["getOffPlanProject"];
         put?: never;
         post?: never;

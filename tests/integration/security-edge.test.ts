@@ -12,7 +12,7 @@ import type { AddressInfo } from 'net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, apiToken, getStrapi, http, newClientIp } from '../helpers/app';
-import { assertMatchesContract, checked, checkedError } from '../helpers/contract';
+import { assertErrorEnvelope, assertMatchesContract, checked, checkedError } from '../helpers/contract';
 
 const CONTACT = 'api::contact.contact';
 const VALID = { first_name: 'Edge', email: 'edge@example.ae', mobile: '+971 50 123 4567' };
@@ -265,6 +265,53 @@ describe('unknown methods and bytes (item 5)', () => {
     );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ q: ['The q contains characters that are not allowed.'] });
+  });
+});
+
+/** A raw answer's status line, headers (lower-case names) and body. */
+function rawParts(answer: string) {
+  const [head, body] = answer.split('\r\n\r\n');
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { statusLine, headers, body };
+}
+
+describe("requests Node's HTTP parser refuses", () => {
+  it.each([
+    ['raw non-ASCII and control bytes in the request line', Buffer.from([0xd8, 0xaf, 0x01])],
+    ['a space inside the target', Buffer.from('a b')],
+  ])('answers %s with the 400 envelope and closes', async (_, bytes) => {
+    const request = Buffer.concat([Buffer.from('GET /api/v1/luxury?q='), bytes, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')]);
+    const { statusLine, headers, body } = rawParts(await rawExchange(request));
+    expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'content-length': String(body.length) });
+    const envelope = JSON.parse(body);
+    assertErrorEnvelope(envelope, 'unparsable request line');
+    expect(envelope).toEqual({ success: false, status_code: 400, message: 'The request could not be parsed', error_code: 'BAD_REQUEST' });
+  });
+
+  it('answers headers larger than Node accepts with the 431 envelope', async () => {
+    const request = `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: ${'a'.repeat(20_000)}\r\n\r\n`;
+    const { statusLine, headers, body } = rawParts(await rawExchange(request));
+    expect(statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    const envelope = JSON.parse(body);
+    assertErrorEnvelope(envelope, 'headers too large');
+    expect(envelope).toMatchObject({ status_code: 431, message: 'The request headers are too large', error_code: 'BAD_REQUEST' });
+  });
+
+  it('answers a bad request on a kept-alive connection after the answer before it', async () => {
+    const socket = net.connect(port(), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await vi.waitFor(() => expect(answer).toMatch(/\r\n\r\n\{[\s\S]*\}$/), { timeout: 5000 });
+    socket.write('GET /\x01 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await closed;
+    expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 400']);
+    expect(answer.endsWith('"error_code":"BAD_REQUEST"}')).toBe(true);
   });
 });
 

@@ -1,14 +1,23 @@
 /**
- * The seams between the app and the extsource plugin, read from the import statements: the plugin's
- * server imports nothing of the app (it could be lifted out), and the app imports nothing of the
- * plugin but its one public entry (everything else goes through `strapi.plugin('extsource').service()`).
+ * The rules of docs/architecture.md, read from the import graph of `src` (every relative import, export-from,
+ * require and dynamic import, `import type` included, as TypeScript's own scanner finds them):
+ * - `src/lib` knows no domain: it imports nothing of `src` outside itself but the plugin's public entry;
+ * - no import cycles anywhere in `src`;
+ * - a domain (`src/api/<domain>`) reaches another only through its front door: its services
+ *   (`services/*.ts`, Strapi's `api::<domain>.<name>` with their typed accessors) or its `index.ts`;
+ * - the extsource plugin imports nothing of the app, and the app imports nothing of the plugin but its
+ *   public entry (everything else goes through `strapi.plugin('extsource').service()`).
  */
 import fs from 'fs';
 import path from 'path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '../..');
-const pluginDir = path.join(root, 'src/plugins/extsource');
+const srcDir = path.join(root, 'src');
+const libDir = path.join(srcDir, 'lib');
+const apiDir = path.join(srcDir, 'api');
+const pluginDir = path.join(srcDir, 'plugins/extsource');
 const publicEntry = path.join(pluginDir, 'server/src/public.ts');
 
 function sourceFiles(dir: string): string[] {
@@ -19,31 +28,108 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The relative modules a file imports (static, dynamic, require), resolved to paths without extension. */
-function relativeImports(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)'(\.{1,2}\/[^']*)'/g)].map((match) => match[1]);
-  return specifiers.map((specifier) => path.resolve(path.dirname(file), specifier));
+const CANDIDATES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** The file a relative specifier names, as TypeScript resolves it (the file itself, an extension, an index). */
+function resolveFile(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  return CANDIDATES.map((suffix) => base + suffix).find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+}
+
+interface ImportGraph {
+  edges: Map<string, string[]>;
+  unresolved: string[];
+}
+
+function importGraph(files: string[]): ImportGraph {
+  const edges = new Map<string, string[]>();
+  const unresolved: string[] = [];
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    const targets: string[] = [];
+    for (const { fileName } of importedFiles.filter((imported) => imported.fileName.startsWith('.'))) {
+      const target = resolveFile(file, fileName);
+      if (target) targets.push(target);
+      else unresolved.push(`${relative(file)} -> ${fileName}`);
+    }
+    edges.set(file, targets);
+  }
+  return { edges, unresolved };
+}
+
+/** One cycle per back edge met in a depth-first walk, as the files around it. */
+function cycles(edges: Map<string, string[]>): string[][] {
+  const done = new Set<string>();
+  const trail: string[] = [];
+  const onPath = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    trail.push(file);
+    onPath.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (onPath.has(target)) found.push([...trail.slice(trail.indexOf(target)), target]);
+      else if (!done.has(target)) visit(target);
+    }
+    onPath.delete(file);
+    trail.pop();
+    done.add(file);
+  };
+  for (const file of edges.keys()) if (!done.has(file)) visit(file);
+  return found;
 }
 
 const inside = (target: string, dir: string) => target === dir || target.startsWith(dir + path.sep);
 const relative = (file: string) => path.relative(root, file);
+const domainOf = (file: string) => (inside(file, apiDir) ? path.relative(apiDir, file).split(path.sep)[0] : undefined);
+
+/** A domain's front door: its services and, when it has one, its `index.ts`. */
+function isFrontDoor(file: string): boolean {
+  const [, ...rest] = path.relative(apiDir, file).split(path.sep);
+  return (rest.length === 1 && /^index\.tsx?$/.test(rest[0])) || (rest.length === 2 && rest[0] === 'services');
+}
+
+const graph = importGraph(sourceFiles(srcDir));
+
+/** Every import from a file under `from` that `allowed` refuses, as "importer -> imported". */
+function importsBreaking(from: (file: string) => boolean, allowed: (file: string, target: string) => boolean): string[] {
+  return [...graph.edges].flatMap(([file, targets]) =>
+    from(file) ? targets.filter((target) => !allowed(file, target)).map((target) => `${relative(file)} -> ${relative(target)}`) : []
+  );
+}
+
+describe('the import graph of src', () => {
+  it('resolves every relative import (a file it cannot find would escape every rule below)', () => {
+    expect(graph.unresolved).toEqual([]);
+  });
+
+  it('has no cycles', () => {
+    expect(cycles(graph.edges).map((cycle) => cycle.map(relative).join(' -> '))).toEqual([]);
+  });
+});
+
+describe('src/lib', () => {
+  it('imports nothing of src outside itself but the plugin public entry (it knows no domain)', () => {
+    expect(importsBreaking((file) => inside(file, libDir), (_, target) => inside(target, libDir) || target === publicEntry)).toEqual([]);
+  });
+});
+
+describe('the domains of src/api', () => {
+  it('reach one another only through the front door (services/*.ts or index.ts)', () => {
+    const throughFrontDoor = (file: string, target: string) => {
+      const domain = domainOf(target);
+      return domain === undefined || domain === domainOf(file) || isFrontDoor(target);
+    };
+    expect(importsBreaking((file) => domainOf(file) !== undefined, throughFrontDoor)).toEqual([]);
+  });
+});
 
 describe('the extsource plugin as a module', () => {
   it('imports nothing of the app', () => {
-    const outside = sourceFiles(pluginDir).flatMap((file) =>
-      relativeImports(file).filter((target) => !inside(target, pluginDir)).map((target) => `${relative(file)} -> ${relative(target)}`)
-    );
-    expect(outside).toEqual([]);
+    expect(importsBreaking((file) => inside(file, pluginDir), (_, target) => inside(target, pluginDir))).toEqual([]);
   });
 
   it('is imported by the app through its public entry only', () => {
-    const appFiles = sourceFiles(path.join(root, 'src')).filter((file) => !inside(file, pluginDir));
-    const internal = appFiles.flatMap((file) =>
-      relativeImports(file)
-        .filter((target) => inside(target, pluginDir) && target !== publicEntry.replace(/\.ts$/, ''))
-        .map((target) => `${relative(file)} -> ${relative(target)}`)
-    );
-    expect(internal).toEqual([]);
+    const allowed = (_: string, target: string) => !inside(target, pluginDir) || target === publicEntry;
+    expect(importsBreaking((file) => !inside(file, pluginDir), allowed)).toEqual([]);
   });
 });
