@@ -154,6 +154,22 @@ describe('with the sample driver', () => {
   });
 });
 
+describe('the upsert keys', () => {
+  const keys = [
+    ['a listing: provider, listing type, reference', PROPERTY, { provider: 'unique-key-test', listing_type: 'sale', reference: 'REF-1' }],
+    ["a project's detail: driver, project id", 'plugin::extsource.project-detail', { driver: 'unique-key-test', project_id: '1' }],
+  ] as const;
+
+  it.each(keys)('%s: unique in the database itself, a second row is refused', async (_name, uid, key) => {
+    await strapi.db.query(uid).create({ data: key });
+    try {
+      await expect(strapi.db.query(uid).create({ data: key })).rejects.toThrow(/unique/i);
+    } finally {
+      await strapi.db.query(uid).deleteMany({ where: key });
+    }
+  });
+});
+
 describe('with the Goyzer driver against a fake provider', () => {
   let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
   const units = generatedData({ projects: 0, sales: 1201, rentals: 40 }).listings;

@@ -9,7 +9,7 @@ import type { Core } from '@strapi/strapi';
 import { adminToken, apiToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { leases, LEASE_TABLE, type Lease } from '../../src/lib/cluster/leases';
-import { scheduledSync } from '../../src/plugins/extsource/server/src/index';
+import { scheduledSync } from '../../src/plugins/extsource/server/src/schedule';
 import { sharedSyncLock } from '../../src/plugins/extsource/server/src/services/lock';
 import { RUN_UID, STALE_RUN_MS, syncService } from '../../src/plugins/extsource/server/src/services/sync';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMediaUrls } from '../../src/lib/media';
-import { buildLuxuryPage, type LuxuryRecords } from '../../src/api/luxury/services/luxury-page';
+import { buildLuxuryPage, type LuxuryRecords } from '../../src/api/luxury/lib/luxury-page';
 
 const media = createMediaUrls('https://site.example', 'https://site.example/images/placeholder.svg');
 const none: LuxuryRecords = {

@@ -8,7 +8,7 @@ import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
 import { env } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import pluginsConfig from '../../config/plugins';
-import { extsourceConfig } from '../../src/plugins/extsource/server/src/drivers';
+import { extsourceConfig } from '../../src/plugins/extsource/server/src/config';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, queryOption, searchWords,
 } from '../../src/api/off-plan/lib/options';

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
-import { representationOf } from '../../../lib/representation';
+import { sendCached } from '../../../lib/send';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
 import { validateContact } from '../lib/contact-validation';
 import { contactService } from '../services/contact';
@@ -33,9 +33,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       ctx.body = await contactPageService(strapi).draftResponse(locale, versionsFor(ctx.state));
       return;
     }
-    const cached = await contactPageService(strapi).cachedResponse(locale);
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.state.representation = representationOf(cached);
-    ctx.body = cached.bytes;
+    sendCached(ctx, await contactPageService(strapi).cachedResponse(locale));
   },
 });

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
-import { representationOf } from '../../../lib/representation';
+import { sendCached } from '../../../lib/send';
 import { luxuryService } from '../services/luxury';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -12,9 +12,6 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       ctx.body = await luxuryService(strapi).draftResponse(locale, versionsFor(ctx.state));
       return;
     }
-    const cached = await luxuryService(strapi).cachedResponse(locale);
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.state.representation = representationOf(cached);
-    ctx.body = cached.bytes;
+    sendCached(ctx, await luxuryService(strapi).cachedResponse(locale));
   },
 });

@@ -14,7 +14,7 @@ import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/translations';
-import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from './luxury-page';
+import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from '../lib/luxury-page';
 import { LUXURY_SURROGATE_KEY } from '../routes/luxury';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';

@@ -1,4 +1,5 @@
-/** The plugin's configuration (set from env in config/plugins.ts) and its defaults. */
+/** The plugin's configuration (set from env in config/plugins.ts): its defaults, its check, and reading it. */
+import type { Core } from '@strapi/strapi';
 import type { RetryPolicy } from './drivers/http';
 
 export interface ExtsourceConfig {
@@ -79,3 +80,24 @@ export const defaultConfig: ExtsourceConfig = {
   // (GBP/USD near 1.33 at the peg), a default to set from a current rate (docs/off-plan.md).
   currencyRates: { USD: 3.6725, GBP: 4.9 },
 };
+
+/** The current configuration (read per call, so a change takes effect at once). */
+export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
+  const config = (strapi.config.get('plugin::extsource') ?? {}) as Partial<ExtsourceConfig>;
+  // Provider settings and rates merge one level deep, so a partial override keeps the other defaults.
+  return {
+    ...defaultConfig,
+    ...config,
+    goyzer: { ...defaultConfig.goyzer, ...config.goyzer },
+    reelly: { ...defaultConfig.reelly, ...config.reelly },
+    currencyRates: { ...defaultConfig.currencyRates, ...config.currencyRates },
+  };
+}
+
+function validator(config: ExtsourceConfig): void {
+  for (const key of ['listingsDriver', 'projectsDriver'] as const) {
+    if (typeof config[key] !== 'string' || config[key] === '') throw new Error(`extsource: ${key} must be a driver name`);
+  }
+}
+
+export default { default: defaultConfig, validator };

@@ -1,5 +1,7 @@
-/** The scheduled full sync's cron job: whether there is one, adding it, and when it runs next. */
+/** The scheduled full sync: its cron job (whether there is one, adding it, when it runs next) and its tick. */
 import type { Core } from '@strapi/strapi';
+import { hostOf } from './host';
+import { syncService } from './services/sync';
 
 export const SYNC_JOB_NAME = 'extsourceSync';
 
@@ -31,4 +33,26 @@ export function nextScheduledRun(strapi: Core.Strapi): Date | null {
   if (!schedulesEnabled(strapi)) return null;
   const spec = (strapi.cron.jobs as unknown as CronJobSpec[]).find((job) => job.name === SYNC_JOB_NAME);
   return spec?.job.nextInvocation() ?? null;
+}
+
+/** A tick's claim outlives any clock difference between instances, and is then cleared. */
+const TICK_CLAIM_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The scheduled full sync of one tick, once across instances: every instance's cron fires, the first
+ * to claim the tick (its scheduled time, the same everywhere) runs it, the others skip it, even after
+ * it finished.
+ */
+export async function scheduledSync(strapi: Core.Strapi, tick: Date): Promise<void> {
+  try {
+    if (!(await hostOf(strapi).leases.claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
+    await syncService(strapi).run('all', 'cron');
+  } catch (error) {
+    strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The configured schedule (`plugin::extsource.cron`), each tick a `scheduledSync`. */
+export function startScheduledSync(strapi: Core.Strapi): void {
+  scheduleSync(strapi, String(strapi.config.get('plugin::extsource.cron', '')), (tick) => scheduledSync(strapi, tick));
 }

@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { extsourceConfig } from '../drivers';
+import { extsourceConfig } from '../config';
 import { notFound } from '../errors';
 import { catalogueService, parsePropertyQuery } from '../services/catalogue';
 import { connectionService } from '../services/connection';

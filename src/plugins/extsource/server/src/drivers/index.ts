@@ -1,25 +1,13 @@
 /** Builds the configured drivers (per call, from the current config, so a change takes effect at once). */
 import path from 'path';
 import type { Core } from '@strapi/strapi';
-import { defaultConfig, type ExtsourceConfig } from '../config';
+import { extsourceConfig, type ExtsourceConfig } from '../config';
 import { goyzerListingsDriver } from './goyzer';
 import { hostOf } from '../host';
 import { ProviderError, type RequestObserver, type RetryPolicy } from './http';
 import { reellyProjectsDriver } from './reelly';
 import { sampleListingsDriver, sampleProjectsDriver } from './sample';
 import type { ListingsDriver, ProjectsDriver } from './types';
-
-export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
-  const config = (strapi.config.get('plugin::extsource') ?? {}) as Partial<ExtsourceConfig>;
-  // Provider settings and rates merge one level deep, so a partial override keeps the other defaults.
-  return {
-    ...defaultConfig,
-    ...config,
-    goyzer: { ...defaultConfig.goyzer, ...config.goyzer },
-    reelly: { ...defaultConfig.reelly, ...config.reelly },
-    currencyRates: { ...defaultConfig.currencyRates, ...config.currencyRates },
-  };
-}
 
 /** The host's metrics, told of each request to `provider` (none when the host keeps none). */
 function observerOf(strapi: Core.Strapi, provider: string): RequestObserver | undefined {

@@ -1,6 +1,7 @@
 /** Connection test of both feeds (decision 29): always an answer per feed, never an exception. */
 import type { Core } from '@strapi/strapi';
-import { extsourceConfig, listingsDriver, projectsDriver } from '../drivers';
+import { extsourceConfig } from '../config';
+import { listingsDriver, projectsDriver } from '../drivers';
 
 export interface FeedStatus {
   ok: boolean;

@@ -6,7 +6,8 @@
  * instance drops and the CDN purges.
  */
 import type { Core } from '@strapi/strapi';
-import { extsourceConfig, projectsDriver } from '../drivers';
+import { extsourceConfig } from '../config';
+import { projectsDriver } from '../drivers';
 import { hostOf, projectTag, PROJECTS_TAG } from '../host';
 import type { NormalisedProject } from '../mapping/types';
 import { detailStore, type SaveOutcome } from './project-details';

@@ -31,12 +31,6 @@ interface Row {
 const fingerprintOf = (json: string) => createHash('sha1').update(json).digest('base64url');
 const millis = (value: string | Date | null) => (value ? new Date(value).getTime() : 0);
 
-/** The one (driver, project) row, in the database itself: two instances never store one project twice. */
-export async function ensureDetailKey(strapi: Core.Strapi): Promise<void> {
-  const table = strapi.db.metadata.get(DETAIL_UID).tableName;
-  await strapi.db.connection.raw(`CREATE UNIQUE INDEX IF NOT EXISTS extsource_project_details_key ON ${table} (driver, project_id)`);
-}
-
 export function detailStore(strapi: Core.Strapi, driver: string) {
   const rows = () => strapi.db.query(DETAIL_UID);
 

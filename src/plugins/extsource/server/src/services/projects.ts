@@ -17,7 +17,8 @@
  * All of it lives in the hosting app's one cache (host.ts).
  */
 import type { Core } from '@strapi/strapi';
-import { extsourceConfig, projectsDriver } from '../drivers';
+import { extsourceConfig } from '../config';
+import { projectsDriver } from '../drivers';
 import { providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';

@@ -1,0 +1,27 @@
+/**
+ * Which request bodies the contract paths read (size and type), decided from the headers before
+ * Strapi's body parser reads anything: a body refused here is never read.
+ */
+import type { Context } from 'koa';
+import { ApiError } from './envelope';
+import { bodyTooLarge, CONTRACT_BODY_LIMIT_BYTES } from './contract-paths';
+
+const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'application/x-www-form-urlencoded'];
+
+/** Whether the headers announce a body: chunked, or a length other than zero. */
+export function announcesBody(transferEncoding: string, contentLength: string): boolean {
+  return transferEncoding !== '' || (contentLength !== '' && contentLength !== '0');
+}
+
+/** Refuses a body we would not parse (411, 413, 415), before anything reads the stream. */
+export function admitBody(ctx: Context): void {
+  if (!announcesBody(ctx.get('transfer-encoding'), ctx.get('content-length'))) return;
+  const declared = ctx.request.length;
+  if (declared === undefined) {
+    throw new ApiError(411, 'LENGTH_REQUIRED', 'A Content-Length header is required for a request body');
+  }
+  if (declared > CONTRACT_BODY_LIMIT_BYTES) throw bodyTooLarge();
+  if (!ctx.is(ACCEPTED_BODY_TYPES)) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded');
+  }
+}
