@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, type Facets } from '../../src/api/off-plan/lib/catalogue-index';
-import { search } from '../../src/api/off-plan/lib/catalogue-search';
+import { buildIndex, type Facets } from '../../src/api/off-plan/lib/project-index';
+import { search } from '../../src/api/off-plan/lib/project-search';
 import { currencyView } from '../../src/api/off-plan/lib/currency';
-import { prepareCatalogue, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
+import { prepareIndex, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
 import { env } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
@@ -417,14 +417,14 @@ describe('the listing response', () => {
       price: i % 7 ? 500_000 + i * 50_000 : null,
     })
   );
-  const catalogue = prepareCatalogue(buildIndex(projects));
-  const usd = prepareCurrency(catalogue.index, currencyView(catalogue.index, 'USD', RATES));
+  const projectIndex = prepareIndex(buildIndex(projects));
+  const usd = prepareCurrency(projectIndex.index, currencyView(projectIndex.index, 'USD', RATES));
   const page = preparePage(buildPageContent(null, () => ''));
   const FILTER_SETS: Filters[] = [{}, { state_id: 'DU' }, { property_type: ['Villa'], amenities: ['Gym'] }, { bedrooms: ['2', '5+'], max_price: 600_000 }, { location: 'azure' }];
 
   it('keeps what a set of filters matched from its second request on, for the 256 sets asked for last', () => {
-    const currency = prepareCurrency(catalogue.index, currencyView(catalogue.index, 'USD', RATES));
-    const ask = (filters: Filters) => renderListing(catalogue, currency, page, { page: 1, perPage: 12, sort: SORTS[0].value, filters });
+    const currency = prepareCurrency(projectIndex.index, currencyView(projectIndex.index, 'USD', RATES));
+    const ask = (filters: Filters) => renderListing(projectIndex, currency, page, { page: 1, perPage: 12, sort: SORTS[0].value, filters });
     const bySize = (n: number): Filters => ({ min_area: n, currency: 'USD' });
     const keptOf = (filters: Filters) => currency.matched.get(JSON.stringify(filters));
     ask(bySize(0));
@@ -445,9 +445,9 @@ describe('the listing response', () => {
         (queries) => {
           for (const { usd: inUsd, ...rest } of queries) {
             const query: ListingQuery = { ...rest, filters: inUsd ? { ...rest.filters, currency: 'USD' } : rest.filters };
-            const currency = inUsd ? usd : catalogue.aed;
-            const { data } = JSON.parse(renderListing(catalogue, currency, page, query).toString());
-            const expected = search(catalogue.index, query, currency.view.prices);
+            const currency = inUsd ? usd : projectIndex.aed;
+            const { data } = JSON.parse(renderListing(projectIndex, currency, page, query).toString());
+            const expected = search(projectIndex.index, query, currency.view.prices);
             expect(data.properties.data.map((card: { id: string }) => card.id)).toEqual(expected.items.map((i) => projects[i].id));
             expect(data.properties.total).toBe(expected.total);
             const named = (options: readonly string[], counts: number[]) => Object.fromEntries(options.map((option, i) => [option, counts[i]]));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from '../../src/api/off-plan/lib/catalogue-index';
-import { search } from '../../src/api/off-plan/lib/catalogue-search';
+import { buildIndex } from '../../src/api/off-plan/lib/project-index';
+import { search } from '../../src/api/off-plan/lib/project-search';
 import { buildPageContent, DEFAULTS } from '../../src/api/off-plan/lib/page-content';
 import { parseListingQuery, SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
 import { parseQueryString } from '../../src/lib/query-string';

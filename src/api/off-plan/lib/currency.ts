@@ -6,7 +6,7 @@
  * AED amounts, and converting keeps their order.
  */
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { card, priceRangeOf, type CatalogueIndex } from './catalogue-index';
+import { card, priceRangeOf, type ProjectIndex } from './project-index';
 import type { Currency } from './options';
 import { priceLabel } from './words';
 
@@ -25,14 +25,14 @@ export interface CurrencyView {
  * A card's price in `currency`. A price the provider gave in a currency without a rate (shown as given,
  * with no comparable amount) stays as it is.
  */
-function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency, index: CatalogueIndex): NormalisedProject['price'] {
+function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency, index: ProjectIndex): NormalisedProject['price'] {
   if (price.currency !== SITE_CURRENCY) return price;
   const startingFrom = Number.isNaN(amount) ? null : amount;
   return { starting_from: startingFrom, formatted: priceLabel(formatPrice(startingFrom, currency), startingFrom, index.locale), currency };
 }
 
-/** The catalogue's prices and cards in `currency` (its own, for AED). `rates`: AED per unit of each currency. */
-export function currencyView(index: CatalogueIndex, currency: Currency, rates: Record<string, number>): CurrencyView {
+/** The project index's prices and cards in `currency` (its own, for AED). `rates`: AED per unit of each currency. */
+export function currencyView(index: ProjectIndex, currency: Currency, rates: Record<string, number>): CurrencyView {
   if (currency === SITE_CURRENCY) return { currency, prices: index.prices, priceRange: index.priceRange, cardBytes: index.cardBytes };
   const rate = rates[currency];
   if (!(rate > 0)) throw new Error(`No rate for ${currency} in CURRENCY_RATES`);

@@ -1,6 +1,6 @@
 /**
  * The JSON of GET /api/v1/off-plan/projects and /filters, assembled from parts serialised and encoded
- * once: the cards and the filters block per catalogue index and currency, explore-by-city and FAQ per
+ * once: the cards and the filters block per project index and currency, explore-by-city and FAQ per
  * page content (prepared when those are built, and cached with them), and what each recent set of
  * filters matched, with its counts serialised (the last MATCHES_KEPT sets per currency and collection).
  * A request serialises only what is its own (header, pagination, applied filters) and joins the rest
@@ -10,8 +10,8 @@ import LRUCache from 'lru-cache';
 import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/public';
 import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
-import type { CatalogueIndex, Facets } from './catalogue-index';
-import { matchFilters, pageItems, type Matched } from './catalogue-search';
+import type { ProjectIndex, Facets } from './project-index';
+import { matchFilters, pageItems, type Matched } from './project-search';
 import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
 import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './options';
 import type { OffPlanPageContent } from './page-content';
@@ -21,8 +21,8 @@ import { LISTING_WORDS } from './words';
 /** The sort options with their labels in `locale` (the contract's in English). */
 const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
 
-/** The `filters` block: the contract's fixed lists, with their labels in the catalogue's locale. */
-function filtersBlock(index: CatalogueIndex, view: CurrencyView) {
+/** The `filters` block: the contract's fixed lists, with their labels in the project index's locale. */
+function filtersBlock(index: ProjectIndex, view: CurrencyView) {
   const words = LISTING_WORDS[index.locale];
   return {
     location_placeholder: words.locationPlaceholder,
@@ -83,20 +83,20 @@ export interface PreparedCurrency {
   askedOnce: LRUCache<string, true>;
 }
 
-export function prepareCurrency(index: CatalogueIndex, view: CurrencyView): PreparedCurrency {
+export function prepareCurrency(index: ProjectIndex, view: CurrencyView): PreparedCurrency {
   return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LRUCache({ max: MATCHES_KEPT }), askedOnce: new LRUCache({ max: ASKED_ONCE }) };
 }
 
-/** A catalogue index with the parts every listing response repeats, serialised once (cached with it). */
-export interface PreparedCatalogue {
-  index: CatalogueIndex;
+/** A project index with the parts every listing response repeats, serialised once (cached with it). */
+export interface PreparedIndex {
+  index: ProjectIndex;
   /** The listing in AED; other currencies are prepared when first asked for. */
   aed: PreparedCurrency;
   countsByState: string;
   facets: string;
 }
 
-export function prepareCatalogue(index: CatalogueIndex): PreparedCatalogue {
+export function prepareIndex(index: ProjectIndex): PreparedIndex {
   return {
     index,
     aed: prepareCurrency(index, currencyView(index, SITE_CURRENCY, {})),
@@ -120,26 +120,26 @@ export function preparePage(content: OffPlanPageContent): PreparedPage {
  * kept from its second request on (paging through a search, a popular search): a stream of searches
  * that are all different keeps nothing and leaves no garbage in the old generation.
  */
-function matchOf(catalogue: PreparedCatalogue, currency: PreparedCurrency, query: ListingQuery): PreparedMatch {
+function matchOf(projectIndex: PreparedIndex, currency: PreparedCurrency, query: ListingQuery): PreparedMatch {
   const key = JSON.stringify(query.filters);
   const kept = currency.matched.get(key);
   if (kept) return kept;
-  const { index } = catalogue;
+  const { index } = projectIndex;
   const matched = matchFilters(index, query.filters, currency.view.prices);
   const prepared = {
     ...matched,
-    facetsJson: matched.facets === index.facets ? catalogue.facets : facetsJson(matched.facets),
-    countsByStateJson: matched.countsByState === index.countsByState ? catalogue.countsByState : JSON.stringify(matched.countsByState),
+    facetsJson: matched.facets === index.facets ? projectIndex.facets : facetsJson(matched.facets),
+    countsByStateJson: matched.countsByState === index.countsByState ? projectIndex.countsByState : JSON.stringify(matched.countsByState),
   };
   if (currency.askedOnce.get(key)) currency.matched.set(key, prepared);
   else currency.askedOnce.set(key, true);
   return prepared;
 }
 
-/** The listing JSON of a valid query; `currency` must be the query's (the catalogue's own for AED). */
-export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery): Buffer {
-  const { index } = catalogue;
-  const match = matchOf(catalogue, currency, query);
+/** The listing JSON of a valid query; `currency` must be the query's (the project index's own for AED). */
+export function renderListing(projectIndex: PreparedIndex, currency: PreparedCurrency, page: PreparedPage, query: ListingQuery): Buffer {
+  const { index } = projectIndex;
+  const match = matchOf(projectIndex, currency, query);
   const { total } = match;
   const items = pageItems(index, match, query);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
@@ -171,7 +171,7 @@ export function renderListing(catalogue: PreparedCatalogue, currency: PreparedCu
  * The filters endpoint. Developers are those with projects; their details come from the provider's
  * developer feed when it has them (cached 1 hour), else from the projects themselves.
  */
-export function filtersData(index: CatalogueIndex, feedDevelopers: Developer[] = []) {
+export function filtersData(index: ProjectIndex, feedDevelopers: Developer[] = []) {
   const fromFeed = new Map(feedDevelopers.map((developer) => [developer.id, developer]));
   return {
     developers: index.developers.map((developer) => {

@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
-import { card } from './catalogue-index';
+import { card } from './project-index';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './words';
 

@@ -1,13 +1,13 @@
 /**
  * The off-plan endpoints' data per locale, from the app's cache: the published page content (under
  * `offplan_page_data`, `offplan_page_data:ar` in Arabic, cleared when an editor publishes the page in
- * English or in that language, or changes its media), the catalogue
+ * English or in that language, or changes its media), the project index
  * index (built once per project collection, dropped with it), its cards and prices in each other
  * currency (built when first asked for, dropped with it), the finished filters and legacy page JSON,
  * and the last 256 listing pages asked for (each with its ETag and compressed variants, kept while
  * the data they were rendered from stays current).
  * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
- * missing first. A locale's catalogue is built from the projects as that locale shows them
+ * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  */
@@ -21,20 +21,20 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { Representation, representationOf } from '../../../lib/representation';
 import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { buildIndex, type CatalogueIndex } from '../lib/catalogue-index';
+import { buildIndex, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
-import { filtersData, prepareCatalogue, prepareCurrency, renderListing, type PreparedCatalogue, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
+import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { PROJECT_ID, projectRepresentation } from '../lib/project-response';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
-import { CATALOGUE_CACHE, CATALOGUE_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
+import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
 interface RenderedListing {
-  catalogue: PreparedCatalogue;
+  projectIndex: PreparedIndex;
   currency: PreparedCurrency;
   page: PreparedPage;
   representation: Representation;
@@ -42,21 +42,21 @@ interface RenderedListing {
 
 const RENDERED_LISTINGS = 256;
 
-interface Catalogue extends PreparedCatalogue {
+interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
   version: number;
 }
 
 interface InCurrency extends PreparedCurrency {
-  /** The collection version of the catalogue it was converted from. */
+  /** The collection version of the project index it was converted from. */
   version: number;
 }
 
-/** The collection's catalogue in `locale`: its projects as that locale shows them, found by every language's names. */
-function catalogueOf(collection: ProjectCollection, locale: Locale): Catalogue {
+/** The collection's project index in `locale`: its projects as that locale shows them, found by every language's names. */
+function indexFor(collection: ProjectCollection, locale: Locale): IndexedCollection {
   const { projects } = collection;
   const shown = locale === DEFAULT_LOCALE ? projects : projects.map((project) => projectIn(project, locale));
-  return { version: collection.version, ...prepareCatalogue(buildIndex(shown, { locale, searchedAs: projects })) };
+  return { version: collection.version, ...prepareIndex(buildIndex(shown, { locale, searchedAs: projects })) };
 }
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
@@ -65,50 +65,50 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
 
   /** The listing page for `queryString` (its raw form: the key of the pages kept), rendered unless kept. */
-  function listingPage(queryString: string, query: ListingQuery, catalogue: PreparedCatalogue, currency: PreparedCurrency, page: PreparedPage): Representation {
+  function listingPage(queryString: string, query: ListingQuery, projectIndex: PreparedIndex, currency: PreparedCurrency, page: PreparedPage): Representation {
     const kept = rendered.get(queryString);
-    if (kept && kept.catalogue === catalogue && kept.currency === currency && kept.page === page) return kept.representation;
+    if (kept && kept.projectIndex === projectIndex && kept.currency === currency && kept.page === page) return kept.representation;
     // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
-    const representation = new Representation(renderListing(catalogue, currency, page, query), false);
-    rendered.set(queryString, { catalogue, currency, page, representation });
+    const representation = new Representation(renderListing(projectIndex, currency, page, query), false);
+    rendered.set(queryString, { projectIndex, currency, page, representation });
     return representation;
   }
 
   const page = offPlanPage(strapi);
 
-  /** The catalogue of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
-  async function catalogue(locale: Locale): Promise<Catalogue> {
+  /** The project index of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
+  async function projectIndex(locale: Locale): Promise<IndexedCollection> {
     const collection = await projectsService(strapi).collection();
-    const key = localized(CATALOGUE_CACHE_KEY, locale);
-    const cached = await cache.get(key, async () => catalogueOf(collection, locale), CATALOGUE_CACHE);
+    const key = localized(PROJECT_INDEX_CACHE_KEY, locale);
+    const cached = await cache.get(key, async () => indexFor(collection, locale), PROJECT_INDEX_CACHE);
     if (cached.value.version === collection.version) return cached.value;
-    return cache.set(key, catalogueOf(collection, locale), CATALOGUE_CACHE).value;
+    return cache.set(key, indexFor(collection, locale), PROJECT_INDEX_CACHE).value;
   }
 
-  /** The catalogue's cards and prices in `currency` (built once per currency, locale and collection). */
-  async function inCurrency(prepared: Catalogue, currency: Currency): Promise<PreparedCurrency> {
+  /** The project index's cards and prices in `currency` (built once per currency, locale and collection). */
+  async function inCurrency(prepared: IndexedCollection, currency: Currency): Promise<PreparedCurrency> {
     if (currency === SITE_CURRENCY) return prepared.aed;
     const convert = async (): Promise<InCurrency> => ({
       version: prepared.version,
       ...prepareCurrency(prepared.index, currencyView(prepared.index, currency, projectsService(strapi).currencyRates())),
     });
     const key = currencyCacheKey(currency, prepared.index.locale);
-    const cached = await cache.get(key, convert, CATALOGUE_CACHE);
+    const cached = await cache.get(key, convert, PROJECT_INDEX_CACHE);
     if (cached.value.version === prepared.version) return cached.value;
-    return cache.set(key, await convert(), CATALOGUE_CACHE).value;
+    return cache.set(key, await convert(), PROJECT_INDEX_CACHE).value;
   }
 
   /** The same from memory alone, or undefined. */
-  function peekCurrency(prepared: Catalogue, currency: Currency): PreparedCurrency | undefined {
+  function peekCurrency(prepared: IndexedCollection, currency: Currency): PreparedCurrency | undefined {
     if (currency === SITE_CURRENCY) return prepared.aed;
     const cached = cache.peek<InCurrency>(currencyCacheKey(currency, prepared.index.locale))?.value;
     return cached?.version === prepared.version ? cached : undefined;
   }
 
-  /** The catalogue in `locale` from memory alone, when it is of the collection in memory. */
-  function peekCatalogue(locale: Locale): Catalogue | undefined {
+  /** The project index in `locale` from memory alone, when it is of the collection in memory. */
+  function peekIndex(locale: Locale): IndexedCollection | undefined {
     const collection = projectsService(strapi).peek();
-    const prepared = cache.peek<Catalogue>(localized(CATALOGUE_CACHE_KEY, locale))?.value;
+    const prepared = cache.peek<IndexedCollection>(localized(PROJECT_INDEX_CACHE_KEY, locale))?.value;
     return collection && prepared?.version === collection.version ? prepared : undefined;
   }
 
@@ -117,18 +117,18 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return (await page.published(locale)).content;
     },
 
-    async catalogue(locale: Locale = DEFAULT_LOCALE): Promise<CatalogueIndex> {
-      return (await catalogue(locale)).index;
+    async projectIndex(locale: Locale = DEFAULT_LOCALE): Promise<ProjectIndex> {
+      return (await projectIndex(locale)).index;
     },
 
     async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      const [prepared, content] = await Promise.all([catalogue(locale), page.published(locale)]);
+      const [prepared, content] = await Promise.all([projectIndex(locale), page.published(locale)]);
       return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
     },
 
-    /** The listing with the page's draft blocks around the current catalogue, rendered now and kept nowhere. */
+    /** The listing with the page's draft blocks around the current project index, rendered now and kept nowhere. */
     async draftListing(query: ListingQuery, locale: Locale, versions: ReadVersions): Promise<Representation> {
-      const [prepared, content] = await Promise.all([catalogue(locale), page.load(locale, versions)]);
+      const [prepared, content] = await Promise.all([projectIndex(locale), page.load(locale, versions)]);
       const currency = await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY);
       return new Representation(renderListing(prepared, currency, content, query), false);
     },
@@ -137,7 +137,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     fastListing({ query, queryString, locale }: LaneRequest): Representation | undefined {
       const parsed = parseListingQuery(query, locale);
       const content = page.peek(locale);
-      const prepared = peekCatalogue(locale);
+      const prepared = peekIndex(locale);
       if (!parsed.ok || !content || !prepared) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
       return currency && listingPage(queryString, parsed.query, prepared, currency, content);
@@ -145,10 +145,10 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The filters response in `locale`, built once per collection (and developers' lifetime). */
     async filtersResponse(locale: Locale): Promise<CacheEntry<unknown>> {
-      const prepared = await catalogue(locale);
+      const prepared = await projectIndex(locale);
       const build = async () => success(filtersData(prepared.index, await projectsService(strapi).developers()));
       return cache.get(filtersCacheKey(prepared.version, locale), build, {
-        ...CATALOGUE_CACHE,
+        ...PROJECT_INDEX_CACHE,
         lifetime: projectsService(strapi).developersTtlSeconds(),
         json: true,
       });
@@ -156,7 +156,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The filters response from memory alone (built for the current collection), or undefined. */
     fastFilters(locale: Locale): Representation | undefined {
-      const prepared = peekCatalogue(locale);
+      const prepared = peekIndex(locale);
       const entry = prepared && cache.peek(filtersCacheKey(prepared.version, locale));
       return entry ? representationOf(entry) : undefined;
     },

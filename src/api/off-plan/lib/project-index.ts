@@ -1,10 +1,10 @@
 /**
- * The off-plan catalogue, indexed once per collection (decisions 17-24). Built when the collection
+ * The off-plan project index, indexed once per collection (decisions 17-24). Built when the collection
  * changes: the six sort orders (ties broken by id) and each project's rank in them, sorted lists per
  * emirate, developer and completion year, a set of projects (a bitset) per filter option (emirate,
  * property type, bedrooms, amenity, area), the words of every place and project name for the location
  * search, the unit sizes in order, each card serialised to JSON, the unfiltered counts, the price range,
- * developers and years. A request searches it with catalogue-search.ts.
+ * developers and years. A request searches it with project-search.ts.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { EMIRATES, type EmirateCode, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
@@ -54,7 +54,7 @@ interface Sizes {
   byTo: Int32Array;
 }
 
-export interface CatalogueIndex {
+export interface ProjectIndex {
   /** The language of its cards, labels and emirate names. */
   locale: Locale;
   projects: NormalisedProject[];
@@ -206,7 +206,7 @@ function optionSets(projects: NormalisedProject[], sizes: Sizes): Record<FacetNa
 const PRICE_BLOCKS = 64;
 
 /** Cumulative sets along the price order, so a price range costs two set operations and its two ends. */
-function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): CatalogueIndex['priceBlocks'] {
+function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): ProjectIndex['priceBlocks'] {
   const size = Math.max(1, Math.ceil(pricedCount / PRICE_BLOCKS));
   const sets = [newBitset(priceOrder.length)];
   for (let end = size; end < pricedCount + size; end += size) {
@@ -266,7 +266,7 @@ export interface IndexOptions {
   searchedAs?: NormalisedProject[];
 }
 
-export function buildIndex(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects }: IndexOptions = {}): CatalogueIndex {
+export function buildIndex(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects }: IndexOptions = {}): ProjectIndex {
   const compare = comparators(projects);
   const all = projects.map((_, index) => index);
   const orders = perSort((sort) => Int32Array.from([...all].sort(compare[sort])));

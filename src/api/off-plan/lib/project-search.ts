@@ -1,12 +1,12 @@
 /**
- * Search over a catalogue index (catalogue-index.ts): each filter of a request turned into a set of
+ * Search over a project index (project-index.ts): each filter of a request turned into a set of
  * projects from the index (an option's set as it is; a location, price or size range from a sorted
  * list, costing what it matches), the sets intersected, the facets counted from the same sets, and the
  * page read off the narrowest pre-sorted list: its cost grows with the page and the filters, not with
  * the collection (docs/off-plan.md, "How it stays fast").
  */
 import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, orInto, unite, withoutMembers, type Bitset } from './bitset';
-import { countStates, type CatalogueIndex, type FacetName, type Facets, type Orders, type StateCount } from './catalogue-index';
+import { countStates, type ProjectIndex, type FacetName, type Facets, type Orders, type StateCount } from './project-index';
 import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, foldForSearch, searchWords } from './options';
 import type { Filters, ListingQuery, Sort } from './query';
 
@@ -43,7 +43,7 @@ function firstWhere(length: number, reached: (position: number) => boolean): num
  * order, found by bisection (converting keeps the order: rounding never reverses two amounts). Whole
  * blocks come from the cumulative sets, the ends one by one.
  */
-function priceSet(index: CatalogueIndex, prices: Float64Array, min: number, max: number): Bitset {
+function priceSet(index: ProjectIndex, prices: Float64Array, min: number, max: number): Bitset {
   const order = index.orders.price_asc;
   const from = firstWhere(index.pricedCount, (position) => prices[order[position]] >= min);
   const to = Math.max(from, firstWhere(index.pricedCount, (position) => prices[order[position]] > max));
@@ -58,7 +58,7 @@ function priceSet(index: CatalogueIndex, prices: Float64Array, min: number, max:
 }
 
 /** Projects with a word starting with each of the words of `text` (in any of its places or its name). */
-function placeSet(index: CatalogueIndex, text: string): Bitset {
+function placeSet(index: ProjectIndex, text: string): Bitset {
   const { words, projects } = index.places;
   const sets = searchWords(text).map((prefix) => {
     const set = newBitset(index.projects.length);
@@ -77,7 +77,7 @@ function placeSet(index: CatalogueIndex, text: string): Bitset {
  * ranges starting at most at `max` or those reaching at least `min`, whichever are fewer, checked for
  * the other end.
  */
-function sizeSets(index: CatalogueIndex, min: number, max: number): { perArea: Bitset[]; any: Bitset } {
+function sizeSets(index: ProjectIndex, min: number, max: number): { perArea: Bitset[]; any: Bitset } {
   const { from, to, project, area, byTo } = index.sizes;
   const perArea = AREAS.map(() => newBitset(index.projects.length));
   const any = newBitset(index.projects.length);
@@ -107,7 +107,7 @@ interface Constraints {
   areaSets: Bitset[];
 }
 
-function constraints(index: CatalogueIndex, filters: Filters, prices: Float64Array): Constraints {
+function constraints(index: ProjectIndex, filters: Filters, prices: Float64Array): Constraints {
   const size = index.projects.length;
   const { options } = index;
   const groups: Constraints['groups'] = {};
@@ -147,7 +147,7 @@ function constraints(index: CatalogueIndex, filters: Filters, prices: Float64Arr
  * are all required, so they are counted over the full match. `areaSets`: the area options' sets,
  * narrowed to the size range when one is given.
  */
-function facetsOf(index: CatalogueIndex, over: Record<FacetName, Bitset | undefined>, areaSets: Bitset[]): Facets {
+function facetsOf(index: ProjectIndex, over: Record<FacetName, Bitset | undefined>, areaSets: Bitset[]): Facets {
   const counted = (facet: FacetName, sets: Bitset[]) => {
     const within = over[facet];
     const unfiltered = index.facets[facet];
@@ -187,7 +187,7 @@ function pageOf(list: Int32Array, rank: Int32Array, matches: Bitset, total: numb
 }
 
 /** The narrowest pre-sorted list among those of the filters applied (emirate, developer, year). */
-function narrowestList(index: CatalogueIndex, filters: Filters, sort: Sort): Int32Array {
+function narrowestList(index: ProjectIndex, filters: Filters, sort: Sort): Int32Array {
   const lists = [
     filters.state_id && index.byState.get(filters.state_id),
     filters.developer_id !== undefined && index.byDeveloper.get(filters.developer_id),
@@ -206,7 +206,7 @@ function narrowestList(index: CatalogueIndex, filters: Filters, sort: Sort): Int
  * counts per emirate and per facet option. `prices`: the starting prices in the filters' currency (the
  * index's AED prices by default). Independent of the page and the sort.
  */
-export function matchFilters(index: CatalogueIndex, filters: Filters, prices = index.prices): Matched {
+export function matchFilters(index: ProjectIndex, filters: Filters, prices = index.prices): Matched {
   const { groups, rest, areaSets } = constraints(index, filters, prices);
   const applied = Object.keys(groups) as Array<keyof typeof groups>;
   if (applied.length === 0 && rest.length === 0) {
@@ -226,14 +226,14 @@ export function matchFilters(index: CatalogueIndex, filters: Filters, prices = i
 }
 
 /** The page of the query's sort among the matched projects. */
-export function pageItems(index: CatalogueIndex, matched: Matched, { page, perPage, sort, filters }: ListingQuery): number[] {
+export function pageItems(index: ProjectIndex, matched: Matched, { page, perPage, sort, filters }: ListingQuery): number[] {
   const start = (page - 1) * perPage;
   const end = start + perPage;
   if (!matched.matches) return Array.from(index.orders[sort].subarray(start, end));
   return pageOf(narrowestList(index, filters, sort), index.ranks[sort], matched.matches, matched.total, start, end);
 }
 
-export function search(index: CatalogueIndex, query: ListingQuery, prices = index.prices): SearchResult {
+export function search(index: ProjectIndex, query: ListingQuery, prices = index.prices): SearchResult {
   const matched = matchFilters(index, query.filters, prices);
   return { total: matched.total, items: pageItems(index, matched, query), countsByState: matched.countsByState, facets: matched.facets };
 }
