@@ -192,5 +192,3 @@ export function heldDetails(strapi: Core.Strapi) {
     },
   };
 }
-
-export type HeldDetails = ReturnType<typeof heldDetails>;

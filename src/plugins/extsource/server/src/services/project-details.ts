@@ -66,5 +66,3 @@ export function detailStore(strapi: Core.Strapi, driver: string) {
     },
   };
 }
-
-export type DetailStore = ReturnType<typeof detailStore>;
