@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { defaultConfig, type ExtsourceConfig } from './config';
 import contentTypes from './content-types';
 import controllers from './controllers';
+import { errorMessage } from './errors';
 import { hostOf } from './host';
 import routes from './routes';
 import { scheduleSync } from './schedule';
@@ -44,7 +45,7 @@ export async function scheduledSync(strapi: Core.Strapi, tick: Date): Promise<vo
     if (!(await hostOf(strapi).leases.claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
     await syncService(strapi).run('all', 'cron');
   } catch (error) {
-    strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
+    strapi.log.warn(`extsource: scheduled sync skipped: ${errorMessage(error)}`);
   }
 }
 

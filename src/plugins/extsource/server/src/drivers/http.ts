@@ -5,6 +5,7 @@
  * credentials.
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { errorMessage } from '../errors';
 
 export interface RetryPolicy {
   timeoutMs: number;
@@ -71,7 +72,7 @@ function describe(error: unknown, what: string, cap?: ByteCap): ProviderError {
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ProviderError(`${what}: timed out`);
     return new ProviderError(`${what}: ${error.code ?? 'network error'}`);
   }
-  return new ProviderError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  return new ProviderError(`${what}: ${errorMessage(error)}`);
 }
 
 export function createHttpClient(baseURL: string, policy: RetryPolicy, headers: Record<string, string> = {}): AxiosInstance {

@@ -1,6 +1,7 @@
 /** Connection test of both feeds (decision 29): always an answer per feed, never an exception. */
 import type { Core } from '@strapi/strapi';
 import { extsourceConfig, listingsDriver, projectsDriver } from '../drivers';
+import { errorMessage } from '../errors';
 
 export interface FeedStatus {
   ok: boolean;
@@ -15,7 +16,7 @@ async function probe(driverName: string, test: () => Promise<void>): Promise<Fee
     await test();
     return { ok: true, driver: driverName, latency_ms: Math.round(performance.now() - started), message: 'Connected' };
   } catch (error) {
-    return { ok: false, driver: driverName, latency_ms: Math.round(performance.now() - started), message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, driver: driverName, latency_ms: Math.round(performance.now() - started), message: errorMessage(error) };
   }
 }
 
