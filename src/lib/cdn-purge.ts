@@ -6,6 +6,7 @@
  * the last attempt (the answers' `s-maxage` then bounds how long the CDN serves the old one).
  * Keys invalidated within one tick go out together.
  */
+import { setTimeout as sleep } from 'timers/promises';
 import { errorMessage } from './errors';
 
 export interface PurgeSettings {
@@ -31,8 +32,6 @@ export interface PurgeLog {
 export type PurgeObserver = (result: 'sent' | 'retried' | 'failed') => void;
 
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class CdnPurger {
   private pending = new Set<string>();
@@ -89,7 +88,7 @@ export class CdnPurger {
           return;
         }
         this.log.warn(`cdn purge: ${url} failed for ${keys.join(' ')} (${errorMessage(error)}); retrying in ${delays[attempt]} ms`);
-        await sleep(delays[attempt]);
+        await sleep(delays[attempt], undefined, { ref: false });
       }
     }
   }

@@ -5,6 +5,7 @@
  * credentials.
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { setTimeout as sleep } from 'timers/promises';
 import { errorMessage } from '../errors';
 
 export interface RetryPolicy {
@@ -33,8 +34,6 @@ export type AttemptObserver = (outcome: string, seconds: number) => void;
 
 /** A driver's observer of its requests: `endpoint` is a bounded name (a method or a path pattern, no ids). */
 export type RequestObserver = (endpoint: string, outcome: string, seconds: number) => void;
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {

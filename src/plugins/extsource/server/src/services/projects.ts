@@ -17,6 +17,7 @@
  * All of it lives in the hosting app's one cache (host.ts).
  */
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { extsourceConfig, projectsDriver } from '../drivers';
 import { errorMessage, providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG } from '../host';
@@ -58,7 +59,6 @@ interface SnapshotMeta {
 
 const unavailable = () =>
   providerUnavailable('Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let version = 0;
 

@@ -3,6 +3,7 @@
  * under way at once, starting them no faster than a request rate, and reports progress as it goes.
  * Plain code, no Strapi: the projects service hands it the reading, the pacing and the lease.
  */
+import { setTimeout as sleep } from 'timers/promises';
 import { errorMessage } from '../errors';
 
 export interface ReadAheadProgress {
@@ -44,7 +45,6 @@ export interface ReadAheadOptions {
 }
 
 const KEPT_FAILURES = 20;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts of reads spaced evenly at `perSecond`, however many workers ask. */
 export function pacer(perSecond: number): () => Promise<void> {
