@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corsGrant, strapiCorsOptions } from '../../src/lib/cors-policy';
 import { throttledLog } from '../../src/lib/throttled-log';
 import { exportRange, parseIsoDate } from '../../src/api/contact/lib/export-range';
-import { hasUnstorableCharacters } from '../../src/lib/text';
+import { hasUnstorableCharacters } from '../../src/plugins/extsource/server/src/public';
 import { productionProblems, REQUIRED_SECRETS } from '../../src/bootstrap/production-checks';
 import { demoContentEnabled } from '../../src/bootstrap/seed';
 import { limitConnectionsPerAddress } from '../../src/lib/http-server';

@@ -5,7 +5,7 @@
 import isEmail from 'validator/lib/isEmail';
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import { hasUnstorableCharacters } from '../../../lib/text';
+import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
 import { CONTACT_FIELDS, CONTACT_MESSAGES, type ContactField } from './contact-messages';
 
 export interface ContactSubmission {
