@@ -9,6 +9,7 @@ import path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, editorAccount, getStrapi, http, newClientIp, SALES_INBOX, webhookReceiver } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { smtp, waitForMail } from '../helpers/smtp';
 import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -67,13 +68,15 @@ async function deliveryOf(leadId: number, target: 'email' | 'webhook'): Promise<
   return (await deliveries(leadId)).find((row) => row.target === target)!;
 }
 
-async function waitForStatus(leadId: number, target: 'email' | 'webhook', status: string, timeoutMs = 30_000): Promise<Row> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
-    const row = await deliveryOf(leadId, target);
-    if (row?.status === status) return row;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`lead #${leadId}'s ${target} delivery is not ${status} within ${timeoutMs} ms: ${JSON.stringify(await deliveryOf(leadId, target))}`);
+function waitForStatus(leadId: number, target: 'email' | 'webhook', status: string, timeoutMs = 30_000): Promise<Row> {
+  return eventually(
+    async () => {
+      const row = await deliveryOf(leadId, target);
+      if (row?.status !== status) throw new Error(`lead #${leadId}'s ${target} delivery is not ${status} within ${timeoutMs} ms: ${JSON.stringify(row)}`);
+      return row;
+    },
+    { timeoutMs, intervalMs: 50 }
+  );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
