@@ -10,6 +10,7 @@ import { spawn } from 'child_process';
 import path from 'path';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { checked } from '../helpers/contract';
 import {
   adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, uploadsOfThisRun,
@@ -193,7 +194,7 @@ describe('one provider fetch per project-collection fill, across instances', () 
 
   it('a stale collection is refreshed once for both, and both serve the new one', async () => {
     reelly.state.projects = [...data.projects.projects, { ...data.projects.projects[0], id: 999001, name: 'Refreshed Tower' }];
-    await new Promise((resolve) => setTimeout(resolve, PROJECTS_TTL_S * 1000 + 200));
+    await sleep(PROJECTS_TTL_S * 1000 + 200);
     reelly.state.requests = [];
     await eventually(async () => {
       const totals = await Promise.all([listingTotal(a), listingTotal(b)]);
@@ -321,7 +322,7 @@ describe('scheduled publishing across instances', () => {
       await eventually(async () => expect((await getJson(instance, '/api/v1/luxury')).data.hero.title === 'Scheduled on A', `the scheduled publish on ${instance.name}`).toBe(true));
     }
     // Several ticks of both instances later, it has still run once.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
     const runs = [a, b].flatMap((instance) => logLines(instance, new RegExp(`scheduled publish #${id} .*: done`)));
     expect(runs).toHaveLength(1);
     const [row] = await sql<{ status: string }>(database.url, 'select status from app_scheduled_publications where id = $1', [id]);
@@ -478,7 +479,7 @@ describe('Redis stopped mid-run, then back', () => {
       publishSingleType(HERO, { subtitle: 'Redis is down' })
     );
     expect(delay).toBeLessThan(BUS_DOWN_MAX_AGE_S * 1000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await sleep(3000);
     for (const instance of [a, b]) {
       expect(logLines(instance, unreachable)).toHaveLength(1);
       expect(logLines(instance, /Unhandled error event/)).toEqual([]);
@@ -536,7 +537,7 @@ describe('the scheduled sync', () => {
     await Promise.all([a.stop(), b.stop()]);
     const since = new Date();
     [a, b] = await startPair({ EXTSOURCE_CRON: '*/3 * * * * *' });
-    await new Promise((resolve) => setTimeout(resolve, 7_500));
+    await sleep(7_500);
     await Promise.all([a.stop(), b.stop()]);
     const runs = await sql<{ started_at: Date; owner: string }>(
       database.url, "select started_at, owner from extsource_sync_runs where trigger = 'cron' and started_at >= $1 order by id", [since]

@@ -10,6 +10,7 @@
 import fs from 'fs';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
 import { startPrometheus, type Prometheus } from '../helpers/prometheus';
@@ -152,7 +153,7 @@ describe('Prometheus scraping two instances', () => {
 
   it('runs every query of the shipped Grafana dashboard', async () => {
     // Rates need two scrapes after the traffic.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await sleep(2500);
     const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
     const empty: string[] = [];
     for (const panel of dashboard.panels) {

@@ -6,6 +6,7 @@
  * detail was pending is purged under its own key when the detail arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
@@ -191,7 +192,7 @@ describe('Varnish with xkey in front of the service', () => {
     await cachedInVarnish(other);
 
     reelly.state.faults = [];
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
     // A visitor's ask at the service reads the detail now that the retry interval is over.
     await eventually(async () => expect((await fetch(`${app.url}${route}`).then((res) => res.json())).data.detail_status === undefined, 'the service holds the detail').toBe(true));
     const held = Date.now();

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { generatedData } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
@@ -57,7 +58,7 @@ async function nextSync(app: AppProcess): Promise<{ status: string; fetched: num
     const started = await app.request<number | null>({ sync: 'all' }, 'started');
     if (started !== null) return finished;
     if (Date.now() > deadline) throw new Error('the next sync could not start within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
   }
 }
 
@@ -144,7 +145,7 @@ describe('kill -9', () => {
       const next = await nextSync(restarted);
       const waitedMs = Date.now() - restartedAt;
       // Its record is marked failed by the first sync (or Property sync page) once it is stale.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + STALE_RUN_MS + 1000 - Date.now())));
+      await sleep(Math.max(0, killedAt + STALE_RUN_MS + 1000 - Date.now()));
       const again = await nextSync(restarted);
       const runs = query<{ status: string; error: string | null }>(file, 'SELECT status, error FROM extsource_sync_runs ORDER BY id');
       const duplicateKeys = query<{ n: number }>(

@@ -3,6 +3,7 @@ import http from 'http';
 import net from 'net';
 import type { AddressInfo } from 'net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { corsGrant, strapiCorsOptions } from '../../src/lib/cors-policy';
 import { throttledLog } from '../../src/lib/throttled-log';
 import { exportRange, parseIsoDate } from '../../src/api/contact/lib/export-range';
@@ -182,7 +183,7 @@ describe('limitConnectionsPerAddress', () => {
     for (const connection of held) expect(await connection.closedSoon()).toBe(false);
 
     held[0].socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     const replacement = await open();
     expect(await replacement.closedSoon()).toBe(false);
   });
