@@ -12,7 +12,8 @@ const oneStrapi = {
 };
 
 /**
- * Five projects. `unit`: pure code, no Strapi. `integration`: the compiled app over HTTP. `e2e`
+ * Six projects. `unit`: pure code, no Strapi, nothing but Node. `tools`: the shipped operations files
+ * checked by the tools that read them (Debian's promtool), no app. `integration`: the compiled app over HTTP. `e2e`
  * (npm run test:e2e): the built admin panel in Chromium, as editors use it, and what the public API
  * then serves. The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
  * `cluster`: several instances of the compiled app (dist/, no admin panel needed) as child processes
@@ -29,6 +30,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
         },
+      },
+      {
+        test: { name: 'tools', include: ['tests/tools/**/*.test.ts'], environment: 'node' },
       },
       {
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, ...oneStrapi },

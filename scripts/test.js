@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint docs/openapi.yaml (Redocly, Spectral), check types/api.d.ts against it, type-check, compile, run unit
-// and integration tests on SQLite, then, when TEST_DATABASE_URL is set, the integration suite again on
-// PostgreSQL (a fresh database per run) and the multi-process suite (several instances of the compiled
+// and integration tests on SQLite, the tools tests (the shipped alert rules through promtool, no
+// database), then, when TEST_DATABASE_URL is set, the integration suite again on PostgreSQL (a fresh
+// database per run) and the multi-process suite (several instances of the compiled
 // app on one PostgreSQL database, with redis-server and haproxy). Ends with one plain line over every pass: "Tests: N passed, N failed".
 // The admin panel in a browser is `npm run test:e2e` (scripts/e2e.js), which builds the panel.
 // On a Node the project does not support it re-runs itself on Node 22 (scripts/lib/supported-node.js).
@@ -27,6 +28,8 @@ function main() {
   step('type-check admin customisations', bin('tsc'), ['--noEmit', '-p', 'src/admin/tsconfig.json']);
   step('compile (TypeScript into dist/, the plugin into its own)', process.execPath, [path.join(__dirname, 'compile.js')]);
   tests('tests (SQLite)', ['--project', 'unit', '--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'sqlite' });
+  // A file filter for the other passes (`npm test -- tests/unit/x.test.ts`) leaves this one nothing to run.
+  tests('tools tests (promtool)', ['--project', 'tools', ...extraArgs, ...(extraArgs.length ? ['--passWithNoTests'] : [])], {});
   if (process.env.TEST_DATABASE_URL) {
     tests('integration tests (PostgreSQL)', ['--project', 'integration', ...extraArgs], { TEST_DB_CLIENT: 'postgres' });
     tests('multi-process tests (PostgreSQL, Redis, haproxy)', ['--project', 'cluster', ...extraArgs], {});

@@ -8,6 +8,7 @@ const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
+const { setTimeout: sleep } = require('timers/promises');
 const { nodeFlags } = require('../lib/node-flags');
 
 const appDir = path.resolve(__dirname, '..', '..');
@@ -64,7 +65,7 @@ async function waitFor(what, check, { timeoutMs, intervalMs = 250, failed }) {
     if (failure) throw failure;
     if (await check().catch(() => false)) return;
     if (Date.now() > giveUpAt) throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await sleep(intervalMs);
   }
 }
 

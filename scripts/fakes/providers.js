@@ -25,6 +25,7 @@
 'use strict';
 
 const http = require('http');
+const { setTimeout: sleep } = require('timers/promises');
 
 function startServer(handler) {
   const server = http.createServer((req, res) => {
@@ -56,7 +57,7 @@ async function applyFaults(faults, res, path, page, malformedBody, language = nu
   );
   if (!fault) return false;
   if (fault.times !== undefined) fault.times -= 1;
-  if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+  if (fault.delayMs) await sleep(fault.delayMs);
   if (res.destroyed) return true;
   if (fault.status) {
     res.writeHead(fault.status, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
@@ -321,7 +322,7 @@ async function startFakeReelly() {
     if (detail) {
       state.detailsInFlight += 1;
       state.maxDetailsInFlight = Math.max(state.maxDetailsInFlight, state.detailsInFlight);
-      if (state.detailDelayMs) await new Promise((resolve) => setTimeout(resolve, state.detailDelayMs));
+      if (state.detailDelayMs) await sleep(state.detailDelayMs);
       state.detailsInFlight -= 1;
       const project = state.projects.find((candidate) => String(candidate.id) === decodeURIComponent(detail[1]));
       return project ? send(200, shaped(project, url)) : send(404, { detail: 'Not found.' });

@@ -6,6 +6,8 @@
  * the last attempt (the answers' `s-maxage` then bounds how long the CDN serves the old one).
  * Keys invalidated within one tick go out together.
  */
+import { setTimeout as sleep } from 'timers/promises';
+import { errorMessage } from './errors';
 
 export interface PurgeSettings {
   /** CDN_PURGE_URLS: where purges are sent; none: purging is off. */
@@ -30,9 +32,6 @@ export interface PurgeLog {
 export type PurgeObserver = (result: 'sent' | 'retried' | 'failed') => void;
 
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class CdnPurger {
   private pending = new Set<string>();
@@ -85,11 +84,11 @@ export class CdnPurger {
       } catch (error) {
         this.observe(attempt >= delays.length ? 'failed' : 'retried');
         if (attempt >= delays.length) {
-          this.log.error(`cdn purge: gave up purging ${keys.join(' ')} at ${url} after ${attempt + 1} attempts: ${reason(error)}`);
+          this.log.error(`cdn purge: gave up purging ${keys.join(' ')} at ${url} after ${attempt + 1} attempts: ${errorMessage(error)}`);
           return;
         }
-        this.log.warn(`cdn purge: ${url} failed for ${keys.join(' ')} (${reason(error)}); retrying in ${delays[attempt]} ms`);
-        await sleep(delays[attempt]);
+        this.log.warn(`cdn purge: ${url} failed for ${keys.join(' ')} (${errorMessage(error)}); retrying in ${delays[attempt]} ms`);
+        await sleep(delays[attempt], undefined, { ref: false });
       }
     }
   }

@@ -1,6 +1,9 @@
 import { errors as strapiErrors } from '@strapi/utils';
 import { ApiError, defaultErrorFor, isErrorCode, type FieldErrors } from './envelope';
 
+/** The message of anything thrown, for logs (a rejection's reason need not be an Error). */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** Status of each Strapi application error, as Strapi's own error middleware would answer it. */
 const STRAPI_ERROR_STATUS: Array<[new (...args: never[]) => Error, number]> = [
   [strapiErrors.UnauthorizedError, 401],

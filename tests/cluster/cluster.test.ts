@@ -10,11 +10,13 @@ import { spawn } from 'child_process';
 import path from 'path';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { checked } from '../helpers/contract';
 import {
-  adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, until, uploadsOfThisRun,
+  adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, uploadsOfThisRun,
   type Instance, type LoadBalancer, type RedisServer,
 } from '../helpers/cluster';
+import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
 import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
 import { smtp, startSmtpServer } from '../helpers/smtp';
@@ -141,10 +143,10 @@ async function editReachesB(what: string, route: string, read: (body: Record<str
   const started = Date.now();
   await edit();
   const edited = Date.now();
-  await until(`${what} on B`, async () => {
+  await eventually(async () => {
     const res = await agent(b).get(route);
-    return res.status === 200 && JSON.stringify(read(res.body)) === JSON.stringify(expected);
-  }, 10_000);
+    expect(res.status === 200 && JSON.stringify(read(res.body)) === JSON.stringify(expected), `${what} on B`).toBe(true);
+  });
   const delay = Date.now() - edited;
   console.log(`${what}: edit through A took ${edited - started} ms, then B served it ${delay} ms later`);
   return delay;
@@ -192,12 +194,12 @@ describe('one provider fetch per project-collection fill, across instances', () 
 
   it('a stale collection is refreshed once for both, and both serve the new one', async () => {
     reelly.state.projects = [...data.projects.projects, { ...data.projects.projects[0], id: 999001, name: 'Refreshed Tower' }];
-    await new Promise((resolve) => setTimeout(resolve, PROJECTS_TTL_S * 1000 + 200));
+    await sleep(PROJECTS_TTL_S * 1000 + 200);
     reelly.state.requests = [];
-    await until('both instances serve the refreshed collection', async () => {
+    await eventually(async () => {
       const totals = await Promise.all([listingTotal(a), listingTotal(b)]);
-      return totals.every((total) => total === 41);
-    }, 15_000);
+      expect(totals.every((total) => total === 41), 'both instances serve the refreshed collection').toBe(true);
+    }, { timeoutMs: 15_000 });
     expect(projectPages()).toBe(1);
   });
 });
@@ -207,7 +209,7 @@ describe('project details across instances', () => {
   const detailRequests = () => reelly.state.requests.filter((request) => request.path.startsWith('/projects/')).length;
 
   it('are read ahead by one instance; both answer every project in full without asking the provider', async () => {
-    await until('the read-ahead finished', async () => (await readAhead())?.state === 'done', 30_000);
+    await eventually(async () => expect((await readAhead())?.state === 'done', 'the read-ahead finished').toBe(true), { timeoutMs: 30_000 });
     expect(await readAhead()).toMatchObject({ failed: 0 });
     const ids = reelly.state.projects.filter((project) => (project.location as { country?: string }).country === 'United Arab Emirates').map((project) => String(project.id));
     reelly.state.requests = [];
@@ -317,10 +319,10 @@ describe('scheduled publishing across instances', () => {
     expect(scheduled.status).toBe(201);
     const id = scheduled.body.data.id as number;
     for (const instance of [a, b]) {
-      await until(`the scheduled publish on ${instance.name}`, async () => (await getJson(instance, '/api/v1/luxury')).data.hero.title === 'Scheduled on A', 10_000);
+      await eventually(async () => expect((await getJson(instance, '/api/v1/luxury')).data.hero.title === 'Scheduled on A', `the scheduled publish on ${instance.name}`).toBe(true));
     }
     // Several ticks of both instances later, it has still run once.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
     const runs = [a, b].flatMap((instance) => logLines(instance, new RegExp(`scheduled publish #${id} .*: done`)));
     expect(runs).toHaveLength(1);
     const [row] = await sql<{ status: string }>(database.url, 'select status from app_scheduled_publications where id = $1', [id]);
@@ -361,10 +363,10 @@ describe('lead deliveries across instances', () => {
           return res.body.data.id as number;
         })
       );
-      await until('every delivery delivered', async () => {
+      await eventually(async () => {
         const [row] = await sql<{ n: string }>(database.url, "select count(*) as n from app_lead_deliveries where status = 'delivered' and contact_id = any($1)", [ids]);
-        return Number(row.n) === 2 * LEADS;
-      }, 60_000);
+        expect(Number(row.n) === 2 * LEADS, 'every delivery delivered').toBe(true);
+      }, { timeoutMs: 60_000 });
     } finally {
       crm.delayMs = 0;
     }
@@ -384,10 +386,10 @@ describe('lead deliveries across instances', () => {
        returning idempotency_key`,
       [ids, LEADS, tag, dueAt, BACKLOG]
     );
-    await until('the backlog delivered', async () => {
+    await eventually(async () => {
       const [row] = await sql<{ n: string }>(database.url, "select count(*) as n from app_lead_deliveries where status = 'delivered' and idempotency_key like $1", [`${tag}-%`]);
-      return Number(row.n) === BACKLOG;
-    }, 60_000);
+      expect(Number(row.n) === BACKLOG, 'the backlog delivered').toBe(true);
+    }, { timeoutMs: 60_000 });
     const backlogHooks = crm.received.filter((hook) => String(hook.headers['idempotency-key']).startsWith(`${tag}-`));
     expect(backlogHooks).toHaveLength(BACKLOG);
     expect(new Set(backlogHooks.map((hook) => hook.headers['idempotency-key']))).toEqual(new Set(keys.map((key) => key.idempotency_key)));
@@ -425,11 +427,10 @@ describe('syncs across instances and the CLI', () => {
     goyzer.state.faults = [{ path: 'SalesListings', delayMs: 800 }];
     const running = sync(a).then((res) => res);
     try {
-      const progress = await until("A's run in B's admin overview", async () => {
+      await eventually(async () => {
         const res = await asAdmin(agent(b).get('/extsource/overview'));
-        return res.status === 200 && res.body.data.running.some((entry: { fetched: number }) => entry.fetched > 0);
-      }, 15_000);
-      expect(progress).toBeGreaterThanOrEqual(0);
+        expect(res.status === 200 && res.body.data.running.some((entry: { fetched: number }) => entry.fetched > 0), "A's run in B's admin overview").toBe(true);
+      }, { timeoutMs: 15_000 });
       const [live] = await runsBy('running');
       expect(live.owner).toMatch(/:\d+:/);
 
@@ -478,7 +479,7 @@ describe('Redis stopped mid-run, then back', () => {
       publishSingleType(HERO, { subtitle: 'Redis is down' })
     );
     expect(delay).toBeLessThan(BUS_DOWN_MAX_AGE_S * 1000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await sleep(3000);
     for (const instance of [a, b]) {
       expect(logLines(instance, unreachable)).toHaveLength(1);
       expect(logLines(instance, /Unhandled error event/)).toEqual([]);
@@ -487,7 +488,7 @@ describe('Redis stopped mid-run, then back', () => {
 
   it('reconnects by itself: counts are shared in Redis again', async () => {
     await redis.start();
-    await until('both instances back on Redis', () => [a, b].every((instance) => logLines(instance, /redis: connected again/).length === 1), 15_000);
+    await eventually(() => expect([a, b].every((instance) => logLines(instance, /redis: connected again/).length === 1), 'both instances back on Redis').toBe(true), { timeoutMs: 15_000 });
     const ip = clientIp();
     expect((await postContact(a, ip)).status).toBe(201);
     expect((await postContact(b, ip)).status).toBe(201);
@@ -508,7 +509,7 @@ describe('the PostgreSQL listener (invalidation bus) cut, then back', () => {
     await killListeners();
     const outage = setInterval(() => void killListeners().catch(() => undefined), 50);
     try {
-      await until('B notices', () => logLines(b, /cache bus: no PostgreSQL listener/).length === 1, 5_000);
+      await eventually(() => expect(logLines(b, /cache bus: no PostgreSQL listener/).length === 1, 'B notices').toBe(true), { timeoutMs: 5_000 });
       const delay = await editReachesB('hero publish while the bus is down', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Bus is down', () =>
         publishSingleType(HERO, { subtitle: 'Bus is down' })
       );
@@ -522,7 +523,7 @@ describe('the PostgreSQL listener (invalidation bus) cut, then back', () => {
   it('reconnects by itself, and edits travel over it again', async () => {
     const listening = async () =>
       Number((await sql<{ n: string }>(database.url, "select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'cache-bus' and query like 'LISTEN%'"))[0].n);
-    await until('both instances listening again', async () => (await listening()) === 2, 20_000);
+    await eventually(async () => expect((await listening()) === 2, 'both instances listening again').toBe(true), { timeoutMs: 20_000 });
     expect([a, b].every((instance) => logLines(instance, /cache bus: listening again/).length >= 1)).toBe(true);
     const delay = await editReachesB('hero publish after the bus came back', '/api/v1/luxury', (body) => body.data.hero.subtitle, 'Bus is back', () =>
       publishSingleType(HERO, { subtitle: 'Bus is back' })
@@ -536,7 +537,7 @@ describe('the scheduled sync', () => {
     await Promise.all([a.stop(), b.stop()]);
     const since = new Date();
     [a, b] = await startPair({ EXTSOURCE_CRON: '*/3 * * * * *' });
-    await new Promise((resolve) => setTimeout(resolve, 7_500));
+    await sleep(7_500);
     await Promise.all([a.stop(), b.stop()]);
     const runs = await sql<{ started_at: Date; owner: string }>(
       database.url, "select started_at, owner from extsource_sync_runs where trigger = 'cron' and started_at >= $1 order by id", [since]

@@ -10,7 +10,9 @@
 import fs from 'fs';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, until, type Instance } from '../helpers/cluster';
+import { setTimeout as sleep } from 'timers/promises';
+import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { eventually } from '../helpers/eventually';
 import { startPrometheus, type Prometheus } from '../helpers/prometheus';
 import { generatedData } from '../helpers/app';
 import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
@@ -90,10 +92,10 @@ afterAll(async () => {
 /** Waits until Prometheus has scraped `query` to a value `accept` takes; returns it. */
 async function scraped(query: string, accept: (value: number) => boolean): Promise<number> {
   let last: number | undefined;
-  await until(`${query} (last: ${last})`, async () => {
+  await eventually(async () => {
     last = await prometheus.value(query);
-    return last !== undefined && accept(last);
-  }, 20_000);
+    expect(last !== undefined && accept(last), `${query} (last: ${last})`).toBe(true);
+  }, { timeoutMs: 20_000 });
   return last!;
 }
 
@@ -119,7 +121,7 @@ describe('Prometheus scraping two instances', () => {
     const [sentBefore, receivedBefore] = [await sent(), await received()];
     const res = await agent(a).post('/content-manager/single-types/api::luxury.luxury-hero/actions/publish').set('Authorization', `Bearer ${adminToken}`).send({ title: 'Counted on A' });
     expect(res.status).toBe(200);
-    await until('the publish scraped on both', async () => (await sent()) > sentBefore && (await received()) > receivedBefore, 20_000);
+    await eventually(async () => expect((await sent()) > sentBefore && (await received()) > receivedBefore, 'the publish scraped on both').toBe(true), { timeoutMs: 20_000 });
   });
 
   it('shows a lead whose CRM refuses connections waiting in the outbox', async () => {
@@ -151,7 +153,7 @@ describe('Prometheus scraping two instances', () => {
 
   it('runs every query of the shipped Grafana dashboard', async () => {
     // Rates need two scrapes after the traffic.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await sleep(2500);
     const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
     const empty: string[] = [];
     for (const panel of dashboard.panels) {

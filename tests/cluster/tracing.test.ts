@@ -5,7 +5,8 @@
  * during a request name the request and the trace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, until, type Instance } from '../helpers/cluster';
+import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver';
 import { startWebhookReceiver, WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -66,7 +67,7 @@ const inTrace = (traceId: string) => receiver.spans.filter((span) => span.traceI
 
 /** The spans of trace `traceId` (the one the test's `traceparent` named), once `has` holds of them. */
 async function traceOf(traceId: string, has: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]> {
-  await until(`spans of trace ${traceId}`, () => has(inTrace(traceId)), 15_000);
+  await eventually(() => expect(has(inTrace(traceId)), `spans of trace ${traceId}`).toBe(true), { timeoutMs: 15_000 });
   return inTrace(traceId);
 }
 

@@ -6,7 +6,9 @@
  * detail was pending is purged under its own key when the detail arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, until, type Instance } from '../helpers/cluster';
+import { setTimeout as sleep } from 'timers/promises';
+import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
 import { startVarnish, type Varnish } from '../helpers/varnish';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
@@ -105,41 +107,43 @@ describe('Varnish with xkey in front of the service', () => {
   it("an editor's save is purged: the next request through Varnish shows the edit; other pages stay cached", async () => {
     // The seeding's purges are retried until Varnish listens: one landing during this test would purge a
     // page the save did not touch. Wait until they are through.
-    await until('the seeding purges through', async () => ['luxury', 'contact-page'].every((key) => app.lines.some((line) => new RegExp(`cdn purge: .* purged ${key}\\b`).test(line))), 30_000);
+    await eventually(async () => expect(['luxury', 'contact-page'].every((key) => app.lines.some((line) => new RegExp(`cdn purge: .* purged ${key}\\b`).test(line))), 'the seeding purges through').toBe(true), { timeoutMs: 30_000 });
     const before = await cachedInVarnish('/api/v1/luxury');
     expect(before.body.data.signature.description).not.toBe('Purged through xkey');
     await cachedInVarnish('/api/v1/contact-us-page');
 
     await publish(SIGNATURE, { description: 'Purged through xkey' });
-    const waited = await until('the edit through Varnish', async () => (await throughVarnish('/api/v1/luxury')).body.data.signature.description === 'Purged through xkey', 10_000);
+    const saved = Date.now();
+    await eventually(async () => expect((await throughVarnish('/api/v1/luxury')).body.data.signature.description === 'Purged through xkey', 'the edit through Varnish').toBe(true));
+    const waited = Date.now() - saved;
     console.log(`varnish: the edit was served through Varnish ${waited} ms after the save returned`);
     expect((await throughVarnish('/api/v1/luxury')).cache).toBe('HIT');
     // Only what the save touched was purged.
     expect((await throughVarnish('/api/v1/contact-us-page')).cache).toBe('HIT');
     // The purges of the seeding, sent before Varnish listened, get through on a retry (backoff 1, 2, 4 s...,
     // so the line may come after this test's edit); none is given up.
-    await until('the seeding purge of luxury retried through', async () => app.lines.some((line) => /cdn purge: .* purged luxury after \d+ attempts/.test(line)), 20_000);
+    await eventually(async () => expect(app.lines.some((line) => /cdn purge: .* purged luxury after \d+ attempts/.test(line)), 'the seeding purge of luxury retried through').toBe(true), { timeoutMs: 20_000 });
     expect(app.lines.filter((line) => /cdn purge: gave up/.test(line))).toEqual([]);
   });
 
   it('the contact page too, under its own key', async () => {
     await cachedInVarnish('/api/v1/contact-us-page');
     await publish(CONTACT_PAGE, { title: 'Talk to us (purged)' });
-    await until('the contact page edit through Varnish', async () => (await throughVarnish('/api/v1/contact-us-page')).body.data.title === 'Talk to us (purged)', 10_000);
+    await eventually(async () => expect((await throughVarnish('/api/v1/contact-us-page')).body.data.title === 'Talk to us (purged)', 'the contact page edit through Varnish').toBe(true));
   });
 
   it('per language: an Arabic save purges the Arabic answers only; a shared field saved in English purges both', async () => {
     const english = await cachedInVarnish('/api/v1/luxury');
     await cachedInVarnish('/api/v1/luxury?locale=ar');
     await publish(SIGNATURE, { description: 'وصف جديد عبر xkey' }, 'ar');
-    await until('the Arabic edit through Varnish', async () => (await throughVarnish('/api/v1/luxury?locale=ar')).body.data.signature.description === 'وصف جديد عبر xkey', 10_000);
+    await eventually(async () => expect((await throughVarnish('/api/v1/luxury?locale=ar')).body.data.signature.description === 'وصف جديد عبر xkey', 'the Arabic edit through Varnish').toBe(true));
     const untouched = await throughVarnish('/api/v1/luxury');
     expect(untouched.cache).toBe('HIT');
     expect(untouched.body).toEqual(english.body);
 
     await publish(SIGNATURE, { link_url: '/signature-collection-2027' });
     for (const route of ['/api/v1/luxury', '/api/v1/luxury?locale=ar']) {
-      await until(`the shared link through Varnish on ${route}`, async () => (await throughVarnish(route)).body.data.signature.link_url === '/signature-collection-2027', 10_000);
+      await eventually(async () => expect((await throughVarnish(route)).body.data.signature.link_url === '/signature-collection-2027', `the shared link through Varnish on ${route}`).toBe(true));
     }
   });
 
@@ -151,7 +155,7 @@ describe('Varnish with xkey in front of the service', () => {
     const scheduled = await agent(app).post('/publication-schedule').set('Authorization', `Bearer ${adminToken}`).send({ uid: SIGNATURE, locale: 'en', action: 'publish', at });
     expect(scheduled.status).toBe(201);
     expect((await throughVarnish('/api/v1/luxury')).body.data.signature.description).not.toBe('Launched on schedule');
-    await until('the scheduled publish through Varnish', async () => (await throughVarnish('/api/v1/luxury')).body.data.signature.description === 'Launched on schedule', 10_000);
+    await eventually(async () => expect((await throughVarnish('/api/v1/luxury')).body.data.signature.description === 'Launched on schedule', 'the scheduled publish through Varnish').toBe(true));
   });
 
   it('passes a draft read: never stored, never served to a visitor without the token', async () => {
@@ -184,14 +188,16 @@ describe('Varnish with xkey in front of the service', () => {
     const pending = await cachedInVarnish(route);
     expect(pending.body.data).toMatchObject({ id: PENDING_ID, detail_status: 'pending', apartments: [] });
     const other = `/api/v1/off-plan/projects/${projects.projects[3].id}`;
-    await until('another project read ahead', async () => (await fetch(`${app.url}${other}`).then((res) => res.json())).data.detail_status === undefined, 20_000);
+    await eventually(async () => expect((await fetch(`${app.url}${other}`).then((res) => res.json())).data.detail_status === undefined, 'another project read ahead').toBe(true), { timeoutMs: 20_000 });
     await cachedInVarnish(other);
 
     reelly.state.faults = [];
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
     // A visitor's ask at the service reads the detail now that the retry interval is over.
-    await until('the service holds the detail', async () => (await fetch(`${app.url}${route}`).then((res) => res.json())).data.detail_status === undefined, 10_000);
-    const waited = await until('the full page through Varnish', async () => (await throughVarnish(route)).body.data.detail_status === undefined, 5_000);
+    await eventually(async () => expect((await fetch(`${app.url}${route}`).then((res) => res.json())).data.detail_status === undefined, 'the service holds the detail').toBe(true));
+    const held = Date.now();
+    await eventually(async () => expect((await throughVarnish(route)).body.data.detail_status === undefined, 'the full page through Varnish').toBe(true), { timeoutMs: 5_000 });
+    const waited = Date.now() - held;
     console.log(`varnish: the full project page was served ${waited} ms after the service held the detail`);
     expect((await throughVarnish(route)).body.data.apartments.length).toBeGreaterThan(0);
     // Only that page was purged.

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import net from 'net';
 import { Client } from 'pg';
 import supertest from 'supertest';
+import { eventually } from './eventually';
 import { createPostgresDatabase, uploadsOfThisRun } from './global-setup';
 import { findExecutable, freePort, startHaproxy, startInstance, type Instance, type LoadBalancer } from '../../scripts/cluster/processes';
 
@@ -48,7 +49,9 @@ export async function redisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     async start() {
       child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      await until('redis-server', () => listening(port), 10_000);
+      await eventually(async () => {
+        if (!(await listening(port))) throw new Error(`redis-server: not listening on ${port}`);
+      });
     },
     async stop() {
       const running = child;
@@ -72,16 +75,6 @@ function listening(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-/** Polls `check` every 20 ms until it holds; throws after `timeoutMs`. */
-export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 export const agent = (base: { url: string }) => supertest(base.url);

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'timers/promises';
+
 /**
  * For what happens in the background (a detail read, a purge): polls `check` until it stops throwing
  * (an `expect` inside it) and returns its value; after `timeoutMs` the last failure is thrown.
@@ -9,7 +11,7 @@ export async function eventually<T>(check: () => Promise<T> | T, { timeoutMs = 1
       return await check();
     } catch (error) {
       if (Date.now() > giveUpAt) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      await sleep(intervalMs);
     }
   }
 }

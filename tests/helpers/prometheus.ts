@@ -6,6 +6,7 @@ import { spawn } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { setTimeout as sleep } from 'timers/promises';
 import { findExecutable } from '../../scripts/cluster/processes';
 
 export const SHIPPED_RULES = path.resolve(__dirname, '..', '..', 'deploy', 'prometheus', 'alerts.yml');
@@ -50,7 +51,7 @@ export async function startPrometheus({ port, targets }: { port: number; targets
   const giveUpAt = Date.now() + 30_000;
   while ((await fetch(`${url}/-/ready`).then((res) => res.status, () => 0)) !== 200) {
     if (child.exitCode !== null || Date.now() > giveUpAt) throw new Error(`prometheus did not start:\n${output.slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   return {
     url,

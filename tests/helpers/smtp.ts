@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'net';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './eventually';
 
 export interface ReceivedMail {
   to: string[];
@@ -45,11 +46,13 @@ export async function startSmtpServer(): Promise<number> {
 }
 
 /** Waits (up to `timeoutMs`) for a received message that satisfies `match`. */
-export async function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
-  for (let waited = 0; waited < timeoutMs; waited += 50) {
-    const found = smtp.received.find(match);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no matching e-mail arrived within ${timeoutMs} ms`);
+export function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+  return eventually(
+    () => {
+      const found = smtp.received.find(match);
+      if (!found) throw new Error(`no matching e-mail arrived within ${timeoutMs} ms`);
+      return found;
+    },
+    { timeoutMs, intervalMs: 50 }
+  );
 }

@@ -7,6 +7,7 @@ import { spawn } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { setTimeout as sleep } from 'timers/promises';
 import { findExecutable } from '../../scripts/cluster/processes';
 
 const SHIPPED_VCL = path.resolve(__dirname, '..', '..', 'deploy', 'varnish', 'default.vcl');
@@ -40,7 +41,7 @@ export async function startVarnish({ port, backendPort, purgeSecret }: { port: n
     const answered = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) }).then((res) => res.status, () => 0);
     if (answered === 200) break;
     if (Date.now() > giveUpAt) throw new Error(`varnishd: not answering after 30 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   return {
     url,

@@ -5,6 +5,7 @@
  */
 import http, { type IncomingHttpHeaders } from 'http';
 import type { AddressInfo } from 'net';
+import { eventually } from './eventually';
 
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789abcdef';
 
@@ -63,13 +64,15 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     script: (email, answers) => scripts.set(email, [...answers]),
     hooksFor,
-    async waitFor(email, count, timeoutMs = 15_000) {
-      for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
-        if (hooksFor(email).length >= count) return hooksFor(email);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`${count} webhook requests for ${email} did not arrive within ${timeoutMs} ms (got ${hooksFor(email).length})`);
-    },
+    waitFor: (email, count, timeoutMs = 15_000) =>
+      eventually(
+        () => {
+          const hooks = hooksFor(email);
+          if (hooks.length < count) throw new Error(`${count} webhook requests for ${email} did not arrive within ${timeoutMs} ms (got ${hooks.length})`);
+          return hooks;
+        },
+        { timeoutMs }
+      ),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminToken, appModule, getStrapi, http, newClientIp, SALES_INBOX } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { smtp, waitForMail } from '../helpers/smtp';
@@ -285,7 +286,7 @@ describe('notification e-mail', () => {
       expect(res.status).toBe(201);
       id = res.body.data.id;
       expect(await stored(id)).toMatchObject({ first_name: 'Unsent' });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       expect(smtp.received.some((m) => m.raw.includes(`#${id})`))).toBe(false);
     } finally {
       smtp.rejectMail = false;

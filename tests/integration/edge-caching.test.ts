@@ -10,6 +10,7 @@ import path from 'path';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { apiToken, generatedData, getStrapi, http as agent, METRICS_TOKEN, newClientIp } from '../helpers/app';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
 import { checkedError } from '../helpers/contract';
@@ -318,7 +319,7 @@ describe('the provider is never on the public request path', () => {
     expect(data(await project(id))).toMatchObject({ id, apartments: [] });
     await eventually(() => expect(detailReads(id)).toBe(1));
     for (let i = 0; i < 10; i += 1) expect((await project(id)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     expect(detailReads(id)).toBe(1);
   });
 

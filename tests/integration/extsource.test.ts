@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { apiToken, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
@@ -448,7 +449,7 @@ describe('with the Goyzer driver against a fake provider', () => {
   it('refuses an overlapping sync with 409 while one runs', async () => {
     goyzer.state.faults = [{ path: 'SalesListings', page: 1, delayMs: 300, times: 1 }];
     const running = sync('sales');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     await checkedError((await http()).post('/api/extsource/sync/all').set('Authorization', `Bearer ${await apiToken('full-access')}`), 409, 'SYNC_IN_PROGRESS');
     await checkedError((await http()).post('/api/extsource/sync/sales').set('Authorization', `Bearer ${await apiToken('full-access')}`), 409, 'SYNC_IN_PROGRESS');
     expect((await sync('rentals')).status).toBe(200);

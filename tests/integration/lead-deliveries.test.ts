@@ -8,7 +8,9 @@ import fs from 'fs';
 import path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminToken, editorAccount, getStrapi, http, newClientIp, SALES_INBOX, webhookReceiver } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { smtp, waitForMail } from '../helpers/smtp';
 import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -67,16 +69,17 @@ async function deliveryOf(leadId: number, target: 'email' | 'webhook'): Promise<
   return (await deliveries(leadId)).find((row) => row.target === target)!;
 }
 
-async function waitForStatus(leadId: number, target: 'email' | 'webhook', status: string, timeoutMs = 30_000): Promise<Row> {
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
-    const row = await deliveryOf(leadId, target);
-    if (row?.status === status) return row;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`lead #${leadId}'s ${target} delivery is not ${status} within ${timeoutMs} ms: ${JSON.stringify(await deliveryOf(leadId, target))}`);
+function waitForStatus(leadId: number, target: 'email' | 'webhook', status: string, timeoutMs = 30_000): Promise<Row> {
+  return eventually(
+    async () => {
+      const row = await deliveryOf(leadId, target);
+      if (row?.status !== status) throw new Error(`lead #${leadId}'s ${target} delivery is not ${status} within ${timeoutMs} ms: ${JSON.stringify(row)}`);
+      return row;
+    },
+    { timeoutMs, intervalMs: 50 }
+  );
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the outbox', () => {
   it('records one delivery per configured target with the lead, before the 201', async () => {
@@ -113,7 +116,7 @@ describe('the CRM webhook', () => {
       },
     });
     // Delivered: no request follows.
-    await pause(1500);
+    await sleep(1500);
     expect(receiver.hooksFor(email)).toHaveLength(4);
   });
 
@@ -124,7 +127,7 @@ describe('the CRM webhook', () => {
       .send({ first_name: 'Refused', email, mobile: '+971 50 123 4567' });
     const row = await waitForStatus(res.body.data.id, 'webhook', 'failed');
     expect(row).toMatchObject({ attempts: 1, last_error: 'HTTP 400 Bad Request' });
-    await pause(1500);
+    await sleep(1500);
     expect(receiver.hooksFor(email)).toHaveLength(1);
     // The e-mail to the sales inbox is a delivery of its own, unaffected.
     await waitForStatus(res.body.data.id, 'email', 'delivered');
@@ -172,7 +175,7 @@ describe('the notification e-mail', () => {
       lead = await submitLead('smtp-down');
       for (let waited = 0; (await deliveryOf(lead.id, 'email')).attempts < 2; waited += 50) {
         if (waited > 10_000) throw new Error('the e-mail was not attempted twice');
-        await pause(50);
+        await sleep(50);
       }
       expect(await deliveryOf(lead.id, 'email')).toMatchObject({ status: 'retrying', last_error: expect.stringMatching(/421|Service not available/) });
     } finally {

@@ -3,6 +3,7 @@ import os from 'os';
 import path from 'path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core, UID } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 
@@ -227,7 +228,7 @@ describe("a Content Manager bulk delete (one transaction) reaches the next reque
       while (!done) {
         await getLuxury();
         readsDuringDelete += 1;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sleep(20);
       }
       expect((await deleting).status).toBe(200);
       if (isPostgres()) expect(readsDuringDelete).toBeGreaterThan(5);

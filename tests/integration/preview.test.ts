@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminToken, apiToken, appModule, editorAccount, getStrapi, http, previewSite } from '../helpers/app';
 import { signPreviewToken } from '../../src/lib/preview-token';
 import { fastLaneAnswers } from '../helpers/lane-count';
@@ -373,7 +374,7 @@ describe('scheduled publishing', () => {
     const cancelled = await (await http()).delete(`/publication-schedule/${created.body.data.id}`).set(bearer(await adminToken()));
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sleep(1500);
     expect(await heroTitle()).not.toBe('Never launched');
     const again = await (await http()).delete(`/publication-schedule/${created.body.data.id}`).set(bearer(await adminToken()));
     expect(again.status).toBe(400);
@@ -397,7 +398,7 @@ describe('scheduled publishing', () => {
       await Promise.all([first.runDue(), second.runDue()]);
       await eventually(async () => expect(await statuses()).toEqual(['done', 'done', 'done']));
       // Time for a second run of any of them to show.
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await sleep(600);
     } finally {
       counting = undefined;
     }

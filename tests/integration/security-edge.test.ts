@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, apiToken, getStrapi, http, newClientIp } from '../helpers/app';
 import { assertErrorEnvelope, assertMatchesContract, checked, checkedError } from '../helpers/contract';
+import { eventually } from '../helpers/eventually';
 
 const CONTACT = 'api::contact.contact';
 const VALID = { first_name: 'Edge', email: 'edge@example.ae', mobile: '+971 50 123 4567' };
@@ -137,19 +138,11 @@ describe('multipart bodies (item 1)', () => {
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 10000000\r\n\r\n`
     );
     socket.write(Buffer.concat([head, Buffer.alloc(200_000, 'z')]));
-    await waitFor(() => tempFiles().length > before);
+    await eventually(() => expect(tempFiles().length).toBeGreaterThan(before), { timeoutMs: 5000 });
     socket.destroy();
-    await waitFor(() => tempFiles().length === before);
+    await eventually(() => expect(tempFiles()).toHaveLength(before), { timeoutMs: 5000 });
   });
 });
-
-async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('path spellings (item 3)', () => {
   it.each(['/API/V1/health', '/Api/v1/health', '/api/V1/Health'])('%s gets the contract edge', async (url) => {

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { adminToken, apiToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { leases, LEASE_TABLE, type Lease } from '../../src/lib/cluster/leases';
@@ -44,7 +45,7 @@ describe('leases', () => {
   it('are renewed while held, and a holder whose time ran out without renewal is replaced and learns it', async () => {
     const name = uniqueName('lease');
     const first = (await acquire(name, 300))!;
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await sleep(700);
     expect(first.held()).toBe(true);
     expect(await acquire(name, 300)).toBeNull();
 
@@ -52,7 +53,7 @@ describe('leases', () => {
     await strapi.db.getConnection(LEASE_TABLE).where({ name }).update({ expires_at: Date.now() - 1 });
     const second = await acquire(name, 300);
     expect(second?.held()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     expect(first.held()).toBe(false);
     expect(second!.held()).toBe(true);
   });

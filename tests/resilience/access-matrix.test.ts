@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, apiToken, getStrapi, http, TEST_ADMIN } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { recordFigures } from './figures';
 
 const ALLOWED = 'allowed';
@@ -96,7 +97,7 @@ const verdict = (status: number): Cell | number => (status < 300 || status === 4
 
 async function waitForIdleSyncs(): Promise<void> {
   const sync = strapi.plugin('extsource').service('sync') as { running(): Promise<unknown[]> };
-  while ((await sync.running()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  await eventually(async () => expect(await sync.running()).toHaveLength(0), { timeoutMs: 120_000, intervalMs: 50 });
 }
 
 describe('the access matrix', () => {

@@ -6,7 +6,9 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { generatedData } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
 import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
 import { startWebhookReceiver, WEBHOOK_SECRET } from '../helpers/webhook-receiver';
@@ -20,13 +22,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Polled often: a kill is timed by what the check sees. */
+const OFTEN = { timeoutMs: 60_000, intervalMs: 5 };
 
 /** Clients submitting leads back to back until told to stop; what each got back. */
 function submitting(app: AppProcess, tag: string) {
@@ -61,7 +58,7 @@ async function nextSync(app: AppProcess): Promise<{ status: string; fetched: num
     const started = await app.request<number | null>({ sync: 'all' }, 'started');
     if (started !== null) return finished;
     if (Date.now() > deadline) throw new Error('the next sync could not start within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
   }
 }
 
@@ -85,7 +82,7 @@ describe('kill -9', () => {
     for (let round = 1; round <= 3; round += 1) {
       const tag = `kill-${round}-${Date.now()}`;
       const load = submitting(app, tag);
-      await waitUntil(() => load.acknowledged() >= 100 + 50 * round);
+      await eventually(() => expect(load.acknowledged()).toBeGreaterThanOrEqual(100 + 50 * round), OFTEN);
       await app.kill();
       await load.stop();
 
@@ -133,8 +130,8 @@ describe('kill -9', () => {
       const load = submitting(app, tag);
       app.child.send({ sync: 'all' });
       const before = propertyCount();
-      if (phase === 'fetching') await waitUntil(() => goyzer.pagesRequested('SalesListings') >= pagesBefore + 4);
-      else await waitUntil(() => propertyCount() > before + 500, 120_000);
+      if (phase === 'fetching') await eventually(() => expect(goyzer.pagesRequested('SalesListings')).toBeGreaterThanOrEqual(pagesBefore + 4), OFTEN);
+      else await eventually(() => expect(propertyCount()).toBeGreaterThan(before + 500), { ...OFTEN, timeoutMs: 120_000 });
       const writtenAtKill = propertyCount();
       await app.kill();
       const killedAt = Date.now();
@@ -148,7 +145,7 @@ describe('kill -9', () => {
       const next = await nextSync(restarted);
       const waitedMs = Date.now() - restartedAt;
       // Its record is marked failed by the first sync (or Property sync page) once it is stale.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + STALE_RUN_MS + 1000 - Date.now())));
+      await sleep(Math.max(0, killedAt + STALE_RUN_MS + 1000 - Date.now()));
       const again = await nextSync(restarted);
       const runs = query<{ status: string; error: string | null }>(file, 'SELECT status, error FROM extsource_sync_runs ORDER BY id');
       const duplicateKeys = query<{ n: number }>(
@@ -234,8 +231,8 @@ describe('kill -9 between a lead\'s commit and its delivery', () => {
     expect(atKill.map((row) => row.attempts)).toEqual([1, 0]);
 
     const restarted = await startAppProcess(env);
-    await waitUntil(() => crm.hooksFor(committed.email).length === 1, 30_000);
-    await waitUntil(() => deliveries().every((row) => row.status === 'delivered'), 60_000);
+    await eventually(() => expect(crm.hooksFor(committed.email)).toHaveLength(1), { ...OFTEN, timeoutMs: 30_000 });
+    await eventually(() => expect(deliveries().every((row) => row.status === 'delivered')).toBe(true), OFTEN);
     const resentAfterMs = Date.now() - killedAt;
     await restarted.stop();
 

@@ -6,7 +6,9 @@
 import { get as httpGet } from 'http';
 import net from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'timers/promises';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
+import { eventually } from '../helpers/eventually';
 import { recordFigures } from './figures';
 
 const CAP = 20;
@@ -57,12 +59,10 @@ async function stalled(count: number, text: string): Promise<Tracked[]> {
 }
 
 const open = (connections: Tracked[]) => connections.filter((connection) => connection.closedAt === undefined).length;
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the server has closed every connection, or the deadline passes. */
+/** Waits until the server has closed every connection, or the deadline passes (the test then counts those left open). */
 async function allClosed(connections: Tracked[], deadlineMs: number): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (open(connections) > 0 && Date.now() < deadline) await settle(50);
+  await eventually(() => expect(open(connections)).toBe(0), { timeoutMs: deadlineMs, intervalMs: 50 }).catch(() => undefined);
 }
 
 /** GET /api/v1/health from another loopback address (127.0.0.2): another client than the stalling one. */
@@ -81,7 +81,7 @@ describe('slow clients', () => {
   it('holds at most the per-address cap of stalled connections, closes them by the timeouts, and logs a few short lines', async () => {
     // 1. Headers that never finish.
     const headers = await stalled(200, 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
-    await settle(300);
+    await sleep(300);
     const heldHeaders = open(headers);
     await allClosed(headers, HEADERS_TIMEOUT_MS + 5000);
     const headersLeft = open(headers);
@@ -92,7 +92,7 @@ describe('slow clients', () => {
       CAP,
       'POST /api/v1/contact-us HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"first_name":'
     );
-    await settle(300);
+    await sleep(300);
     const heldBodies = open(bodies);
     const healthDuringStall = await healthMs();
     await allClosed(bodies, REQUEST_TIMEOUT_MS + 5000);
@@ -109,16 +109,16 @@ describe('slow clients', () => {
           ? 'POST /admin/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"email":'
           : 'POST /api/v1/contact-us HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"first_name":'
       );
-      await settle(50);
+      await sleep(50);
       for (const connection of connections) connection.socket.destroy();
       abandoned += connections.length;
-      await settle(50);
+      await sleep(50);
     }
     // 4. Requests the HTTP parser refuses.
     const garbage = await stalled(CAP, 'GARBAGE / HTTP/1.1\r\n\r\n');
-    await settle(500);
+    await sleep(500);
     for (const connection of garbage) connection.socket.destroy();
-    await settle(500);
+    await sleep(500);
     const logged = app.output().slice(logBefore).split('\n').filter((line) => line.trim() !== '');
 
     const figures = {

@@ -12,7 +12,7 @@ import { isRejected } from '../../src/plugins/extsource/server/src/mapping/rejec
 import {
   developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, OUTSIDE_UAE, type ReellyRecord,
 } from '../../src/plugins/extsource/server/src/mapping/reelly';
-import { clip, plainLine, plainText } from '../../src/plugins/extsource/server/src/mapping/text';
+import { clip, hasUnstorableCharacters, plainLine, plainText } from '../../src/plugins/extsource/server/src/mapping/text';
 import type { NormalisedListing, NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 import { bedroomsLabel, list, number } from '../../src/plugins/extsource/server/src/mapping/values';
 
@@ -385,5 +385,28 @@ describe('Reelly projects, both shapes (fixtures)', () => {
 
   it('reads developers with a logo as { url } or as a string', () => {
     expect(mapReellyDeveloper({ id: '12', name: ' Select  Group ', logo: 'https://img.example/s.png' })).toEqual({ id: 12, name: 'Select Group', slug: 'select-group', logo: 'https://img.example/s.png' });
+  });
+});
+
+describe('hasUnstorableCharacters', () => {
+  it.each([
+    ['a NUL byte', 'a\u0000b', true],
+    ['a lone high surrogate', 'a\ud800b', true],
+    ['a lone low surrogate', 'a\udc00', true],
+    ['a surrogate pair (emoji)', 'villa 🏝️', false],
+    ['Arabic and accents', 'محمد José', false],
+    ['tabs, newlines and other controls', 'a\tb\nc\u0001', false],
+  ])('%s: %s', (_what, text, expected) => expect(hasUnstorableCharacters(text)).toBe(expected));
+});
+
+describe('withAbsoluteImageUrls (sample drivers)', () => {
+  it('makes service-relative image URLs absolute against the public URL, leaving every other value alone', async () => {
+    const { withAbsoluteImageUrls } = await import('../../src/plugins/extsource/server/src/drivers/sample');
+    const data = { cover_image: { url: '/images/demo/palm-island.svg' }, gallery: [{ url: '/images/demo/a.svg' }], link: '/off-plan', price: 5, url: 'https://cdn.example/x.jpg', empty: null };
+    expect(withAbsoluteImageUrls(data, 'https://site.example/')).toEqual({
+      cover_image: { url: 'https://site.example/images/demo/palm-island.svg' },
+      gallery: [{ url: 'https://site.example/images/demo/a.svg' }],
+      link: '/off-plan', price: 5, url: 'https://cdn.example/x.jpg', empty: null,
+    });
   });
 });

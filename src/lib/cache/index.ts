@@ -13,6 +13,7 @@ import { BUS_APPLICATION_NAME, PostgresBus, type SqlRunner } from '../cluster/bu
 import { INSTANCE_ID } from '../cluster/instance';
 import { isPostgres, sessionConfig } from '../cluster/postgres';
 import { CdnPurger, DEFAULT_RETRY_DELAYS_MS } from '../cdn-purge';
+import { errorMessage } from '../errors';
 import { declareSurrogateKey, MEDIA_SURROGATE_KEY, surrogateKeysOf } from '../http-caching';
 import { LOCALES, localized, type Locale } from '../locale';
 import { metrics } from '../metrics';
@@ -80,7 +81,7 @@ async function broadcast(strapi: Core.Strapi, tags: string[], runner: SqlRunner)
   } catch (error) {
     // Outside a transaction the write is already committed: the other instances' lifetimes bound the damage.
     if (runner !== strapi.db.connection) throw error;
-    strapi.log.error(`cache: could not tell other instances to clear ${tags.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+    strapi.log.error(`cache: could not tell other instances to clear ${tags.join(', ')}: ${errorMessage(error)}`);
   }
 }
 

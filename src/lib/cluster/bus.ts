@@ -9,6 +9,7 @@
  * connection that drops again soon after coming back is the same outage) and once per reconnection.
  */
 import { Client, type ClientConfig, type Notification } from 'pg';
+import { errorMessage } from '../errors';
 
 export const BUS_CHANNEL = 'cache_invalidation';
 export const BUS_APPLICATION_NAME = 'cache-bus';
@@ -116,7 +117,7 @@ export class PostgresBus {
     if (outageStarts) {
       this.attempt = 0;
       this.handlers.log.warn(
-        `cache bus: no PostgreSQL listener (${error instanceof Error ? error.message : String(error)}); ` +
+        `cache bus: no PostgreSQL listener (${errorMessage(error)}); ` +
           'caches fall back to short lifetimes until it reconnects (retrying in the background)'
       );
     }

@@ -12,6 +12,7 @@
  * would wait forever).
  */
 import type { Core } from '@strapi/strapi';
+import { errorMessage } from '../errors';
 import { metrics } from '../metrics';
 import { INSTANCE_ID } from './instance';
 
@@ -87,7 +88,7 @@ export function leases(strapi: Core.Strapi): Leases {
         if (Number(count) === 1) expiresAt = renewedUntil;
         else lose('its time ran out before a renewal landed, or another holder took it');
       } catch (error) {
-        if (state === 'held' && Date.now() >= expiresAt) lose(`renewal failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (state === 'held' && Date.now() >= expiresAt) lose(`renewal failed: ${errorMessage(error)}`);
       }
     }, Math.max(100, Math.floor(ttlMs / 3)));
     timer.unref();

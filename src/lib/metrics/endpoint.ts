@@ -6,6 +6,7 @@
  */
 import { timingSafeEqual } from 'crypto';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'http';
+import { errorMessage } from '../errors';
 import { inFrontOfRequestListener } from '../strapi/request-listener';
 import { metrics } from './index';
 
@@ -24,7 +25,7 @@ async function answer(res: ServerResponse): Promise<void> {
     res.end(text);
   } catch (error) {
     res.writeHead(500, { 'Content-Type': 'text/plain' });
-    res.end(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}\n`);
+    res.end(`metrics unavailable: ${errorMessage(error)}\n`);
   }
 }
 

@@ -9,6 +9,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import { INSTANCE_ID } from '../cluster/instance';
 import { leases } from '../cluster/leases';
+import { errorMessage } from '../errors';
 import { scheduleStore, type ScheduledPublication, type ScheduleStore } from './store';
 
 /** Rows run per tick; more wait for the next one. */
@@ -67,7 +68,7 @@ export class PublicationScheduler {
     if (this.running && Date.now() - this.running.since < OVERDUE_MS) return;
     const done = this.runDue()
       .catch((error) => {
-        this.strapi.log.warn(`publication schedule: ${error instanceof Error ? error.message : String(error)}`);
+        this.strapi.log.warn(`publication schedule: ${errorMessage(error)}`);
       })
       .finally(() => {
         if (this.running?.done === done) this.running = undefined;
@@ -97,7 +98,7 @@ export class PublicationScheduler {
       await this.store.finish(row.id, INSTANCE_ID);
       this.strapi.log.info(`${what}: done`);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       await this.store.finish(row.id, INSTANCE_ID, reason);
       this.strapi.log.warn(`${what}: failed: ${reason}`);
     }

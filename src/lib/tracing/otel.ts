@@ -12,6 +12,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { errorMessage } from '../errors';
 
 const TRACER = 'luxury-backend';
 
@@ -42,7 +43,7 @@ export function startOtel(env: NodeJS.ProcessEnv): Otel {
           return await work();
         } catch (error) {
           span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+          span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
           throw error;
         } finally {
           span.end();

@@ -10,6 +10,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { INSTANCE_ID } from '../../../lib/cluster/instance';
+import { errorMessage } from '../../../lib/errors';
 import { throttledLog } from '../../../lib/throttled-log';
 import { inSpan } from '../../../lib/tracing';
 import { afterFailure, DELIVERY_TARGETS, type AttemptResult, type DeliveryTarget, type NextStep, type RetryPolicy } from '../lib/delivery-policy';
@@ -149,7 +150,7 @@ export class DeliveryWorker {
       try {
         claimed = await this.watched(target, this.round(target));
       } catch (error) {
-        this.warnOnce(`round-${target}`, `lead deliveries (${target}): could not claim due deliveries: ${error instanceof Error ? error.message : String(error)}`);
+        this.warnOnce(`round-${target}`, `lead deliveries (${target}): could not claim due deliveries: ${errorMessage(error)}`);
       }
       if (claimed < BATCH && !this.stopped && this.kicks === kicksBefore) await this.pause();
     }
@@ -211,7 +212,7 @@ export class DeliveryWorker {
       this.report(delivery, step);
     } catch (error) {
       // The outcome could not be recorded (database unreachable): the claim runs out and the row is due again.
-      this.strapi.log.error(`${label(delivery)}: ${error instanceof Error ? error.message : String(error)}`);
+      this.strapi.log.error(`${label(delivery)}: ${errorMessage(error)}`);
     }
   }
 
@@ -227,7 +228,7 @@ export class DeliveryWorker {
       const removed = await this.store.purge(Date.now() - this.settings.purgeDays * DAY_MS);
       if (removed > 0) this.strapi.log.info(`lead deliveries: purged ${removed} delivered or orphaned rows`);
     } catch (error) {
-      this.warnOnce('purge', `lead deliveries: purge failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.warnOnce('purge', `lead deliveries: purge failed: ${errorMessage(error)}`);
     }
   }
 }

@@ -29,5 +29,3 @@ export function buildContactPage(record: ContactPageRecord | null, image: MediaU
     seo: { meta_title: text(page.seo?.meta_title), meta_description: text(page.seo?.meta_description) },
   };
 }
-
-export type ContactPage = ReturnType<typeof buildContactPage>;

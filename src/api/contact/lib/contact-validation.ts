@@ -5,7 +5,7 @@
 import isEmail from 'validator/lib/isEmail';
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import { hasUnstorableCharacters } from '../../../lib/text';
+import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
 import { CONTACT_FIELDS, CONTACT_MESSAGES, type ContactField } from './contact-messages';
 
 export interface ContactSubmission {
@@ -28,10 +28,6 @@ export interface ContactRules {
 
 export type ValidationResult = { ok: true; value: ContactSubmission } | { ok: false; errors: FieldErrors };
 
-/** The contract's English messages. */
-export const MESSAGES = CONTACT_MESSAGES[DEFAULT_LOCALE];
-
-
 const MAX_LENGTH: Partial<Record<ContactField, number>> = {
   first_name: 255,
   last_name: 255,
@@ -42,9 +38,6 @@ const MAX_LENGTH: Partial<Record<ContactField, number>> = {
 
 const PHONE_CHARACTERS = /^[0-9 +\-().]+$/;
 const MIN_PHONE_DIGITS = 6;
-
-export const tooLongMessage = (field: ContactField, max: number, locale: Locale = DEFAULT_LOCALE) =>
-  CONTACT_MESSAGES[locale].tooLong(CONTACT_MESSAGES[locale].labels[field], max);
 
 type TextProblem = { problem: 'notText' | 'unstorable' };
 

@@ -6,6 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { leases } from '../../../lib/cluster/leases';
+import { errorMessage } from '../../../lib/errors';
 import { personalDataAudit } from './audit';
 import { personalData, personalDataSettings } from './people';
 
@@ -47,7 +48,7 @@ export function startRetention(strapi: Core.Strapi): void {
   const { retentionDays } = personalDataSettings(strapi);
   if (retentionDays <= 0) return;
   const check = () =>
-    runToday(strapi, retentionDays).catch((error) => strapi.log.warn(`personal data: retention run failed: ${error instanceof Error ? error.message : String(error)}`));
+    runToday(strapi, retentionDays).catch((error) => strapi.log.warn(`personal data: retention run failed: ${errorMessage(error)}`));
   void check();
   timer = setInterval(check, CHECK_EVERY_MS);
   timer.unref();

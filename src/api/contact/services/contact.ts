@@ -5,14 +5,13 @@
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/envelope';
+import { errorMessage } from '../../../lib/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { deliveryStore } from '../deliveries/store';
 import { configuredTargets } from '../deliveries/targets';
 import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
 import type { ContactSubmission } from '../lib/contact-validation';
 import { CONTACT_TYPE, CONTACT_UID } from '../lib/lead-type';
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** Stores the lead with the language it was sent in (its deliveries carry it). */
@@ -28,7 +27,7 @@ const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
         return Number(stored.id);
       });
     } catch (error) {
-      strapi.log.error(`contact: storing a submission failed: ${reason(error)}`);
+      strapi.log.error(`contact: storing a submission failed: ${errorMessage(error)}`);
       throw new ApiError(500, 'SERVER_ERROR', 'Failed to submit contact form: storage unavailable');
     }
     if (targets.length) kickDeliveryWorker();

@@ -152,5 +152,3 @@ export function buildLuxuryPage(records: LuxuryRecords, media: MediaUrls) {
       : null,
   };
 }
-
-export type LuxuryPage = ReturnType<typeof buildLuxuryPage>;

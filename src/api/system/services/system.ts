@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { parse } from 'yaml';
 import type { Core } from '@strapi/strapi';
+import { errorMessage } from '../../../lib/errors';
 
 const DATABASE_CHECK_TIMEOUT_MS = 2000;
 
@@ -23,7 +24,7 @@ const createSystemService = ({ strapi }: { strapi: Core.Strapi }) => {
         await withTimeout(strapi.db.connection.raw('select 1'), DATABASE_CHECK_TIMEOUT_MS);
         return true;
       } catch (error) {
-        strapi.log.warn(`health: database check failed: ${error instanceof Error ? error.message : String(error)}`);
+        strapi.log.warn(`health: database check failed: ${errorMessage(error)}`);
         return false;
       }
     },

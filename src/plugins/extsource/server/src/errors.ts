@@ -23,3 +23,6 @@ export const notFound = (message: string) => extsourceError(404, 'NOT_FOUND', me
 export const syncInProgress = (message: string) => extsourceError(409, 'SYNC_IN_PROGRESS', message);
 
 export const providerUnavailable = (message: string) => extsourceError(503, 'PROVIDER_UNAVAILABLE', message);
+
+/** The message of anything thrown, for logs (a rejection's reason need not be an Error). */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -3,7 +3,8 @@
  * the app gets from the plugin goes through its services, `strapi.plugin('extsource').service(name)`,
  * typed with the service types below. Besides types, it holds the plugin's pure vocabulary that the
  * app's own pure code shares (no Strapi, no state): the emirate codes, the rounding of currency
- * conversion, sq.ft into m², the price label, the cache tag of everything built from the projects.
+ * conversion, sq.ft into m², the price label, the cache tag of everything built from the projects,
+ * the text a database cannot keep.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
 export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
@@ -16,3 +17,4 @@ export { sqmOf } from './mapping/area';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';
+export { hasUnstorableCharacters } from './mapping/text';

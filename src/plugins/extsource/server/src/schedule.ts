@@ -1,5 +1,6 @@
 /** The scheduled full sync: its cron job (whether there is one, adding it, when it runs next) and its tick. */
 import type { Core } from '@strapi/strapi';
+import { errorMessage } from './errors';
 import { hostOf } from './host';
 import { syncService } from './services/sync';
 
@@ -48,7 +49,7 @@ export async function scheduledSync(strapi: Core.Strapi, tick: Date): Promise<vo
     if (!(await hostOf(strapi).leases.claim(`extsource:cron:${tick.toISOString()}`, TICK_CLAIM_MS))) return;
     await syncService(strapi).run('all', 'cron');
   } catch (error) {
-    strapi.log.warn(`extsource: scheduled sync skipped: ${error instanceof Error ? error.message : String(error)}`);
+    strapi.log.warn(`extsource: scheduled sync skipped: ${errorMessage(error)}`);
   }
 }
 

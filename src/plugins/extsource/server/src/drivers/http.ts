@@ -5,6 +5,8 @@
  * credentials.
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { setTimeout as sleep } from 'timers/promises';
+import { errorMessage } from '../errors';
 
 export interface RetryPolicy {
   timeoutMs: number;
@@ -32,8 +34,6 @@ export type AttemptObserver = (outcome: string, seconds: number) => void;
 
 /** A driver's observer of its requests: `endpoint` is a bounded name (a method or a path pattern, no ids). */
 export type RequestObserver = (endpoint: string, outcome: string, seconds: number) => void;
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
@@ -71,7 +71,7 @@ function describe(error: unknown, what: string, cap?: ByteCap): ProviderError {
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ProviderError(`${what}: timed out`);
     return new ProviderError(`${what}: ${error.code ?? 'network error'}`);
   }
-  return new ProviderError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  return new ProviderError(`${what}: ${errorMessage(error)}`);
 }
 
 export function createHttpClient(baseURL: string, policy: RetryPolicy, headers: Record<string, string> = {}): AxiosInstance {

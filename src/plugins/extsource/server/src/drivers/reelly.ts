@@ -11,6 +11,7 @@
  * Arabic names and descriptions come from a second read of the same endpoints with `language=ar`
  * (decision 57); when it fails, the projects are kept in English and the run says so.
  */
+import { errorMessage } from '../errors';
 import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import { isRejected, partition } from '../mapping/rejected';
 import type { Developer, NormalisedProject } from '../mapping/types';
@@ -135,7 +136,7 @@ export function reellyProjectsDriver(
     try {
       return recordsById(await readSettled('/projects', { ...catalogueParams, language: 'ar' }, 'projects (Arabic)'));
     } catch (error) {
-      warnings.push(`the Arabic names were not read, the projects are kept in English: ${error instanceof Error ? error.message : String(error)}`);
+      warnings.push(`the Arabic names were not read, the projects are kept in English: ${errorMessage(error)}`);
       return new Map();
     }
   }

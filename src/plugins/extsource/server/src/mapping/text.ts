@@ -71,10 +71,11 @@ export function plainLine(value: unknown, max = 255): string {
 }
 
 /**
- * Characters a database cannot keep as sent: NUL (PostgreSQL refuses it in text) and a UTF-16
- * surrogate without its pair. A query carrying them is refused with a 422 on its field, as the hosting
- * app refuses them in its own input (decided there, in its src/lib/text.ts): the same rule, kept here so
- * the plugin depends on no app module.
+ * Characters no visitor's text contains and a database cannot keep as sent: NUL (PostgreSQL refuses it
+ * in text; SQLite would keep it) and a UTF-16 surrogate without its pair (not a character at all;
+ * encoded for storage it comes back altered). Decision: text carrying them is refused with a 422 on
+ * its field, on every database, rather than cleaned into something the client did not send. The one
+ * copy of the rule: the hosting app uses it too, through public.ts (the plugin imports nothing of the app).
  */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -2,6 +2,7 @@
 import type { Core } from '@strapi/strapi';
 import { extsourceConfig } from '../config';
 import { listingsDriver, projectsDriver } from '../drivers';
+import { errorMessage } from '../errors';
 
 export interface FeedStatus {
   ok: boolean;
@@ -16,7 +17,7 @@ async function probe(driverName: string, test: () => Promise<void>): Promise<Fee
     await test();
     return { ok: true, driver: driverName, latency_ms: Math.round(performance.now() - started), message: 'Connected' };
   } catch (error) {
-    return { ok: false, driver: driverName, latency_ms: Math.round(performance.now() - started), message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, driver: driverName, latency_ms: Math.round(performance.now() - started), message: errorMessage(error) };
   }
 }
 

@@ -8,6 +8,7 @@
 import type { Core } from '@strapi/strapi';
 import { extsourceConfig } from '../config';
 import { projectsDriver } from '../drivers';
+import { errorMessage } from '../errors';
 import { hostOf, projectTag, PROJECTS_TAG } from '../host';
 import type { NormalisedProject } from '../mapping/types';
 import { detailStore, type SaveOutcome } from './project-details';
@@ -40,7 +41,6 @@ const detailKey = (id: string) => `extsource:project:${id}`;
 /** The read-ahead's last progress, and when its last complete sweep of every listed project began. */
 const readAheadKey = (driver: string) => `details-read-ahead:${driver}`;
 const sweepKey = (driver: string) => `details-sweep:${driver}`;
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function heldDetails(strapi: Core.Strapi) {
   /** Detail reads under way, by project id (one at a time per id). */
@@ -111,7 +111,7 @@ export function heldDetails(strapi: Core.Strapi) {
 
   /** A visitor's read in the background: a failure is logged, and the card served meanwhile. */
   function readDetailForVisitor(id: string): void {
-    readDetail(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${reason(error)}`));
+    readDetail(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${errorMessage(error)}`));
   }
 
   /** What a project answers: the detail held, else the listed card (pending); undefined while not loaded here. */
@@ -165,7 +165,7 @@ export function heldDetails(strapi: Core.Strapi) {
     if (collection.version === readAheadVersion || readingAhead || !readsAhead()) return;
     readAheadVersion = collection.version;
     readingAhead = runReadAhead(collection)
-      .catch((error: unknown) => strapi.log.warn(`extsource: project details read-ahead failed: ${reason(error)}`))
+      .catch((error: unknown) => strapi.log.warn(`extsource: project details read-ahead failed: ${errorMessage(error)}`))
       .finally(() => {
         readingAhead = undefined;
       });
@@ -193,5 +193,3 @@ export function heldDetails(strapi: Core.Strapi) {
     },
   };
 }
-
-export type HeldDetails = ReturnType<typeof heldDetails>;

@@ -60,5 +60,3 @@ export function detailStore(strapi: Core.Strapi, driver: string) {
     },
   };
 }
-
-export type DetailStore = ReturnType<typeof detailStore>;

@@ -17,9 +17,10 @@
  * All of it lives in the hosting app's one cache (host.ts).
  */
 import type { Core } from '@strapi/strapi';
+import { setTimeout as sleep } from 'timers/promises';
 import { extsourceConfig } from '../config';
 import { projectsDriver } from '../drivers';
-import { providerUnavailable } from '../errors';
+import { errorMessage, providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { heldDetails, type HeldDetail, type ProjectAnswer } from './held-details';
@@ -59,8 +60,6 @@ interface SnapshotMeta {
 
 const unavailable = () =>
   providerUnavailable('Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let version = 0;
 
@@ -146,7 +145,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       forcedAfter = undefined;
       return await adopt(collection, true);
     } catch (error) {
-      strapi.log.warn(`extsource: projects refresh failed, serving the last good collection: ${reason(error)}`);
+      strapi.log.warn(`extsource: projects refresh failed, serving the last good collection: ${errorMessage(error)}`);
       await store().set({ key: snapshotMetaKey(driver), value: { ...meta, failedAt: new Date().toISOString() } });
       nextAttemptAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       const last = await fallback();
@@ -198,7 +197,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!stale || refreshing || Date.now() < nextAttemptAt) return;
     nextAttemptAt = Date.now() + RECHECK_MS;
     refreshing = refresh(false)
-      .catch((error: unknown) => strapi.log.warn(`extsource: background projects refresh failed: ${reason(error)}`))
+      .catch((error: unknown) => strapi.log.warn(`extsource: background projects refresh failed: ${errorMessage(error)}`))
       .finally(() => {
         refreshing = undefined;
       });
@@ -276,7 +275,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Reads the project's detail now, as a due `project()` does in the background; resolves once it is held (never rejects). */
     async refreshDetail(id: string): Promise<void> {
-      await details.read(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable: ${reason(error)}`));
+      await details.read(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable: ${errorMessage(error)}`));
     },
 
     /** The read-ahead under way on this instance, if any (tests, the benchmark). */

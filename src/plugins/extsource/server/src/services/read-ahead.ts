@@ -3,6 +3,8 @@
  * under way at once, starting them no faster than a request rate, and reports progress as it goes.
  * Plain code, no Strapi: the projects service hands it the reading, the pacing and the lease.
  */
+import { setTimeout as sleep } from 'timers/promises';
+import { errorMessage } from '../errors';
 
 export interface ReadAheadProgress {
   state: 'running' | 'done' | 'stopped';
@@ -43,8 +45,6 @@ export interface ReadAheadOptions {
 }
 
 const KEPT_FAILURES = 20;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Starts of reads spaced evenly at `perSecond`, however many workers ask. */
 export function pacer(perSecond: number): () => Promise<void> {
@@ -76,7 +76,7 @@ export async function readAhead(options: ReadAheadOptions): Promise<ReadAheadPro
       else progress.changed += 1;
     } catch (error) {
       progress.failed += 1;
-      if (progress.failures.length < KEPT_FAILURES) progress.failures.push({ id, reason: reason(error) });
+      if (progress.failures.length < KEPT_FAILURES) progress.failures.push({ id, reason: errorMessage(error) });
     }
     progress.read += 1;
     if (Date.now() - reportedAt >= (options.reportEveryMs ?? 2000)) {

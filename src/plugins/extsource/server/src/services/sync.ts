@@ -11,7 +11,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { listingsDriver } from '../drivers';
-import { syncInProgress } from '../errors';
+import { errorMessage, syncInProgress } from '../errors';
 import { hostOf } from '../host';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType } from '../mapping/types';
@@ -100,8 +100,6 @@ export function runFromRow(row: RunRow): SyncRun {
     error: row.error,
   };
 }
-
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const listingTypeNames = (types: ListingType[]) => types.map((key) => (key === 'sale' ? 'sales' : 'rentals')).join(' and ');
 

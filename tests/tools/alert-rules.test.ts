@@ -1,7 +1,7 @@
 /**
  * The shipped Prometheus alert rules (deploy/prometheus/alerts.yml) pass `promtool check rules`, and each
  * alert fires on the figures it is for, and only then, in `promtool test rules` (alerts.test.yml).
- * Debian's promtool (`apt-get install -y prometheus`).
+ * Debian's promtool (`apt-get install -y prometheus`): the `tools` project, so the unit tests need no Debian binary.
  */
 import { execFileSync } from 'child_process';
 import path from 'path';
