@@ -6,7 +6,7 @@ import offPlanRoutes from '../../src/api/off-plan/routes/off-plan';
 import { localeParam, localized, localizedSources, westernDigits, withFallback } from '../../src/lib/locale';
 import { foldForSearch, searchWords } from '../../src/api/off-plan/lib/options';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
-import { LISTING_WORDS } from '../../src/api/off-plan/lib/words';
+import { LISTING_WORDS } from '../../src/api/off-plan/lib/listing-words';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/public';
 
 describe('the locale of a request', () => {

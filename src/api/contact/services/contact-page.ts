@@ -12,7 +12,7 @@ import { declareLocalizedSurrogateKey } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
-import { sharedFields } from '../../../lib/translations';
+import { sharedFields } from '../../../lib/shared-fields';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 import { CONTACT_PAGE_SURROGATE_KEY } from '../routes/contact';
 

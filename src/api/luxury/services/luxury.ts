@@ -13,7 +13,7 @@ import { declareLocalizedSurrogateKey } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
-import { sharedFields } from '../../../lib/translations';
+import { sharedFields } from '../../../lib/shared-fields';
 import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from '../lib/luxury-page';
 import { LUXURY_SURROGATE_KEY } from '../routes/luxury';
 

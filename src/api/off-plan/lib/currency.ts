@@ -8,7 +8,7 @@
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { card, priceRangeOf, type ProjectIndex } from './project-index';
 import type { Currency } from './options';
-import { priceLabel } from './words';
+import { priceLabel } from './listing-words';
 
 export const SITE_CURRENCY: Currency = 'AED';
 

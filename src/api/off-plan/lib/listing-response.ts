@@ -16,7 +16,7 @@ import { currencyView, SITE_CURRENCY, type CurrencyView } from './currency';
 import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './options';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
-import { LISTING_WORDS } from './words';
+import { LISTING_WORDS } from './listing-words';
 
 /** The sort options with their labels in `locale` (the contract's in English). */
 const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));

@@ -13,7 +13,7 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
-import { LISTING_WORDS } from './words';
+import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
 
 export interface StateCount {

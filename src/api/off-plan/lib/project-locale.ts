@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import type { NormalisedProject, TranslatedLanguage } from '../../../plugins/extsource/server/src/public';
-import { LISTING_WORDS, priceLabel } from './words';
+import { LISTING_WORDS, priceLabel } from './listing-words';
 
 export function projectIn(project: NormalisedProject, locale: Locale): NormalisedProject {
   if (locale === DEFAULT_LOCALE) return project;

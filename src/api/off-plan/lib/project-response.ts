@@ -12,7 +12,7 @@ import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plug
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 import { card } from './project-index';
 import { projectIn } from './project-locale';
-import { LISTING_WORDS } from './words';
+import { LISTING_WORDS } from './listing-words';
 
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -9,7 +9,7 @@ import { cache } from '../../../lib/cache';
 import { PUBLISHED_VERSIONS, versionOf, type ReadVersions } from '../../../lib/drafts';
 import { DEFAULT_LOCALE, localized, withFallback, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
-import { sharedFields } from '../../../lib/translations';
+import { sharedFields } from '../../../lib/shared-fields';
 import { preparePage, type PreparedPage } from '../lib/listing-response';
 import { buildPageContent, type OffPlanPageRecord } from '../lib/page-content';
 import { OFFPLAN_PAGE_CACHE_KEY, PAGE_UID, pageCache } from './off-plan-cache';

@@ -3,7 +3,7 @@
  * listing type, reference), or one project's detail (driver, project id), twice.
  */
 import type { Core } from '@strapi/strapi';
-import { DETAIL_UID } from './services/project-details';
+import { DETAIL_UID } from './services/detail-rows';
 import { PROPERTY_UID } from './services/sync';
 
 async function ensureUniqueIndex(strapi: Core.Strapi, uid: string, name: string, columns: string): Promise<void> {

@@ -12,7 +12,7 @@
  * - Developers are cached per instance for their own lifetime, and dropped with the collection.
  * - A project's detail is never waited for (decision 40): a read answers at once with the detail held,
  *   else the collection's card marked pending (its detail fields empty). Details, their reads and their
- *   read-ahead after each collection reaches this instance are held-details.ts's (decision 66). An id
+ *   read-ahead after each collection reaches this instance are detail-reads.ts's (decision 66). An id
  *   the collection does not list is unknown without asking the provider.
  * All of it lives in the hosting app's one cache (host.ts).
  */
@@ -23,10 +23,10 @@ import { projectsDriver } from '../drivers';
 import { errorMessage, providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
-import { heldDetails, type HeldDetail, type ProjectAnswer } from './held-details';
+import { detailReads, type HeldDetail, type ProjectAnswer } from './detail-reads';
 import type { ReadAheadProgress } from './read-ahead';
 
-export type { ProjectAnswer } from './held-details';
+export type { ProjectAnswer } from './detail-reads';
 
 export interface ProjectCollection {
   projects: NormalisedProject[];
@@ -79,7 +79,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let forcedAfter: number | undefined;
   let refreshing: Promise<unknown> | undefined;
   let nextAttemptAt = 0;
-  const details = heldDetails(strapi);
+  const details = detailReads(strapi);
 
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
   const cache = () => hostOf(strapi).cache;

@@ -31,7 +31,7 @@ interface Row {
 const fingerprintOf = (json: string) => createHash('sha1').update(json).digest('base64url');
 const millis = (value: string | Date | null) => (value ? new Date(value).getTime() : 0);
 
-export function detailStore(strapi: Core.Strapi, driver: string) {
+export function detailRows(strapi: Core.Strapi, driver: string) {
   const rows = () => strapi.db.query(DETAIL_UID);
 
   return {

@@ -1,6 +1,6 @@
 /**
  * Project details as this instance holds them (decisions 40, 66): each project's detail read from the
- * provider, kept in the database (project-details.ts) and in memory per project once asked for; the
+ * provider, kept in the database (detail-rows.ts) and in memory per project once asked for; the
  * reads a visitor's ask starts; the read-ahead of every listed detail, under a lease, paced by
  * read-ahead.ts. A detail that changed is announced under its own tag (`projectTag`), which every
  * instance drops and the CDN purges.
@@ -11,7 +11,7 @@ import { projectsDriver } from '../drivers';
 import { errorMessage } from '../errors';
 import { hostOf, projectTag, PROJECTS_TAG } from '../host';
 import type { NormalisedProject } from '../mapping/types';
-import { detailStore, type SaveOutcome } from './project-details';
+import { detailRows, type SaveOutcome } from './detail-rows';
 import { readAhead, type ReadAheadProgress, type ReadOutcome } from './read-ahead';
 
 /** What the provider's detail endpoint last said about a project, as this instance holds it. */
@@ -42,7 +42,7 @@ const detailKey = (id: string) => `extsource:project:${id}`;
 const readAheadKey = (driver: string) => `details-read-ahead:${driver}`;
 const sweepKey = (driver: string) => `details-sweep:${driver}`;
 
-export function heldDetails(strapi: Core.Strapi) {
+export function detailReads(strapi: Core.Strapi) {
   /** Detail reads under way, by project id (one at a time per id). */
   const detailReads = new Map<string, Promise<ReadOutcome>>();
   let readingAhead: Promise<unknown> | undefined;
@@ -54,7 +54,7 @@ export function heldDetails(strapi: Core.Strapi) {
   const cache = () => hostOf(strapi).cache;
   const config = () => extsourceConfig(strapi);
   const detailOptions = (id: string) => ({ tags: [PROJECTS_TAG, projectTag(id)], lifetime: Infinity });
-  const details = () => detailStore(strapi, config().projectsDriver);
+  const details = () => detailRows(strapi, config().projectsDriver);
   const readsAhead = () => config().detailRate > 0;
 
   /**
