@@ -15,6 +15,7 @@
  * not serve, a `status`: drafts are never its) goes through Strapi.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'http';
+import LRUCache from 'lru-cache';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
@@ -245,13 +246,40 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
   });
 }
 
+type QueryView = Pick<LaneRequest, 'query' | 'locale'> | null;
+
 /**
- * The request as the lane may answer it, or undefined for Strapi: a draft read (anything naming a
- * status) is Strapi's to check, and a `locale` the site does not serve is its 422.
+ * What the lane read from the query strings asked for most recently: the same filters are asked for again
+ * and again, and parsing one costs more than the rest of a cached answer (measured on the filtered listing).
+ * The parsed queries are frozen: every request that asks the same string shares one.
  */
-function laneRequest(path: string, queryString: string): LaneRequest | undefined {
+const readQueries = new LRUCache<string, QueryView>({ max: 1024 });
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A draft read (anything naming a status) is Strapi's to check, and a `locale` the site does not serve is its 422: null. */
+function queryView(queryString: string): QueryView {
   const query = parseQueryString(queryString);
-  if (query.status !== undefined) return undefined;
+  if (query.status !== undefined) return null;
   const locale = localeParam(query.locale);
-  return locale && { path, query, queryString, locale };
+  return locale ? { query: deepFreeze(query), locale } : null;
+}
+
+/** Most requests have no query string at all: their view costs no lookup. */
+const NO_QUERY = queryView('');
+
+/** The request as the lane may answer it, or undefined for Strapi. */
+function laneRequest(path: string, queryString: string): LaneRequest | undefined {
+  let view = queryString === '' ? NO_QUERY : readQueries.get(queryString);
+  if (view === undefined) {
+    view = queryView(queryString);
+    readQueries.set(queryString, view);
+  }
+  return view ? { path, queryString, ...view } : undefined;
 }

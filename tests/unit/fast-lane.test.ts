@@ -138,6 +138,16 @@ describe('fast lane', () => {
     expect(slowPathCalls).toBe(10);
   });
 
+  it('reads a query string once: the next request with it shares the frozen parse', async () => {
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
+    await get('/fast?state_id=DU&page=2');
+    const first = lastRequest!.query;
+    await get('/fast?state_id=DU&page=2');
+    expect(lastRequest!.query).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toEqual({ state_id: 'DU', page: '2' });
+  });
+
   it("never keeps one language's headers for another (an encoded locale key on a fresh lane)", async () => {
     await get('/lang?%6Cocale=ar'); // the first full-path answer this lane sees is Arabic
     await get('/lang'); // and this one English
