@@ -72,24 +72,24 @@ export function parsePreviewPaths(configured: string | undefined): Record<string
   return paths;
 }
 
-/** The entry of `patterns` (uids, `api::x.*` for a whole API) that names `uid`, or undefined. */
-function patternFor(uid: string, patterns: Readonly<Record<string, unknown>>): string | undefined {
+/** The pattern (`uid` itself, or `api::x.*` for its whole API) that `has` knows, or undefined. */
+function patternFor(uid: string, has: (pattern: string) => boolean): string | undefined {
+  if (has(uid)) return uid;
   const wholeApi = `${uid.slice(0, uid.lastIndexOf('.'))}.*`;
-  if (uid in patterns) return uid;
-  return wholeApi in patterns ? wholeApi : undefined;
+  return has(wholeApi) ? wholeApi : undefined;
 }
 
 /** The website's path for `uid` (`overrides` first), or undefined when it has no page (the panel then offers no preview). */
 export function previewPathFor(uid: string, overrides: Readonly<Record<string, string>> = {}): string | undefined {
   for (const paths of [overrides, declaredPages]) {
-    const pattern = patternFor(uid, paths);
+    const pattern = patternFor(uid, (key) => key in paths);
     if (pattern) return paths[pattern];
   }
   return undefined;
 }
 
 /** Whether a route that shows the types `shown` (uids, `api::x.*`) shows `uid`. */
-export const showsType = (shown: readonly string[], uid: string): boolean => patternFor(uid, Object.fromEntries(shown.map((type) => [type, true]))) !== undefined;
+export const showsType = (shown: readonly string[], uid: string): boolean => patternFor(uid, (type) => shown.includes(type)) !== undefined;
 
 /**
  * The URL the panel frames for this entry (its token valid from `now` for the configured minutes), or

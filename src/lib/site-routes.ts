@@ -7,6 +7,7 @@
  * of paths kept elsewhere. Generic: the domains hold the values.
  */
 import type { Core } from '@strapi/strapi';
+import { draftsReadable } from './drafts';
 import type { CachePolicy } from './http-caching';
 
 export interface SiteRoute {
@@ -29,12 +30,7 @@ interface SiteRouteConfig extends Core.RouteConfig {
 
 /** The Strapi route of a public GET: open to all, its drafts to API tokens and preview tokens of the types it shows. */
 export function siteRoute(route: SiteRoute): Core.RouteInput {
-  const config: SiteRouteConfig = {
-    auth: false,
-    // Strapi resolves `{ name, config }` for route middlewares as for global ones; its RouteConfig type names only strings.
-    middlewares: [{ name: 'global::draft-reads', config: { shown: route.shows ?? [] } } as unknown as string],
-    site: route,
-  };
+  const config: SiteRouteConfig = { ...draftsReadable(...(route.shows ?? [])), site: route };
   return { method: 'GET', path: route.path, handler: route.handler, config };
 }
 
