@@ -22,6 +22,7 @@ const { generate } = require('./generate-sample-data');
 const { nodeFlags } = require('./lib/node-flags');
 const cores = require('./bench/cores');
 const { benchEnvironment } = require('./bench/environment');
+const { latencyCase } = require('./bench/latency');
 const { readAheadCase } = require('./bench/read-ahead');
 
 /** Image URLs of the fake providers' data, absolute as a real provider sends them. */
@@ -731,6 +732,7 @@ async function metricsCase() {
 
 const CASES = {
   table: tableCase, locales: localesCase, metrics: metricsCase,
+  latency: () => latencyCase({ startChild, stopChild, ask, imageBase: PROVIDER_MEDIA }),
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
 };
 

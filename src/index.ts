@@ -13,7 +13,7 @@ import { enforceRatingRange } from './api/luxury/rating-rule';
 import { luxurySeeder } from './api/luxury/seed';
 import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
 import { offPlanPageSeeder } from './api/off-plan/seed';
-import { registerOffPlanLookups } from './api/off-plan/services/off-plan';
+import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
@@ -98,6 +98,7 @@ export default {
       await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
       await configureEditorRoles(strapi);
       await seedDemoContent(strapi, DEMO_SEEDERS);
+      prepareOffPlanIndexes(strapi);
       registerOffPlanLookups(strapi);
       serveDeclaredRoutes(strapi);
       printBannerWhenListening(strapi, login);

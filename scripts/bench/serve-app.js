@@ -8,6 +8,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { monitorEventLoopDelay } = require('perf_hooks');
 
 const appDir = path.resolve(__dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
@@ -37,12 +38,14 @@ function publicDir() {
 }
 
 /**
- * The read-ahead of project details after a collection refresh, measured: its progress, how long it
- * took, the peak resident memory meanwhile, and the detail rows it wrote. `sweep`: every detail is due
- * (as once a day), not only those never read.
+ * A refresh of the project collection as the hourly one runs (in the background, the collection held
+ * served meanwhile), then the read-ahead of project details it starts, measured: its progress, how long
+ * it took, the peak resident memory meanwhile, and the detail rows it wrote. `sweep`: every detail is
+ * due (as once a day), not only those never read; `rate`: the read-ahead's provider requests per second.
  */
-async function readAhead(strapi, { sweep }) {
+async function readAhead(strapi, { sweep, rate }) {
   const projects = strapi.plugin('extsource').service('projects');
+  const config = (key, value) => strapi.config.set(`plugin::extsource.${key}`, value);
   const rows = strapi.db.query('plugin::extsource.project-detail');
   if (sweep) await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: `details-sweep:${process.env.EXTSOURCE_PROJECTS_DRIVER}` });
   const lastWrite = async () => (await rows.findOne({ select: ['updatedAt'], orderBy: { updatedAt: 'desc' } }))?.updatedAt ?? null;
@@ -53,9 +56,19 @@ async function readAhead(strapi, { sweep }) {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   const started = Date.now();
-  projects.invalidate();
-  await projects.collection();
+  const held = projects.peek()?.version;
+  if (held === undefined) {
+    await projects.collection();
+  } else {
+    const ttl = strapi.config.get('plugin::extsource.projectsTtlSeconds');
+    config('projectsTtlSeconds', 0);
+    while ((await projects.collection()).version === held) await new Promise((resolve) => setTimeout(resolve, 50));
+    config('projectsTtlSeconds', ttl);
+  }
   const collectionMs = Date.now() - started;
+  // The read-ahead starts at the next read of the new collection, at this rate.
+  if (rate !== undefined) config('detailRate', rate);
+  await projects.collection();
   await projects.readAheadSettled();
   clearInterval(sampler);
   const writtenAfter = await lastWrite();
@@ -70,7 +83,24 @@ async function readAhead(strapi, { sweep }) {
   };
 }
 
+/** Every listing and the sync marks gone: the next sync is a first run again. */
+async function wipeListings(strapi) {
+  await strapi.db.query('plugin::extsource.property').deleteMany({});
+  const store = strapi.store({ type: 'plugin', name: 'extsource' });
+  for (const type of ['sale', 'rent']) await store.delete({ key: `sync-marks:${process.env.EXTSOURCE_LISTINGS_DRIVER}:${type}` });
+}
+
+/** The event loop's delay since the last ask, in milliseconds (what a request arriving then waited before its turn). */
+function loopDelay(monitor) {
+  const ms = (nanoseconds) => Math.round(nanoseconds / 1e5) / 10;
+  const delay = { p99_ms: ms(monitor.percentile(99)), max_ms: ms(monitor.max) };
+  monitor.reset();
+  return delay;
+}
+
 async function main() {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const { createStrapi } = require('@strapi/strapi');
   const strapi = createStrapi({ appDir, distDir: path.join(appDir, 'dist') });
   strapi.config.set('dirs.static.public', publicDir());
@@ -94,6 +124,10 @@ async function main() {
       process.send({ run });
     } else if (message && message.readAhead) {
       process.send({ readAhead: await readAhead(strapi, message.readAhead) });
+    } else if (message === 'wipe-listings') {
+      process.send({ wiped: await wipeListings(strapi) ?? true });
+    } else if (message === 'loop-delay') {
+      process.send({ loopDelay: loopDelay(loop) });
     } else if (message === 'count-contacts') {
       process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
     } else if (message === 'stop') {

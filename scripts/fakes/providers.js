@@ -257,6 +257,20 @@ function documented(project, developers) {
   };
 }
 
+/**
+ * Entries of `list` by id, made once per list and length (tests replace the lists, or add to them): a
+ * 10,000-project feed is not searched per request.
+ */
+const indexes = new WeakMap();
+function findById(list, id) {
+  let index = indexes.get(list);
+  if (!index || index.size !== list.length) {
+    index = new Map(list.map((entry) => [String(entry.id), entry]));
+    indexes.set(list, index);
+  }
+  return index.get(String(id));
+}
+
 async function startFakeReelly() {
   const state = {
     projects: [],
@@ -277,7 +291,7 @@ async function startFakeReelly() {
   };
   /** A project as asked for: in Arabic (its Arabic texts over the English record; English where it has none), in the shape played. */
   const inLanguage = (project, language) => {
-    const arabic = language === 'ar' && state.projectsAr.find((entry) => String(entry.id) === String(project.id));
+    const arabic = language === 'ar' && findById(state.projectsAr, project.id);
     return arabic ? { ...project, ...arabic, location: { ...project.location, ...arabic.location } } : project;
   };
   /** `list`: the list entry, cut after the Arabic is laid over (so `overview` stays a detail field in either language). */
@@ -324,7 +338,7 @@ async function startFakeReelly() {
       state.maxDetailsInFlight = Math.max(state.maxDetailsInFlight, state.detailsInFlight);
       if (state.detailDelayMs) await sleep(state.detailDelayMs);
       state.detailsInFlight -= 1;
-      const project = state.projects.find((candidate) => String(candidate.id) === decodeURIComponent(detail[1]));
+      const project = findById(state.projects, decodeURIComponent(detail[1]));
       return project ? send(200, shaped(project, url)) : send(404, { detail: 'Not found.' });
     }
     if (path === '/developers') return send(200, page(url, state.developers, state.developersPageLimit));

@@ -125,20 +125,61 @@ function nullsLast<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number)
   return result === 0 ? undefined : result;
 }
 
+/**
+ * Each item's place in the collator's order, equal items sharing one: six sorts then compare numbers,
+ * and the collator (a microsecond a call) runs in one sort per key instead of one per order.
+ */
+function collatedRanks(keys: string[], compare: (x: string, y: string) => number): Int32Array {
+  const order = keys.map((_, index) => index).sort((a, b) => compare(keys[a], keys[b]));
+  const ranks = new Int32Array(keys.length);
+  order.forEach((index, position) => {
+    const previous = order[position - 1];
+    ranks[index] = position === 0 ? 0 : ranks[previous] + (compare(keys[previous], keys[index]) === 0 ? 0 : 1);
+  });
+  return ranks;
+}
+
 function comparators(projects: NormalisedProject[]): Record<Sort, (a: number, b: number) => number> {
-  const tie = (a: number, b: number) => byIdText(projects[a].id, projects[b].id);
+  const idRanks = collatedRanks(projects.map((project) => project.id), byIdText);
+  const nameRanks = collatedRanks(projects.map((project) => project.name), byName);
+  const tie = (a: number, b: number) => idRanks[a] - idRanks[b];
   const price = (i: number) => projects[i].price.starting_from;
   const completion = (i: number) => projects[i].completion_sort;
   const numeric = (x: number, y: number) => x - y;
   const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return {
-    name_asc: (a, b) => byName(projects[a].name, projects[b].name) || tie(a, b),
-    name_desc: (a, b) => byName(projects[b].name, projects[a].name) || tie(a, b),
+    name_asc: (a, b) => nameRanks[a] - nameRanks[b] || tie(a, b),
+    name_desc: (a, b) => nameRanks[b] - nameRanks[a] || tie(a, b),
     price_asc: (a, b) => nullsLast(price(a), price(b), numeric) ?? tie(a, b),
     price_desc: (a, b) => nullsLast(price(a), price(b), (x, y) => y - x) ?? tie(a, b),
     completion_asc: (a, b) => nullsLast(completion(a), completion(b), text) ?? tie(a, b),
     completion_desc: (a, b) => nullsLast(completion(a), completion(b), (x, y) => text(y, x)) ?? tie(a, b),
   };
+}
+
+/**
+ * The index is built in steps (a generator): between two steps its caller may give the event loop a
+ * turn (decision 93). A step is one sort, or this many projects of a pass over them.
+ */
+const STEP = 100;
+type Steps<T> = Generator<void, T, void>;
+
+/** `fn` of each item, a step every STEP items. */
+function* mapInSteps<T, R>(items: readonly T[], fn: (item: T, index: number) => R): Steps<R[]> {
+  const results = new Array<R>(items.length);
+  for (let index = 0; index < items.length; index += 1) {
+    results[index] = fn(items[index], index);
+    if (index % STEP === STEP - 1) yield;
+  }
+  return results;
+}
+
+/** Runs every step at once: the index, synchronously. */
+function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 const perSort = <T>(make: (sort: Sort) => T) => Object.fromEntries(SORTS.map(({ value }) => [value, make(value)])) as Record<Sort, T>;
@@ -186,13 +227,13 @@ export function countStates(states: Map<EmirateCode, Bitset>, locale: Locale, ex
  * its feed names; bedrooms from its bedroom types; amenities from its facilities; area options from the
  * unit types whose size is known. (Snapshots stored before `property_types` existed have none: `?? []`.)
  */
-function optionSets(projects: NormalisedProject[], sizes: Sizes): Record<FacetName, Bitset[]> {
+function* optionSets(projects: NormalisedProject[], sizes: Sizes): Steps<Record<FacetName, Bitset[]>> {
   const sets = (options: readonly string[]) => options.map(() => newBitset(projects.length));
   const result = { property_type: sets(PROPERTY_TYPES), bedrooms: sets(BEDROOMS), amenities: sets(AMENITIES), area: sets(AREAS) };
   const mark = (facet: FacetName, options: readonly string[], chosen: Array<string | undefined>, project: number) => {
     for (const option of chosen) if (option !== undefined) add(result[facet][options.indexOf(option)], project);
   };
-  projects.forEach((project, i) => {
+  yield* mapInSteps(projects, (project, i) => {
     mark('property_type', PROPERTY_TYPES, [project.category, ...(project.property_types ?? [])].flatMap(propertyTypesNamed), i);
     mark('bedrooms', BEDROOMS, project.bedrooms.types.map(bedroomsOption), i);
     mark('amenities', AMENITIES, project.facilities.flatMap(amenitiesNamed), i);
@@ -218,9 +259,9 @@ function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): ProjectInde
 }
 
 /** The words of each project's city, community, sub-community and name, in every language it has, for the location search. */
-function placeWords(projects: NormalisedProject[]): PlaceWords {
+function* placeWords(projects: NormalisedProject[]): Steps<PlaceWords> {
   const byWord = new Map<string, number[]>();
-  projects.forEach((project, i) => {
+  yield* mapInSteps(projects, (project, i) => {
     for (const word of new Set(searchWords(placesOf(project).join(' ')))) {
       const list = byWord.get(word);
       if (list) list.push(i);
@@ -234,9 +275,9 @@ function placeWords(projects: NormalisedProject[]): PlaceWords {
 }
 
 /** The size ranges of each project's unit types; a project without any gives its feed's project-wide range. */
-function sizeRanges(projects: NormalisedProject[]): Sizes {
+function* sizeRanges(projects: NormalisedProject[]): Steps<Sizes> {
   const entries: Array<{ from: number; to: number; project: number; area: number }> = [];
-  projects.forEach((project, i) => {
+  yield* mapInSteps(projects, (project, i) => {
     const units = project.apartments
       .map((unit) => ({ from: unit.size_from_sqft ?? unit.size_to_sqft, to: unit.size_to_sqft ?? unit.size_from_sqft, bedrooms: unit.bedrooms }))
       .filter((unit): unit is { from: number; to: number; bedrooms: string } => unit.from !== null && unit.to !== null);
@@ -266,36 +307,53 @@ export interface IndexOptions {
   searchedAs?: NormalisedProject[];
 }
 
-export function buildIndex(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects }: IndexOptions = {}): ProjectIndex {
+export function buildIndex(projects: NormalisedProject[], options: IndexOptions = {}): ProjectIndex {
+  return runSteps(indexBuild(projects, options));
+}
+
+/** The same in steps, for a caller that slices the work (services/off-plan.ts). */
+export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects }: IndexOptions = {}): Steps<ProjectIndex> {
   const compare = comparators(projects);
+  yield;
   const all = projects.map((_, index) => index);
-  const orders = perSort((sort) => Int32Array.from([...all].sort(compare[sort])));
+  const orders = {} as Orders;
+  for (const { value: sort } of SORTS) {
+    orders[sort] = Int32Array.from([...all].sort(compare[sort]));
+    yield;
+  }
   const prices = Float64Array.from(projects, (project) => project.price.starting_from ?? NaN);
   const priced = [...prices].filter((price) => !Number.isNaN(price));
   const developers = new Map(projects.filter((project) => project.developer.id).map((project) => [project.developer.id, project.developer]));
   const years = [...new Set(projects.map((project) => project.completion.year).filter(Boolean))].sort();
   const byState = partition(orders, (index) => projects[index].state_id || undefined);
   const states = new Map([...byState].map(([state, lists]) => [state as EmirateCode, bitsetOf(projects.length, lists.name_asc)]));
-  const sizes = sizeRanges(projects);
-  const options = optionSets(projects, sizes);
+  yield;
+  const sizes = yield* sizeRanges(projects);
+  const options = yield* optionSets(projects, sizes);
+  const cardBytes = yield* mapInSteps(projects, (project) => Buffer.from(JSON.stringify(card(project))));
+  const lowerNames = yield* mapInSteps(searchedAs, (project) => foldForSearch(namesOf(project).join('\n')));
+  const places = yield* placeWords(searchedAs);
+  const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
+  const byYear = partition(orders, (index) => projects[index].completion.year || undefined);
+  yield;
 
   return {
     locale,
     projects,
     byId: new Map(projects.map((project, index) => [project.id, index])),
-    cardBytes: projects.map((project) => Buffer.from(JSON.stringify(card(project)))),
+    cardBytes,
     orders,
     ranks: ranksOf(orders),
     byState,
-    byDeveloper: partition(orders, (index) => projects[index].developer.id || undefined),
-    byYear: partition(orders, (index) => projects[index].completion.year || undefined),
-    lowerNames: searchedAs.map((project) => foldForSearch(namesOf(project).join('\n'))),
+    byDeveloper,
+    byYear,
+    lowerNames,
     prices,
     pricedCount: priced.length,
     priceBlocks: priceBlocksOf(orders.price_asc, priced.length),
     states,
     options,
-    places: placeWords(searchedAs),
+    places,
     sizes,
     countsByState: countStates(states, locale),
     facets: unfilteredFacets(options),

@@ -18,10 +18,10 @@ import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
-import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
+import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
 import { Representation, representationOf } from '../../../lib/representation';
-import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { buildIndex, type ProjectIndex } from '../lib/project-index';
+import { eachSliced, inSlices, slicer, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
@@ -52,11 +52,18 @@ interface InCurrency extends PreparedCurrency {
   version: number;
 }
 
-/** The collection's project index in `locale`: its projects as that locale shows them, found by every language's names. */
-function indexFor(collection: ProjectCollection, locale: Locale): IndexedCollection {
+/**
+ * The collection's project index in `locale`: its projects as that locale shows them, found by every
+ * language's names. Built in slices (a second or more at 10,000 projects), visitors answered meanwhile.
+ */
+async function indexFor(collection: ProjectCollection, locale: Locale): Promise<IndexedCollection> {
   const { projects } = collection;
-  const shown = locale === DEFAULT_LOCALE ? projects : projects.map((project) => projectIn(project, locale));
-  return { version: collection.version, ...prepareIndex(buildIndex(shown, { locale, searchedAs: projects })) };
+  const pause = slicer();
+  const shown: typeof projects = [];
+  if (locale === DEFAULT_LOCALE) shown.push(...projects);
+  else await eachSliced(projects, (project) => shown.push(projectIn(project, locale)), pause);
+  const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects }), pause);
+  return { version: collection.version, ...prepareIndex(index) };
 }
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
@@ -76,13 +83,37 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const page = offPlanPage(strapi);
 
+  /** Index builds under way, one per collection version and locale, whoever asked first. */
+  const building = new Map<string, Promise<IndexedCollection>>();
+  function indexOnce(collection: ProjectCollection, locale: Locale): Promise<IndexedCollection> {
+    const key = `${collection.version}:${locale}`;
+    let build = building.get(key);
+    if (!build) {
+      build = indexFor(collection, locale).finally(() => building.delete(key));
+      building.set(key, build);
+    }
+    return build;
+  }
+
   /** The project index of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
   async function projectIndex(locale: Locale): Promise<IndexedCollection> {
     const collection = await projectsService(strapi).collection();
     const key = localized(PROJECT_INDEX_CACHE_KEY, locale);
-    const cached = await cache.get(key, async () => indexFor(collection, locale), PROJECT_INDEX_CACHE);
+    const cached = await cache.get(key, () => indexOnce(collection, locale), PROJECT_INDEX_CACHE);
     if (cached.value.version === collection.version) return cached.value;
-    return cache.set(key, indexFor(collection, locale), PROJECT_INDEX_CACHE).value;
+    return cache.set(key, await indexOnce(collection, locale), PROJECT_INDEX_CACHE).value;
+  }
+
+  /**
+   * A new collection's indexes in every locale, built before it is served (projects.ts `prepareWith`):
+   * until they are, visitors get the current collection; the returned commit caches them with it.
+   */
+  async function prepareIndexes(collection: ProjectCollection): Promise<() => void> {
+    const built: Array<[Locale, IndexedCollection]> = [];
+    for (const locale of LOCALES) built.push([locale, await indexOnce(collection, locale)]);
+    return () => {
+      for (const [locale, prepared] of built) cache.set(localized(PROJECT_INDEX_CACHE_KEY, locale), prepared, PROJECT_INDEX_CACHE);
+    };
   }
 
   /** The project index's cards and prices in `currency` (built once per currency, locale and collection). */
@@ -113,6 +144,8 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const service = {
+    prepareIndexes,
+
     async pageContent(locale: Locale = DEFAULT_LOCALE): Promise<OffPlanPageContent> {
       return (await page.published(locale)).content;
     },
@@ -195,6 +228,12 @@ export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
 /** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
+/** Each new project collection reaches visitors with its indexes built (at bootstrap, when the service exists). */
+export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
+  const service = offPlanService(strapi);
+  projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
+}
+
 export function registerOffPlanLookups(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));

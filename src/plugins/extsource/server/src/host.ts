@@ -21,7 +21,7 @@ export interface HostCache {
   set<T>(key: string, value: T, options: HostCacheOptions): { value: T };
   /** Drops the entries carrying any of `tags` in this process only. */
   invalidateHere(tags: readonly string[]): void;
-  /** Drops them here and, through the app's bus, on every instance. */
+  /** Drops them here at once (before it resolves) and, through the app's bus, on every instance. */
   invalidateEverywhere(tags: readonly string[]): Promise<void>;
   /** Makes `tags` known to every instance before anything carrying them is built. */
   declareTags(...tags: string[]): void;

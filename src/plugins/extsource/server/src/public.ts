@@ -4,7 +4,7 @@
  * typed with the service types below. Besides types, it holds the plugin's pure vocabulary that the
  * app's own pure code shares (no Strapi, no state): the emirate codes, the rounding of currency
  * conversion, sq.ft into m², the price label, the cache tag of everything built from the projects,
- * the text a database cannot keep.
+ * the text a database cannot keep; and its time slices, which the app's long builds share.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
 export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
@@ -18,3 +18,4 @@ export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';
 export { hasUnstorableCharacters } from './mapping/text';
+export { eachSliced, inSlices, slicer, type Pause } from './slices';

@@ -19,6 +19,7 @@ import { plainLine } from '../mapping/text';
 import type { ListingType, NormalisedListing, Rejected } from '../mapping/types';
 import { text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
+import { slicer } from '../slices';
 import { judgePage, PageTally } from './goyzer-pages';
 import { createHttpClient, getText, ProviderError, type RequestObserver, type RetryPolicy } from './http';
 import { ChangesUnavailableError, type ListingsDriver, type Progress } from './types';
@@ -52,11 +53,11 @@ const UNIT_ELEMENT = /<UnitDTO\b[^>]*?(?:\/>|>[\s\S]*?<\/UnitDTO\s*>)/g;
 const ROOT = /^\ufeff?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*<(?:[\w.-]+:)?([A-Za-z_][\w.-]*)/;
 
 /**
- * Reads an answer unit by unit, calling `onUnit` for each, so a whole document is never held as a
- * tree. Throws a ProviderError for a body that is not well-formed XML, or not a list of units (an
- * ASMX error answers `<string>...</string>` with status 200).
+ * Reads an answer unit by unit, so a whole document is never held as a tree (and a caller may give the
+ * event loop a turn between two units). Throws a ProviderError for a body that is not well-formed XML,
+ * or not a list of units (an ASMX error answers `<string>...</string>` with status 200).
  */
-export function readUnits(xml: string, what: string, onUnit: (unit: UnitDTO) => void): void {
+export function* unitsOf(xml: string, what: string): Generator<UnitDTO, void, void> {
   if (xml.trim() === '') return;
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new ProviderError(`${what}: malformed XML (${valid.err.msg}, line ${valid.err.line})`);
@@ -68,15 +69,13 @@ export function readUnits(xml: string, what: string, onUnit: (unit: UnitDTO) => 
   }
   for (const [element] of xml.matchAll(UNIT_ELEMENT)) {
     const unit = (unitParser.parse(element) as { UnitDTO?: unknown }).UnitDTO;
-    onUnit(unit && typeof unit === 'object' ? (unit as UnitDTO) : {});
+    yield unit && typeof unit === 'object' ? (unit as UnitDTO) : {};
   }
 }
 
 /** The units of one answer (for tests and tools; the driver reads units as they come). */
 export function parseUnitsPage(xml: string, what: string): UnitDTO[] {
-  const units: UnitDTO[] = [];
-  readUnits(xml, what, (unit) => units.push(unit));
-  return units;
+  return [...unitsOf(xml, what)];
 }
 
 const mebibytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
@@ -102,15 +101,20 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     return { ...credentials, ...Object.fromEntries(FILTERS[type].map((name) => [name, ''])), PageIndex: pageIndex };
   }
 
-  /** Maps one answer's units (failing past GOYZER_MAX_ITEMS with those `before`), and sums up its page positions. */
-  function readPage(xml: string, type: ListingType, requested: number, what: string, before: number) {
+  /**
+   * Maps one answer's units (failing past GOYZER_MAX_ITEMS with those `before`), and sums up its page
+   * positions. A page of units takes tens of milliseconds to map: in slices, between visitors' requests.
+   */
+  async function readPage(xml: string, type: ListingType, requested: number, what: string, before: number) {
     const tally = new PageTally(requested);
     const results: Array<NormalisedListing | Rejected> = [];
-    readUnits(xml, what, (unit) => {
+    const pause = slicer();
+    for (const unit of unitsOf(xml, what)) {
       if (before + results.length >= settings.maxItems) throw tooMany(what, before + results.length + 1);
       tally.add(text(unit.RefNo), unit.PageIndex, unit.Count);
       results.push(mapGoyzerUnit(unit, type));
-    });
+      await pause();
+    }
     return { results, summary: tally.summary() };
   }
 
@@ -121,7 +125,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     for (let pageIndex = 1; ; pageIndex += 1) {
       const what = `Goyzer ${ENDPOINT[type]} page ${pageIndex}`;
       if (pageIndex > settings.maxPages) throw new ProviderError(`${what}: more than GOYZER_MAX_PAGES (${settings.maxPages}) pages`);
-      const page = readPage(await download(ENDPOINT[type], listingParams(type, pageIndex), what), type, pageIndex, what, results.length);
+      const page = await readPage(await download(ENDPOINT[type], listingParams(type, pageIndex), what), type, pageIndex, what, results.length);
       const { summary } = page;
       if (summary.pages !== null && summary.pages > settings.maxPages) {
         throw new ProviderError(`${what}: the feed has ${summary.pages} pages, more than GOYZER_MAX_PAGES (${settings.maxPages}) allows`);
@@ -158,11 +162,13 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     }
     const results: Array<NormalisedListing | Rejected> = [];
     const deleted: string[] = [];
-    readUnits(xml, what, (unit) => {
+    const pause = slicer();
+    for (const unit of unitsOf(xml, what)) {
       if (results.length + deleted.length >= settings.maxItems) throw tooMany(what, results.length + deleted.length + 1);
       if (!isDeletedUnit(unit)) results.push(mapGoyzerUnit(unit, type));
       else if (text(unit.RefNo)) deleted.push(text(unit.RefNo));
-    });
+      await pause();
+    }
     progress?.(results.length + deleted.length);
     return { ...partition<NormalisedListing>(results), deleted };
   }
@@ -175,7 +181,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
       : undefined,
     async test() {
       const what = `Goyzer ${ENDPOINT.sale} page 1`;
-      readUnits(await byteBudget()(ENDPOINT.sale, listingParams('sale', 1), what), what, () => undefined);
+      parseUnitsPage(await byteBudget()(ENDPOINT.sale, listingParams('sale', 1), what), what);
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * The off-plan project collection (decision 27), one for every instance:
  *
- * - The last good collection is persisted as a snapshot in Strapi's core store (one per projects
- *   driver), beside a small record of when it was fetched and when a fetch last failed.
+ * - The last good collection is persisted as a snapshot (project-snapshot.ts, one per projects driver).
  * - An instance with nothing in memory loads the snapshot. The provider is asked only when there is
  *   none, or it is older than `projectsTtlSeconds`, and then under a lease: one instance fetches, the
  *   others wait for its snapshot (or keep serving what they have). Every instance is then told
  *   (`projects` tag) and reloads the snapshot instead of fetching again.
  * - A stale collection is served while one refresh runs in the background; a failed refresh keeps the
  *   last good collection and is retried after a minute, by whichever instance asks first.
+ * - A new collection is served once what the app derives from it is built (`prepareWith`): until then
+ *   visitors get the one before, never a wait for a build (decision 93).
  * - Developers are cached per instance for their own lifetime, and dropped with the collection.
  * - A project's detail is never waited for (decision 40): a read answers at once with the detail held,
  *   else the collection's card marked pending (its detail fields empty). Details, their reads and their
@@ -24,6 +25,7 @@ import { errorMessage, providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { detailReads, type HeldDetail, type ProjectAnswer } from './detail-reads';
+import { projectSnapshots, type SnapshotMeta } from './project-snapshot';
 import type { ReadAheadProgress } from './read-ahead';
 
 export type { ProjectAnswer } from './detail-reads';
@@ -49,14 +51,11 @@ const RECHECK_MS = 5_000;
 const FILL_WAIT_MS = 60_000;
 const FILL_POLL_MS = 250;
 
-/** One snapshot per projects driver, so switching drivers never serves the other provider's projects. */
-const snapshotKey = (driver: string) => `projects-snapshot:${driver}`;
-const snapshotMetaKey = (driver: string) => `projects-snapshot-meta:${driver}`;
-
-interface SnapshotMeta {
-  fetchedAt?: string;
-  failedAt?: string;
-}
+/**
+ * What the app derives from a new collection, built before the collection is served: the returned
+ * commit puts it in place, in the same turn as the collection.
+ */
+export type CollectionPreparer = (collection: ProjectCollection) => Promise<() => void>;
 
 const unavailable = () =>
   providerUnavailable('Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
@@ -80,17 +79,15 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let refreshing: Promise<unknown> | undefined;
   let nextAttemptAt = 0;
   const details = detailReads(strapi);
-
-  const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
+  const snapshots = projectSnapshots(strapi);
+  const preparers: CollectionPreparer[] = [];
   const cache = () => hostOf(strapi).cache;
   const config = () => extsourceConfig(strapi);
   const ttlMs = () => config().projectsTtlSeconds * 1000;
   const cacheOptions = { tags: [PROJECTS_TAG], lifetime: Infinity };
   const detailsListed = () => projectsDriver(strapi).listsDetails === true;
 
-  async function readMeta(driver: string): Promise<SnapshotMeta> {
-    return ((await store().get({ key: snapshotMetaKey(driver) })) as SnapshotMeta | null) ?? {};
-  }
+  const readMeta = (driver: string) => snapshots.meta(driver);
 
   function isFresh(meta: SnapshotMeta): boolean {
     const fetchedAt = meta.fetchedAt ? Date.parse(meta.fetchedAt) : NaN;
@@ -103,8 +100,8 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function readSnapshot(driver: string): Promise<ProjectCollection | undefined> {
-    const saved = (await store().get({ key: snapshotKey(driver) })) as { projects: NormalisedProject[]; fetchedAt: string } | null;
-    if (!saved?.projects) return undefined;
+    const saved = await snapshots.read(driver);
+    if (!saved) return undefined;
     return { projects: saved.projects, fetchedAt: saved.fetchedAt, version: (version += 1), source: 'snapshot', detailsListed: detailsListed() };
   }
 
@@ -113,18 +110,34 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const warning of warnings ?? []) strapi.log.warn(`extsource: projects refresh: ${warning}`);
     if (rejected.length) strapi.log.warn(`extsource: ${rejected.length} project(s) skipped: ${rejected.slice(0, 5).map((item) => `${item.reference} (${item.reason})`).join(', ')}`);
     const fetchedAt = new Date().toISOString();
-    await strapi.db.transaction(async () => {
-      await store().set({ key: snapshotKey(driver), value: { projects: records, fetchedAt } });
-      await store().set({ key: snapshotMetaKey(driver), value: { fetchedAt } });
-    });
+    await snapshots.write(driver, records, fetchedAt);
     return { projects: records, fetchedAt, version: (version += 1), source: 'provider', detailsListed: detailsListed() };
   }
 
-  /** Makes `collection` this instance's, dropping what was derived from the old one (everywhere, when it is new). */
+  /** What the preparers built for `collection`: the commits of those that succeeded (a failed one is built when asked for). */
+  async function prepare(collection: ProjectCollection): Promise<Array<() => void>> {
+    const commits: Array<() => void> = [];
+    for (const preparer of preparers) {
+      try {
+        commits.push(await preparer(collection));
+      } catch (error) {
+        strapi.log.warn(`extsource: preparing the new project collection failed, built on demand: ${errorMessage(error)}`);
+      }
+    }
+    return commits;
+  }
+
+  /**
+   * Makes `collection` this instance's, dropping what was derived from the old one (everywhere, when it
+   * is new). The drop here, the collection and what was prepared from it land in one turn: no visitor
+   * finds the collection without its indexes.
+   */
   async function adopt(collection: ProjectCollection, tellOthers: boolean): Promise<ProjectCollection> {
-    if (tellOthers) await cache().invalidateEverywhere([PROJECTS_TAG]);
-    else cache().invalidateHere([PROJECTS_TAG]);
+    const commits = await prepare(collection);
+    const told = tellOthers ? cache().invalidateEverywhere([PROJECTS_TAG]) : cache().invalidateHere([PROJECTS_TAG]);
     cache().set(COLLECTION_KEY, collection, cacheOptions);
+    for (const commit of commits) commit();
+    await told;
     return collection;
   }
 
@@ -146,7 +159,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       return await adopt(collection, true);
     } catch (error) {
       strapi.log.warn(`extsource: projects refresh failed, serving the last good collection: ${errorMessage(error)}`);
-      await store().set({ key: snapshotMetaKey(driver), value: { ...meta, failedAt: new Date().toISOString() } });
+      await snapshots.recordFailure(driver, meta);
       nextAttemptAt = Date.now() + RETRY_AFTER_FAILURE_MS;
       const last = await fallback();
       if (!last) throw unavailable();
@@ -218,6 +231,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
+    /** Adds what the app derives from each new collection, built before the collection is served. */
+    prepareWith(preparer: CollectionPreparer): void {
+      preparers.push(preparer);
+    },
+
     /**
      * Fresh: from memory. Stale: from memory, with one refresh in the background. Nothing in memory
      * (a restart, or another instance refreshed): the persisted snapshot, refreshed in the background

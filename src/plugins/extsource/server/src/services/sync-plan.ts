@@ -42,8 +42,11 @@ export function looksLikeBadFetch(fetched: number, active: number): boolean {
   return active > 0 && fetched < active / 2;
 }
 
+/** How a plan gets a listing's hash: computed there, or looked up when the caller computed them ahead. */
+export type HashOf = (listing: NormalisedListing) => string;
+
 /** Creates, updates and unchanged for the listings fetched (the last of a duplicated reference wins). */
-function planUpserts(fetched: NormalisedListing[], existing: ExistingRow[]) {
+function planUpserts(fetched: NormalisedListing[], existing: ExistingRow[], hashOf: HashOf) {
   const warnings: string[] = [];
   const incoming = new Map<string, NormalisedListing>();
   for (const listing of fetched) {
@@ -53,7 +56,7 @@ function planUpserts(fetched: NormalisedListing[], existing: ExistingRow[]) {
   const byReference = new Map(existing.map((row) => [row.reference, row]));
   const plan: SyncPlan = { creates: [], updates: [], unchanged: 0, deactivateIds: [], warnings };
   for (const listing of incoming.values()) {
-    const hash = contentHash(listing);
+    const hash = hashOf(listing);
     const row = byReference.get(listing.reference);
     if (!row) plan.creates.push({ listing, hash });
     else if (row.content_hash !== hash || row.status !== rowStatus(listing)) plan.updates.push({ listing, hash, id: row.id, was: row.status });
@@ -63,8 +66,8 @@ function planUpserts(fetched: NormalisedListing[], existing: ExistingRow[]) {
 }
 
 /** A full fetch: the listings missing from it are deactivated (unless the guard holds them). */
-export function planSync(fetched: NormalisedListing[], existing: ExistingRow[]): SyncPlan {
-  const { plan, incoming } = planUpserts(fetched, existing);
+export function planSync(fetched: NormalisedListing[], existing: ExistingRow[], hashOf: HashOf = contentHash): SyncPlan {
+  const { plan, incoming } = planUpserts(fetched, existing, hashOf);
   const stillActive = existing.filter((row) => row.status === 'active' && !incoming.has(row.reference));
   const activeBefore = existing.filter((row) => row.status === 'active').length;
   if (stillActive.length > 0 && looksLikeBadFetch(incoming.size, activeBefore)) {
@@ -79,8 +82,8 @@ export function planSync(fetched: NormalisedListing[], existing: ExistingRow[]):
 }
 
 /** Recent changes: the changed listings are written, the withdrawn references deactivated, nothing else touched. */
-export function planChanges(changed: NormalisedListing[], withdrawn: string[], existing: ExistingRow[]): SyncPlan {
-  const { plan, incoming } = planUpserts(changed, existing);
+export function planChanges(changed: NormalisedListing[], withdrawn: string[], existing: ExistingRow[], hashOf: HashOf = contentHash): SyncPlan {
+  const { plan, incoming } = planUpserts(changed, existing, hashOf);
   const gone = new Set(withdrawn.filter((reference) => !incoming.has(reference)));
   plan.deactivateIds = existing.filter((row) => row.status === 'active' && gone.has(row.reference)).map((row) => row.id);
   return plan;

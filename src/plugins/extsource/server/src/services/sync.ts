@@ -1,9 +1,13 @@
 /**
  * Listings sync: for each listing type of the run, fetch the whole type from the listings driver (or,
  * with incremental sync on, the provider's recent changes), plan against what is stored, then write in
- * batches, each batch in its own transaction, keyed by (provider, listing type, reference). Nothing is
- * written until the fetch is complete; nothing is deactivated unless every batch landed. Each run is a
- * sync-run record.
+ * small batches, each batch in its own transaction, keyed by (provider, listing type, reference).
+ * Nothing is written until the fetch is complete; nothing is deactivated unless every batch landed.
+ * Each run is a sync-run record.
+ *
+ * It shares the event loop and SQLite's one writer with visitors (decision 93): hashing, reading and
+ * writing go in slices (slices.ts), and a batch is small enough that a lead's insert waits for one
+ * batch, not for the run.
  *
  * Across instances and the CLI: the listing types of a run are leased (services/lock.ts), and the run
  * record carries its owner, a heartbeat and its progress, so any instance can show a run and tell a
@@ -14,13 +18,21 @@ import { listingsDriver } from '../drivers';
 import { errorMessage, syncInProgress } from '../errors';
 import { hostOf } from '../host';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
-import type { ListingType } from '../mapping/types';
+import type { ListingType, NormalisedListing } from '../mapping/types';
+import { eachSliced, slicer, type Pause } from '../slices';
 import { sharedSyncLock, type SyncLock, type SyncLockHold } from './lock';
-import { planChanges, planSync, rowStatus, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
+import { contentHash, planChanges, planSync, rowStatus, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
 
 export const PROPERTY_UID = 'plugin::extsource.property';
 export const RUN_UID = 'plugin::extsource.sync-run';
-const BATCH_SIZE = 500;
+/**
+ * Rows per write transaction, and between two turns of the event loop: Strapi's query engine takes
+ * about half a millisecond a row, and a lead's insert waits for one batch (SQLite has one writer),
+ * while a commit costs a fraction of a millisecond.
+ */
+const BATCH_SIZE = 10;
+/** Rows per read of what is stored. */
+const READ_PAGE = 2000;
 /** A running run's record is updated (heartbeat and progress) this often... */
 const HEARTBEAT_MS = 1_000;
 /** ...and a run whose record was not updated for this long belongs to a process that stopped. */
@@ -121,16 +133,15 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { ...columns, content_hash: hash, status, ...deactivation };
   }
 
-  async function writeBatches(provider: string, plan: SyncPlan, onWritten: (count: number) => void) {
+  async function writeBatches(provider: string, plan: SyncPlan, onWritten: (count: number) => void, pause: Pause) {
     const now = new Date();
     for (let start = 0; start < plan.creates.length; start += BATCH_SIZE) {
       const batch = plan.creates.slice(start, start + BATCH_SIZE);
       await strapi.db.transaction(async () => {
-        await properties().createMany({
-          data: batch.map((item) => ({ ...fieldsOf(item, undefined, now), provider })),
-        });
+        await properties().createMany({ data: batch.map((item) => ({ ...fieldsOf(item, undefined, now), provider })) });
       });
       onWritten(batch.length);
+      await pause();
     }
     for (let start = 0; start < plan.updates.length; start += BATCH_SIZE) {
       const batch = plan.updates.slice(start, start + BATCH_SIZE);
@@ -138,14 +149,40 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
         for (const item of batch) await properties().update({ where: { id: item.id }, data: fieldsOf(item, item.was, now) });
       });
       onWritten(batch.length);
+      await pause();
     }
   }
 
-  async function deactivate(ids: number[]) {
+  async function deactivate(ids: number[], pause: Pause) {
     const now = new Date();
     for (let start = 0; start < ids.length; start += BATCH_SIZE) {
       await properties().updateMany({ where: { id: { $in: ids.slice(start, start + BATCH_SIZE) } }, data: { status: 'inactive', deactivated_at: now } });
+      await pause();
     }
+  }
+
+  /** The stored rows of a provider's listing type, read a page at a time. */
+  async function storedRows(provider: string, listingType: ListingType, pause: Pause): Promise<ExistingRow[]> {
+    const rows: ExistingRow[] = [];
+    for (let offset = 0; ; offset += READ_PAGE) {
+      const page = (await properties().findMany({
+        select: ['id', 'reference', 'content_hash', 'status'],
+        where: { provider, listing_type: listingType },
+        orderBy: { id: 'asc' },
+        offset,
+        limit: READ_PAGE,
+      })) as ExistingRow[];
+      rows.push(...page);
+      await pause();
+      if (page.length < READ_PAGE) return rows;
+    }
+  }
+
+  /** Each listing's content hash, computed in slices. */
+  async function hashesOf(listings: NormalisedListing[], pause: Pause): Promise<(listing: NormalisedListing) => string> {
+    const hashes = new Map<NormalisedListing, string>();
+    await eachSliced(listings, (listing) => hashes.set(listing, contentHash(listing)), pause);
+    return (listing) => hashes.get(listing) ?? contentHash(listing);
   }
 
   /**
@@ -178,21 +215,20 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     counts.failed += rejected.length;
     for (const item of rejected) warnings.push(`${listingType} record ${item.reference || '(no reference)'} skipped: ${item.reason}`);
 
-    const existing = (await properties().findMany({
-      select: ['id', 'reference', 'content_hash', 'status'],
-      where: { provider: driver.name, listing_type: listingType },
-    })) as ExistingRow[];
-    const plan = fetched.mode === 'full' ? planSync(records, existing) : planChanges(records, deleted, existing);
+    const pause = slicer();
+    const existing = await storedRows(driver.name, listingType, pause);
+    const hashOf = await hashesOf(records, pause);
+    const plan = fetched.mode === 'full' ? planSync(records, existing, hashOf) : planChanges(records, deleted, existing, hashOf);
     warnings.push(...[...(fetched.warnings ?? []), ...plan.warnings].map((warning) => `${listingType}: ${warning}`));
 
     Object.assign(state, { phase: 'writing', fetched: records.length, to_write: plan.creates.length + plan.updates.length });
-    await writeBatches(driver.name, plan, (count) => (state.written += count));
+    await writeBatches(driver.name, plan, (count) => (state.written += count), pause);
     counts.created += plan.creates.length;
     counts.updated += plan.updates.length;
     counts.unchanged += plan.unchanged;
 
     state.phase = 'deactivating';
-    await deactivate(plan.deactivateIds);
+    await deactivate(plan.deactivateIds, pause);
     counts.deactivated += plan.deactivateIds.length;
 
     // The next incremental run picks up from the start of this fetch.

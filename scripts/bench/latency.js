@@ -1,0 +1,188 @@
+// `npm run bench -- latency`: what visitors feel while the service works (issue 32). One production app
+// on SQLite with a fake Goyzer (12,000 listings) and a fake Reelly (10,000 projects) in a process of
+// their own, under a steady load at a fixed rate: the cached luxury page and a filtered off-plan page at
+// 1,000 requests/s each, and contact submissions at 20/s. Phases: quiet; a full Goyzer sync (a first
+// run, after the same sync was timed alone); the projects refresh and an unthrottled read-ahead of every
+// project detail; quiet again. Each phase: p99 per page, the share of the offered rate served, errors,
+// the event loop's delay in the app; the run's peak RSS over the app's processes. Written to
+// bench/results.json (`latency`).
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const autocannon = require('autocannon');
+const { fork } = require('child_process');
+const { GOYZER_CREDENTIALS, REELLY_API_KEY } = require('../fakes/providers');
+const { writeResults } = require('./results');
+
+const RATE = Number(process.env.BENCH_LATENCY_RATE || 1000);
+const CONTACT_RATE = Number(process.env.BENCH_LATENCY_CONTACT_RATE || 20);
+const QUIET_S = Number(process.env.BENCH_LATENCY_QUIET_S || 10);
+const LISTINGS = Number(process.env.BENCH_LATENCY_LISTINGS || 12000);
+const PROJECTS = Number(process.env.BENCH_LATENCY_PROJECTS || 10000);
+const OFFPLAN_PATH = `/api/v1/off-plan/projects?${process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2'}`;
+const CONTACT_BODY = JSON.stringify({
+  first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+latency@example.com', mobile: '+971 50 123 4567',
+  method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.',
+});
+
+/** The fakes in a child process on the load generator's core (never the app's). */
+function startFakes(imageBase) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'serve-fakes.js'), [], {
+      env: { ...process.env, BENCH_FAKES: JSON.stringify({ listings: LISTINGS, projects: PROJECTS, imageBase }) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (reply) => (reply.ready ? resolve({ child, ...reply }) : reject(new Error('fakes not ready'))));
+    child.once('exit', (code) => reject(new Error(`serve-fakes.js exited with ${code}`)));
+  });
+}
+
+/** The pids of `pid` and of every process under it. */
+function processTree(pid) {
+  const children = (id) => {
+    try {
+      return fs.readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all = [pid];
+  for (let i = 0; i < all.length; i += 1) all.push(...children(all[i]));
+  return all;
+}
+
+const rssMb = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** Samples the summed RSS of the app's processes every 100 ms; `peak()` is the highest so far. */
+function rssSampler(pid) {
+  let peak = 0;
+  let last = 0;
+  const timer = setInterval(() => {
+    last = processTree(pid).reduce((sum, id) => sum + rssMb(id), 0);
+    peak = Math.max(peak, last);
+  }, 100);
+  return { peak: () => Math.round(peak), now: () => Math.round(last), stop: () => clearInterval(timer) };
+}
+
+/** The steady load, started now; `stop()` ends it and gives each stream's figures. */
+function steadyLoad(port) {
+  const base = `http://127.0.0.1:${port}`;
+  const streams = {
+    luxury: { url: `${base}/api/v1/luxury`, overallRate: RATE, connections: 20 },
+    off_plan: { url: `${base}${OFFPLAN_PATH}`, overallRate: RATE, connections: 20 },
+    contact: {
+      url: `${base}/api/v1/contact-us`, overallRate: CONTACT_RATE, connections: 4,
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: CONTACT_BODY,
+    },
+  };
+  const startedAt = Date.now();
+  const running = Object.entries(streams).map(([name, options]) => {
+    const instance = autocannon({ ...options, duration: 3600 });
+    return { name, rate: options.overallRate, instance, done: new Promise((resolve) => instance.once('done', resolve)) };
+  });
+  return {
+    async stop() {
+      const seconds = (Date.now() - startedAt) / 1000;
+      running.forEach(({ instance }) => instance.stop());
+      const results = await Promise.all(running.map(({ done }) => done));
+      return Object.fromEntries(running.map(({ name, rate }, index) => {
+        const result = results[index];
+        const ok = result['2xx'];
+        return [name, {
+          p50_ms: result.latency.p50, p99_ms: result.latency.p99, max_ms: result.latency.max,
+          served: ok, offered: Math.round(rate * seconds), held_pct: Math.round((1000 * ok) / (rate * seconds)) / 10,
+          errors: result.non2xx + result.errors + result.timeouts,
+        }];
+      }));
+    },
+  };
+}
+
+/** Runs `work` under the steady load (at least `minSeconds` of load): the load's figures, the work's result, the loop delay. */
+async function underLoad(app, ask, work, minSeconds = 0) {
+  await ask(app.child, 'loop-delay', 'loopDelay');
+  const startedAt = Date.now();
+  const load = steadyLoad(app.port);
+  const result = await work();
+  const left = minSeconds * 1000 - (Date.now() - startedAt);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  const streams = await load.stop();
+  return { seconds: Math.round((Date.now() - startedAt) / 100) / 10, streams, loop: await ask(app.child, 'loop-delay', 'loopDelay'), result };
+}
+
+async function warm(port) {
+  for (const route of ['/api/v1/luxury', OFFPLAN_PATH]) {
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`http://127.0.0.1:${port}${route}`);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`GET ${route} answered ${response.status}`);
+    }
+  }
+}
+
+function printPhases(phases, quiet) {
+  const limit = (stream) => Math.max(3 * quiet.streams[stream].p99_ms, 25);
+  console.log('\n| phase | s | p99 luxury / off-plan / contact ms | rate held luxury / off-plan / contact % | errors | loop delay p99 / max ms | RSS at end MB |');
+  console.log('|---|---:|---|---|---:|---|---:|');
+  for (const phase of phases) {
+    const { luxury, off_plan: offPlan, contact } = phase.streams;
+    const errors = luxury.errors + offPlan.errors + contact.errors;
+    console.log(`| ${phase.name} | ${phase.seconds} | ${luxury.p99_ms} / ${offPlan.p99_ms} / ${contact.p99_ms} | ${luxury.held_pct} / ${offPlan.held_pct} / ${contact.held_pct} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms} | ${phase.rss_mb} |`);
+  }
+  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${limit('luxury')} / ${limit('off_plan')} ms; >= 95 % of the rate; 0 errors)`);
+}
+
+async function latencyCase({ startChild, stopChild, ask, imageBase }) {
+  const fakes = await startFakes(imageBase);
+  const app = await startChild('serve-app.js', {
+    EXTSOURCE_LISTINGS_DRIVER: 'goyzer', GOYZER_BASE_URL: fakes.goyzer,
+    GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode, GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+    EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: fakes.reelly, REELLY_API_KEY, REELLY_PAGE_SIZE: '500',
+    // No read-ahead until its phase turns it on, unthrottled.
+    EXTSOURCE_DETAIL_RATE: '0', EXTSOURCE_DETAIL_CONCURRENCY: process.env.BENCH_DETAIL_CONCURRENCY || '4',
+    CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '',
+  });
+  const rss = rssSampler(app.child.pid);
+  const phases = [];
+  const phase = (name, measured) => phases.push({ name, ...measured, rss_mb: rss.now() });
+  try {
+    await warm(app.port);
+    const alone = await ask(app.child, { sync: 'sales' }, 'run');
+    await ask(app.child, 'wipe-listings', 'wiped');
+    phase('quiet', await underLoad(app, ask, async () => null, QUIET_S));
+    const sync = await underLoad(app, ask, () => ask(app.child, { sync: 'sales' }, 'run'));
+    phase(`full Goyzer sync (${LISTINGS.toLocaleString('en')} listings)`, sync);
+    const readAhead = await underLoad(app, ask, () => ask(app.child, { readAhead: { sweep: false, rate: 1000000 } }, 'readAhead'));
+    phase(`projects refresh and read-ahead of ${PROJECTS.toLocaleString('en')} details, unthrottled`, readAhead);
+    phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
+
+    const quiet = phases[0];
+    printPhases(phases, quiet);
+    const syncRatio = sync.result.duration_ms / alone.duration_ms;
+    const progress = readAhead.result.progress;
+    console.log(`sync alone ${(alone.duration_ms / 1000).toFixed(2)} s (created ${alone.created}), under load ${(sync.result.duration_ms / 1000).toFixed(2)} s ` +
+      `(created ${sync.result.created}, status ${sync.result.status}): ${syncRatio.toFixed(2)} x (target <= 2)`);
+    console.log(`read-ahead: ${progress.read} of ${progress.due} details read (${progress.changed} stored, ${progress.failed} failed) in ${(readAhead.result.ms / 1000).toFixed(1)} s`);
+    console.log(`peak RSS of the app's processes over the run: ${rss.peak()} MB (target <= 600)`);
+    writeResults({ latency: {
+      settings: { rate_per_page: RATE, contact_rate: CONTACT_RATE, listings: LISTINGS, projects: PROJECTS, off_plan_path: OFFPLAN_PATH },
+      phases: phases.map(({ result, ...kept }) => kept),
+      sync: { alone_ms: alone.duration_ms, under_load_ms: sync.result.duration_ms, ratio: Number(syncRatio.toFixed(2)), status: sync.result.status },
+      read_ahead: { ms: readAhead.result.ms, read: progress.read, due: progress.due, failed: progress.failed },
+      peak_rss_mb: rss.peak(),
+    } });
+  } finally {
+    rss.stop();
+    await stopChild(app);
+    fakes.child.send('stop');
+  }
+}
+
+module.exports = { latencyCase };
