@@ -18,7 +18,7 @@ import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
 import { ensureLocales } from './bootstrap/locales';
-import { enableMetrics, serveMetricsOnPublicPort, startMetricsListener, stopMetricsListener } from './bootstrap/metrics';
+import { enableMetrics, serveMetricsOnPublicPort, startMetricsListener, stopMetrics } from './bootstrap/metrics';
 import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { assertProductionReady } from './bootstrap/production-checks';
@@ -115,7 +115,7 @@ export default {
     // The workers first: their attempts and publications under way still record their outcome in the database.
     stopRetention();
     await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
-    await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock(), stopMetricsListener()]);
+    await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock(), stopMetrics()]);
     await stopTracing();
   },
 };

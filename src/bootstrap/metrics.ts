@@ -40,7 +40,9 @@ export async function startMetricsListener(strapi: Core.Strapi): Promise<void> {
   strapi.log.info(`metrics: GET http://${settings.host}:${settings.port}/metrics`);
 }
 
-export async function stopMetricsListener(): Promise<void> {
+/** At destroy: the listener closes and the event loop's sampler stops (no timer outlives the app). */
+export async function stopMetrics(): Promise<void> {
+  metrics.stopSampling();
   const running = server;
   server = undefined;
   await new Promise((resolve) => (running ? running.close(resolve) : resolve(undefined)));

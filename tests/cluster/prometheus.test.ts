@@ -103,7 +103,7 @@ describe('Prometheus scraping two instances', () => {
   it('scrapes both, with the alert rules loaded', async () => {
     expect(await scraped('count(up{job="luxury-backend"} == 1)', (value) => value === 2)).toBe(2);
     const rules = (await (await fetch(`${prometheus.url}/api/v1/rules`)).json()) as { data: { groups: Array<{ rules: unknown[] }> } };
-    expect(rules.data.groups.flatMap((group) => group.rules)).toHaveLength(7);
+    expect(rules.data.groups.flatMap((group) => group.rules)).toHaveLength(8);
     expect(await scraped('min(cache_bus_connected)', (value) => value === 1)).toBe(1);
   });
 

@@ -1,8 +1,8 @@
 /**
  * GET /metrics on the public port, behind METRICS_TOKEN (the harness turns metrics on): Prometheus text
  * with requests by route pattern, lane and status, cache lookups, the lead outbox read at scrape time,
- * sync runs, and Node's process metrics; nothing for anyone without the token, and no raw path, id or
- * e-mail address in any label.
+ * sync runs, Node's process metrics and the event loop's delay; nothing for anyone without the token,
+ * and no raw path, id or e-mail address in any label.
  */
 import { describe, expect, it } from 'vitest';
 import { apiToken, appModule, getStrapi, http, METRICS_TOKEN, newClientIp } from '../helpers/app';
@@ -76,6 +76,7 @@ describe('GET /metrics on the public port', () => {
     expect(text).toMatch(/^# TYPE lead_delivery_oldest_pending_age_seconds gauge/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_delay_seconds_bucket\{le="0\.1"\} \d/m);
     expect(text).not.toContain(email);
   });
 

@@ -5,11 +5,13 @@
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
+import { setTimeout as sleep } from 'timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@strapi/utils';
 import metricsConfig from '../../config/metrics';
 import { CdnPurger } from '../../src/lib/cdn-purge';
 import { metrics } from '../../src/lib/metrics';
+import { LOOP_DELAY_INTERVAL_MS, recordDelay } from '../../src/lib/metrics/loop-delay';
 import { createHttpClient, getText } from '../../src/plugins/extsource/server/src/drivers/http';
 
 /** Statuses to answer, in order; then 200. */
@@ -31,7 +33,10 @@ beforeAll(async () => {
     lastSyncSuccess: async () => [{ type: 'sales', finishedAt: 1_700_000_000_000 }],
   });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  metrics.stopSampling();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 const line = (text: string, prefix: string) => text.split('\n').find((candidate) => candidate.startsWith(prefix));
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -77,6 +82,37 @@ describe('metrics', () => {
     expect(line(text, 'cdn_purges_total{result="sent"}')).toMatch(/ 1$/);
     expect(line(text, 'cdn_purges_total{result="retried"}')).toMatch(/ 2$/);
     expect(line(text, 'cdn_purges_total{result="failed"}')).toMatch(/ 2$/);
+  });
+
+  it('records a stall of the event loop in the delay histogram, for as long as it lasted', async () => {
+    // Samples over `le`, in the last scrape.
+    const over = (text: string, le: string) => Number(line(text, 'nodejs_eventloop_delay_seconds_count')?.split(' ')[1]) - Number(line(text, `nodejs_eventloop_delay_seconds_bucket{le="${le}"}`)?.split(' ')[1]);
+    await sleep(LOOP_DELAY_INTERVAL_MS * 2);
+    const before = await metrics.text();
+    expect(before).toMatch(/^# TYPE nodejs_eventloop_delay_seconds histogram$/m);
+    // prom-client's default gauge is still there beside it.
+    expect(before).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    // Whatever the sampler's phase, one tick falls due in the stall's first 100 ms and the next 100 ms later.
+    const end = performance.now() + 250;
+    while (performance.now() < end);
+    // The late tick runs as soon as the loop is free, before this timer.
+    await sleep(20);
+    const after = await metrics.text();
+    // The late tick saw 150-250 ms, the tick due 100 ms later 50-150 ms.
+    expect(over(after, '0.05') - over(before, '0.05')).toBeGreaterThanOrEqual(2);
+    expect(over(after, '0.1') - over(before, '0.1')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts the ticks a stall held up, each one interval less late', () => {
+    const seen: number[] = [];
+    recordDelay(250, 100, (seconds) => seen.push(seconds));
+    expect(seen.map((seconds) => Math.round(seconds * 1000))).toEqual([250, 150, 50]);
+    seen.length = 0;
+    recordDelay(-0.4, 100, (seconds) => seen.push(seconds));
+    expect(seen).toEqual([0]);
+    seen.length = 0;
+    recordDelay(3_600_000, 100, (seconds) => seen.push(seconds));
+    expect(seen).toHaveLength(601);
   });
 
   it('tells the provider client\'s observer of every attempt, with a bounded outcome', async () => {

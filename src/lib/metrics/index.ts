@@ -8,6 +8,7 @@
  * paths, e-mail addresses or query strings ever become a label.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { LOOP_DELAY_INTERVAL_MS, LoopDelaySampler } from './loop-delay';
 import { RequestSeries, type Lane, type Series } from './request-series';
 
 /** What a scrape reads from the database (see scrape-gauges.ts); one cheap query each. */
@@ -40,6 +41,8 @@ class AppMetrics {
   private readonly providerRequests = new Counter({ name: 'extsource_provider_requests_total', help: 'HTTP requests to providers (each attempt), by provider, endpoint and outcome', labelNames: ['provider', 'endpoint', 'outcome'], registers: [this.registry] });
   private readonly providerLatency = new Histogram({ name: 'extsource_provider_request_duration_seconds', help: 'Duration of provider HTTP requests (each attempt), by provider and endpoint', labelNames: ['provider', 'endpoint'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [this.registry] });
   private readonly leases = new Gauge({ name: 'leases_held', help: 'Leases this process holds now (renewed locks: syncs, project fills), by lease name', labelNames: ['lease'], registers: [this.registry] });
+  private readonly loopDelay = new Histogram({ name: 'nodejs_eventloop_delay_seconds', help: `How long the event loop kept work waiting, sampled every ${LOOP_DELAY_INTERVAL_MS} ms (a stall counts for each sample it held up)`, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [this.registry] });
+  private readonly loopDelaySampler = new LoopDelaySampler((seconds) => this.loopDelay.observe(seconds));
 
   constructor() {
     this.http.register(this.registry);
@@ -49,12 +52,19 @@ class AppMetrics {
     return this.on;
   }
 
-  /** Starts counting, with Node's process metrics and the gauges read from the database at each scrape. */
+  /** Starts counting, with Node's process metrics, the event loop's delay and the gauges read from the database at each scrape. */
   enable(readers: ScrapeReaders): void {
+    // Before the check: an app made again in this process after a stopSampling samples again.
+    this.loopDelaySampler.start();
     if (this.on) return;
     this.on = true;
     collectDefaultMetrics({ register: this.registry });
     registerScrapeGauges(this.registry, readers);
+  }
+
+  /** At shutdown: the sampler's timer goes; what it counted is still served. */
+  stopSampling(): void {
+    this.loopDelaySampler.stop();
   }
 
   /** The text a scrape gets (Prometheus exposition format). */
