@@ -126,7 +126,8 @@ const served = (started, route) => ({ url: `http://127.0.0.1:${started.port}${ro
 /**
  * Windows of server CPU time at `rate` requests per second on each target ({ url, pid, options }), in
  * `rounds` interleaved rounds: each target's windows, one a round, with `us`, its µs per request. One
- * round moves by up to a fifth on a shared machine; the median of many short rounds by a few hundredths.
+ * window of 1 s moves by about a fifth on this machine even with nothing else on the servers' core, and
+ * slower moves over tens of seconds fall on both targets of a round alike (docs/performance.md).
  */
 function cpuRounds(targets, rate, rounds = CPU_ROUNDS) {
   return interleaved(targets, rounds, async ({ url, pid, options }) => {
