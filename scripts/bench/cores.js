@@ -22,12 +22,15 @@ function tasksetWorks() {
 const PINNING = tasksetWorks();
 const ALL = `0-${CORES - 1}`;
 const SERVERS = CORES === 2 ? '1' : `1-${CORES - 1}`;
+const SERVER_CORES = PINNING ? Array.from({ length: CORES - 1 }, (_, index) => index + 1) : [];
 
 /** Sets the cores of `pid` and of all its threads (threads it starts later inherit them). */
 const pin = (pid, cores) => PINNING && execFileSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' });
 
 module.exports = {
   PINNING,
+  /** The numbers of the cores the servers run on (none when not pinned). */
+  SERVER_CORES,
   /** The load generator (this process) on core 0. */
   pinLoadGenerator: () => pin(process.pid, '0'),
   /** This process on every core again: what it starts from now on (haproxy, instances) inherits them. */

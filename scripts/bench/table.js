@@ -1,0 +1,381 @@
+// `npm run bench -- table`: the one table of docs/performance.md, each case against a bare node:http
+// server sending the same answer (scripts/bench/measure.js `againstBare`: throughput and server CPU per
+// request in interleaved rounds, each figure printed as its median with the rounds' least and greatest),
+// written to bench/results.json; and `npm run bench -- locales`, its Arabic cases alone.
+'use strict';
+
+const http = require('http');
+const os = require('os');
+const path = require('path');
+const { setTimeout: sleep } = require('timers/promises');
+const autocannon = require('autocannon');
+const { REELLY_API_KEY, startFakeReelly } = require('../fakes/providers');
+const { generate } = require('../generate-sample-data');
+const { nodeFlags } = require('../lib/node-flags');
+const cores = require('./cores');
+const measure = require('./measure');
+const { writeResults } = require('./results');
+
+/** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
+const GET_ROWS = 13;
+/** Starting the table's three apps (about 10 s each; 18 s the one on 10,000 projects, which generates them and reads its collection), and the bare servers. */
+const STARTS_S = 45;
+/** What the whole table takes (s): about 12 minutes with the defaults (14 × 50 + 45 = 741). */
+const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
+
+/** bench.js's child-process helpers and settings, handed over by `tableCases`. */
+let bench;
+
+/** One request with the bytes as sent (fetch would decompress them). */
+function rawRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Headers node:http writes itself on every answer, the bare server's as the app's. */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * A bare node:http server answering with exactly `sample`: its status, its bytes and every header the
+ * app sent, spelled as sent (the security headers, CORS, caching headers; its X-Request-Id as a fixed
+ * value of the same length), so the ratio measures what the app costs beyond writing the same answer.
+ */
+function startBare(sample) {
+  const headers = [];
+  for (let i = 0; i < sample.rawHeaders.length; i += 2) {
+    if (!NODE_OWN_HEADERS.has(sample.rawHeaders[i].toLowerCase())) headers.push([sample.rawHeaders[i], sample.rawHeaders[i + 1]]);
+  }
+  return bench.startChild('serve-bare.js', {}, { body: sample.body.toString('base64'), status: sample.status, headers });
+}
+
+const rows = [];
+
+const rounded = (value, digits) => Number(value.toFixed(digits));
+const NO_CPU = { cpu_us: null, bare_cpu_us: null, cpu_rate: null, cpu_ratio: null };
+
+/**
+ * A row's figures from their rounds ({ key: [values, digits] }): each its median, and under `spread`
+ * its least and greatest, under `rounds` every round's value.
+ */
+function fromRounds(figures) {
+  const row = { spread: {}, rounds: {} };
+  for (const [key, [values, digits]] of Object.entries(figures)) {
+    const { median, min, max } = measure.spread(values);
+    row[key] = rounded(median, digits);
+    row.spread[key] = [rounded(min, digits), rounded(max, digits)];
+    row.rounds[key] = values.map((value) => rounded(value, digits));
+  }
+  return row;
+}
+
+/** What a row's note says beside `note`: the other work on the servers' cores, rounds in which the app fell behind the rate. */
+function disturbances(cpu) {
+  const other = measure.median(cpu.other.filter((share) => share !== null));
+  const said = [];
+  if (other >= 0.05) said.push(`servers' core ${Math.round(other * 100)}% busy with other work`);
+  if (cpu.kept < cpu.rounds.us.length) said.push(`app kept the CPU rate in ${cpu.kept} of ${cpu.rounds.us.length} rounds`);
+  return { other: other === undefined ? null : rounded(other, 2), said };
+}
+
+/** A row of the app against bare node:http from `againstBare`'s `measured` (or the same shape). */
+function addRow({ name, measured, target, note = '', cpuTarget }) {
+  const { load, cpu } = measured;
+  const figures = fromRounds({
+    rps: [load.rps, 0], baseline_rps: [load.bare_rps, 0], ratio: [load.ratio, 2],
+    cpu_us: [cpu.rounds.us, 1], bare_cpu_us: [cpu.rounds.bare_us, 1], cpu_ratio: [cpu.rounds.ratio, 2],
+  });
+  const { other, said } = disturbances(cpu);
+  const row = {
+    name, rps: figures.rps, p50_ms: measured.p50, p99_ms: measured.p99, baseline_rps: figures.baseline_rps, ratio: figures.ratio, target,
+    cpu_us: figures.cpu_us, bare_cpu_us: figures.bare_cpu_us, cpu_rate: cpu.rate, cpu_ratio: figures.cpu_ratio, cpu_target: cpuTarget,
+    note: [note, ...said].filter(Boolean).join('; '), servers_core_other: other, spread: figures.spread, rounds: figures.rounds,
+  };
+  rows.push(row);
+  const targets = (value) => (value ? ` (target ${value})` : '');
+  console.log(
+    `${name}: ${withSpread(row, 'rps')} req/s (p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms) vs bare ${withSpread(row, 'baseline_rps')} -> ` +
+      `${withSpread(row, 'ratio')}${targets(target)}; ${cpuText(row)} -> cpu ratio ${withSpread(row, 'cpu_ratio')}${targets(cpuTarget)}` +
+      `${row.note ? `; ${row.note}` : ''}`
+  );
+  return row;
+}
+
+/** A row's `key` as `median (least–greatest)`, or the value alone when its rounds agree (or it has no spread). */
+function withSpread(row, key) {
+  const range = row.spread?.[key];
+  if (row[key] === null || row[key] === undefined) return '';
+  return range && range[0] !== range[1] ? `${row[key]} (${range[0]}–${range[1]})` : String(row[key]);
+}
+
+const cpuText = (row) => `server CPU ${withSpread(row, 'cpu_us')} us/request vs bare ${withSpread(row, 'bare_cpu_us')} at ${row.cpu_rate} req/s`;
+
+/**
+ * The quotient of two rows' figure `key`, `a` over `b`: of their medians, and as its spread, from the
+ * least to the greatest quotient their rounds' extremes allow (their rounds are not paired).
+ */
+function quotient(a, b, key, digits = 2) {
+  const [aMin, aMax] = a.spread?.[key] ?? [a[key], a[key]];
+  const [bMin, bMax] = b.spread?.[key] ?? [b[key], b[key]];
+  return { value: rounded(a[key] / b[key], digits), range: [rounded(aMin / bMax, digits), rounded(aMax / bMin, digits)] };
+}
+
+/**
+ * A row comparing two measured rows of this run instead of one to bare node:http: the ratio of their
+ * throughputs and, with `cpu`, of their server CPU per request (the baseline's µs over the measured's).
+ */
+function compareRows(name, measured, baseline, target, note = '', { cpu = false, cpuTarget } = {}) {
+  const ratio = quotient(measured, baseline, 'rps');
+  const cpuRatio = cpu ? quotient(baseline, measured, 'cpu_us') : null;
+  const row = {
+    name, rps: measured.rps, p50_ms: null, p99_ms: null, baseline_rps: baseline.rps, ratio: ratio.value, target,
+    ...NO_CPU, cpu_ratio: cpuRatio?.value ?? null, cpu_target: cpuTarget, note,
+    spread: { rps: measured.spread.rps, baseline_rps: baseline.spread.rps, ratio: ratio.range, ...(cpuRatio ? { cpu_ratio: cpuRatio.range } : {}) },
+  };
+  rows.push(row);
+  console.log(`${name}: ${withSpread(row, 'ratio')}${target ? ` (target ${target})` : ''}${cpu ? `; server CPU per request ${withSpread(row, 'cpu_ratio')}${cpuTarget ? ` (target ${cpuTarget})` : ''}` : ''}`);
+  return row;
+}
+
+/**
+ * A row comparing the Arabic answer of a route with the English one by the server's CPU per request
+ * against bare node:http sending the same bytes (bare µs / our µs, Arabic's over English's): what the
+ * app costs beyond writing the answer, in each language, from the two rows' own rounds (each at its own
+ * rate, half its lower throughput). The raw µs are in the note: an Arabic answer has more bytes.
+ */
+function compareLocalesCpu(name, english, arabic, target) {
+  const ratio = quotient(arabic, english, 'cpu_ratio');
+  const us = (row) => `${row.cpu_us} us (bare ${row.bare_cpu_us}) at ${row.cpu_rate} req/s`;
+  const note = `server CPU per request: English ${us(english)}, Arabic ${us(arabic)}`;
+  const row = { name, rps: null, p50_ms: null, p99_ms: null, baseline_rps: null, ratio: ratio.value, target, ...NO_CPU, note, spread: { ratio: ratio.range } };
+  rows.push(row);
+  console.log(`${name}: ${withSpread(row, 'ratio')} (target ${target}); ${note}`);
+  return row;
+}
+
+/** Every response of the run had `status`, else a note saying what else came back. */
+function statusNote(statuses, status) {
+  const other = Object.entries(statuses).filter(([code]) => Number(code) !== status);
+  return other.length ? `other statuses: ${other.map(([code, count]) => `${code}x${count}`).join(', ')}` : '';
+}
+
+/** GET `path` on the app and on a bare server with the same answer, with `headers`: throughput and server CPU. */
+async function measureGet(app, { name, path: route, headers = {}, status = 200, target, cpuTarget }) {
+  const url = `http://127.0.0.1:${app.port}${route}`;
+  // Twice: the first request builds the cache and teaches the fast lane its headers.
+  await rawRequest(url, { headers: { ...headers, 'if-none-match': '' } });
+  const sample = await rawRequest(url, { headers });
+  if (sample.status !== status) throw new Error(`${name}: GET ${route} answered ${sample.status}, expected ${status}`);
+  const bare = await startBare(sample);
+  try {
+    const measured = await measure.againstBare(measure.served(app, route), measure.served(bare, route), { headers });
+    return { ...addRow({ name, measured, target, note: statusNote(measured.statuses, status), cpuTarget }), path: route, sample };
+  } finally {
+    await bench.stopChild(bare);
+  }
+}
+
+/** Sustained POST /api/v1/contact-us: stored rows per second (each 201 a row) against a bare server's 201s. */
+async function measureContactPost(app) {
+  const body = JSON.stringify({
+    first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+load@example.com', mobile: '+971 50 123 4567',
+    method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.',
+  });
+  const headers = { 'content-type': 'application/json' };
+  const amount = Number(process.env.BENCH_CONTACT_REQUESTS || 3000);
+  const connections = Number(process.env.BENCH_CONTACT_CONNECTIONS || 20);
+  const route = '/api/v1/contact-us';
+  const url = `http://127.0.0.1:${app.port}${route}`;
+  const sample = await rawRequest(url, { method: 'POST', headers, body });
+  const bare = await startBare(sample);
+  try {
+    // A fixed number of requests, not a window: autocannon then reads every response, so each committed row can be matched with its 201.
+    const run = (target) => autocannon({ url: target, method: 'POST', headers, body, connections, amount });
+    const base = await run(`http://127.0.0.1:${bare.port}${route}`);
+    const before = await bench.ask(app.child, 'count-contacts', 'contacts');
+    const result = await run(url);
+    const stored = (await bench.ask(app.child, 'count-contacts', 'contacts')) - before;
+    const created = result.statusCodeStats?.['201']?.count ?? 0;
+    const load = { rps: [stored / result.duration], bare_rps: [amount / base.duration] };
+    load.ratio = [load.rps[0] / load.bare_rps[0]];
+    const cpu = await measure.cpuAgainstBare(measure.served(app, route), measure.served(bare, route), { method: 'POST', headers, body, connections }, [load.rps[0], load.bare_rps[0]]);
+    const note = `stored per second, one run of ${amount}; ${created} 201s, ${stored} rows: ${created === stored ? 'equal' : 'MISMATCH'}`;
+    return addRow({ name: 'POST /contact-us', measured: { load, p50: result.latency.p50, p99: result.latency.p99, cpu }, note });
+  } finally {
+    await bench.stopChild(bare);
+  }
+}
+
+/**
+ * An app on the fake Reelly feed holding `count` generated projects. Without the read-ahead of project
+ * details: at its default pace it would read details (4 a second, 40 minutes for 10,000) all through
+ * the table, on the servers' core while bare node:http is measured and counted in the app's own CPU
+ * (a few ms a read); its cost is measured apart (`npm run bench -- sync`).
+ */
+async function startProjectsApp(count) {
+  const reelly = await startFakeReelly();
+  const generated = generate({ projects: count, sales: 0, rentals: 0, imageBase: bench.imageBase }).projects;
+  reelly.state.projects = generated.projects;
+  reelly.state.projectsAr = generated.projects_ar;
+  reelly.state.developers = generated.developers;
+  const app = await bench.startChild('serve-app.js', { EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: reelly.url, REELLY_API_KEY, EXTSOURCE_DETAIL_RATE: '0' });
+  return { app, reelly, firstId: String(generated.projects.find((project) => project.location?.country === 'UAE' || !project.location)?.id ?? generated.projects[0].id) };
+}
+
+/** Asks for a project until its detail is held (without the read-ahead, the first ask starts reading it). */
+async function detailHeld(app, id) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { body } = await rawRequest(`http://127.0.0.1:${app.port}/api/v1/off-plan/projects/${id}`);
+    if (!body.toString().includes('"detail_status":"pending"')) return;
+    await sleep(50);
+  }
+  throw new Error(`project ${id}: its detail is still pending`);
+}
+
+/**
+ * An English case and its Arabic twin (`locale=ar`), each against bare node:http, then compared: by
+ * throughput (the load generator's cost included) and by server CPU per request (target 0.9).
+ */
+async function compareLocales(app, { name, english, arabic, target }) {
+  const englishRow = await measureGet(app, english);
+  const arabicRow = await measureGet(app, arabic);
+  compareRows(`${name}: Arabic to English throughput (the load generator decodes Arabic slower)`, arabicRow, englishRow);
+  compareLocalesCpu(`${name}: Arabic to English, server CPU per request beyond bare node:http`, englishRow, arabicRow, target);
+  return englishRow;
+}
+
+const compareLuxuryLocales = (site) => compareLocales(site, {
+  name: 'cached luxury',
+  english: { name: 'cached luxury without Origin', path: '/api/v1/luxury', target: 0.75, cpuTarget: 0.8 },
+  arabic: { name: 'cached Arabic luxury (locale=ar)', path: '/api/v1/luxury?locale=ar' },
+  target: 0.9,
+});
+
+const compareListingLocales = (app, query, projects) => compareLocales(app, {
+  name: `filtered page at ${projects.toLocaleString('en')}`,
+  english: { name: `filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}`, target: 0.5, cpuTarget: 0.5 },
+  arabic: { name: `Arabic filtered and sorted page at ${projects.toLocaleString('en')} projects`, path: `/api/v1/off-plan/projects?${query}&locale=ar` },
+  target: 0.9,
+});
+
+/** The table's Arabic cases alone: cached luxury and the filtered page at 10,000 projects, in both languages. */
+async function localesCase() {
+  const { query, projects } = bench.offPlan;
+  const site = await bench.startChild('serve-app.js');
+  try {
+    await compareLuxuryLocales(site);
+  } finally {
+    await bench.stopChild(site);
+  }
+  const big = await startProjectsApp(projects);
+  try {
+    await compareListingLocales(big.app, query, projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
+/** The rows on the site app (SQLite, demo content): the cached pages, a 304, brotli, the contact POST. */
+async function siteRows() {
+  const ORIGIN = { origin: 'https://www.example.com' };
+  const site = await bench.startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '' });
+  try {
+    await compareLuxuryLocales(site);
+    await measureGet(site, { name: 'cached luxury with Origin', path: '/api/v1/luxury', headers: ORIGIN, target: 0.75, cpuTarget: 0.8 });
+    await measureGet(site, { name: 'contact page without Origin', path: '/api/v1/contact-us-page', target: 0.75, cpuTarget: 0.8 });
+    await measureGet(site, { name: 'contact page with Origin', path: '/api/v1/contact-us-page', headers: ORIGIN, target: 0.75, cpuTarget: 0.8 });
+    const etag = (await rawRequest(`http://127.0.0.1:${site.port}/api/v1/luxury`)).headers.etag;
+    await measureGet(site, { name: 'a 304 (luxury, If-None-Match)', path: '/api/v1/luxury', headers: { 'if-none-match': etag }, status: 304, target: 0.8, cpuTarget: 0.8 });
+    await measureGet(site, { name: 'luxury with Accept-Encoding: br', path: '/api/v1/luxury', headers: { 'accept-encoding': 'br' } });
+    await measureContactPost(site);
+  } finally {
+    await bench.stopChild(site);
+  }
+}
+
+/** The rows on `count` projects (the default page, the filtered page in both languages, the filters, one project): the filtered English row. */
+async function offPlanRows(count, query) {
+  const big = await startProjectsApp(count);
+  try {
+    const at = count.toLocaleString('en');
+    await measureGet(big.app, { name: `off-plan default page at ${at} projects`, path: '/api/v1/off-plan/projects', target: 0.5, cpuTarget: 0.5 });
+    const filtered = await compareListingLocales(big.app, query, count);
+    await measureGet(big.app, { name: `filters at ${at} projects`, path: '/api/v1/off-plan/projects/filters' });
+    await detailHeld(big.app, big.firstId);
+    await measureGet(big.app, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
+    return filtered;
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+}
+
+/** The filtered page at 100 projects, and the 10,000-to-100 comparison with `filteredLarge`. */
+async function smallRows(query, large, filteredLarge) {
+  const small = await startProjectsApp(100);
+  try {
+    const filteredSmall = await measureGet(small.app, { name: 'filtered and sorted page at 100 projects', path: `/api/v1/off-plan/projects?${query}` });
+    compareRows(`${large.toLocaleString('en')}-to-100 throughput`, filteredLarge, filteredSmall, 0.85, 'filtered page', { cpu: true });
+  } finally {
+    await bench.stopChild(small.app);
+    await small.reelly.close();
+  }
+}
+
+/**
+ * The one table (docs/performance.md): each case as req/s, p50, p99 and the ratio to a bare node:http
+ * server sending the same status, headers and bytes in the same run; written to bench/results.json.
+ */
+async function tableCase() {
+  const started = Date.now();
+  const loadAtStart = os.loadavg()[0];
+  const { query, projects } = bench.offPlan;
+  console.log(`table: about ${Math.round(TABLE_BUDGET_S / 60)} minutes (${TABLE_BUDGET_S} s) with these settings`);
+  await siteRows();
+  const filteredLarge = await offPlanRows(projects, query);
+  await smallRows(query, projects, filteredLarge);
+  printTable();
+  saveTable({ loadAtStart, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+function saveTable({ loadAtStart, seconds }) {
+  const machine = { cores: os.cpus().length, load_average_start: loadAtStart, load_average_end: os.loadavg()[0] };
+  const settings = {
+    connections: measure.CONNECTIONS, load_rounds: measure.LOAD_ROUNDS, load_duration_s: measure.LOAD_DURATION_S,
+    cpu_rounds: measure.CPU_ROUNDS, cpu_duration_s: measure.CPU_DURATION_S, pinning: cores.describe(), node: process.version, node_flags: nodeFlags(),
+  };
+  const file = writeResults({ machine, settings, seconds, budget_s: TABLE_BUDGET_S, cases: rows });
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)} (${machine.cores} cores, load average ${machine.load_average_start.toFixed(2)} at the start, ` +
+    `${machine.load_average_end.toFixed(2)} at the end; ${measure.CONNECTIONS} connections; ${seconds} s, budget ${TABLE_BUDGET_S} s)`);
+}
+
+/** The rows so far as markdown: each figure measured in rounds as `median (least–greatest)`. */
+function printTable() {
+  console.log('\n| case | req/s | p50 ms | p99 ms | bare node:http req/s | ratio | target | server CPU µs/request, ours / bare | cpu ratio | cpu target |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const cell = (value) => (value === null || value === undefined ? '' : String(value));
+  const verdict = (ratio, target) => (target ? `${target} ${ratio >= target ? 'met' : 'missed'}` : '');
+  for (const row of rows) {
+    const cpu = row.cpu_us === null ? '' : `${withSpread(row, 'cpu_us')} / ${withSpread(row, 'bare_cpu_us')} at ${row.cpu_rate} req/s`;
+    console.log(
+      `| ${row.name}${row.note ? ` (${row.note})` : ''} | ${withSpread(row, 'rps')} | ${cell(row.p50_ms)} | ${cell(row.p99_ms)} | ${withSpread(row, 'baseline_rps')} | ` +
+        `${withSpread(row, 'ratio')} | ${verdict(row.ratio, row.target)} | ${cpu} | ${withSpread(row, 'cpu_ratio')} | ${verdict(row.cpu_ratio, row.cpu_target)} |`
+    );
+  }
+}
+
+/** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
+function tableCases(context) {
+  bench = context;
+  return { table: tableCase, locales: localesCase };
+}
+
+module.exports = { tableCases, rows, printTable };
