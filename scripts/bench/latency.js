@@ -129,12 +129,12 @@ async function warm(port) {
 
 function printPhases(phases, quiet) {
   const limit = (stream) => Math.max(3 * quiet.streams[stream].p99_ms, 25);
-  console.log('\n| phase | s | p99 luxury / off-plan / contact ms | rate held luxury / off-plan / contact % | errors | loop delay p99 / max ms | RSS at end MB |');
+  console.log('\n| phase | s | p99 luxury / off-plan / contact ms | rate held luxury / off-plan / contact % | errors | loop delay p99 / max ms | RSS at end MB (V8 heap, buffers) |');
   console.log('|---|---:|---|---|---:|---|---:|');
   for (const phase of phases) {
     const { luxury, off_plan: offPlan, contact } = phase.streams;
     const errors = luxury.errors + offPlan.errors + contact.errors;
-    console.log(`| ${phase.name} | ${phase.seconds} | ${luxury.p99_ms} / ${offPlan.p99_ms} / ${contact.p99_ms} | ${luxury.held_pct} / ${offPlan.held_pct} / ${contact.held_pct} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms} | ${phase.rss_mb} |`);
+    console.log(`| ${phase.name} | ${phase.seconds} | ${luxury.p99_ms} / ${offPlan.p99_ms} / ${contact.p99_ms} | ${luxury.held_pct} / ${offPlan.held_pct} / ${contact.held_pct} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms} | ${phase.rss_mb} (${phase.memory_mb.heap_total}, ${phase.memory_mb.external}) |`);
   }
   console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${limit('luxury')} / ${limit('off_plan')} ms; >= 95 % of the rate; 0 errors)`);
 }
@@ -151,17 +151,17 @@ async function latencyCase({ startChild, stopChild, ask, imageBase }) {
   });
   const rss = rssSampler(app.child.pid);
   const phases = [];
-  const phase = (name, measured) => phases.push({ name, ...measured, rss_mb: rss.now() });
+  const phase = async (name, measured) => phases.push({ name, ...measured, rss_mb: rss.now(), memory_mb: await ask(app.child, 'memory', 'memory') });
   try {
     await warm(app.port);
     const alone = await ask(app.child, { sync: 'sales' }, 'run');
     await ask(app.child, 'wipe-listings', 'wiped');
-    phase('quiet', await underLoad(app, ask, async () => null, QUIET_S));
+    await phase('quiet', await underLoad(app, ask, async () => null, QUIET_S));
     const sync = await underLoad(app, ask, () => ask(app.child, { sync: 'sales' }, 'run'));
-    phase(`full Goyzer sync (${LISTINGS.toLocaleString('en')} listings)`, sync);
+    await phase(`full Goyzer sync (${LISTINGS.toLocaleString('en')} listings)`, sync);
     const readAhead = await underLoad(app, ask, () => ask(app.child, { readAhead: { sweep: false, rate: 1000000 } }, 'readAhead'));
-    phase(`projects refresh and read-ahead of ${PROJECTS.toLocaleString('en')} details, unthrottled`, readAhead);
-    phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
+    await phase(`projects refresh and read-ahead of ${PROJECTS.toLocaleString('en')} details, unthrottled`, readAhead);
+    await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
 
     const quiet = phases[0];
     printPhases(phases, quiet);

@@ -98,6 +98,13 @@ function loopDelay(monitor) {
   return delay;
 }
 
+/** Where this process's memory is, in MB: resident, V8's heap (used and reserved), and buffers outside it. */
+function memoryMb() {
+  const mb = (bytes) => Math.round(bytes / 1048576);
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return { rss: mb(rss), heap_used: mb(heapUsed), heap_total: mb(heapTotal), external: mb(external), array_buffers: mb(arrayBuffers) };
+}
+
 async function main() {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -126,6 +133,8 @@ async function main() {
       process.send({ readAhead: await readAhead(strapi, message.readAhead) });
     } else if (message === 'wipe-listings') {
       process.send({ wiped: await wipeListings(strapi) ?? true });
+    } else if (message === 'memory') {
+      process.send({ memory: memoryMb() });
     } else if (message === 'loop-delay') {
       process.send({ loopDelay: loopDelay(loop) });
     } else if (message === 'count-contacts') {

@@ -227,6 +227,27 @@ describe('with the Goyzer driver against a fake provider', () => {
     expect(new Date(stored.provider_updated_at).getTime()).toBe(utc);
   });
 
+  it('writes in short turns (decision 93): the event loop answers between batches, and a query sees the run half-way', async () => {
+    useGoyzer();
+    goyzer.state.sales = units.sales.map((unit) => ({ ...unit, SellPrice: '1234567.0000' }));
+    const written = () => strapi.db.query(PROPERTY).count({ where: { provider: 'goyzer', listing_type: 'sale', price: 1234567 } });
+    const { finished } = await syncService(strapi).start('sales', 'cli');
+    let done = false;
+    const run = finished.finally(() => (done = true));
+    const seen = new Set<number>();
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.add(await written());
+    }
+    expect(await run).toMatchObject({ status: 'succeeded' });
+    const all = await written();
+    expect(all).toBeGreaterThan(1000);
+    // Microtasks alone (a chain of SQLite queries) would never let this loop in between: 0, then all.
+    expect([...seen].filter((count) => count > 0 && count < all).length).toBeGreaterThanOrEqual(10);
+    goyzer.state.sales = units.sales.map((unit) => ({ ...unit }));
+    expect((await sync('sales')).body.data).toMatchObject({ status: 'succeeded' });
+  });
+
   it('stores a marketing title longer than 255 characters whole, in English and Arabic', async () => {
     useGoyzer();
     const long = `${'Full-floor penthouse on the Palm with private beach access, '.repeat(6)}ready now`;

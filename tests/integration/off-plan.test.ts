@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
+import { fastLaneAnswers } from '../helpers/lane-count';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
 const PAGE = 'api::off-plan.off-plan-page';
@@ -463,5 +464,49 @@ describe('while the projects provider is down', () => {
     const { data } = (await listing('?sort=price_desc')).body;
     expect(data.properties.total).toBe(40);
     expect(data.pagination.total_unfiltered).toBe(40);
+  });
+});
+
+describe('a collection refreshed in the background (decision 93)', () => {
+  let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+  let original: unknown;
+  const projects = () => strapi.plugin('extsource').service('projects');
+  const generated = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects.projects;
+  const setTtl = (seconds: number) => strapi.config.set('plugin::extsource.projectsTtlSeconds', seconds);
+
+  beforeAll(async () => {
+    original = structuredClone(strapi.config.get('plugin::extsource'));
+    reelly = await startFakeReelly();
+    reelly.state.projects = generated;
+    strapi.config.set('plugin::extsource', {
+      ...(original as object),
+      projectsDriver: 'reelly',
+      detailRate: 0,
+      reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 25, maxPages: 10 },
+    });
+    projects().invalidate();
+  });
+  afterAll(async () => {
+    strapi.config.set('plugin::extsource', original);
+    projects().invalidate();
+    await reelly.close();
+  });
+
+  it('is served with its indexes built: the first listing after the refresh comes from the fast lane, with the new projects', async () => {
+    const renamed = '?project_name=Renamed%20Residences';
+    expect((await listing(renamed)).body.data.properties.total).toBe(0);
+    await listing(renamed);
+    const uae = (await listing()).body.data.properties.data[0].id;
+    reelly.state.projects = generated.map((project) => (String(project.id) === String(uae) ? { ...project, name: 'Renamed Residences' } : project));
+    const held = projects().peek().version;
+    setTtl(0);
+    // Answered from the held collection while the new one is fetched and indexed.
+    expect((await listing(renamed)).body.data.properties.total).toBe(0);
+    await eventually(() => expect(projects().peek().version).not.toBe(held));
+    setTtl(3600);
+
+    const before = await fastLaneAnswers();
+    expect((await listing(renamed)).body.data.properties.total).toBe(1);
+    expect(await fastLaneAnswers()).toBe(before + 1);
   });
 });

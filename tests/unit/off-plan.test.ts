@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from '../../src/api/off-plan/lib/project-index';
+import { buildIndex, indexBuild } from '../../src/api/off-plan/lib/project-index';
+import { inSlices } from '../../src/plugins/extsource/server/src/slices';
 import { search } from '../../src/api/off-plan/lib/project-search';
 import { buildPageContent, DEFAULTS } from '../../src/api/off-plan/lib/page-content';
 import { parseListingQuery, SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
@@ -151,6 +152,33 @@ describe('search', () => {
 
   it('pages past the end keep the total', () => {
     expect(search(index, query({ page: 3, perPage: 2 }))).toMatchObject({ total: 4, items: [] });
+  });
+});
+
+describe('the index built in steps (decision 93)', () => {
+  const byIdText = new Intl.Collator('en', { numeric: true }).compare;
+  const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
+  const names = fc.constantFrom('Alpha', 'alpha', 'ÁLPHA', 'Beta 2', 'beta 10', 'Gamma', 'Zeta', '');
+  const ids = fc.uniqueArray(fc.stringMatching(/^0?[0-9]{1,3}$/), { minLength: 1, maxLength: 40 });
+
+  it('sorts by name as the collator does, ties by id, whatever the names and ids (property-based)', () => {
+    fc.assert(
+      fc.property(ids, fc.array(names, { minLength: 40, maxLength: 40 }), (idList, nameList) => {
+        const projects = idList.map((id, i) => project(id, { name: nameList[i] }));
+        const expected = projects.map((_, i) => i).sort((a, b) => byName(projects[a].name, projects[b].name) || byIdText(projects[a].id, projects[b].id));
+        const { orders } = buildIndex(projects);
+        expect([...orders.name_asc]).toEqual(expected);
+        const descending = projects.map((_, i) => i).sort((a, b) => byName(projects[b].name, projects[a].name) || byIdText(projects[a].id, projects[b].id));
+        expect([...orders.name_desc]).toEqual(descending);
+      }),
+      { numRuns: 200 }
+    );
+  });
+
+  it('is the same index whether built at once or a slice at a time', async () => {
+    const projects = Array.from({ length: 450 }, (_, i) => project(String(i + 1), { name: `Project ${i % 37}`, price: i % 5 ? 500_000 + i * 1000 : null }));
+    const sliced = await inSlices(indexBuild(projects), async () => undefined);
+    expect(sliced).toEqual(buildIndex(projects));
   });
 });
 

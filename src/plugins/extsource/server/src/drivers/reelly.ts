@@ -156,12 +156,14 @@ export function reellyProjectsDriver(
     requestsPerDetail: 2,
     async fetchProjects(progress) {
       const developers = await directory(true);
-      const records = (await readSettled('/projects', catalogueParams, 'projects', progress)).filter(isUaeProject);
+      const records = await readSettled('/projects', catalogueParams, 'projects', progress);
       const warnings: string[] = [];
       const arabic = await arabicCatalogue(warnings);
       const results: ReturnType<typeof mapReellyProject>[] = [];
       // Mapping 10,000 projects takes about a second: in slices, between visitors' requests.
-      await eachSliced(records, (record) => results.push(mapReellyProject(record, defaults, developers, arabic.get(text(record.id)))));
+      await eachSliced(records, (record) => {
+        if (isUaeProject(record)) results.push(mapReellyProject(record, defaults, developers, arabic.get(text(record.id))));
+      });
       const mapped = partition<NormalisedProject>(results);
       return warnings.length ? { ...mapped, warnings } : mapped;
     },
