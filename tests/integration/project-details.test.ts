@@ -53,6 +53,8 @@ beforeAll(async () => {
   reelly = await startFakeReelly();
   Object.assign(reelly.state, { projects: data.projects, projectsAr: data.projects_ar, developers: data.developers });
   useConfig();
+  // A read-ahead another file started (at 4 details a second) would keep this file's from starting.
+  await projects().readAheadSettled();
   await strapi.db.query(DETAIL).deleteMany({ where: {} });
   await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: 'details-sweep:reelly' });
 });
