@@ -21,9 +21,7 @@ async function main() {
   };
   process.once('disconnect', stop);
   process.on('message', (message) => {
-    if (message === 'detail-requests') {
-      process.send({ detailRequests: reelly.state.requests.filter((request) => request.path.startsWith('/projects/')).length });
-    } else if (message === 'stop') stop();
+    if (message === 'stop') stop();
   });
 }
 

@@ -20,7 +20,7 @@ import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
 import { Representation, representationOf } from '../../../lib/representation';
-import { eachSliced, inSlices, slicer, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
@@ -52,6 +52,13 @@ interface InCurrency extends PreparedCurrency {
   version: number;
 }
 
+/** The projects as `locale` shows them, mapped in slices. */
+async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pause): Promise<NormalisedProject[]> {
+  const shown: NormalisedProject[] = [];
+  await eachSliced(projects, (project) => shown.push(projectIn(project, locale)), pause);
+  return shown;
+}
+
 /**
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
  * language's names. Built in slices (a second or more at 10,000 projects), visitors answered meanwhile.
@@ -59,9 +66,7 @@ interface InCurrency extends PreparedCurrency {
 async function indexFor(collection: ProjectCollection, locale: Locale): Promise<IndexedCollection> {
   const { projects } = collection;
   const pause = slicer();
-  const shown: typeof projects = [];
-  if (locale === DEFAULT_LOCALE) shown.push(...projects);
-  else await eachSliced(projects, (project) => shown.push(projectIn(project, locale)), pause);
+  const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
   const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects }), pause);
   return { version: collection.version, ...prepareIndex(index) };
 }
