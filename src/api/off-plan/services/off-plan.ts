@@ -232,13 +232,13 @@ export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
-/** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
 /** Each new project collection reaches visitors with its indexes built (at bootstrap, when the service exists). */
 export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
 }
 
+/** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
 export function registerOffPlanLookups(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));

@@ -87,8 +87,6 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   const cacheOptions = { tags: [PROJECTS_TAG], lifetime: Infinity };
   const detailsListed = () => projectsDriver(strapi).listsDetails === true;
 
-  const readMeta = (driver: string) => snapshots.meta(driver);
-
   function isFresh(meta: SnapshotMeta): boolean {
     const fetchedAt = meta.fetchedAt ? Date.parse(meta.fetchedAt) : NaN;
     return fetchedAt + ttlMs() > Date.now() && (forcedAfter === undefined || fetchedAt >= forcedAfter);
@@ -143,7 +141,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Holding the fill lease: takes another instance's fresh snapshot, or fetches (unless a fetch just failed). */
   async function refreshHolding(driver: string): Promise<ProjectCollection> {
-    const meta = await readMeta(driver);
+    const meta = await snapshots.meta(driver);
     if (isFresh(meta)) {
       const snapshot = await readSnapshot(driver);
       if (snapshot) return adopt(snapshot, false);
@@ -186,7 +184,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!wait) return undefined;
       if (Date.now() > giveUpAt) return readSnapshot(driver);
       await sleep(FILL_POLL_MS);
-      if (isFresh(await readMeta(driver))) {
+      if (isFresh(await snapshots.meta(driver))) {
         const snapshot = await readSnapshot(driver);
         if (snapshot) return adopt(snapshot, false);
       }

@@ -178,11 +178,11 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** Each listing's content hash, computed in slices. */
+  /** Each listing's content hash, computed in slices, for the plan to look up. */
   async function hashesOf(listings: NormalisedListing[], pause: Pause): Promise<(listing: NormalisedListing) => string> {
     const hashes = new Map<NormalisedListing, string>();
     await eachSliced(listings, (listing) => hashes.set(listing, contentHash(listing)), pause);
-    return (listing) => hashes.get(listing) ?? contentHash(listing);
+    return (listing) => hashes.get(listing)!;
   }
 
   /**
