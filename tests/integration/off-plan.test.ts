@@ -323,28 +323,39 @@ describe('page content', () => {
   });
 });
 
-describe.each(['observed', 'documented'] as const)('with the Reelly feed in its %s shape', (shape) => {
-  let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
-  let original: unknown;
-  const data = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects;
-  const projects = () => strapi.plugin('extsource').service('projects');
+const projects = () => strapi.plugin('extsource').service('projects');
 
-  beforeAll(async () => {
+/**
+ * For a describe block on a fake Reelly: the returned `useReelly(reelly, other)` points the projects
+ * service at it (its Reelly settings and any other setting over the config held before) and drops the
+ * collection held; after the block the config is put back, and the fake's collection dropped.
+ */
+function onFakeReelly() {
+  let original: unknown;
+  beforeAll(() => {
     original = structuredClone(strapi.config.get('plugin::extsource'));
-    reelly = await startFakeReelly();
-    Object.assign(reelly.state, { projects: data.projects, developers: data.developers, shape, ignoreCountry: true });
-    strapi.config.set('plugin::extsource', {
-      ...(original as object),
-      projectsDriver: 'reelly',
-      reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 15, maxPages: 10, maxBytes: 8 * 1024 * 1024 },
-    });
-    projects().invalidate();
   });
-  afterAll(async () => {
+  afterAll(() => {
     strapi.config.set('plugin::extsource', original);
     projects().invalidate();
-    await reelly.close();
   });
+  return (reelly: Record<string, unknown>, other: Record<string, unknown> = {}) => {
+    strapi.config.set('plugin::extsource', { ...(original as object), projectsDriver: 'reelly', ...other, reelly: { apiKey: REELLY_API_KEY, maxPages: 10, ...reelly } });
+    projects().invalidate();
+  };
+}
+
+describe.each(['observed', 'documented'] as const)('with the Reelly feed in its %s shape', (shape) => {
+  let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+  const data = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects;
+  const useReelly = onFakeReelly();
+
+  beforeAll(async () => {
+    reelly = await startFakeReelly();
+    Object.assign(reelly.state, { projects: data.projects, developers: data.developers, shape, ignoreCountry: true });
+    useReelly({ baseUrl: reelly.url, pageSize: 15, maxBytes: 8 * 1024 * 1024 });
+  });
+  afterAll(() => reelly.close());
 
   it('lists the UAE projects only, each with its emirate, location, developer and completion', async () => {
     expect(data.projects.length).toBe(42);
@@ -425,29 +436,14 @@ describe.each(['observed', 'documented'] as const)('with the Reelly feed in its 
 
 describe('while the projects provider is down', () => {
   let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
-  let original: unknown;
-  const projects = () => strapi.plugin('extsource').service('projects');
+  const onReelly = onFakeReelly();
+  const useReelly = (baseUrl: string) => onReelly({ baseUrl, pageSize: 25 }, { http: { timeoutMs: 300, retries: 1, backoffMs: 5, maxDelayMs: 100 } });
 
   beforeAll(async () => {
-    original = structuredClone(strapi.config.get('plugin::extsource'));
     reelly = await startFakeReelly();
     reelly.state.projects = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects.projects;
   });
-  afterAll(async () => {
-    strapi.config.set('plugin::extsource', original);
-    projects().invalidate();
-    await reelly.close();
-  });
-
-  function useReelly(baseUrl: string) {
-    strapi.config.set('plugin::extsource', {
-      ...(original as object),
-      projectsDriver: 'reelly',
-      reelly: { baseUrl, apiKey: REELLY_API_KEY, pageSize: 25, maxPages: 10 },
-      http: { timeoutMs: 300, retries: 1, backoffMs: 5, maxDelayMs: 100 },
-    });
-    projects().invalidate();
-  }
+  afterAll(() => reelly.close());
 
   it('answers 503 when there never was any data', async () => {
     await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: 'projects-snapshot:reelly' });
@@ -469,28 +465,16 @@ describe('while the projects provider is down', () => {
 
 describe('a collection refreshed in the background (decision 93)', () => {
   let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
-  let original: unknown;
-  const projects = () => strapi.plugin('extsource').service('projects');
   const generated = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects.projects;
   const setTtl = (seconds: number) => strapi.config.set('plugin::extsource.projectsTtlSeconds', seconds);
+  const useReelly = onFakeReelly();
 
   beforeAll(async () => {
-    original = structuredClone(strapi.config.get('plugin::extsource'));
     reelly = await startFakeReelly();
     reelly.state.projects = generated;
-    strapi.config.set('plugin::extsource', {
-      ...(original as object),
-      projectsDriver: 'reelly',
-      detailRate: 0,
-      reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 25, maxPages: 10 },
-    });
-    projects().invalidate();
+    useReelly({ baseUrl: reelly.url, pageSize: 25 }, { detailRate: 0 });
   });
-  afterAll(async () => {
-    strapi.config.set('plugin::extsource', original);
-    projects().invalidate();
-    await reelly.close();
-  });
+  afterAll(() => reelly.close());
 
   it('is served with its indexes built: the first listing after the refresh comes from the fast lane, with the new projects', async () => {
     const renamed = '?project_name=Renamed%20Residences';
