@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { getStrapi, http, newClientIp, webhookReceiver } from '../helpers/app';
+import { checked } from '../helpers/contract';
 
 const USER = 'plugin::users-permissions.user';
 const FAVORITE = 'api::account.favorite';
@@ -44,11 +45,11 @@ async function buyer(overrides: Record<string, unknown> = {}, roleType = 'buyer'
 
 const get = async (url: string, auth?: string) => {
   const request = (await http()).get(url);
-  return auth ? request.set('Authorization', auth) : request;
+  return checked(auth ? request.set('Authorization', auth) : request);
 };
 const send = async (method: 'put' | 'patch' | 'post' | 'delete', url: string, auth: string, body?: object) => {
   const request = (await http())[method](url).set('Authorization', auth);
-  return body ? request.send(body) : request;
+  return checked(body ? request.send(body) : request);
 };
 
 describe('who the buyer is', () => {
