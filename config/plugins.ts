@@ -91,5 +91,6 @@ function extsourceConfig(env: Env) {
 
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   email: { config: emailConfig(env) },
+  'users-permissions': { config: { jwtManagement: 'refresh' } },
   extsource: { enabled: true, resolve: './src/plugins/extsource', config: extsourceConfig(env) },
 });

@@ -1,6 +1,7 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
+import { ensureBuyerRole } from './api/account/services/buyer';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
@@ -94,6 +95,7 @@ export default {
       await startCacheBus(strapi);
       const login = await ensureAdminUser(strapi);
       await closeUsersPermissions(strapi);
+      await ensureBuyerRole(strapi);
       await ensureLocales(strapi);
       await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
       await configureEditorRoles(strapi);

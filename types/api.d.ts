@@ -311,10 +311,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's account */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        /** Delete the account and everything saved with it */
+        delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        /** Change the profile (name, phone, locale, marketing consent) */
+        patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/api/v1/me/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's favourites with their cards */
+        get: operations["listFavorites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/favorites/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Favourite a project (idempotent) */
+        put: operations["putFavorite"];
+        post?: never;
+        /** Remove a favourite (idempotent) */
+        delete: operations["deleteFavorite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's saved searches */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /** Save a listing search */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved search */
+        get: operations["getSavedSearch"];
+        put?: never;
+        post?: never;
+        /** Delete a saved search */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        /** Change a saved search */
+        patch: operations["updateSavedSearch"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Account: {
+            id: number;
+            email: string;
+            username: string;
+            name: string | null;
+            phone: string | null;
+            /** @enum {unknown} */
+            locale: "en" | "ar";
+            marketing_consent: boolean;
+            marketing_consent_version: string | null;
+            /** Format: date-time */
+            marketing_consent_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ProfileChange: {
+            name?: string | null;
+            phone?: string | null;
+            /** @enum {unknown} */
+            locale?: "en" | "ar";
+            marketing_consent?: boolean;
+            marketing_consent_version?: string | null;
+        };
+        Favorite: {
+            project_id: string;
+            /** Format: date-time */
+            favorited_at: string;
+            /** @description Whether the project is in the feed now */
+            available: boolean;
+            card: null | components["schemas"]["ProjectCard"];
+        };
+        SavedSearch: {
+            id: number;
+            name: string;
+            /** @description The listing query string, normalised */
+            query: string;
+            /** @enum {unknown} */
+            frequency: "instant" | "daily" | "weekly";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedSearchInput: {
+            name?: string;
+            /** @description The listing's query string, e.g. state_id=DU&min_price=1000000 */
+            query?: string;
+            /**
+             * @default daily
+             * @enum {unknown}
+             */
+            frequency: "instant" | "daily" | "weekly";
+        };
+        AccountResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: components["schemas"]["Account"];
+        };
+        DeletedResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: {
+                /** @constant */
+                deleted: true;
+            };
+        };
+        FavoritesResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: components["schemas"]["Favorite"][];
+        };
+        FavoriteResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: {
+                project_id: string;
+                is_favorited: boolean;
+                /** Format: date-time */
+                favorited_at?: string;
+            };
+        };
+        SavedSearchesResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: components["schemas"]["SavedSearch"][];
+        };
+        SavedSearchResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: components["schemas"]["SavedSearch"];
+        };
+        SavedSearchDeletedResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: {
+                id: number;
+                /** @constant */
+                deleted: true;
+            };
+        };
         ErrorEnvelope: {
             /** @constant */
             success: false;
@@ -672,6 +877,8 @@ export interface components {
         /** @description Closed where it is used (unevaluatedProperties), so the detail can extend it. */
         ProjectCard: {
             id: string;
+            /** @description Only with a signed-in buyer's access token: whether the buyer favourited the project (the answer is then private). */
+            is_favorited?: boolean;
             ref_no: string;
             name: string;
             location: string;
@@ -1622,6 +1829,389 @@ export interface operations {
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             503: components["responses"]["Error"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    listFavorites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoritesResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    putFavorite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteFavorite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchesResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getSavedSearch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchDeletedResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
 }

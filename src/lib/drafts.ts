@@ -9,6 +9,7 @@
  * downstream is handed `versionsFor(ctx.state)`.
  */
 import type { Core } from '@strapi/strapi';
+import { bearerToken } from './bearer';
 import { ApiError } from './envelope';
 import type { Locale } from './locale';
 import { showsType } from './preview';
@@ -79,11 +80,6 @@ interface StoredToken {
 interface TokenService {
   hash(accessKey: string): string;
   getByAccessKey(hash: string): Promise<StoredToken | null | undefined>;
-}
-
-function bearerToken(authorization: string | undefined): string | undefined {
-  const parts = (authorization ?? '').trim().split(/\s+/);
-  return parts.length === 2 && parts[0].toLowerCase() === 'bearer' ? parts[1] : undefined;
 }
 
 function mayRead(token: StoredToken, action: string): boolean {

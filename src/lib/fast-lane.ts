@@ -12,7 +12,8 @@
  * at LOG_LEVEL=http. It reads the query string with Strapi's own parser and options (query-string.ts),
  * so an encoded key (`%6Cocale=ar`), a bracket form (`locale[]=ar`) or a repeat means to it what it
  * means to Strapi. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
- * not serve, a `status`: drafts are never its) goes through Strapi.
+ * not serve, a `status`: drafts are never its; an Authorization header: the answer may be the reader's own)
+ * goes through Strapi.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import LRUCache from 'lru-cache';
@@ -232,7 +233,8 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
-    const lane = req.method === 'GET' ? laneFor(path) : undefined;
+    // A request with credentials may get an answer of its own (a buyer's favourites): the full path's.
+    const lane = req.method === 'GET' && req.headers.authorization === undefined ? laneFor(path) : undefined;
     const protocol = lane && protocolOf(req);
     const request = protocol ? laneRequest(path, mark === -1 ? '' : url.slice(mark + 1)) : undefined;
     if (lane && request) {

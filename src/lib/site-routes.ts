@@ -22,6 +22,8 @@ export interface SiteRoute {
   shows?: readonly string[];
   /** The website page that shows those types: where the Preview panel opens for them. */
   page?: string;
+  /** Route middlewares after the draft reads, e.g. one that makes the answer a signed-in reader's own (src/lib/private-answer.ts). */
+  middlewares?: readonly string[];
 }
 
 interface SiteRouteConfig extends Core.RouteConfig {
@@ -30,7 +32,8 @@ interface SiteRouteConfig extends Core.RouteConfig {
 
 /** The Strapi route of a public GET: open to all, its drafts to API tokens and preview tokens of the types it shows. */
 export function siteRoute(route: SiteRoute): Core.RouteInput {
-  const config: SiteRouteConfig = { ...draftsReadable(...(route.shows ?? [])), site: route };
+  const drafts = draftsReadable(...(route.shows ?? []));
+  const config: SiteRouteConfig = { ...drafts, middlewares: [...drafts.middlewares, ...(route.middlewares ?? [])], site: route };
   return { method: 'GET', path: route.path, handler: route.handler, config };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Request bodies, read with Strapi's own parser (Strapi's listed `strapi::body` parses nothing):
  * - under the contract paths, JSON and forms only, with the 64 KiB limit applied to the decoded body
- *   (a gzip body is measured after inflating it);
+ *   (a gzip body is measured after inflating it), on DELETE as on POST, PUT and PATCH;
  * - multipart is never read here: Strapi's upload routes read it themselves once the caller is
  *   authenticated (`src/lib/uploads.ts`); anywhere else it is refused with 415 before a byte is read;
  * - a body that cannot be read is the client's failure (`src/lib/body-reading.ts`).
@@ -17,7 +17,9 @@ type MiddlewareFactory = (config: Record<string, unknown>, context: { strapi: Co
 export default (config: Record<string, unknown>, { strapi }: { strapi: Core.Strapi }) => {
   const strapiBody = strapi.middleware('strapi::body') as unknown as MiddlewareFactory;
   const limit = `${CONTRACT_BODY_LIMIT_BYTES}b`;
-  const contractParser = strapiBody({ ...config, multipart: false, jsonLimit: limit, formLimit: limit, textLimit: limit }, { strapi });
+  // DELETE too: a buyer deletes their account with their password in the body (DELETE /api/v1/me).
+  const parsedMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
+  const contractParser = strapiBody({ ...config, multipart: false, jsonLimit: limit, formLimit: limit, textLimit: limit, parsedMethods }, { strapi });
   const otherParser = strapiBody({ ...config, multipart: false }, { strapi });
 
   return async function body(ctx: Context, next: Next) {

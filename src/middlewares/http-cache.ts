@@ -8,13 +8,14 @@
  * A controller that serves a cached body names its representation (`ctx.state.representation`), whose
  * ETag and compressed variants were made once; any other body gets a representation of its own here.
  * Errors never get here with a 200, so they carry none of it; nor does a draft read, which is
- * `private, no-store` with no ETag.
+ * `private, no-store` with no ETag, nor does an answer for one signed-in reader (src/lib/private-answer.ts).
  */
 import type { Context, Next } from 'koa';
 import { isContractPath } from '../lib/contract-paths';
 import { DRAFT_CACHE_CONTROL, readsDraft } from '../lib/drafts';
 import { edgeHeadersFor } from '../lib/http-caching';
 import { requestLocale } from '../lib/locale';
+import { isPrivateAnswer } from '../lib/private-answer';
 import { etagMatches, Representation } from '../lib/representation';
 import { siteRouteOf } from '../lib/site-routes';
 
@@ -39,7 +40,8 @@ export default () =>
 
     // A draft (decision 60) is for its reader only: no cache may keep it, no key may purge it.
     const policy = siteRouteOf(ctx.state.route)?.cache;
-    const edge = readsDraft(ctx.state) ? undefined : (representation.edge ?? (policy && edgeHeadersFor(policy, requestLocale(ctx.state))));
+    const shared = !readsDraft(ctx.state) && !isPrivateAnswer(ctx.state);
+    const edge = shared ? (representation.edge ?? (policy && edgeHeadersFor(policy, requestLocale(ctx.state)))) : undefined;
     if (readsDraft(ctx.state)) ctx.set('Cache-Control', DRAFT_CACHE_CONTROL);
     if (edge) {
       ctx.set({ ...edge, ETag: representation.etag });

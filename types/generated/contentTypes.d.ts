@@ -443,6 +443,100 @@ export interface AdminUser extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiAccountFavorite extends Struct.CollectionTypeSchema {
+  collectionName: 'account_favorites';
+  info: {
+    description: 'The off-plan projects a signed-in buyer saved. Written by the website through /api/v1/me/favorites.';
+    displayName: 'Buyer favourites';
+    pluralName: 'favorites';
+    singularName: 'favorite';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    buyer: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::account.favorite'
+    > &
+      Schema.Attribute.Private;
+    project_id: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
+export interface ApiAccountSavedSearch extends Struct.CollectionTypeSchema {
+  collectionName: 'account_saved_searches';
+  info: {
+    description: 'Off-plan listing searches a signed-in buyer saved. Written by the website through /api/v1/me/saved-searches.';
+    displayName: 'Buyer saved searches';
+    pluralName: 'saved-searches';
+    singularName: 'saved-search';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    buyer: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    frequency: Schema.Attribute.Enumeration<['instant', 'daily', 'weekly']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'daily'>;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::account.saved-search'
+    > &
+      Schema.Attribute.Private;
+    name: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    publishedAt: Schema.Attribute.DateTime;
+    query: Schema.Attribute.Text & Schema.Attribute.Required;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiContactContact extends Struct.CollectionTypeSchema {
   collectionName: 'contacts';
   info: {
@@ -455,6 +549,17 @@ export interface ApiContactContact extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   attributes: {
+    anonymised_at: Schema.Attribute.DateTime;
+    buyer: Schema.Attribute.Relation<
+      'manyToOne',
+      'plugin::users-permissions.user'
+    >;
+    consent: Schema.Attribute.Boolean;
+    consent_at: Schema.Attribute.DateTime;
+    consent_text_version: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
     contact_type: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
@@ -1566,6 +1671,48 @@ export interface PluginContentReleasesReleaseAction
   };
 }
 
+export interface PluginExtsourceProjectDetail
+  extends Struct.CollectionTypeSchema {
+  collectionName: 'extsource_project_details';
+  info: {
+    description: 'The last detail a projects provider sent for one project, shared by every instance and kept across restarts.';
+    displayName: 'Project detail';
+    pluralName: 'project-details';
+    singularName: 'project-detail';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-manager': {
+      visible: false;
+    };
+    'content-type-builder': {
+      visible: false;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    detail: Schema.Attribute.Text;
+    driver: Schema.Attribute.String & Schema.Attribute.Required;
+    fingerprint: Schema.Attribute.String;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'plugin::extsource.project-detail'
+    > &
+      Schema.Attribute.Private;
+    project_id: Schema.Attribute.String & Schema.Attribute.Required;
+    publishedAt: Schema.Attribute.DateTime;
+    read_at: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
   collectionName: 'extsource_properties';
   info: {
@@ -1707,14 +1854,8 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
-    title: Schema.Attribute.String &
-      Schema.Attribute.SetMinMaxLength<{
-        maxLength: 255;
-      }>;
-    title_ar: Schema.Attribute.String &
-      Schema.Attribute.SetMinMaxLength<{
-        maxLength: 255;
-      }>;
+    title: Schema.Attribute.Text;
+    title_ar: Schema.Attribute.Text;
     updatedAt: Schema.Attribute.DateTime;
     updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -2180,10 +2321,25 @@ export interface PluginUsersPermissionsUser
       'plugin::users-permissions.user'
     > &
       Schema.Attribute.Private;
+    marketing_consent: Schema.Attribute.Boolean &
+      Schema.Attribute.DefaultTo<false>;
+    marketing_consent_at: Schema.Attribute.DateTime;
+    marketing_consent_version: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
+    name: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
     password: Schema.Attribute.Password &
       Schema.Attribute.Private &
       Schema.Attribute.SetMinMaxLength<{
         minLength: 6;
+      }>;
+    phone: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 20;
       }>;
     provider: Schema.Attribute.String;
     publishedAt: Schema.Attribute.DateTime;
@@ -2215,6 +2371,8 @@ declare module '@strapi/strapi' {
       'admin::transfer-token': AdminTransferToken;
       'admin::transfer-token-permission': AdminTransferTokenPermission;
       'admin::user': AdminUser;
+      'api::account.favorite': ApiAccountFavorite;
+      'api::account.saved-search': ApiAccountSavedSearch;
       'api::contact.contact': ApiContactContact;
       'api::contact.contact-page': ApiContactContactPage;
       'api::luxury.luxury-advisors': ApiLuxuryLuxuryAdvisors;
@@ -2229,6 +2387,7 @@ declare module '@strapi/strapi' {
       'api::off-plan.off-plan-page': ApiOffPlanOffPlanPage;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
+      'plugin::extsource.project-detail': PluginExtsourceProjectDetail;
       'plugin::extsource.property': PluginExtsourceProperty;
       'plugin::extsource.sync-run': PluginExtsourceSyncRun;
       'plugin::i18n.locale': PluginI18NLocale;

@@ -18,6 +18,7 @@ export const CONTACT_LAYOUTS: AdminLayout[] = [
       consent: { label: 'Consent given', hint: 'Whether the visitor ticked the consent box of the form (empty: the form did not ask).', editable: false },
       consent_text_version: { label: 'Consent text version', hint: 'Which wording of the consent text the visitor saw.', editable: false },
       consent_at: { label: 'Consent given at', editable: false },
+      buyer: { label: 'Buyer account', hint: 'The website account that sent this lead while signed in (empty: sent without signing in).', editable: false },
       anonymised_at: { label: 'Anonymised at', hint: 'When the personal data of this lead was erased (on request, or after the retention period).', editable: false },
       createdAt: { label: 'Received' },
     },

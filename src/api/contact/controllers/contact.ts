@@ -4,6 +4,7 @@ import { ApiError, success } from '../../../lib/envelope';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { sendCached } from '../../../lib/send';
+import { buyerService } from '../../account/services/buyer';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
 import { validateContact } from '../lib/contact-validation';
 import { contactService } from '../services/contact';
@@ -22,7 +23,10 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const result = validateContact(body, locale, { requireConsent: strapi.config.get('contact.requireConsent') === true });
     if (!result.ok) throw ApiError.validation(result.errors, messages.validationFailed);
 
-    const { id } = await contactService(strapi).submit(result.value, locale);
+    // A signed-in buyer's lead is linked to their account; a token that names no buyer links nothing.
+    const signedIn = await buyerService(strapi).of(ctx);
+    const buyer = signedIn.status === 'buyer' ? signedIn.buyer.documentId : undefined;
+    const { id } = await contactService(strapi).submit(result.value, locale, buyer);
     ctx.status = 201;
     ctx.body = success({ id }, 201, messages.confirmation);
   },

@@ -39,7 +39,7 @@ async function exportPerson(strapi: Core.Strapi, ctx: Context): Promise<void> {
 
 async function erasePerson(strapi: Core.Strapi, ctx: Context) {
   const query = personOf(ctx);
-  const erasure = await personalData(strapi).erase(query, adminId(ctx));
+  const erasure = await personalData(strapi).erase(query, `admin #${adminId(ctx)}`);
   await personalDataAudit(strapi).record('erasure', adminId(ctx), { ...auditFilter(query), mode: erasure.mode }, erasure.leads);
   return erasure;
 }

@@ -100,14 +100,17 @@ export function personalData(strapi: Core.Strapi) {
       };
     },
 
-    /** Erases the person: their leads as LEAD_ERASURE_MODE says, their open deliveries cancelled, the CRM told. */
-    async erase(query: PersonQuery, adminId: number | undefined): Promise<Erasure> {
+    /**
+     * Erases the person: their leads as LEAD_ERASURE_MODE says, their open deliveries cancelled, the CRM
+     * told. `alsoLeads`: leads known to be theirs whatever address they carry (a buyer's, linked to the account).
+     */
+    async erase(query: PersonQuery, requestedBy: string, alsoLeads: readonly number[] = []): Promise<Erasure> {
       const { erasure: mode } = personalDataSettings(strapi);
       const notify = configuredTargets(deliverySettings(strapi)).includes('webhook');
-      const ids = await leadIdsOf(query);
+      const ids = [...new Set([...(await leadIdsOf(query)), ...alsoLeads])].sort((a, b) => a - b);
       const cancelled = await eraseLeads(ids, mode, notify);
       if (ids.length) {
-        strapi.log.info(`personal data: erased (${mode}) leads #${ids.join(', #')} for admin #${adminId}; ${cancelled} open deliveries cancelled`);
+        strapi.log.info(`personal data: erased (${mode}) leads #${ids.join(', #')} for ${requestedBy}; ${cancelled} open deliveries cancelled`);
         if (notify) kickDeliveryWorker();
       }
       return { mode, leads: ids.length, cancelled_deliveries: cancelled, crm_notified: notify && ids.length > 0 };

@@ -14,15 +14,15 @@ import type { ContactSubmission } from '../lib/contact-validation';
 import { CONTACT_TYPE, CONTACT_UID } from '../lib/lead-type';
 
 const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Stores the lead with the language it was sent in (its deliveries carry it). */
-  async submit(lead: ContactSubmission, locale: Locale = DEFAULT_LOCALE): Promise<{ id: number }> {
+  /** Stores the lead with the language it was sent in (its deliveries carry it), linked to the buyer account that sent it, if any (its documentId). */
+  async submit(lead: ContactSubmission, locale: Locale = DEFAULT_LOCALE, buyer?: string): Promise<{ id: number }> {
     const targets = configuredTargets(deliverySettings(strapi));
     let id: number;
     try {
       id = await strapi.db.transaction(async ({ trx }) => {
         // The time of consent is the time of the submission that gave it.
         const consentAt = lead.consent === true ? new Date().toISOString() : undefined;
-        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, consent_at: consentAt, contact_type: CONTACT_TYPE, language: locale } });
+        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, consent_at: consentAt, contact_type: CONTACT_TYPE, language: locale, ...(buyer ? { buyer } : {}) } });
         await deliveryStore(strapi).record(trx, Number(stored.id), targets);
         return Number(stored.id);
       });

@@ -9,9 +9,11 @@ export const PROJECTS_SURROGATE_KEY = 'projects';
 export const projectSurrogateKey = (id: string) => `project-${id}`;
 
 const PAGE = 'api::off-plan.off-plan-page';
+/** A signed-in buyer's copy of a listing or project answer says which projects they favourited (the account domain's). */
+const FAVORITE_FLAGS = ['api::account.favorite-flags'];
 /** The provider routes the off-plan page reads: no drafts of their own, the page's preview tokens accepted. */
-const providerRoute = (path: string, handler: string, surrogateKeys: string[]) =>
-  siteRoute({ path, handler, cache: { kind: 'provider', surrogateKeys }, fastLane: true, shows: [PAGE] });
+const providerRoute = (path: string, handler: string, surrogateKeys: string[], middlewares?: string[]) =>
+  siteRoute({ path, handler, cache: { kind: 'provider', surrogateKeys }, fastLane: true, shows: [PAGE], middlewares });
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
@@ -31,10 +33,11 @@ export default {
       cache: { kind: 'provider', surrogateKeys: [PROJECTS_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [OFFPLAN_PAGE_SURROGATE_KEY] },
       fastLane: true,
       shows: [PAGE],
+      middlewares: FAVORITE_FLAGS,
     }),
     // Before /:projectId, which would otherwise take "filters" for an id (the fast lane likewise tries exact paths first).
     providerRoute('/v1/off-plan/projects/filters', 'off-plan.filters', [PROJECTS_SURROGATE_KEY]),
     // Each answer carries its own keys (the project's beside the collection's): these are the fallback.
-    providerRoute('/v1/off-plan/projects/:projectId', 'off-plan.project', [PROJECTS_SURROGATE_KEY]),
+    providerRoute('/v1/off-plan/projects/:projectId', 'off-plan.project', [PROJECTS_SURROGATE_KEY], FAVORITE_FLAGS),
   ],
 } satisfies Core.RouterInput;

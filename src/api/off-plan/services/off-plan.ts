@@ -23,6 +23,7 @@ import { Representation, representationOf } from '../../../lib/representation';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
+import { withFavoriteFlags } from '../lib/favorite-flags';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
@@ -213,6 +214,20 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const project = PROJECT_ID.test(id) ? projectsService(strapi).peekProject(id) : undefined;
       return project ? projectRepresentation(project, locale) : undefined;
     },
+
+    /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
+    async cardsOf(ids: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>> {
+      const { index } = await projectIndex(locale);
+      const cards = new Map<string, Record<string, unknown>>();
+      for (const id of ids) {
+        const position = index.byId.get(id);
+        if (position !== undefined) cards.set(id, JSON.parse(index.cardBytes[position].toString('utf8')) as Record<string, unknown>);
+      }
+      return cards;
+    },
+
+    /** A listing or project answer's bytes with `is_favorited` on its cards, for one buyer (kept nowhere). */
+    withFavoriteFlags,
 
     /** Decision 26: the legacy page response in `locale`, cached as the page is. */
     async legacyResponse(locale: Locale): Promise<CacheEntry<unknown>> {

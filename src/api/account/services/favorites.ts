@@ -1,0 +1,85 @@
+/**
+ * A buyer's favourite off-plan projects: kept by project id (the feed's), at most MAX_FAVORITES each,
+ * listed with the listing's own cards; a project that left the feed stays listed, marked unavailable.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Locale } from '../../../lib/locale';
+import { offPlanService } from '../../off-plan/services/off-plan';
+import type { BuyerAccount } from './buyer';
+
+export const FAVORITE_UID = 'api::account.favorite';
+export const MAX_FAVORITES = 500;
+
+interface FavoriteRow {
+  id: number;
+  project_id: string;
+  createdAt: string;
+}
+
+export interface FavoriteItem {
+  project_id: string;
+  favorited_at: string;
+  /** Whether the project is in the feed now; when not, `card` is null. */
+  available: boolean;
+  card: Record<string, unknown> | null;
+}
+
+export type Favoriting = { outcome: 'added' | 'kept'; favorited_at: string } | { outcome: 'unknown' } | { outcome: 'full' };
+
+const toIso = (value: string | Date) => new Date(value).toISOString();
+
+const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const rows = () => strapi.db.query(FAVORITE_UID);
+  const ofBuyer = (buyerId: number) => ({ buyer: { id: buyerId } });
+
+  async function find(buyerId: number, projectId: string): Promise<FavoriteRow | null> {
+    return (await rows().findOne({ where: { ...ofBuyer(buyerId), project_id: projectId } })) as FavoriteRow | null;
+  }
+
+  /** Deletes the rows `where` matches (found first: a delete's where cannot follow a relation everywhere). */
+  async function deleteWhere(where: Record<string, unknown>): Promise<void> {
+    const found = (await rows().findMany({ select: ['id'], where })) as Array<{ id: number }>;
+    if (found.length) await rows().deleteMany({ where: { id: { $in: found.map((row) => row.id) } } });
+  }
+
+  return {
+    /** The project ids the buyer favourited. */
+    async projectIds(buyerId: number): Promise<Set<string>> {
+      const found = (await rows().findMany({ select: ['project_id'], where: ofBuyer(buyerId) })) as Array<{ project_id: string }>;
+      return new Set(found.map((row) => row.project_id));
+    },
+
+    /** The buyer's favourites, newest first, each with its card in `locale` when its project is in the feed. */
+    async list(buyerId: number, locale: Locale): Promise<FavoriteItem[]> {
+      const found = (await rows().findMany({ where: ofBuyer(buyerId), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })) as FavoriteRow[];
+      const cards = await offPlanService(strapi).cardsOf(found.map((row) => row.project_id), locale);
+      return found.map((row) => {
+        const card = cards.get(row.project_id);
+        return { project_id: row.project_id, favorited_at: toIso(row.createdAt), available: card !== undefined, card: card ? { ...card, is_favorited: true } : null };
+      });
+    },
+
+    /** Favourites the project (again: nothing changes); unknown when the feed does not hold it, full at the limit. */
+    async add(buyer: BuyerAccount, projectId: string, locale: Locale): Promise<Favoriting> {
+      const existing = await find(buyer.id, projectId);
+      if (existing) return { outcome: 'kept', favorited_at: toIso(existing.createdAt) };
+      if (!(await offPlanService(strapi).cardsOf([projectId], locale)).has(projectId)) return { outcome: 'unknown' };
+      if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
+      const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, project_id: projectId } })) as unknown as FavoriteRow;
+      return { outcome: 'added', favorited_at: toIso(created.createdAt) };
+    },
+
+    /** Removes the favourite, if there is one. */
+    async remove(buyerId: number, projectId: string): Promise<void> {
+      await deleteWhere({ ...ofBuyer(buyerId), project_id: projectId });
+    },
+
+    async removeAll(buyerId: number): Promise<void> {
+      await deleteWhere(ofBuyer(buyerId));
+    },
+  };
+};
+
+export default createFavoritesService;
+export type FavoritesService = ReturnType<typeof createFavoritesService>;
+export const favoritesService = (strapi: Core.Strapi) => strapi.service('api::account.favorites') as FavoritesService;
