@@ -16,27 +16,32 @@ const SYSTEM_NODE = '/usr/bin/node';
 const SYSTEM_NODE_20 = fs.existsSync(SYSTEM_NODE) && spawnSync(SYSTEM_NODE, ['--version'], { encoding: 'utf8', env: {} }).stdout.startsWith('v20.');
 
 describe('node flags', () => {
-  it('ask Node 22 for AsyncContextFrame, and Node 24 (its default there, the flag refused) for nothing', () => {
+  it('ask Node 22 for AsyncContextFrame, and Node 24 (its default there, the flag refused) not; every Node for a heap that grows by half', () => {
     const accepted = new Set(['--experimental-async-context-frame']);
-    expect(nodeFlags('22.23.3', accepted)).toEqual(['--experimental-async-context-frame']);
-    expect(nodeFlags('24.1.0', accepted)).toEqual([]);
+    expect(nodeFlags('22.23.3', accepted)).toEqual(['--experimental-async-context-frame', '--heap-growing-percent=50']);
+    expect(nodeFlags('24.1.0', accepted)).toEqual(['--heap-growing-percent=50']);
   });
 
-  it('are never one the Node refuses: none on Node 20, which does not know the flag', () => {
-    expect(nodeFlags('20.20.2', new Set(['--max-old-space-size']))).toEqual([]);
+  it('are never one the Node refuses: no AsyncContextFrame on Node 20, which does not know the flag', () => {
+    expect(nodeFlags('20.20.2', new Set(['--max-old-space-size']))).toEqual(['--heap-growing-percent=50']);
   });
 
-  it.skipIf(!SYSTEM_NODE_20)("are none on the machine's Node 20 itself, in NODE_OPTIONS too", () => {
+  it.skipIf(!SYSTEM_NODE_20)("are what the machine's Node 20 itself starts with, and none in its NODE_OPTIONS", () => {
     const script = `const flags = require(${JSON.stringify(HELPER)}); console.log(JSON.stringify([flags.nodeFlags(), flags.nodeOptionsWithFlags('')]))`;
     const result = spawnSync(SYSTEM_NODE, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual([[], '']);
+    expect(JSON.parse(result.stdout)).toEqual([['--heap-growing-percent=50'], '']);
+    const started = spawnSync(SYSTEM_NODE, [...JSON.parse(result.stdout)[0], '-e', '1'], { encoding: 'utf8', env: {} });
+    expect(started.status).toBe(0);
   });
 
-  it('are added to NODE_OPTIONS once, beside what is there', () => {
+  it('are added to NODE_OPTIONS once, beside what is there, but for V8 flags Node refuses there', () => {
     const once = nodeOptionsWithFlags('--max-old-space-size=4096');
-    expect(once.split(' ')).toEqual(['--max-old-space-size=4096', ...nodeFlags()]);
+    const allowed = nodeFlags().filter((flag) => !flag.startsWith('--heap-growing-percent'));
+    expect(once.split(' ')).toEqual(['--max-old-space-size=4096', ...allowed]);
     expect(nodeOptionsWithFlags(once)).toBe(once);
+    const started = spawnSync(process.execPath, ['-e', '1'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: once } });
+    expect(started.stderr).toBe('');
   });
 
   it.skipIf(NODE_MAJOR >= 24)('relaunch an entry point started without them as the same process, with its arguments and exit status', () => {
@@ -70,7 +75,7 @@ describe('node flags', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
     const preload = path.join(dir, 'report.js');
     // Loaded by each process image before the script: the last line is the flags the script ran under.
-    fs.writeFileSync(preload, 'console.log("node-flags:" + JSON.stringify(process.execArgv.filter((flag) => flag.startsWith("--experimental"))));');
+    fs.writeFileSync(preload, 'console.log("node-flags:" + JSON.stringify(process.execArgv.filter((flag) => flag.startsWith("--") && flag !== "--require")));');
     try {
       const env = { PATH: process.env.PATH ?? '', ENV_PATH: path.join(dir, 'no-env-file'), NODE_ENV: 'production' };
       const result = spawnSync(process.execPath, ['--require', preload, path.join(ROOT, script), ...args], { encoding: 'utf8', env, cwd: ROOT });
