@@ -24,7 +24,7 @@ import { printBannerWhenListening } from './bootstrap/banner';
 import { assertProductionReady } from './bootstrap/production-checks';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
-import { closeUsersPermissions } from './bootstrap/users-permissions';
+import { configureUsersPermissions } from './bootstrap/users-permissions';
 import { serveDeclaredRoutes } from './bootstrap/declared-routes';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
 import { provideExtsourceHost } from './lib/extsource';
@@ -93,7 +93,7 @@ export default {
     try {
       await startCacheBus(strapi);
       const login = await ensureAdminUser(strapi);
-      await closeUsersPermissions(strapi);
+      await configureUsersPermissions(strapi);
       await ensureLocales(strapi);
       await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
       await configureEditorRoles(strapi);
