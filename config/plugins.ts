@@ -89,8 +89,27 @@ function extsourceConfig(env: Env) {
   };
 }
 
+/**
+ * Buyer accounts (docs/contract.md, "Accounts"): Strapi 5's sessions (a short access token, a refresh
+ * token, logout), the plugin's own per-process limiter off (src/api/account/auth/rate-limits.ts counts
+ * per IP and per e-mail across instances), and the fields a registration may carry besides Strapi's.
+ */
+function usersPermissionsConfig(env: Env) {
+  return {
+    jwtManagement: 'refresh',
+    sessions: {
+      accessTokenLifespan: env.int('ACCOUNT_ACCESS_TOKEN_S', 600),
+      idleRefreshTokenLifespan: env.int('ACCOUNT_REFRESH_IDLE_S', 14 * 86400),
+      maxRefreshTokenLifespan: env.int('ACCOUNT_REFRESH_MAX_S', 30 * 86400),
+      httpOnly: false,
+    },
+    ratelimit: { enabled: false },
+    register: { allowedFields: ['language', 'marketing_consent', 'marketing_consent_version'] },
+  };
+}
+
 export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   email: { config: emailConfig(env) },
-  'users-permissions': { config: { jwtManagement: 'refresh' } },
+  'users-permissions': { config: usersPermissionsConfig(env) },
   extsource: { enabled: true, resolve: './src/plugins/extsource', config: extsourceConfig(env) },
 });

@@ -1,7 +1,6 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
-import { ensureBuyerRole } from './api/account/services/buyer';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
@@ -25,7 +24,7 @@ import { printBannerWhenListening } from './bootstrap/banner';
 import { assertProductionReady } from './bootstrap/production-checks';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './bootstrap/seed';
-import { closeUsersPermissions } from './bootstrap/users-permissions';
+import { configureUsersPermissions } from './bootstrap/users-permissions';
 import { serveDeclaredRoutes } from './bootstrap/declared-routes';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
 import { provideExtsourceHost } from './lib/extsource';
@@ -94,8 +93,7 @@ export default {
     try {
       await startCacheBus(strapi);
       const login = await ensureAdminUser(strapi);
-      await closeUsersPermissions(strapi);
-      await ensureBuyerRole(strapi);
+      await configureUsersPermissions(strapi);
       await ensureLocales(strapi);
       await applyAdminLayouts(strapi, ADMIN_LAYOUTS);
       await configureEditorRoles(strapi);

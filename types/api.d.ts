@@ -402,10 +402,185 @@ export interface paths {
         patch: operations["updateSavedSearch"];
         trace?: never;
     };
+    "/api/auth/local/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a buyer (a confirmation e-mail goes out)
+         * @description Register a buyer (a confirmation e-mail goes out). Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["registerBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/local": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail (or username) and password
+         * @description Sign in with e-mail (or username) and password. Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new access and refresh token for a refresh token (the old pair stops working)
+         * @description A new access and refresh token for a refresh token (the old pair stops working). Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the session of the access token (its access and refresh tokens stop working)
+         * @description End the session of the access token (its access and refresh tokens stop working). Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/send-email-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new confirmation e-mail (the same answer for every address)
+         * @description Send a new confirmation e-mail (the same answer for every address). Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["sendEmailConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a password reset link (the same answer for every address)
+         * @description E-mail a password reset link (the same answer for every address). Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the e-mailed code (once, before it expires); signs the buyer in
+         * @description Set a new password with the e-mailed code (once, before it expires); signs the buyer in. Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (every other session ends)
+         * @description Change the password (every other session ends). Strapi's users-permissions route (docs/contract.md, "Accounts").
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Buyer: {
+            id: number;
+            documentId: string;
+            username: string;
+            email: string;
+            provider?: string;
+            confirmed: boolean;
+            blocked: boolean;
+            /** @enum {string|null} */
+            language?: "en" | "ar" | null;
+            marketing_consent?: boolean | null;
+            marketing_consent_version?: string | null;
+            createdAt?: string;
+            updatedAt?: string;
+        };
         Account: {
             id: number;
             email: string;
@@ -1182,6 +1357,36 @@ export interface components {
         };
     };
     responses: {
+        /** @description Strapi's error body (the account routes are Strapi's own) */
+        StrapiError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: null;
+                    error: {
+                        status: number;
+                        name: string;
+                        message: string;
+                        details?: Record<string, never>;
+                    };
+                };
+            };
+        };
+        /** @description Signed in */
+        Session: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    jwt: string;
+                    refreshToken: string;
+                    user: components["schemas"]["Buyer"];
+                };
+            };
+        };
         /**
          * @description The `If-None-Match` header named the current `ETag`: no body. Every successful public GET carries a
          *     strong `ETag`, `Cache-Control`, `Surrogate-Key` and `Cache-Tag` (decision 42).
@@ -2212,6 +2417,239 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    registerBuyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    /** @description Default: the e-mail's name part, made unique */
+                    username?: string;
+                    /**
+                     * @description Stored as the account's `language`
+                     * @enum {string}
+                     */
+                    locale?: "en" | "ar";
+                    marketing_consent?: boolean;
+                    marketing_consent_version?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account, unconfirmed (no token until the address is confirmed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["Buyer"];
+                    };
+                };
+            };
+            400: components["responses"]["StrapiError"];
+            429: components["responses"]["StrapiError"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            400: components["responses"]["StrapiError"];
+            429: components["responses"]["StrapiError"];
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refreshToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jwt: string;
+                        refreshToken: string;
+                    };
+                };
+            };
+            400: components["responses"]["StrapiError"];
+            401: components["responses"]["StrapiError"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refreshToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            401: components["responses"]["StrapiError"];
+        };
+    };
+    sendEmailConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted, whether or not the address has an unconfirmed account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @constant */
+                        sent: true;
+                    };
+                };
+            };
+            400: components["responses"]["StrapiError"];
+            429: components["responses"]["StrapiError"];
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted, whether or not the address has an account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["StrapiError"];
+            429: components["responses"]["StrapiError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    password: string;
+                    passwordConfirmation: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            400: components["responses"]["StrapiError"];
+            429: components["responses"]["StrapiError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    password: string;
+                    passwordConfirmation: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Session"];
+            400: components["responses"]["StrapiError"];
+            401: components["responses"]["StrapiError"];
+            429: components["responses"]["StrapiError"];
         };
     };
 }

@@ -54,12 +54,14 @@ const MATRIX: Array<[method: 'get' | 'post', url: string, expected: Cell[]]> = [
   ['get', '/admin/api-tokens', row(401, 401, 401, 401, 401, 403, 403, A)],
   ['get', '/content-manager/collection-types/api::contact.contact', row(401, 401, 401, 401, 401, A, A, A)],
   ['get', '/upload/files', row(401, 401, 401, 401, 401, A, A, A)],
-  // Strapi's content API: no end-user accounts (registration answers "disabled" even to a full-access
-  // token, which may call any route); API tokens, server-side secrets, read every find route.
-  ['post', '/api/auth/local/register', row(401, 401, 403, 400, 403, 401, 401, 401)],
-  ['get', '/api/users/me', row(401, 401, 403, 401, 403, 401, 401, 401)],
-  ['get', '/api/users', row(401, 401, A, A, 403, 401, 401, 401)],
-  ['get', '/api/upload/files', row(401, 401, A, A, 403, 401, 401, 401)],
+  // Strapi's content API: buyers' accounts (issue 33) open registration to anyone (an empty body is a
+  // 400), nothing else of users-permissions: an anonymous caller now has the Public role's account
+  // permissions, so a route it may not call is a 403 (no longer a 401). API tokens, server-side secrets,
+  // read every find route.
+  ['post', '/api/auth/local/register', row(400, 401, 403, 400, 403, 401, 401, 401)],
+  ['get', '/api/users/me', row(403, 401, 403, 401, 403, 401, 401, 401)],
+  ['get', '/api/users', row(403, 401, A, A, 403, 401, 401, 401)],
+  ['get', '/api/upload/files', row(403, 401, A, A, 403, 401, 401, 401)],
 ];
 
 let strapi: Core.Strapi;
@@ -72,7 +74,7 @@ async function adminWithRole(code: 'strapi-author' | 'strapi-editor'): Promise<s
   return `Bearer ${await adminToken(credentials)}`;
 }
 
-/** A user who registered before registration was closed, with the JWT Strapi gave them. */
+/** A user of the plugin's Authenticated role (no buyer), with the token Strapi gives them. */
 async function registeredUser(): Promise<string> {
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
   const user = await strapi.db.query('plugin::users-permissions.user').create({

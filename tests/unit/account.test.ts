@@ -12,7 +12,7 @@ const NOW = new Date('2026-01-02T03:04:05.000Z');
 describe('profileChange', () => {
   it('takes the profile fields, trimmed, and ignores any other', () => {
     expect(profileChange({ name: ' Layla ', phone: '+971 50 123 4567', locale: 'AR', role: 3, confirmed: true }, 'en', NOW)).toEqual({
-      ok: true, change: { name: 'Layla', phone: '+971 50 123 4567', locale: 'ar' },
+      ok: true, change: { name: 'Layla', phone: '+971 50 123 4567', language: 'ar' },
     });
   });
 

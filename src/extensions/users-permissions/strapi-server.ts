@@ -1,18 +1,16 @@
 /**
- * The website has no end-user accounts (it reads the public API without logging in; integrations use
- * Strapi API tokens), so the users-permissions "User" type is hidden from the Content Manager, where
- * editors look for site content. Its roles and settings stay under Settings > Users & Permissions.
- * Strapi applies this file to the plugin at load time (src/extensions/<plugin>/strapi-server).
+ * Strapi applies this file to the users-permissions plugin at load time (src/extensions/<plugin>/
+ * strapi-server); each change is a module of its own, applied in one line.
  */
+import { applyAccountRules } from './account-routes';
 import { addBuyerFields } from './buyer-fields';
+import { hideUserType } from './hidden-user-type';
 
-interface PluginDefinition {
-  contentTypes: Record<string, { schema: { pluginOptions?: Record<string, unknown>; attributes: Record<string, unknown> } }>;
-}
+type Plugin = Parameters<typeof hideUserType>[0] & Parameters<typeof addBuyerFields>[0] & Parameters<typeof applyAccountRules>[0];
 
-export default (plugin: PluginDefinition): PluginDefinition => {
-  const user = plugin.contentTypes.user.schema;
-  user.pluginOptions = { ...user.pluginOptions, 'content-manager': { visible: false } };
-  addBuyerFields(user);
+export default (plugin: Plugin): Plugin => {
+  hideUserType(plugin);
+  addBuyerFields(plugin);
+  applyAccountRules(plugin);
   return plugin;
 };

@@ -11,7 +11,8 @@ import { FieldReader } from './fields';
 export interface ProfileChange {
   name?: string | null;
   phone?: string | null;
-  locale?: Locale;
+  /** The language of the buyer's e-mails (stored as `language`; `locale` is Strapi's own field). */
+  language?: Locale;
   marketing_consent?: boolean;
   marketing_consent_version?: string | null;
   marketing_consent_at?: string;
@@ -19,7 +20,7 @@ export interface ProfileChange {
 
 export const NAME_MAX = 255;
 export const PHONE_MAX = 20;
-export const CONSENT_VERSION_MAX = 64;
+export const CONSENT_VERSION_MAX = 100;
 
 const PHONE_CHARACTERS = /^[0-9 +\-().]+$/;
 const MIN_PHONE_DIGITS = 6;
@@ -47,7 +48,7 @@ export function profileChange(body: Record<string, unknown>, locale: Locale, now
   if (read.has('locale')) {
     const value = typeof body.locale === 'string' ? body.locale.trim().toLowerCase() : undefined;
     if (!(LOCALES as readonly unknown[]).includes(value)) read.fail('locale', messages.locale(LOCALES.join(', ')));
-    else change.locale = value as Locale;
+    else change.language = value as Locale;
   }
 
   const version = read.text('marketing_consent_version', CONSENT_VERSION_MAX);

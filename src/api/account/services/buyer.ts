@@ -26,7 +26,7 @@ export interface BuyerAccount {
   blocked: boolean | null;
   name: string | null;
   phone: string | null;
-  locale: string | null;
+  language: string | null;
   marketing_consent: boolean | null;
   marketing_consent_version: string | null;
   marketing_consent_at: string | null;

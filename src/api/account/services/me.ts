@@ -18,7 +18,7 @@ export function accountView(buyer: BuyerAccount) {
     username: buyer.username,
     name: buyer.name ?? null,
     phone: buyer.phone ?? null,
-    locale: buyer.locale ?? 'en',
+    locale: buyer.language ?? 'en',
     marketing_consent: buyer.marketing_consent === true,
     marketing_consent_version: buyer.marketing_consent_version ?? null,
     marketing_consent_at: buyer.marketing_consent_at ? new Date(buyer.marketing_consent_at).toISOString() : null,

@@ -1,0 +1,86 @@
+/**
+ * Who may call which users-permissions route, set at every start (docs/contract.md, "Accounts"):
+ * anyone may register, sign in, refresh, confirm and reset; a signed-in buyer may also change their
+ * password and log out; Google's connect route is open only when GOOGLE_CLIENT_ID and _SECRET are set.
+ * Every other route of the plugin (users, roles, permissions, sessions, /users/me) is granted to no role.
+ * New accounts get the Buyer role, whatever their body says; the plugin's Authenticated role gets nothing.
+ */
+import type { Core } from '@strapi/strapi';
+import { websiteLink } from '../lib/account-mail';
+import { BUYER_ROLE_TYPE, ensureBuyerRole } from '../services/buyer';
+import { endAllSessions } from './tokens';
+import { accountSettings, PERMISSION_UID, ROLE_UID, USER_UID, websiteBase } from './settings';
+
+
+const action = (name: string) => `plugin::users-permissions.auth.${name}`;
+const SIGN_IN = ['callback', 'refresh', 'emailConfirmation', 'sendEmailConfirmation', 'forgotPassword', 'resetPassword'].map(action);
+const PUBLIC_ACTIONS = [...SIGN_IN, action('register')];
+const BUYER_ACTIONS = [...SIGN_IN, action('changePassword'), action('logout')];
+const GOOGLE_ACTIONS = [action('connect')];
+
+/** Leaves `roleId` with exactly `actions` among the plugin's own. */
+async function grantExactly(strapi: Core.Strapi, roleId: number, actions: string[]): Promise<void> {
+  const permissions = strapi.db.query(PERMISSION_UID);
+  await permissions.deleteMany({ where: { role: { id: roleId }, action: { $startsWith: 'plugin::users-permissions.', $notIn: actions } } });
+  const held = (await permissions.findMany({ where: { role: { id: roleId }, action: { $in: actions } }, select: ['action'] })) as Array<{ action: string }>;
+  const missing = actions.filter((wanted) => !held.some((permission) => permission.action === wanted));
+  for (const wanted of missing) await permissions.create({ data: { action: wanted, role: roleId } });
+}
+
+async function roleId(strapi: Core.Strapi, type: string): Promise<number | undefined> {
+  return ((await strapi.db.query(ROLE_UID).findOne({ where: { type } })) as { id: number } | null)?.id;
+}
+
+export async function openAccountsForBuyers(strapi: Core.Strapi): Promise<void> {
+  const settings = accountSettings(strapi);
+  const google = Boolean(settings.google.clientId && settings.google.clientSecret);
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions' });
+
+  const buyer = (await ensureBuyerRole(strapi)).id;
+  const advanced = ((await store.get({ key: 'advanced' })) ?? {}) as Record<string, unknown>;
+  await store.set({
+    key: 'advanced',
+    value: {
+      ...advanced,
+      unique_email: true,
+      allow_register: true,
+      email_confirmation: settings.emailConfirmation,
+      default_role: BUYER_ROLE_TYPE,
+      email_reset_password: websiteLink(websiteBase(strapi), settings.paths.reset),
+      email_confirmation_redirection: websiteLink(websiteBase(strapi), settings.paths.confirmed),
+    },
+  });
+
+  const grant = ((await store.get({ key: 'grant' })) ?? {}) as Record<string, Record<string, unknown>>;
+  grant.google = {
+    ...grant.google,
+    enabled: google,
+    key: settings.google.clientId,
+    secret: settings.google.clientSecret,
+    callback: websiteLink(websiteBase(strapi), settings.paths.google),
+    scope: ['email'],
+  };
+  await store.set({ key: 'grant', value: grant });
+
+  const extra = google ? GOOGLE_ACTIONS : [];
+  const publicRole = await roleId(strapi, 'public');
+  const authenticated = await roleId(strapi, 'authenticated');
+  if (publicRole !== undefined) await grantExactly(strapi, publicRole, [...PUBLIC_ACTIONS, ...extra]);
+  await grantExactly(strapi, buyer, [...BUYER_ACTIONS, ...extra]);
+  if (authenticated !== undefined) await grantExactly(strapi, authenticated, []);
+}
+
+/** Blocking or deleting an account (admin, service or query) ends its sessions on every instance. */
+export function endSessionsOfBlockedAccounts(strapi: Core.Strapi): void {
+  strapi.db.lifecycles.subscribe({
+    models: [USER_UID],
+    async afterUpdate(event) {
+      const user = event.result as { id?: number; blocked?: boolean } | undefined;
+      if (user?.id !== undefined && user.blocked) await endAllSessions(strapi, user.id);
+    },
+    async afterDelete(event) {
+      const user = event.result as { id?: number } | undefined;
+      if (user?.id !== undefined) await endAllSessions(strapi, user.id);
+    },
+  });
+}
