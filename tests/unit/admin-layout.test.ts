@@ -13,9 +13,10 @@ const SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedA
 interface Schema {
   info: { displayName: string; description?: string };
   attributes: Record<string, unknown>;
+  pluginOptions?: { 'content-manager'?: { visible?: boolean } };
 }
 
-/** Every editorial schema of the app: the api content types and the components. */
+/** Every editorial schema of the app: the api content types editors see, and the components. */
 function editorialSchemas(): Map<string, Schema> {
   const schemas = new Map<string, Schema>();
   const read = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Schema;
@@ -23,7 +24,11 @@ function editorialSchemas(): Map<string, Schema> {
   for (const api of fs.readdirSync(apiDir)) {
     const typesDir = path.join(apiDir, api, 'content-types');
     if (!fs.existsSync(typesDir)) continue;
-    for (const type of fs.readdirSync(typesDir)) schemas.set(`api::${api}.${type}`, read(path.join(typesDir, type, 'schema.json')));
+    for (const type of fs.readdirSync(typesDir)) {
+      const schema = read(path.join(typesDir, type, 'schema.json'));
+      // Written by the website, not by editors (a buyer's favourites): not in the Content Manager.
+      if (schema.pluginOptions?.['content-manager']?.visible !== false) schemas.set(`api::${api}.${type}`, schema);
+    }
   }
   const componentsDir = path.join(root, 'src', 'components');
   for (const category of fs.readdirSync(componentsDir)) {
