@@ -1,7 +1,8 @@
 /**
  * What a buyer's account holds beside Strapi's own user fields (issue 33): a name and phone for the
  * sales team, the language of their e-mails, and their answer to marketing (decision 63's consent,
- * mirrored: the answer, the wording they saw, when they gave it).
+ * mirrored: the answer, the wording they saw, when they gave it), and when they last signed in or used
+ * their account (at most once a day; ACCOUNT_RETENTION_DAYS erases accounts dormant that long).
  */
 interface UserSchema {
   attributes: Record<string, unknown>;
@@ -16,6 +17,7 @@ export const BUYER_FIELDS = {
   marketing_consent: { type: 'boolean', default: false },
   marketing_consent_version: { type: 'string', maxLength: 64 },
   marketing_consent_at: { type: 'datetime' },
+  last_active_at: { type: 'datetime' },
 };
 
 export function addBuyerFields(user: UserSchema): void {

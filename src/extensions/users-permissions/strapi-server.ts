@@ -1,18 +1,17 @@
 /**
- * The website has no end-user accounts (it reads the public API without logging in; integrations use
- * Strapi API tokens), so the users-permissions "User" type is hidden from the Content Manager, where
- * editors look for site content. Its roles and settings stay under Settings > Users & Permissions.
- * Strapi applies this file to the plugin at load time (src/extensions/<plugin>/strapi-server).
+ * The users-permissions "User" type holds the website's buyer accounts (issue 33): it gets the buyer
+ * fields (`buyer-fields.ts`) and stays in the Content Manager, where editors read buyers (their role
+ * reads them without secrets: `src/api/account/admin/permissions.ts`). Its roles and settings stay
+ * under Settings > Users & Permissions. Strapi applies this file to the plugin at load time
+ * (src/extensions/<plugin>/strapi-server).
  */
 import { addBuyerFields } from './buyer-fields';
 
 interface PluginDefinition {
-  contentTypes: Record<string, { schema: { pluginOptions?: Record<string, unknown>; attributes: Record<string, unknown> } }>;
+  contentTypes: Record<string, { schema: { attributes: Record<string, unknown> } }>;
 }
 
 export default (plugin: PluginDefinition): PluginDefinition => {
-  const user = plugin.contentTypes.user.schema;
-  user.pluginOptions = { ...user.pluginOptions, 'content-manager': { visible: false } };
-  addBuyerFields(user);
+  addBuyerFields(plugin.contentTypes.user.schema);
   return plugin;
 };
