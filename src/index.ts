@@ -1,6 +1,7 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
+import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
 import accountAdminRoutes from './api/account/admin/routes';
 import { ensureBuyerRole } from './api/account/services/buyer';
 import { accountDataService } from './api/account/services/personal-data';
@@ -50,7 +51,7 @@ import { parseUploadsAfterAuthentication } from './lib/uploads';
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
-const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
+const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
 const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];

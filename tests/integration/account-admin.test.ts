@@ -235,6 +235,10 @@ describe('buyers in the admin', () => {
     expect(searches.status).toBe(200);
     expect(searches.body.results.map((search: { name: string }) => search.name)).toEqual(['Marina flats']);
 
+    const view = await editor.get(`/content-manager/content-types/${USER}/configuration`);
+    expect(view.body.data.contentType.layouts.list).toEqual(['email', 'name', 'confirmed', 'blocked', 'last_active_at', 'createdAt']);
+    expect(view.body.data.contentType.metadatas.last_active_at.edit.label).toBe('Last used');
+
     expect((await editor.put(`${CM}/${USER}/${me.documentId}`, { blocked: true })).status).toBe(403);
     expect((await strapi.db.query(USER).findOne({ where: { id: me.id } })).blocked).toBe(false);
   });
