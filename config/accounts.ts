@@ -36,4 +36,6 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   },
   /** Google sign-in: on when both are set. */
   google: { clientId: env('GOOGLE_CLIENT_ID', ''), clientSecret: env('GOOGLE_CLIENT_SECRET', '') },
+  /** Accounts not signed in to or used for this many days are erased by the daily retention run; 0 keeps them. */
+  retentionDays: Math.max(0, env.int('ACCOUNT_RETENTION_DAYS', 0)),
 });

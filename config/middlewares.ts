@@ -33,6 +33,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => [
   'global::request-metrics',
   // strapi::logger's line, with the query values of admin requests redacted (docs/security.md).
   'global::request-log',
+  // Buyer sign-ups and failed sign-ins counted, sign-ins marking the account used, from the answers as sent.
+  'api::account.sign-in-outcomes',
   'strapi::errors',
   // Client errors of Strapi's dependencies answered in Strapi's format, instead of logged as failures.
   'global::client-errors',

@@ -1,6 +1,9 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
+import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
+import accountAdminRoutes from './api/account/admin/routes';
+import { accountDataService } from './api/account/services/personal-data';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
@@ -8,6 +11,7 @@ import { AUDIT_MODEL, registerPersonalDataPermission, startRetention, stopRetent
 import { startDeliveryWorker, stopDeliveryWorker } from './api/contact/deliveries/worker';
 import { contactPageSeeder } from './api/contact/seed';
 import { enforceContactType } from './api/contact/services/contact';
+import { personalDataHolders } from './api/contact/services/personal-data-holders';
 import { LUXURY_LAYOUTS } from './api/luxury/admin-layout';
 import { enforceRatingRange } from './api/luxury/rating-rule';
 import { luxurySeeder } from './api/luxury/seed';
@@ -45,10 +49,10 @@ import { parseUploadsAfterAuthentication } from './lib/uploads';
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
-const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
+const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
-const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, publicationScheduleAdminRoutes];
+const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];
 
 /** MAX_CONNECTIONS_PER_IP, or the default: 50, none behind a trusted proxy (it caps instead). */
 function maxConnectionsPerAddress(strapi: Core.Strapi): number {
@@ -79,6 +83,8 @@ export default {
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);
+    // A buyer's account is found, exported, erased and kept for a period with the leads (Personal data).
+    personalDataHolders(strapi).register(accountDataService(strapi).holder);
     registerAdminRouters(strapi, ADMIN_ROUTERS);
     // Before the admin's bootstrap, which gives super admins every action registered by then.
     await registerPersonalDataPermission(strapi);

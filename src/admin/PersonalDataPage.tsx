@@ -1,6 +1,7 @@
 /**
  * "Personal data" in the admin's menu, for admins with the permission `api::personal-data.manage`: look
- * a person up by e-mail or phone, download everything held on them as JSON, or erase them (the answer to
+ * a person up by e-mail or phone (their leads and buyer account), download everything held on them as
+ * JSON, or erase them (the answer to
  * an access or erasure request, docs/security.md). It also shows the retention period and, to super
  * admins, the audit of exports and erasures. Reads and writes /personal-data/* (admin API).
  */
@@ -16,10 +17,24 @@ interface FoundLead {
   consent: boolean | null;
 }
 
+interface FoundAccount {
+  id: number;
+  email: string;
+  created_at: string;
+  last_active_at: string | null;
+  blocked: boolean;
+}
+
+interface FoundPerson {
+  leads: FoundLead[];
+  account: FoundAccount[];
+}
+
 interface Retention {
   retention_days: number;
   erasure_mode: 'anonymise' | 'delete';
   last_run: { at: string; anonymised: number } | null;
+  account?: { retention_days: number; last_run: { at: string; erased: number } | null };
 }
 
 interface AuditEntry {
@@ -38,7 +53,7 @@ const ACTION_LABELS: Record<string, string> = {
   'csv-export': 'CSV export of leads',
   'person-export': "A person's data exported",
   erasure: 'A person erased',
-  retention: 'Retention: old leads anonymised',
+  retention: 'Retention: old leads anonymised, dormant accounts erased',
 };
 
 /** How an export that did not simply complete ended: its rows are those that went out before. */
@@ -51,6 +66,8 @@ const OUTCOME_LABELS: Record<string, string> = {
 
 /** `{ email }` or `{ phone }`, from what the admin typed. */
 const personBody = (typed: string) => (typed.includes('@') ? { email: typed } : { phone: typed });
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function download(data: BlobPart, filename: string): void {
   const link = document.createElement('a');
@@ -92,7 +109,7 @@ const PersonalDataPage = () => {
   const { get, post } = useFetchClient();
   const { toggleNotification } = useNotification();
   const [typed, setTyped] = useState('');
-  const [found, setFound] = useState<{ person: string; leads: FoundLead[] } | null>(null);
+  const [found, setFound] = useState<(FoundPerson & { person: string }) | null>(null);
   const [retention, setRetention] = useState<Retention>();
   const [audit, setAudit] = useState<AuditEntry[]>();
   const [busy, setBusy] = useState(false);
@@ -123,8 +140,8 @@ const PersonalDataPage = () => {
   const find = () =>
     act(async () => {
       setErased(null);
-      const { data } = await post<{ data: FoundLead[] }>('/personal-data/search', personBody(typed.trim()));
-      setFound({ person: typed.trim(), leads: data.data });
+      const { data } = await post<{ data: FoundPerson }>('/personal-data/search', personBody(typed.trim()));
+      setFound({ person: typed.trim(), ...data.data });
     }, 'The search failed.');
 
   const exportPerson = () =>
@@ -136,9 +153,10 @@ const PersonalDataPage = () => {
 
   const erase = () =>
     act(async () => {
-      const { data } = await post<{ data: { leads: number; mode: string; crm_notified: boolean } }>('/personal-data/erase', personBody(found!.person));
-      const { leads, mode, crm_notified: crm } = data.data;
-      setErased(`${leads} lead${leads === 1 ? '' : 's'} ${mode === 'delete' ? 'deleted' : 'anonymised'}${crm ? '; the CRM was told to erase them too' : ''}.`);
+      const { data } = await post<{ data: { leads: number; mode: string; crm_notified: boolean; held: { account?: number } } }>('/personal-data/erase', personBody(found!.person));
+      const { leads, mode, crm_notified: crm, held } = data.data;
+      const accounts = held.account ? `; ${count(held.account, 'buyer account')} deleted with their favourites and saved searches, signed out` : '';
+      setErased(`${count(leads, 'lead')} ${mode === 'delete' ? 'deleted' : 'anonymised'}${accounts}${crm ? '; the CRM was told to erase the leads too' : ''}.`);
       setFound(null);
     }, 'The erasure failed.');
 
@@ -167,11 +185,14 @@ const PersonalDataPage = () => {
           {found && (
             <Box background="neutral0" padding={6} shadow="tableShadow" hasRadius data-testid="person-found">
               <Flex direction="column" alignItems="stretch" gap={4}>
-                <Typography variant="delta">{`${found.leads.length} lead${found.leads.length === 1 ? '' : 's'} found`}</Typography>
+                <Typography variant="delta">{`${count(found.leads.length, 'lead')} found${found.account.length ? `, and ${count(found.account.length, 'buyer account')}` : ''}`}</Typography>
+                {found.account.map((account) => (
+                  <Typography key={`account-${account.id}`}>{`Buyer account #${account.id} · ${account.email} · since ${when(account.created_at)} · last used ${account.last_active_at ? when(account.last_active_at) : 'never'}${account.blocked ? ' · blocked' : ''}`}</Typography>
+                ))}
                 {found.leads.map((lead) => (
                   <Typography key={lead.id}>{`Lead #${lead.id} · received ${when(lead.received_at)} · ${lead.language} · consent: ${lead.consent === null ? 'not asked' : lead.consent ? 'given' : 'refused'}`}</Typography>
                 ))}
-                {found.leads.length > 0 && (
+                {found.leads.length + found.account.length > 0 && (
                   <Flex gap={2}>
                     <Button variant="secondary" onClick={exportPerson} disabled={busy}>Download their data</Button>
                     <Dialog.Root>
@@ -181,7 +202,7 @@ const PersonalDataPage = () => {
                       <Dialog.Content>
                         <Dialog.Header>Erase this person?</Dialog.Header>
                         <Dialog.Body>
-                          {`Their ${found.leads.length} lead${found.leads.length === 1 ? '' : 's'} will be ${retention?.erasure_mode === 'delete' ? 'deleted' : 'anonymised'}, deliveries still to be sent are cancelled, and the CRM is told to erase them. This cannot be undone.`}
+                          {`Their ${count(found.leads.length, 'lead')} will be ${retention?.erasure_mode === 'delete' ? 'deleted' : 'anonymised'}, deliveries still to be sent are cancelled, and the CRM is told to erase them. ${found.account.length ? `Their buyer account, favourites and saved searches are deleted and they are signed out. ` : ''}This cannot be undone.`}
                         </Dialog.Body>
                         <Dialog.Footer>
                           <Dialog.Cancel><Button variant="tertiary">Cancel</Button></Dialog.Cancel>
@@ -199,6 +220,10 @@ const PersonalDataPage = () => {
               {retention.retention_days > 0
                 ? `Leads are anonymised ${retention.retention_days} days after they arrive. ${retention.last_run ? `Last run ${when(retention.last_run.at)}: ${retention.last_run.anonymised} anonymised.` : 'It has not run yet.'}`
                 : 'Leads are kept until erased (no retention period is set: LEAD_RETENTION_DAYS).'}
+              {' '}
+              {retention.account && retention.account.retention_days > 0
+                ? `Buyer accounts unused for ${retention.account.retention_days} days are erased. ${retention.account.last_run ? `Last run ${when(retention.account.last_run.at)}: ${retention.account.last_run.erased} erased.` : 'It has not run yet.'}`
+                : 'Buyer accounts are kept until erased (ACCOUNT_RETENTION_DAYS is not set).'}
             </Typography>
           )}
           {audit && (

@@ -1,18 +1,19 @@
 /**
  * Admin panel customisations of the app (plugins customise their own pages): the Leads widget first on
- * the home page, the Content Manager's menu in site order, the leads list's columns and Export CSV button,
+ * the home page (Property sync, then Buyers after it), the Content Manager's menu in site order, the leads list's columns and Export CSV button,
  * each lead's Deliveries panel, the Personal data page, the Schedule panel of every entry with Draft & Publish, and
  * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
  * cannot be).
  */
 import type { StrapiApp, WidgetArgs } from '@strapi/strapi/admin';
-import { Mail, Shield } from '@strapi/icons';
+import { Mail, Shield, User } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
 import { LeadDeliveriesPanel } from './LeadDeliveriesPanel';
 import { PublicationSchedulePanel } from './PublicationSchedulePanel';
 import { leadsListColumns } from './leads-list';
 import { LEADS_LIST_PATH } from './LeadsWidget';
+import { BUYERS_LIST_PATH } from './BuyersWidget';
 
 interface MenuLink {
   uid: string;
@@ -35,10 +36,19 @@ const leadsWidget: WidgetArgs = {
   permissions: [{ action: 'plugin::content-manager.explorer.read', subject: CONTACT_UID }],
 };
 
-/** Leads and Property sync first: they are what editors and the sales team open the admin for. */
+const buyersWidget: WidgetArgs = {
+  id: 'buyers',
+  title: { id: 'app.widget.buyers.title', defaultMessage: 'Buyers' },
+  icon: User,
+  component: async () => (await import('./BuyersWidget')).BuyersWidget,
+  link: { label: { id: 'app.widget.buyers.link', defaultMessage: 'Open the buyers' }, href: BUYERS_LIST_PATH },
+  permissions: [{ action: 'plugin::content-manager.explorer.read', subject: 'plugin::users-permissions.user' }],
+};
+
+/** Leads and Property sync first: they are what editors and the sales team open the admin for; Buyers next. */
 function withOursFirst(widgets: WidgetArgs[]): WidgetArgs[] {
   const sync = widgets.filter((widget) => widget.id === SYNC_WIDGET_ID);
-  return [leadsWidget, ...sync, ...widgets.filter((widget) => widget.id !== SYNC_WIDGET_ID)];
+  return [leadsWidget, ...sync, buyersWidget, ...widgets.filter((widget) => widget.id !== SYNC_WIDGET_ID)];
 }
 
 function readStored(key: string): Record<string, unknown> {

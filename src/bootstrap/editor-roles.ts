@@ -8,6 +8,8 @@
  *   when its permissions were made, English alone; Arabic is added once, flagged apart), and editors
  *   keep deleting and publishing them (Strapi drops those two permissions of a type that becomes
  *   translated: they carry no locales).
+ * - editors read buyers (accounts without their secrets, favourites, saved searches), authors nothing of
+ *   them: on a new database Strapi gives both roles every action on each type the Content Manager shows.
  * Super admins keep every permission, as Strapi gives them (i18n adds each new locale to theirs).
  *
  * Strapi internals used, checked against @strapi/admin 5.54.0: the `admin::role` service's
@@ -15,6 +17,7 @@
  * findMany({ where }) and deleteByIds(ids).
  */
 import type { Core } from '@strapi/strapi';
+import { BUYER_TYPES, EDITOR_BUYER_PERMISSIONS } from '../api/account/admin/permissions';
 import { CONTACT_UID } from '../api/contact/lib/lead-type';
 import { LOCALES } from '../lib/locale';
 
@@ -22,6 +25,7 @@ const EDITOR = 'strapi-editor';
 const AUTHOR = 'strapi-author';
 const FLAG = 'editor-roles-v1';
 const LOCALES_FLAG = 'editor-roles-locales-v1';
+const BUYERS_FLAG = 'editor-roles-buyers-v1';
 const PERMISSION_UID = 'admin::permission';
 
 interface Permission {
@@ -76,6 +80,14 @@ async function letEditorPublish(strapi: Core.Strapi, roles: RoleService, editorI
   if (missing.length) await roles.addPermissions(editorId, missing);
 }
 
+/** Editors read buyers, without their secrets; authors see nothing of them. */
+async function limitBuyerAccess(strapi: Core.Strapi, roles: RoleService, roleIds: number[], editorId: number | undefined): Promise<void> {
+  const permissions = strapi.service('admin::permission') as unknown as PermissionService;
+  const granted = await permissions.findMany({ where: { subject: { $in: [...BUYER_TYPES] }, role: { id: { $in: roleIds } } } });
+  if (granted.length) await permissions.deleteByIds(granted.map((permission) => permission.id));
+  if (editorId !== undefined) await roles.addPermissions(editorId, EDITOR_BUYER_PERMISSIONS);
+}
+
 async function once(store: ReturnType<Core.Strapi['store']>, flag: string, apply: () => Promise<void>): Promise<void> {
   if (await store.get({ key: flag })) return;
   await apply();
@@ -95,4 +107,5 @@ export async function configureEditorRoles(strapi: Core.Strapi): Promise<void> {
     await grantEveryLocale(strapi, roleIds);
     if (editor) await letEditorPublish(strapi, roles, editor.id);
   });
+  await once(store, BUYERS_FLAG, () => limitBuyerAccess(strapi, roles, roleIds, editor?.id));
 }

@@ -99,12 +99,12 @@ describe('translated types in the Content Manager', () => {
 });
 
 describe('what the Content Manager shows', () => {
-  it('hides the technical types (users, sync runs, synced listings) and shows the editorial ones', async () => {
+  it('hides the technical types (sync runs, synced listings) and shows the editorial ones and the buyers (issue 33)', async () => {
     const res = await (await http()).get('/content-manager/init').set('Authorization', `Bearer ${await adminToken()}`);
     expect(res.status).toBe(200);
     const displayed = new Map((res.body.data.contentTypes as Array<{ uid: string; isDisplayed: boolean }>).map((type) => [type.uid, type.isDisplayed]));
-    for (const uid of ['plugin::users-permissions.user', 'plugin::extsource.property', 'plugin::extsource.sync-run']) expect(displayed.get(uid), uid).toBe(false);
-    for (const uid of ['api::luxury.luxury-hero', 'api::luxury.luxury-testimonial', 'api::contact.contact', 'api::contact.contact-page', 'api::off-plan.off-plan-page']) {
+    for (const uid of ['plugin::extsource.property', 'plugin::extsource.sync-run']) expect(displayed.get(uid), uid).toBe(false);
+    for (const uid of ['plugin::users-permissions.user', 'api::account.favorite', 'api::account.saved-search', 'api::luxury.luxury-hero', 'api::luxury.luxury-testimonial', 'api::contact.contact', 'api::contact.contact-page', 'api::off-plan.off-plan-page']) {
       expect(displayed.get(uid), uid).toBe(true);
     }
   });

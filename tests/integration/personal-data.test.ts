@@ -13,6 +13,7 @@ import type { Core } from '@strapi/strapi';
 import { adminToken, appModule, editorAccount, getStrapi, http, newClientIp, webhookReceiver } from '../helpers/app';
 import { productionEnvironment, sqliteFile, startAppProcess, type AppProcess } from '../helpers/app-process';
 import { checked, checkedError } from '../helpers/contract';
+import { everyValue as everyValueIn, type StoredValue } from '../helpers/database-values';
 import { eventually } from '../helpers/eventually';
 import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -110,7 +111,8 @@ describe("a person's data", () => {
     for (const body of [{ email: person.email.toLowerCase() }, { email: ` ${person.email.toUpperCase()}` }, { phone: `00${person.digits}` }, { phone: person.mobile.replace(/ /g, '-') }]) {
       const res = await admin.post('/personal-data/search', body);
       expect(res.status, JSON.stringify(body)).toBe(200);
-      expect(res.body.data.map((found: { id: number }) => found.id)).toEqual(ids.slice(0, 2));
+      expect(res.body.data.leads.map((found: { id: number }) => found.id)).toEqual(ids.slice(0, 2));
+      expect(res.body.data.account).toEqual([]);
     }
     const exported = await admin.post('/personal-data/export', { phone: person.mobile });
     expect(exported.status).toBe(200);
@@ -132,25 +134,9 @@ describe("a person's data", () => {
   });
 });
 
-/** Every value of every column of every table, as text. */
-async function everyValue(): Promise<Array<{ table: string; column: string; value: string }>> {
-  const knex = strapi.db.connection;
-  const postgres = strapi.config.get('database.connection.client') === 'postgres';
-  const tables: string[] = postgres
-    ? (await knex.raw("select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")).rows.map((row: { table_name: string }) => row.table_name)
-    : ((await knex.raw("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")) as Array<{ name: string }>).map((row) => row.name);
-  const values: Array<{ table: string; column: string; value: string }> = [];
-  for (const table of tables) {
-    for (const row of (await knex(table).select('*')) as Array<Record<string, unknown>>) {
-      for (const [column, value] of Object.entries(row)) {
-        if (value !== null && value !== undefined) values.push({ table, column, value: value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value) });
-      }
-    }
-  }
-  return values;
-}
+const everyValue = () => everyValueIn(strapi);
 
-function tracesOf(person: Person, values: Array<{ table: string; column: string; value: string }>) {
+function tracesOf(person: Person, values: StoredValue[]) {
   const email = person.email.toLowerCase();
   return values.filter(({ value }) => value.toLowerCase().includes(email) || value.replace(/\D/g, '').includes(person.digits)).map(({ table, column }) => `${table}.${column}`);
 }
@@ -181,7 +167,7 @@ describe('erasure', () => {
 
     const erased = await (await asAdmin()).post('/personal-data/erase', { email: person.email });
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ mode: 'anonymise', leads: 2, cancelled_deliveries: 1, crm_notified: true });
+    expect(erased.body.data).toEqual({ mode: 'anonymise', leads: 2, cancelled_deliveries: 1, crm_notified: true, held: { account: 0 } });
 
     expect(tracesOf(person, await everyValue())).toEqual([]);
     for (const id of ids) expect(await stored(id)).toMatchObject({ first_name: 'Erased', email: 'erased@invalid', message: null, language: 'en' });
@@ -205,7 +191,7 @@ describe('erasure', () => {
       expect(rows.map((row: { status: string }) => row.status)).toEqual(['delivered', 'delivered']);
     });
     // Found no more: there is nothing left to find.
-    expect((await (await asAdmin()).post('/personal-data/search', { email: person.email })).body.data).toEqual([]);
+    expect((await (await asAdmin()).post('/personal-data/search', { email: person.email })).body.data).toEqual({ leads: [], account: [] });
   });
 
   it('deletes the leads instead when LEAD_ERASURE_MODE=delete, and still tells the CRM', async () => {
@@ -256,7 +242,7 @@ describe('who may', () => {
     const officer = { email: `dpo.${Date.now()}@test.local`, password: 'Test-Officer-Passw0rd' };
     await strapi.service('admin::user').create({ ...officer, firstname: 'Dana', lastname: 'Officer', isActive: true, roles: [role.id] });
     const token = await adminToken(officer);
-    expect((await (await asAdmin(token)).post('/personal-data/search', { email: person.email })).body.data).toHaveLength(1);
+    expect((await (await asAdmin(token)).post('/personal-data/search', { email: person.email })).body.data.leads).toHaveLength(1);
     expect((await (await asAdmin(token)).post('/personal-data/export', { email: person.email })).status).toBe(200);
     // The audit is for super admins only.
     expect((await (await asAdmin(token)).get('/personal-data/audit')).status).toBe(403);
@@ -274,7 +260,7 @@ describe('the audit', () => {
     const res = await admin.get('/personal-data/audit');
     expect(res.status).toBe(200);
     const [erasure, exported, csv] = res.body.data as Array<Record<string, any>>;
-    expect(erasure).toMatchObject({ action: 'erasure', rows: 1, filter: { by: 'email', mode: 'anonymise' }, admin: { name: expect.any(String) }, outcome: 'completed' });
+    expect(erasure).toMatchObject({ action: 'erasure', rows: 1, filter: { by: 'email', mode: 'anonymise', account: 0 }, admin: { name: expect.any(String) }, outcome: 'completed' });
     expect(exported).toMatchObject({ action: 'person-export', rows: 1, filter: { by: 'email' } });
     expect(csv).toMatchObject({ action: 'csv-export', filter: { from: '2020-01-01', to: null }, outcome: 'completed' });
     expect(csv.rows).toBeGreaterThan(0);

@@ -2,11 +2,13 @@ import fs from 'fs';
 import path from 'path';
 import { describe, expect, it } from 'vitest';
 import { layoutValues, planLayout, type AdminLayout, type ViewConfiguration } from '../../src/lib/admin-layout';
+import { ACCOUNT_LAYOUTS } from '../../src/api/account/admin-layout';
 import { CONTACT_LAYOUTS } from '../../src/api/contact/admin-layout';
 import { LUXURY_LAYOUTS } from '../../src/api/luxury/admin-layout';
 import { OFF_PLAN_LAYOUTS } from '../../src/api/off-plan/admin-layout';
 
-const LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS];
+/** The layouts of the app's own types (a plugin's type, such as the buyers' User, is checked on a running app). */
+const LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS].filter((layout) => !layout.uid.startsWith('plugin::'));
 const root = path.resolve(__dirname, '..', '..');
 const SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt'];
 

@@ -40,6 +40,8 @@ class AppMetrics {
   private readonly syncItems = new Counter({ name: 'extsource_sync_items_total', help: 'Listings handled by sync runs, by run type and what happened to them', labelNames: ['type', 'result'], registers: [this.registry] });
   private readonly providerRequests = new Counter({ name: 'extsource_provider_requests_total', help: 'HTTP requests to providers (each attempt), by provider, endpoint and outcome', labelNames: ['provider', 'endpoint', 'outcome'], registers: [this.registry] });
   private readonly providerLatency = new Histogram({ name: 'extsource_provider_request_duration_seconds', help: 'Duration of provider HTTP requests (each attempt), by provider and endpoint', labelNames: ['provider', 'endpoint'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [this.registry] });
+  private readonly buyerSignups = new Counter({ name: 'buyer_signups_total', help: 'Buyer accounts registered on the website (POST /api/auth/local/register answered 200)', registers: [this.registry] });
+  private readonly buyerSigninsFailed = new Counter({ name: 'buyer_signins_failed_total', help: 'Buyer sign-ins refused (POST /api/auth/local answered 400: wrong password, unknown, unconfirmed or blocked account, malformed body)', registers: [this.registry] });
   private readonly leases = new Gauge({ name: 'leases_held', help: 'Leases this process holds now (renewed locks: syncs, project fills), by lease name', labelNames: ['lease'], registers: [this.registry] });
   private readonly loopDelay = new Histogram({ name: 'nodejs_eventloop_delay_seconds', help: `How long the event loop kept work waiting, sampled every ${LOOP_DELAY_INTERVAL_MS} ms (a stall counts for each sample it held up)`, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [this.registry] });
   private readonly loopDelaySampler = new LoopDelaySampler((seconds) => this.loopDelay.observe(seconds));
@@ -124,6 +126,14 @@ class AppMetrics {
     if (!this.on) return;
     this.providerRequests.inc({ provider: request.provider, endpoint: request.endpoint, outcome: request.outcome });
     this.providerLatency.observe({ provider: request.provider, endpoint: request.endpoint }, request.seconds);
+  }
+
+  buyerSignup(): void {
+    if (this.on) this.buyerSignups.inc();
+  }
+
+  buyerSigninFailed(): void {
+    if (this.on) this.buyerSigninsFailed.inc();
   }
 
   leaseHeld(name: string, held: boolean): void {

@@ -70,17 +70,39 @@ export async function openAccountsForBuyers(strapi: Core.Strapi): Promise<void> 
   if (authenticated !== undefined) await grantExactly(strapi, authenticated, []);
 }
 
-/** Blocking or deleting an account (admin, service or query) ends its sessions on every instance. */
+interface UserWrite {
+  params: { data?: Record<string, unknown>; where?: Record<string, unknown> };
+  result?: { id?: number; blocked?: boolean } | null;
+  state: { blockedIds?: number[] };
+}
+
+const endSessionsOf = async (strapi: Core.Strapi, ids: readonly number[]) => {
+  for (const id of ids) await endAllSessions(strapi, id);
+};
+
+/**
+ * Blocking or deleting an account ends its sessions on every instance, whoever writes it (an admin in
+ * the Content Manager, a service, a script through the query engine): a query-engine lifecycle sees them all.
+ */
 export function endSessionsOfBlockedAccounts(strapi: Core.Strapi): void {
   strapi.db.lifecycles.subscribe({
     models: [USER_UID],
     async afterUpdate(event) {
-      const user = event.result as { id?: number; blocked?: boolean } | undefined;
-      if (user?.id !== undefined && user.blocked) await endAllSessions(strapi, user.id);
+      const user = (event as unknown as UserWrite).result;
+      if (user?.id !== undefined && user.blocked) await endSessionsOf(strapi, [user.id]);
+    },
+    async beforeUpdateMany(event) {
+      const write = event as unknown as UserWrite;
+      if (write.params.data?.blocked !== true) return;
+      const found = (await strapi.db.query(USER_UID).findMany({ select: ['id'], where: write.params.where ?? {} })) as Array<{ id: number }>;
+      write.state.blockedIds = found.map((user) => user.id);
+    },
+    async afterUpdateMany(event) {
+      await endSessionsOf(strapi, (event as unknown as UserWrite).state.blockedIds ?? []);
     },
     async afterDelete(event) {
-      const user = event.result as { id?: number } | undefined;
-      if (user?.id !== undefined) await endAllSessions(strapi, user.id);
+      const user = (event as unknown as UserWrite).result;
+      if (user?.id !== undefined) await endSessionsOf(strapi, [user.id]);
     },
   });
 }

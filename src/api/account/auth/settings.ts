@@ -9,6 +9,7 @@ export interface AccountSettings {
   codeLifetimeHours: { confirmation: number; reset: number };
   rateLimit: { ipMax: number; emailMax: number; windowSeconds: number };
   google: { clientId: string; clientSecret: string };
+  retentionDays: number;
 }
 
 export const USER_UID = 'plugin::users-permissions.user';

@@ -5,11 +5,13 @@
  * access token of Strapi's session manager; its session must still be active, so a logout, or a
  * refresh token revoked when the buyer is blocked or deleted, ends it at once, on every instance, as
  * sessions live in the database). The user is read on every request, so a blocked, unconfirmed or
- * deleted account, or one without the Buyer role, is refused at once too.
+ * deleted account, or one without the Buyer role, is refused at once too. A buyer's request marks the
+ * account used (`last_active_at`, at most once a day), as a sign-in does (`middlewares/sign-in-outcomes.ts`).
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { bearerToken } from '../../../lib/bearer';
+import { activityDue } from '../lib/account-record';
 
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
@@ -30,6 +32,7 @@ export interface BuyerAccount {
   marketing_consent: boolean | null;
   marketing_consent_version: string | null;
   marketing_consent_at: string | null;
+  last_active_at: string | null;
   createdAt: string;
   role?: { type?: string } | null;
 }
@@ -80,7 +83,14 @@ const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
       const id = await userIdOf(token);
       if (id === undefined) return REFUSED;
       const user = (await strapi.db.query(USER_UID).findOne({ where: { id }, populate: ['role'] })) as BuyerAccount | null;
-      return isActiveBuyer(user) ? { status: 'buyer', buyer: user } : REFUSED;
+      if (!isActiveBuyer(user)) return REFUSED;
+      if (activityDue(user.last_active_at, Date.now())) await this.markActive(user.id);
+      return { status: 'buyer', buyer: user };
+    },
+
+    /** The account was used now (a sign-in, a request): what ACCOUNT_RETENTION_DAYS counts from. */
+    async markActive(userId: number): Promise<void> {
+      await strapi.db.query(USER_UID).update({ where: { id: userId }, data: { last_active_at: new Date() } });
     },
 
     /** The same for a request. */

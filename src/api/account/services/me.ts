@@ -7,8 +7,7 @@ import type { Core } from '@strapi/strapi';
 import { eraseLeadsOf } from '../../contact/services/person-erasure';
 import type { ProfileChange } from '../lib/profile';
 import { USER_UID, type BuyerAccount } from './buyer';
-import { favoritesService } from './favorites';
-import { savedSearchesService } from './saved-searches';
+import { accountDataService } from './personal-data';
 
 /** GET /api/v1/me: the account without its password hash, tokens or role. */
 export function accountView(buyer: BuyerAccount) {
@@ -30,7 +29,6 @@ export type AccountView = ReturnType<typeof accountView>;
 
 interface UserService {
   validatePassword(password: string, hash: string): Promise<boolean>;
-  remove(params: { id: number }): Promise<unknown>;
 }
 
 const createMeService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -48,11 +46,8 @@ const createMeService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Deletes the account and all it holds; its leads erased and the CRM told. */
     async deleteAccount(buyer: BuyerAccount): Promise<void> {
-      await favoritesService(strapi).removeAll(buyer.id);
-      await savedSearchesService(strapi).removeAll(buyer.id);
       await eraseLeadsOf(strapi, { email: buyer.email, buyerId: buyer.id }, `buyer #${buyer.id} (account deleted)`);
-      // The plugin's own removal ends the account's sessions (refresh mode) with it.
-      await users().remove({ id: buyer.id });
+      await accountDataService(strapi).eraseAccount(buyer.id);
       strapi.log.info(`account: buyer #${buyer.id} deleted their account`);
     },
   };

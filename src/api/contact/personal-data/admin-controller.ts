@@ -1,10 +1,11 @@
 /**
  * The admin's "Personal data" page (decisions 64-65), for admins with the permission
  * `api::personal-data.manage` (Settings > Roles > Personal data; not every lead reader has it):
- * - POST /personal-data/search { email | phone }: the person's leads (when, language, consent);
+ * - POST /personal-data/search { email | phone }: the person's leads (when, language, consent) and what
+ *   the other holders keep (`account`: a buyer's account);
  * - POST /personal-data/export { email | phone }: everything held on them, as a JSON download;
  * - POST /personal-data/erase { email | phone }: erases them;
- * - GET /personal-data/retention: the retention period and its last run.
+ * - GET /personal-data/retention: the retention period and its last run (and each other holder's: `account`).
  * And for super admins: GET /personal-data/audit, the latest exports and erasures.
  * The person travels in the body, never in a URL, so it stays out of access logs.
  */
@@ -14,7 +15,7 @@ import { errors } from '@strapi/utils';
 import { auditFilter, personQuery, type PersonQuery } from '../lib/person';
 import { personalDataAudit } from './audit';
 import { personalData, personalDataSettings } from './people';
-import { lastRetentionRun } from './retention';
+import { holderRetention, lastRetentionRun } from './retention';
 
 const SUPER_ADMIN = 'strapi-super-admin';
 
@@ -39,8 +40,8 @@ async function exportPerson(strapi: Core.Strapi, ctx: Context): Promise<void> {
 
 async function erasePerson(strapi: Core.Strapi, ctx: Context) {
   const query = personOf(ctx);
-  const erasure = await personalData(strapi).erase(query, `admin #${adminId(ctx)}`);
-  await personalDataAudit(strapi).record('erasure', adminId(ctx), { ...auditFilter(query), mode: erasure.mode }, erasure.leads);
+  const erasure = await personalData(strapi).erasePerson(query, `admin #${adminId(ctx)}`);
+  await personalDataAudit(strapi).record('erasure', adminId(ctx), { ...auditFilter(query), mode: erasure.mode, ...erasure.held }, erasure.leads);
   return erasure;
 }
 
@@ -70,7 +71,7 @@ export const personalDataController = ({ strapi }: { strapi: Core.Strapi }) => (
   },
   async retention(ctx: Context) {
     const { retentionDays, erasure } = personalDataSettings(strapi);
-    ctx.body = { data: { retention_days: retentionDays, erasure_mode: erasure, last_run: await lastRetentionRun(strapi) } };
+    ctx.body = { data: { retention_days: retentionDays, erasure_mode: erasure, last_run: await lastRetentionRun(strapi), ...(await holderRetention(strapi)) } };
   },
   async audit(ctx: Context) {
     ctx.body = { data: await auditList(strapi, ctx) };
