@@ -83,6 +83,16 @@ async function readAhead(strapi, { sweep, rate }) {
   };
 }
 
+/** A confirmed account of the Buyer role (issue 33), for the parent to sign in through the account routes. */
+async function buyer(strapi) {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'buyer' } });
+  const account = { email: `bench.buyer.${Date.now()}@example.com`, password: 'Bench-Buyer-Passw0rd-1' };
+  await strapi.plugin('users-permissions').service('user').add({
+    ...account, username: account.email, provider: 'local', confirmed: true, blocked: false, role: role.id,
+  });
+  return account;
+}
+
 /** Every listing and the sync marks gone: the next sync is a first run again. */
 async function wipeListings(strapi) {
   await strapi.db.query('plugin::extsource.property').deleteMany({});
@@ -137,6 +147,8 @@ async function main() {
       process.send({ memory: memoryMb() });
     } else if (message === 'loop-delay') {
       process.send({ loopDelay: loopDelay(loop) });
+    } else if (message === 'buyer') {
+      process.send({ buyer: await buyer(strapi) });
     } else if (message === 'count-contacts') {
       process.send({ contacts: await strapi.db.query('api::contact.contact').count() });
     } else if (message === 'stop') {

@@ -17,10 +17,10 @@ const measure = require('./measure');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
-const GET_ROWS = 13;
+const GET_ROWS = 14;
 /** Starting the table's three apps (about 10 s each; 18 s the one on 10,000 projects, which generates them and reads its collection), and the bare servers. */
 const STARTS_S = 45;
-/** What the whole table takes (s): about 12 minutes with the defaults (14 × 50 + 45 = 741). */
+/** What the whole table takes (s): about 13 minutes with the defaults (15 × 50 + 45 = 795). */
 const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
 
 /** bench.js's child-process helpers and settings, handed over by `tableCases`. */
@@ -239,6 +239,51 @@ async function detailHeld(app, id) {
 }
 
 /**
+ * A buyer of `app` (serve-app.js makes the confirmed account), signed in through POST /api/auth/local
+ * as the website does, with two favourites among the cards of `route`: the Authorization header of
+ * their listing requests. Throws unless the signed-in page then flags them.
+ */
+async function signedInBuyer(app, route) {
+  const base = `http://127.0.0.1:${app.port}`;
+  const { email, password } = await bench.ask(app.child, 'buyer', 'buyer');
+  const login = await rawRequest(`${base}/api/auth/local`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: email, password }),
+  });
+  if (login.status !== 200) throw new Error(`signed-in buyer: sign-in answered ${login.status} ${login.body}`);
+  const headers = { authorization: `Bearer ${JSON.parse(login.body.toString()).jwt}` };
+  const cards = JSON.parse((await rawRequest(`${base}${route}`)).body.toString()).data.properties.data;
+  for (const card of cards.slice(0, 2)) {
+    const favourite = await rawRequest(`${base}/api/v1/me/favorites/${encodeURIComponent(card.id)}`, { method: 'PUT', headers });
+    if (favourite.status !== 200) throw new Error(`signed-in buyer: favourite ${card.id} answered ${favourite.status}`);
+  }
+  const page = await rawRequest(`${base}${route}`, { headers });
+  const flagged = JSON.parse(page.body.toString()).data.properties.data.filter((card) => card.is_favorited === true).length;
+  if (flagged !== Math.min(2, cards.length)) throw new Error(`signed-in buyer: ${flagged} cards flagged as favourites`);
+  return headers;
+}
+
+/** The filtered page at `count` projects as a signed-in buyer with two favourites on it sees it: private, flagged, never cached. */
+async function measureSignedIn(app, query, count) {
+  const route = `/api/v1/off-plan/projects?${query}`;
+  return measureGet(app, {
+    name: `signed-in buyer's filtered and sorted page at ${count.toLocaleString('en')} projects`, path: route, headers: await signedInBuyer(app, route), cpuTarget: 0.5,
+  });
+}
+
+/** The signed-in buyer's row alone, on its app of 10,000 projects. */
+async function signedInCase() {
+  const { query, projects } = bench.offPlan;
+  const big = await startProjectsApp(projects);
+  try {
+    await measureSignedIn(big.app, query, projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
+/**
  * An English case and its Arabic twin (`locale=ar`), each against bare node:http, then compared: by
  * throughput (the load generator's cost included) and by server CPU per request (target 0.9).
  */
@@ -301,13 +346,14 @@ async function siteRows() {
   }
 }
 
-/** The rows on `count` projects (the default page, the filtered page in both languages, the filters, one project): the filtered English row. */
+/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, one project): the filtered English row. */
 async function offPlanRows(count, query) {
   const big = await startProjectsApp(count);
   try {
     const at = count.toLocaleString('en');
     await measureGet(big.app, { name: `off-plan default page at ${at} projects`, path: '/api/v1/off-plan/projects', target: 0.5, cpuTarget: 0.5 });
     const filtered = await compareListingLocales(big.app, query, count);
+    await measureSignedIn(big.app, query, count);
     await measureGet(big.app, { name: `filters at ${at} projects`, path: '/api/v1/off-plan/projects/filters' });
     await detailHeld(big.app, big.firstId);
     await measureGet(big.app, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
@@ -375,7 +421,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, locales: localesCase };
+  return { table: tableCase, locales: localesCase, signedIn: signedInCase };
 }
 
 module.exports = { tableCases, rows, printTable };

@@ -4,10 +4,12 @@
  * status, locale and token, the Next.js draft-mode convention) and redirects to the page; the luxury
  * page then reads the service's `/api/v1/luxury`, the one draft the token names (`status=draft&preview=`,
  * no API token) in preview mode, the published page otherwise, and shows its headline, or the service's
- * refusal (an expired or foreign token).
+ * refusal (an expired or foreign token). Its account pages (./account-pages) take the mailed links of
+ * buyer accounts.
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
+import { accountPage } from './account-pages';
 
 /** The service's signing key for preview tokens (the website never needs it). */
 export const PREVIEW_SECRET = 'test-preview-secret';
@@ -60,6 +62,7 @@ export async function startPreviewSite(): Promise<PreviewSite> {
       res.writeHead(307, { Location: target.startsWith('/') ? target : '/', 'Set-Cookie': `preview=${mode}; Path=/; HttpOnly; SameSite=Lax` }).end();
       return;
     }
+    if (accountPage(url, req, res, cms?.cmsUrl)) return;
     if (url.pathname === '/luxury' && cms) {
       luxuryPage(req, res).catch((error) => res.writeHead(502).end(String(error)));
       return;

@@ -56,3 +56,34 @@ export function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 
     { timeoutMs, intervalMs: 50 }
   );
 }
+
+/** A mail's decoded text parts and subject (nodemailer writes quoted-printable or base64 parts). */
+export function mailText(mail: ReceivedMail): string {
+  const decodeWords = (value: string) =>
+    value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' '))
+    );
+  const parts = mail.raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const [head, ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return `${decodeWords(head)}\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return `${decodeWords(head)}\n${decodeQuotedPrintable(body)}`;
+      return decodeWords(part);
+    })
+    .join('\n');
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+}
+
+/** The link of the newest e-mail to `email` that carries `?param=`, from the mails received after index `after`. */
+export async function mailedLink(email: string, param: string, after = 0): Promise<{ url: URL; text: string }> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+\\?${param}=[^\\s"<>]+`);
+  const mail = await waitForMail((m) => smtp.received.indexOf(m) >= after && m.to.includes(email) && pattern.test(mailText(m)));
+  const text = mailText(mail);
+  return { url: new URL(text.match(pattern)![0].replace(/&amp;/g, '&')), text };
+}

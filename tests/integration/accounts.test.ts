@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { appModule, getStrapi, http, newClientIp, previewSite } from '../helpers/app';
-import { smtp, waitForMail, type ReceivedMail } from '../helpers/smtp';
+import { mailedLink, smtp } from '../helpers/smtp';
 
 const USER_UID = 'plugin::users-permissions.user';
 const PASSWORD = 'Palm-Jumeirah-Villa-7';
@@ -26,37 +26,6 @@ const login = (identifier: string, password = PASSWORD, ip?: string) => post('/a
 const confirm = async (code: string) => (await http()).get(`/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`).set('X-Forwarded-For', newClientIp());
 /** 403 (signed in, not allowed there) or 401 (the token is not accepted): a probe of an access token. */
 const probe = async (jwt: string) => (await (await http()).get('/api/users/me').set('Authorization', `Bearer ${jwt}`)).status;
-
-/** A mail's decoded text parts and subject (nodemailer writes quoted-printable or base64 parts). */
-function readable(mail: ReceivedMail): string {
-  const decodeWords = (value: string) =>
-    value.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' '))
-    );
-  const parts = mail.raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  return parts
-    .map((part) => {
-      const [head, ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join('\n\n');
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return `${decodeWords(head)}\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return `${decodeWords(head)}\n${decodeQuotedPrintable(body)}`;
-      return decodeWords(part);
-    })
-    .join('\n');
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-}
-
-/** The link of the newest e-mail to `email` that carries `param`. */
-async function mailedLink(email: string, param: 'confirmation' | 'code', after = 0): Promise<{ url: URL; text: string }> {
-  const pattern = new RegExp(`https?://[^\\s"<>]+\\?${param}=[^\\s"<>]+`);
-  const mail = await waitForMail((m) => smtp.received.indexOf(m) >= after && m.to.includes(email) && pattern.test(readable(m)));
-  const text = readable(mail);
-  return { url: new URL(text.match(pattern)![0].replace(/&amp;/g, '&')), text };
-}
 
 /** Registers, confirms through the e-mail and signs in: the tokens of a ready buyer. */
 async function confirmedBuyer(extra: Record<string, unknown> = {}) {

@@ -1,0 +1,186 @@
+/**
+ * Buyer accounts on several instances (issue 33): two `strapi start` processes on one PostgreSQL
+ * database and one redis-server, haproxy in front. The account rate limits are counted in Redis, so
+ * attempts spread over the instances meet one limit; a blocked buyer's or a logged-out session's tokens
+ * stop on every instance at once (the session lives in the database, not in a process); a favourite
+ * stored through one instance flags the listing served by the other, while the anonymous listing stays
+ * the same bytes and ETag everywhere.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agent, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, CLUSTER_ADMIN, type Instance, type LoadBalancer, type RedisServer } from '../helpers/cluster';
+import { generatedData } from '../helpers/app';
+import { mailedLink, startSmtpServer } from '../helpers/smtp';
+import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
+
+const PASSWORD = 'Marina-Gate-Tower-42';
+const IP_MAX = 5;
+const EMAIL_MAX = 3;
+const projects = generatedData({ projects: 12, sales: 0, rentals: 0 }).projects;
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let redis: RedisServer;
+let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+let a: Instance;
+let b: Instance;
+let lb: LoadBalancer;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  redis = await redisServer();
+  reelly = await startFakeReelly();
+  Object.assign(reelly.state, { projects: projects.projects, projectsAr: projects.projects_ar, developers: projects.developers });
+  const smtpPort = await startSmtpServer();
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_CLIENT: 'postgres',
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    PUBLIC_URL: 'http://cms.test.local',
+    CLIENT_URL: 'http://site.test.local',
+    TRUST_PROXY: 'true',
+    TRUST_PROXY_HOPS: '1',
+    ADMIN_EMAIL: CLUSTER_ADMIN.email,
+    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    SEED_DEMO: 'true',
+    CONTACT_NOTIFY_EMAIL: '',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    EMAIL_FROM: 'website@cluster.test',
+    EXTSOURCE_CRON: '',
+    EXTSOURCE_PROJECTS_DRIVER: 'reelly',
+    REELLY_BASE_URL: reelly.url,
+    REELLY_API_KEY,
+    EXTSOURCE_HTTP_RETRIES: '0',
+    ACCOUNT_RATE_LIMIT_IP_MAX: String(IP_MAX),
+    ACCOUNT_RATE_LIMIT_EMAIL_MAX: String(EMAIL_MAX),
+  };
+  const [portA, portB] = [await freePort(), await freePort()];
+  [a, b] = await Promise.all([startInstance({ name: 'a', port: portA, env }), startInstance({ name: 'b', port: portB, env })]);
+  lb = await startHaproxy({ port: await freePort(), backends: [a, b] });
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop(), lb?.stop()]);
+  await Promise.all([redis?.stop(), reelly?.close()]);
+  await database?.drop();
+}, 60_000);
+
+let clients = 0;
+/** A client address of its own per call (instances trust one proxy hop), so limits couple no two tests. */
+const clientIp = () => `2001:db8:c::${(clients += 1).toString(16)}`;
+let accounts = 0;
+const newEmail = () => `cluster.buyer.${Date.now()}.${(accounts += 1)}@example.com`;
+
+const post = (instance: { url: string }, url: string, body: object, ip = clientIp()) => agent(instance).post(url).set('X-Forwarded-For', ip).send(body);
+const me = (instance: { url: string }, jwt: string) => agent(instance).get('/api/v1/me').set('Authorization', `Bearer ${jwt}`);
+const refresh = (instance: { url: string }, refreshToken: string) => post(instance, '/api/auth/refresh', { refreshToken });
+
+/** Registers on A, confirms through the mailed code on B, signs in on A: a ready buyer. */
+async function confirmedBuyer() {
+  const email = newEmail();
+  expect((await post(a, '/api/auth/local/register', { email, password: PASSWORD })).status).toBe(200);
+  const code = (await mailedLink(email, 'confirmation')).url.searchParams.get('confirmation')!;
+  const confirmed = await agent(b).get(`/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`).set('X-Forwarded-For', clientIp());
+  expect(confirmed.status).toBe(302);
+  const signedIn = await post(a, '/api/auth/local', { identifier: email, password: PASSWORD });
+  expect(signedIn.status).toBe(200);
+  return { email, id: signedIn.body.user.id as number, jwt: signedIn.body.jwt as string, refreshToken: signedIn.body.refreshToken as string };
+}
+
+describe('account rate limits across instances (counted in Redis)', () => {
+  it(`per IP: registrations alternating over A and B are refused from the ${IP_MAX + 1}th on`, async () => {
+    const ip = clientIp();
+    const statuses: number[] = [];
+    // Bodies without a password: refused (400) after the limiter counted them, and nobody is created.
+    for (let attempt = 0; attempt < IP_MAX + 2; attempt += 1) statuses.push((await post(attempt % 2 ? b : a, '/api/auth/local/register', { email: newEmail() }, ip)).status);
+    expect(statuses).toEqual([...Array(IP_MAX).fill(400), 429, 429]);
+    const refused = await post(a, '/api/auth/local/register', { email: newEmail() }, ip);
+    expect(refused.body.error).toMatchObject({ status: 429, name: 'RateLimitError' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(b, '/api/auth/local/register', { email: newEmail() })).status).toBe(400);
+  });
+
+  it(`per e-mail: sign-ins on one address from ever-new IPs over A and B are refused from the ${EMAIL_MAX + 1}th on`, async () => {
+    const email = newEmail();
+    const statuses: number[] = [];
+    for (const instance of [a, b, a, b, a]) statuses.push((await post(instance, '/api/auth/local', { identifier: email, password: 'Wrong-Password-00' })).status);
+    expect(statuses).toEqual([...Array(EMAIL_MAX).fill(400), 429, 429]);
+  });
+
+  it('through haproxy: the address haproxy saw is counted, whatever X-Forwarded-For the client sends', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < IP_MAX + 1; attempt += 1) statuses.push((await post(lb, '/api/auth/forgot-password', { email: newEmail() }, `203.0.113.${attempt + 1}`)).status);
+    expect(statuses).toEqual([...Array(IP_MAX).fill(200), 429]);
+  });
+});
+
+describe('sessions across instances', () => {
+  it('a buyer blocked in the database is refused at once on both instances, and cannot refresh on either', async () => {
+    const buyer = await confirmedBuyer();
+    expect((await me(a, buyer.jwt)).status).toBe(200);
+    expect((await me(b, buyer.jwt)).status).toBe(200);
+    await sql(database.url, 'update up_users set blocked = true where id = $1', [buyer.id]);
+    expect((await me(a, buyer.jwt)).status).toBe(401);
+    expect((await me(b, buyer.jwt)).status).toBe(401);
+    expect((await refresh(b, buyer.refreshToken)).status).toBe(401);
+    expect((await refresh(a, buyer.refreshToken)).status).toBe(401);
+    const again = await post(b, '/api/auth/local', { identifier: buyer.email, password: PASSWORD });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe('Your account has been blocked by an administrator');
+  });
+
+  it('logout on A ends the session on B: access token and refresh token', async () => {
+    const buyer = await confirmedBuyer();
+    expect((await me(b, buyer.jwt)).status).toBe(200);
+    const out = await agent(a).post('/api/auth/logout').set('Authorization', `Bearer ${buyer.jwt}`).send({ refreshToken: buyer.refreshToken });
+    expect(out.status).toBe(200);
+    expect((await me(b, buyer.jwt)).status).toBe(401);
+    expect((await me(a, buyer.jwt)).status).toBe(401);
+    expect((await refresh(b, buyer.refreshToken)).status).toBe(401);
+  });
+
+  it('a refresh on B retires the old access token on A', async () => {
+    const buyer = await confirmedBuyer();
+    const renewed = await refresh(b, buyer.refreshToken);
+    expect(renewed.status).toBe(200);
+    expect((await me(a, buyer.jwt)).status).toBe(401);
+    expect((await me(a, renewed.body.jwt)).status).toBe(200);
+  });
+});
+
+describe('favourites across instances', () => {
+  const listing = '/api/v1/off-plan/projects?per_page=50';
+
+  it("a favourite stored through A flags B's listing and detail; the anonymous listing stays the same bytes and ETag", async () => {
+    const anonymousBefore = await agent(lb).get(listing).buffer(true);
+    expect(anonymousBefore.status).toBe(200);
+    const id = String(anonymousBefore.body.data.properties.data[0].id);
+
+    const buyer = await confirmedBuyer();
+    const put = await agent(a).put(`/api/v1/me/favorites/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${buyer.jwt}`);
+    expect(put.status).toBe(200);
+
+    const signedIn = await agent(b).get(listing).set('Authorization', `Bearer ${buyer.jwt}`);
+    expect(signedIn.status).toBe(200);
+    const flags = Object.fromEntries(signedIn.body.data.properties.data.map((card: { id: string; is_favorited: boolean }) => [String(card.id), card.is_favorited]));
+    expect(flags[id]).toBe(true);
+    expect(Object.values(flags).filter(Boolean)).toHaveLength(1);
+    expect(signedIn.headers['cache-control']).toMatch(/private/);
+    expect(signedIn.headers['surrogate-key']).toBeUndefined();
+    const detail = await agent(a).get(`/api/v1/off-plan/projects/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${buyer.jwt}`);
+    expect(detail.body.data.is_favorited).toBe(true);
+
+    // Round robin: consecutive anonymous reads through haproxy land on both instances.
+    const anonymous = await Promise.all([0, 1, 2, 3].map(async () => agent(lb).get(listing).buffer(true)));
+    for (const res of [...anonymous, await agent(a).get(listing).buffer(true), await agent(b).get(listing).buffer(true)]) {
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(anonymousBefore.text);
+      expect(res.headers.etag).toBe(anonymousBefore.headers.etag);
+      expect(res.headers['cache-control']).toBe(anonymousBefore.headers['cache-control']);
+      expect(res.text).not.toContain('is_favorited');
+    }
+    const fresh = await agent(lb).get(listing).set('If-None-Match', anonymousBefore.headers.etag);
+    expect(fresh.status).toBe(304);
+  });
+});
