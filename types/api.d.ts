@@ -318,15 +318,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in buyer's account */
+        /**
+         * The signed-in buyer's account
+         * @description The signed-in buyer's account. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
-        /** Delete the account and everything saved with it */
+        /**
+         * Delete the account and everything saved with it
+         * @description Delete the account and everything saved with it. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         delete: operations["deleteMe"];
         options?: never;
         head?: never;
-        /** Change the profile (name, phone, locale, marketing consent) */
+        /**
+         * Change the profile (name, phone, locale, marketing consent)
+         * @description Change the profile (name, phone, locale, marketing consent). A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         patch: operations["updateMe"];
         trace?: never;
     };
@@ -337,7 +346,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The buyer's favourites with their cards */
+        /**
+         * The buyer's favourites with their cards
+         * @description The buyer's favourites with their cards. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         get: operations["listFavorites"];
         put?: never;
         post?: never;
@@ -355,10 +367,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Favourite a project (idempotent) */
+        /**
+         * Favourite a project (idempotent)
+         * @description Favourite a project (idempotent). A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         put: operations["putFavorite"];
         post?: never;
-        /** Remove a favourite (idempotent) */
+        /**
+         * Remove a favourite (idempotent)
+         * @description Remove a favourite (idempotent). A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         delete: operations["deleteFavorite"];
         options?: never;
         head?: never;
@@ -372,10 +390,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The buyer's saved searches */
+        /**
+         * The buyer's saved searches
+         * @description The buyer's saved searches. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         get: operations["listSavedSearches"];
         put?: never;
-        /** Save a listing search */
+        /**
+         * Save a listing search
+         * @description Save a listing search. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         post: operations["createSavedSearch"];
         delete?: never;
         options?: never;
@@ -390,15 +414,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One saved search */
+        /**
+         * One saved search
+         * @description One saved search. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         get: operations["getSavedSearch"];
         put?: never;
         post?: never;
-        /** Delete a saved search */
+        /**
+         * Delete a saved search
+         * @description Delete a saved search. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         delete: operations["deleteSavedSearch"];
         options?: never;
         head?: never;
-        /** Change a saved search */
+        /**
+         * Change a saved search
+         * @description Change a saved search. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
         patch: operations["updateSavedSearch"];
         trace?: never;
     };
