@@ -1,6 +1,8 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
+import { ALERT_MODELS } from './api/account/alerts/tables';
+import { startAlertSender, stopAlertSender } from './api/account/alerts/sender';
 import { ensureBuyerRole } from './api/account/services/buyer';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
@@ -76,6 +78,7 @@ export default {
     strapi.get('models').add(DELIVERY_MODEL);
     strapi.get('models').add(SCHEDULE_MODEL);
     strapi.get('models').add(AUDIT_MODEL);
+    for (const model of ALERT_MODELS) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
@@ -105,6 +108,7 @@ export default {
       serveDeclaredRoutes(strapi);
       printBannerWhenListening(strapi, login);
       startDeliveryWorker(strapi);
+      startAlertSender(strapi);
       startPublicationScheduler(strapi);
       startRetention(strapi);
       await startMetricsListener(strapi);
@@ -116,7 +120,7 @@ export default {
   async destroy() {
     // The workers first: their attempts and publications under way still record their outcome in the database.
     stopRetention();
-    await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
+    await Promise.all([stopDeliveryWorker(), stopAlertSender(), stopPublicationScheduler()]);
     await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock(), stopMetrics()]);
     await stopTracing();
   },
