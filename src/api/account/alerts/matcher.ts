@@ -176,11 +176,16 @@ export function alertMatcher(strapi: Core.Strapi) {
      */
     async match(collection: ProjectCollection, now = Date.now()): Promise<number | null> {
       if (!alertSettings(strapi).enabled) return null;
+      const matchedAlready = async () => {
+        const last = (await meta().get({ key: 'matched' })) as { fetchedAt?: string } | null;
+        return Boolean(last?.fetchedAt && Date.parse(last.fetchedAt) >= Date.parse(collection.fetchedAt));
+      };
+      // Read first, so the ticks of instances with nothing to match write no lease.
+      if (await matchedAlready()) return null;
       const lease = await leases(strapi).tryAcquire(MATCH_LEASE, MATCH_LEASE_TTL_MS);
       if (!lease) return null;
       try {
-        const last = (await meta().get({ key: 'matched' })) as { fetchedAt?: string } | null;
-        if (last?.fetchedAt && Date.parse(last.fetchedAt) >= Date.parse(collection.fetchedAt)) return null;
+        if (await matchedAlready()) return null;
         const written = await matchHolding(collection, now);
         await meta().set({ key: 'matched', value: { fetchedAt: collection.fetchedAt } });
         return written;

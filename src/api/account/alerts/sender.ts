@@ -40,7 +40,7 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The wait after the `attempt`-th failure: `backoffMs` doubled per attempt, capped. */
-export const retryDelay = (settings: Pick<AlertSettings, 'backoffMs' | 'maxBackoffMs'>, attempt: number) =>
+const retryDelay = (settings: Pick<AlertSettings, 'backoffMs' | 'maxBackoffMs'>, attempt: number) =>
   Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** Math.min(attempt - 1, 30));
 
 export class AlertSender {
@@ -107,7 +107,7 @@ export class AlertSender {
   /** Sends every batch due at `now`, holding the send lease; how many batches it sent or settled. */
   async runDue(now: number): Promise<number> {
     const settings = alertSettings(this.strapi);
-    if (!settings.enabled) return 0;
+    if (!settings.enabled || !(await this.store.anyDue(now))) return 0;
     const lease = await leases(this.strapi).tryAcquire(SEND_LEASE);
     if (!lease) return 0;
     try {

@@ -146,6 +146,11 @@ export function alertStore(strapi: Core.Strapi) {
       });
     },
 
+    /** Whether any alert is due at `now` (a read, before a sender takes the lease). */
+    async anyDue(now = Date.now()): Promise<boolean> {
+      return Boolean(await table(ALERTS_TABLE).whereIn('status', OPEN).where('next_attempt_at', '<=', now).first('id'));
+    },
+
     /**
      * Takes the due alerts of one buyer's batch for `holdMs` under `token`, counting the attempt; none
      * when nothing is due. The update checks the rows are still free, and only those this token got are
