@@ -16,4 +16,6 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   maxBackoffMs: env.int('ALERTS_MAX_BACKOFF_MS', 3_600_000),
   /** Longest one e-mail may take. */
   timeoutMs: env.int('ALERTS_SEND_TIMEOUT_MS', 15_000),
+  /** Sent, failed and cancelled alerts are deleted this many days after (hourly); 0 keeps them. */
+  purgeDays: Math.max(0, env.float('ALERTS_PURGE_DAYS', 90)),
 });

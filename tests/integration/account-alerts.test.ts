@@ -24,7 +24,7 @@ const HARBOUR = { ...generated[0], id: 9001, name: 'Harbour Drop Residences', sl
 const SKYLINE = { ...generated[1], id: 9002, name: 'Skyline Alert Tower', slug_name: 'skyline-alert-tower', min_price: 3_000_000 };
 
 const projects = () => strapi.plugin('extsource').service('projects');
-const sender = () => appModule<{ alertSender(): { runDue(now: number): Promise<number> } }>('src/api/account/alerts/sender').alertSender()!;
+const sender = () => appModule<{ alertSender(): { runDue(now: number): Promise<number>; purge(now: number): Promise<number> } }>('src/api/account/alerts/sender').alertSender()!;
 const alerts = (where: Record<string, unknown>) => strapi.db.connection('app_alerts').where(where).orderBy('id') as Promise<Array<Record<string, unknown>>>;
 
 /** The catalogue the fake serves from now on, fetched and matched before this returns. */
@@ -88,6 +88,7 @@ describe('alerts after a projects refresh', () => {
   let unconfirmed: Awaited<ReturnType<typeof buyer>>;
   let noConsent: Awaited<ReturnType<typeof buyer>>;
   let skylineSearch: number;
+  let laylaSearch: number;
   let harbourId: string;
   let digestDue: number;
 
@@ -101,7 +102,7 @@ describe('alerts after a projects refresh', () => {
     expect(created.status).toBe(201);
     skylineSearch = created.body.data.id;
     await checked(agent.post('/api/v1/me/saved-searches').set('Authorization', ahmed.auth).send({ name: 'Harbour', query: 'project_name=Harbour Drop', frequency: 'instant' }));
-    await checked(agent.post('/api/v1/me/saved-searches').set('Authorization', layla.auth).send({ name: 'سكاي لاين', query: 'project_name=Skyline', frequency: 'daily' }));
+    laylaSearch = (await checked(agent.post('/api/v1/me/saved-searches').set('Authorization', layla.auth).send({ name: 'سكاي لاين', query: 'project_name=Skyline', frequency: 'daily' }))).body.data.id;
     for (const other of [unconfirmed, noConsent]) await savedSearch(other.id, 'Skyline', 'project_name=Skyline', 'instant');
     harbourId = (await checked(agent.get('/api/v1/off-plan/projects?project_name=Harbour%20Drop'))).body.data.properties.data[0].id;
     expect((await checked(agent.put(`/api/v1/me/favorites/${harbourId}`).set('Authorization', ahmed.auth))).status).toBe(200);
@@ -215,5 +216,27 @@ describe('alerts after a projects refresh', () => {
     });
     // The refused one was sent on a later attempt, each mail once.
     expect(Math.max(...rows.map((row) => Number(row.attempts)))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('purges the told marks of a deleted search, the rows of a deleted account, and settled alerts after ALERTS_PURGE_DAYS', async () => {
+    const rows = (name: string, where: Record<string, unknown>) => strapi.db.connection(name).where(where) as Promise<unknown[]>;
+    expect(await rows('app_alert_told', { subject: `search:${laylaSearch}` })).not.toHaveLength(0);
+    await checked((await http()).delete(`/api/v1/me/saved-searches/${laylaSearch}`).set('Authorization', layla.auth));
+    await sender().purge(Date.now());
+    expect(await rows('app_alert_told', { subject: `search:${laylaSearch}` })).toHaveLength(0);
+    // The deleted search's digest alert still waiting is never sent.
+    await eventually(async () => expect(await sender().runDue(digestDue + DAY_MS)).toBe(1));
+    expect(mailsTo(layla.email)).toHaveLength(1);
+    // Her alerts are her history (the personal data export) until they are old enough.
+    expect((await alerts({ buyer_id: layla.id })).map((row) => row.status)).toEqual(['sent', 'cancelled']);
+    await sender().purge(Date.now() + 91 * DAY_MS);
+    expect(await alerts({ buyer_id: layla.id })).toHaveLength(0);
+
+    expect(await rows('app_alert_mutes', { buyer_id: ahmed.id })).toHaveLength(1);
+    await strapi.db.query('plugin::users-permissions.user').delete({ where: { id: ahmed.id } });
+    await sender().purge(Date.now());
+    expect(await rows('app_alert_mutes', { buyer_id: ahmed.id })).toHaveLength(0);
+    expect(await alerts({ buyer_id: ahmed.id })).toHaveLength(0);
+    expect(await rows('app_alert_told', { subject: `favorites:${ahmed.id}` })).toHaveLength(0);
   });
 });

@@ -19,17 +19,20 @@ import { metrics } from '../../../lib/metrics';
 import { throttledLog } from '../../../lib/throttled-log';
 import { alertEmail } from '../lib/alert-email';
 import { signUnsubscribe } from '../lib/unsubscribe-token';
-import type { AlertSubject } from '../lib/alert-rules';
+import { parseSubject, searchSubject, type AlertSubject } from '../lib/alert-rules';
 import { alertMatcher } from './matcher';
 import { eligibleBuyers } from './recipients';
 import { alertSettings, type AlertSettings } from './settings';
 import { alertStore, type AlertStore, type StoredAlert } from './store';
 
 const SEND_LEASE = 'alerts:send';
+const SAVED_SEARCH_UID = 'api::account.saved-search';
 /** A claim outlives its attempt by this much. */
 const CLAIM_MARGIN_MS = 10_000;
 /** Batches one round sends at most, so the lease is handed on now and then. */
 const ROUND_BATCHES = 200;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -50,6 +53,7 @@ export class AlertSender {
   private running: Promise<void> | undefined;
   private stopped = false;
   private rounds = 0;
+  private purgedAt = 0;
 
   constructor(private readonly strapi: Core.Strapi) {
     this.store = alertStore(strapi);
@@ -91,6 +95,10 @@ export class AlertSender {
 
   private async tick(): Promise<void> {
     if (!alertSettings(this.strapi).enabled) return;
+    if (Date.now() - this.purgedAt > PURGE_EVERY_MS) {
+      this.purgedAt = Date.now();
+      await this.purge(Date.now()).catch((error: unknown) => this.warnOnce('purge', `alerts: purge failed: ${errorMessage(error)}`));
+    }
     try {
       const collection = projectsService(this.strapi).peek();
       if (collection) await alertMatcher(this.strapi).match(collection);
@@ -102,6 +110,14 @@ export class AlertSender {
     } catch (error) {
       this.warnOnce('send', `alerts: sending failed: ${errorMessage(error)}`);
     }
+  }
+
+  /** The purge (hourly on each instance; tests call it): settled alerts older than ALERTS_PURGE_DAYS, and rows of deleted buyers and searches. */
+  async purge(now: number): Promise<number> {
+    const days = alertSettings(this.strapi).purgeDays;
+    const removed = await this.store.purge(days > 0 ? now - days * DAY_MS : 0);
+    if (removed > 0) this.strapi.log.info(`alerts: purged ${removed} settled or orphaned rows`);
+    return removed;
   }
 
   /** Sends every batch due at `now`, holding the send lease; how many batches it sent or settled. */
@@ -126,16 +142,27 @@ export class AlertSender {
     }
   }
 
-  private async attempt(batch: StoredAlert[], token: string, settings: AlertSettings, now: number): Promise<void> {
-    const ids = batch.map((alert) => alert.id);
-    const buyerId = batch[0].buyer_id;
-    const recipient = (await eligibleBuyers(this.strapi, new Set([buyerId]))).get(buyerId);
-    const subjects = [...new Set(batch.map((alert) => alert.subject))] as AlertSubject[];
+  /** The subjects of `subjects` still to be told: not unsubscribed, and (a search) not deleted. */
+  private async live(subjects: AlertSubject[]): Promise<Set<AlertSubject>> {
+    const searchIds = subjects.flatMap((subject) => (parseSubject(subject)?.type === 'search' ? [parseSubject(subject)!.id] : []));
+    const kept = (await this.strapi.db.query(SAVED_SEARCH_UID).findMany({ select: ['id'], where: { id: { $in: searchIds } } })) as Array<{ id: number }>;
+    const existing = new Set(kept.map((search) => searchSubject(search.id)));
     const muted = await Promise.all(subjects.map((subject) => this.store.isMuted(subject)));
-    if (!recipient || muted.every(Boolean)) {
-      await this.store.finish(ids, token, { status: 'cancelled', error: recipient ? 'unsubscribed' : 'the buyer may not get alerts now' });
-      return;
+    return new Set(subjects.filter((subject, i) => !muted[i] && (existing.has(subject) || parseSubject(subject)?.type === 'favorites')));
+  }
+
+  private async attempt(claimed: StoredAlert[], token: string, settings: AlertSettings, now: number): Promise<void> {
+    const buyerId = claimed[0].buyer_id;
+    const recipient = (await eligibleBuyers(this.strapi, new Set([buyerId]))).get(buyerId);
+    const live = recipient ? await this.live([...new Set(claimed.map((alert) => alert.subject as AlertSubject))]) : new Set<AlertSubject>();
+    const batch = claimed.filter((alert) => live.has(alert.subject as AlertSubject));
+    const dropped = claimed.filter((alert) => !live.has(alert.subject as AlertSubject)).map((alert) => alert.id);
+    if (dropped.length > 0) {
+      await this.store.finish(dropped, token, { status: 'cancelled', error: recipient ? 'unsubscribed, or the search was deleted' : 'the buyer may not get alerts now' });
     }
+    if (!recipient || batch.length === 0) return;
+    const ids = batch.map((alert) => alert.id);
+    const subjects = [...live];
     const link = (about: AlertSubject[]) => `${settings.publicUrl}/api/v1/unsubscribe?token=${signUnsubscribe(settings.secret, { buyerId, subjects: about })}`;
     const email = alertEmail(recipient.email, recipient.locale, batch, {
       unsubscribeAll: link(subjects),

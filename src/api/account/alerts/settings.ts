@@ -11,6 +11,8 @@ export interface AlertSettings {
   backoffMs: number;
   maxBackoffMs: number;
   timeoutMs: number;
+  /** Settled alerts are deleted this many days after (0: kept). */
+  purgeDays: number;
   /** Where the unsubscribe links point: this service's public URL. */
   publicUrl: string;
   /** The website (CLIENT_URL), for the links to the listing; empty when unknown. */
@@ -29,6 +31,7 @@ export function alertSettings(strapi: Core.Strapi): AlertSettings {
     backoffMs: get<number>('backoffMs'),
     maxBackoffMs: get<number>('maxBackoffMs'),
     timeoutMs: get<number>('timeoutMs'),
+    purgeDays: get<number>('purgeDays'),
     publicUrl: String(strapi.config.get('server.url', '') || 'http://localhost:1337').replace(/\/$/, ''),
     clientUrl: String(process.env.CLIENT_URL ?? '').replace(/\/$/, ''),
   };

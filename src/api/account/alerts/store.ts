@@ -7,7 +7,10 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { AlertKind, ProjectState } from '../lib/alert-rules';
+import { USER_UID } from '../services/buyer';
 import { ALERTS_TABLE, MUTES_TABLE, SEEN_TABLE, TOLD_TABLE } from './tables';
+
+const SAVED_SEARCH_UID = 'api::account.saved-search';
 
 export type AlertStatus = 'pending' | 'retrying' | 'sent' | 'failed' | 'cancelled';
 const OPEN: AlertStatus[] = ['pending', 'retrying'];
@@ -188,6 +191,26 @@ export function alertStore(strapi: Core.Strapi) {
         }
       });
       return recorded === ids.length;
+    },
+
+    /**
+     * Deletes what nobody needs any more: settled alerts (sent, failed, cancelled) older than `before`;
+     * every row of a buyer whose account is gone; told marks and mutes of searches deleted since.
+     */
+    async purge(before: number): Promise<number> {
+      const ids = (uid: string, prefix?: string) => {
+        const query = table(strapi.db.metadata.get(uid).tableName);
+        return prefix ? query.select(strapi.db.connection.raw(`? || ??`, [prefix, 'id'])) : query.select('id');
+      };
+      const users = () => ids(USER_UID);
+      let removed = Number(await table(ALERTS_TABLE).whereIn('status', ['sent', 'failed', 'cancelled']).where('updated_at', '<', before).delete());
+      removed += Number(await table(ALERTS_TABLE).whereNotIn('buyer_id', users()).delete());
+      removed += Number(await table(MUTES_TABLE).whereNotIn('buyer_id', users()).delete());
+      for (const name of [TOLD_TABLE, MUTES_TABLE]) {
+        removed += Number(await table(name).where('subject', 'like', 'search:%').whereNotIn('subject', ids(SAVED_SEARCH_UID, 'search:')).delete());
+        removed += Number(await table(name).where('subject', 'like', 'favorites:%').whereNotIn('subject', ids(USER_UID, 'favorites:')).delete());
+      }
+      return removed;
     },
 
     /** The outbox's rows per status (metrics, at each scrape). */
