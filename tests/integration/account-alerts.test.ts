@@ -57,12 +57,24 @@ async function savedSearch(buyerId: number, name: string, query: string, frequen
 
 const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
 
-/** The mail's header block, unfolded, and its text body decoded (quoted-printable). */
+/** A MIME body's text as its transfer encoding says (base64 or quoted-printable). */
+function decoded(headers: string, body: string): string {
+  if (/^Content-Transfer-Encoding: base64/im.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(headers)) return body;
+  return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}
+
+/** The mail's header block, unfolded, and the text of its parts, decoded. */
 function read(mail: ReceivedMail) {
-  const [head, ...body] = mail.raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const split = (part: string) => {
+    const at = part.search(/\r?\n\r?\n/);
+    return { headers: part.slice(0, at).replace(/\r?\n[ \t]+/g, ' '), body: part.slice(at).replace(/^\r?\n\r?\n/, '') };
+  };
+  const { headers, body } = split(mail.raw);
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1];
-  const text = Buffer.from(body.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type') ?? '')?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map((part) => split(part.replace(/^\r?\n/, ''))) : [{ headers, body }];
+  const text = parts.map((part) => decoded(part.headers, part.body)).join('\n');
   return { header, text, unsubscribe: header('List-Unsubscribe')?.replace(/^<|>$/g, '') };
 }
 
@@ -72,6 +84,7 @@ beforeAll(async () => {
   original = structuredClone(strapi.config.get('plugin::extsource'));
   reelly = await startFakeReelly();
   reelly.state.projects = [...generated, HARBOUR];
+  reelly.state.projectsAr = [{ ...SKYLINE, name: 'برج سكاي لاين' }];
   strapi.config.set('plugin::extsource', { ...(original as object), projectsDriver: 'reelly', detailRate: 0, reelly: { apiKey: REELLY_API_KEY, maxPages: 10, baseUrl: reelly.url, pageSize: 25 } });
   await serve([...generated, HARBOUR]);
 });
@@ -159,6 +172,7 @@ describe('alerts after a projects refresh', () => {
     await eventually(async () => expect(await sender().runDue(digestDue)).toBe(1));
     const [digest] = mailsTo(layla.email).map(read);
     expect(digest.text).toContain('البحث المحفوظ "سكاي لاين"');
+    expect(digest.text).toContain('برج سكاي لاين');
     expect(digest.text).toContain('إيقاف هذه التنبيهات');
     expect(digest.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect((await alerts({ buyer_id: layla.id }))[0].status).toBe('sent');
