@@ -3,6 +3,7 @@ import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
 import { ALERT_MODELS } from './api/account/alerts/tables';
 import { startAlertSender, stopAlertSender } from './api/account/alerts/sender';
+import { acceptOneClickPosts } from './api/account/one-click';
 import { ensureBuyerRole } from './api/account/services/buyer';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
@@ -87,6 +88,7 @@ export default {
     // Before the admin's bootstrap, which gives super admins every action registered by then.
     await registerPersonalDataPermission(strapi);
     parseUploadsAfterAuthentication(strapi);
+    acceptOneClickPosts();
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
     installFastLane(strapi.server.httpServer, { accessLog: fastLaneAccessLog(strapi), metrics: metrics.fastLane() });

@@ -1540,8 +1540,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Never read (any type is accepted within 64 KiB); mail clients send one of these. */
         requestBody?: {
             content: {
+                "multipart/form-data": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
                 "application/x-www-form-urlencoded": {
                     /** @constant */
                     "List-Unsubscribe"?: "One-Click";

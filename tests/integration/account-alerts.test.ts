@@ -198,7 +198,8 @@ describe('alerts after a projects refresh', () => {
     expect(shown.status).toBe(200);
     expect(shown.body.data).toEqual({ unsubscribed: false, subjects: [{ type: 'saved_search', id: skylineSearch, name: 'Skyline' }] });
     expect(shown.headers['cache-control']).toBe('private, no-store');
-    const done = await checked((await http()).post(path).type('form').send('List-Unsubscribe=One-Click'));
+    // As RFC 8058 says mail clients should send it: multipart/form-data (a form is accepted too, above).
+    const done = await checked((await http()).post(path).field('List-Unsubscribe', 'One-Click'));
     expect(done.status).toBe(200);
     expect(done.body.data.unsubscribed).toBe(true);
     expect((await checked((await http()).get(path))).body.data.unsubscribed).toBe(true);

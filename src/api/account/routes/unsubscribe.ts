@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { UNSUBSCRIBE_PATH } from '../one-click';
 
 /**
  * The alert e-mails' one-click unsubscribe (RFC 8058): no sign-in, the signed token in the query is the
@@ -7,7 +8,8 @@ import type { Core } from '@strapi/strapi';
 export default {
   type: 'content-api',
   routes: [
-    { method: 'GET', path: '/v1/unsubscribe', handler: 'unsubscribe.show', config: { auth: false } },
-    { method: 'POST', path: '/v1/unsubscribe', handler: 'unsubscribe.confirm', config: { auth: false } },
+    { method: 'GET', path: UNSUBSCRIBE_PATH, handler: 'unsubscribe.show', config: { auth: false } },
+    // Its body is never read (../one-click.ts).
+    { method: 'POST', path: UNSUBSCRIBE_PATH, handler: 'unsubscribe.confirm', config: { auth: false } },
   ],
 } satisfies Core.RouterInput;
