@@ -6,8 +6,8 @@
 // load generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
 // docs/performance.md, also written to bench/results.json: scripts/bench/table.js), locales (its Arabic
 // cases alone), signed-in (its signed-in buyer's row alone), luxury, contact, sync, off-plan,
-// off-plan-search, cluster (needs PostgreSQL and haproxy: without a case named, run only when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
+// off-plan-search, alerts (buyers' saved searches matched after a 10,000-project change), cluster (needs
+// PostgreSQL and haproxy: without a case named, run only when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
 'use strict';
 
 const { fork } = require('child_process');
@@ -22,6 +22,7 @@ const { generate } = require('./generate-sample-data');
 const { nodeFlags } = require('./lib/node-flags');
 const cores = require('./bench/cores');
 const { benchEnvironment } = require('./bench/environment');
+const { alertsCase } = require('./bench/alerts');
 const { latencyCase } = require('./bench/latency');
 const { CONNECTIONS, cpuAgainstBare, cpuPerRequestRounds, served } = require('./bench/measure');
 const { readAheadCase } = require('./bench/read-ahead');
@@ -413,6 +414,7 @@ const CASES = {
   table: tableCase, locales: localesCase, 'signed-in': signedInCase, metrics: metricsCase,
   latency: () => latencyCase({ startChild, stopChild, ask, imageBase: PROVIDER_MEDIA }),
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
+  alerts: alertsCase,
 };
 
 /** Every case, but the cluster case only with a PostgreSQL server to use (it also needs haproxy). */

@@ -21,6 +21,8 @@ const GENERATED = {
   ENCRYPTION_KEY: random,
   // Signs the Preview panel's links (decision 83); used once CLIENT_URL is set (README, "Preview").
   PREVIEW_SECRET: random,
+  // Signs the one-click unsubscribe links of buyers' alert e-mails (issue 33): alerts are off without it.
+  ALERTS_UNSUBSCRIBE_SECRET: random,
 };
 
 function definedKeys(text) {

@@ -4,6 +4,9 @@ import type { Core } from '@strapi/strapi';
 import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
 import accountAdminRoutes from './api/account/admin/routes';
 import { accountDataService } from './api/account/services/personal-data';
+import { ALERT_MODELS } from './api/account/alerts/tables';
+import { startAlertSender, stopAlertSender } from './api/account/alerts/sender';
+import { acceptOneClickPosts } from './api/account/one-click';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
@@ -79,6 +82,7 @@ export default {
     strapi.get('models').add(DELIVERY_MODEL);
     strapi.get('models').add(SCHEDULE_MODEL);
     strapi.get('models').add(AUDIT_MODEL);
+    for (const model of ALERT_MODELS) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
@@ -89,6 +93,7 @@ export default {
     // Before the admin's bootstrap, which gives super admins every action registered by then.
     await registerPersonalDataPermission(strapi);
     parseUploadsAfterAuthentication(strapi);
+    acceptOneClickPosts();
     hardenHttpServer(strapi, { maxConnectionsPerAddress: maxConnectionsPerAddress(strapi) });
     configureCacheControl(strapi.config.get('cache.cacheControl') as Partial<CacheControlSettings>);
     installFastLane(strapi.server.httpServer, { accessLog: fastLaneAccessLog(strapi), metrics: metrics.fastLane() });
@@ -109,6 +114,7 @@ export default {
       serveDeclaredRoutes(strapi);
       printBannerWhenListening(strapi, login);
       startDeliveryWorker(strapi);
+      startAlertSender(strapi);
       startPublicationScheduler(strapi);
       startRetention(strapi);
       await startMetricsListener(strapi);
@@ -120,7 +126,7 @@ export default {
   async destroy() {
     // The workers first: their attempts and publications under way still record their outcome in the database.
     stopRetention();
-    await Promise.all([stopDeliveryWorker(), stopPublicationScheduler()]);
+    await Promise.all([stopDeliveryWorker(), stopAlertSender(), stopPublicationScheduler()]);
     await Promise.all([stopCacheBus(), closeRedis(), releaseStartupLock(), stopMetrics()]);
     await stopTracing();
   },

@@ -111,6 +111,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an alert e-mail's unsubscribe link stops (stops nothing)
+         * @description The link of an alert e-mail's `List-Unsubscribe` header (RFC 8058) and of each of its sections, opened in a browser: what it would stop and whether it is stopped already. No sign-in: the signed token is the proof. Never cached (`private, no-store`).
+         */
+        get: operations["showUnsubscribe"];
+        put?: never;
+        /**
+         * One-click unsubscribe from alerts (RFC 8058)
+         * @description Stops the alerts the signed token names (a saved search, or the buyer's favourites): what mail clients POST with `List-Unsubscribe=One-Click`. Idempotent; no sign-in. A forged or altered token is a 403.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/extsource/test": {
         parameters: {
             query?: never;
@@ -726,6 +750,27 @@ export interface components {
                 id: number;
                 /** @constant */
                 deleted: true;
+            };
+        };
+        UnsubscribeResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            message?: string;
+            data: {
+                /** @description Every alert the link names is stopped. */
+                unsubscribed: boolean;
+                subjects: ({
+                    /** @constant */
+                    type: "saved_search";
+                    id: number;
+                    /** @description null once the search was deleted */
+                    name: string | null;
+                } | {
+                    /** @constant */
+                    type: "favorites";
+                })[];
             };
         };
         ErrorEnvelope: {
@@ -1681,6 +1726,82 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Error"];
             422: components["responses"]["Error"];
+        };
+    };
+    showUnsubscribe: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResponse"];
+                };
+            };
+            403: components["responses"]["Error"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Never read (any type is accepted within 64 KiB); mail clients send one of these. */
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResponse"];
+                };
+            };
+            403: components["responses"]["Error"];
         };
     };
     testProviders: {

@@ -1,10 +1,11 @@
 /**
  * Turns the metrics on (config/metrics.ts) and wires what a scrape reads from the database: the lead
- * outbox and the last successful sync of each type. Served on the public port behind the token at
+ * outbox, the buyers' alerts outbox and the last successful sync of each type. Served on the public port behind the token at
  * register (in front of the fast lane), on a port of their own from bootstrap.
  */
 import type { Server } from 'http';
 import type { Core } from '@strapi/strapi';
+import { alertStore } from '../api/account/alerts/store';
 import { deliveryStore } from '../api/contact/deliveries/store';
 import { syncService } from '../lib/extsource';
 import { serveOnPublicPort, startMetricsServer, type EndpointSettings } from '../lib/metrics/endpoint';
@@ -24,6 +25,7 @@ export function enableMetrics(strapi: Core.Strapi): void {
   metrics.enable({
     outbox: () => deliveryStore(strapi).backlog(),
     lastSyncSuccess: () => syncService(strapi).lastSucceeded(),
+    alerts: () => alertStore(strapi).counts(),
   });
 }
 

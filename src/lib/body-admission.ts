@@ -13,6 +13,19 @@ export function announcesBody(transferEncoding: string, contentLength: string): 
   return transferEncoding !== '' || (contentLength !== '' && contentLength !== '0');
 }
 
+/**
+ * Routes whose handler never reads the body, registered by their domain (`METHOD /path`, exact): any
+ * type is admitted within the size limit, and nothing parses it. The one-click unsubscribe of RFC 8058
+ * is one: mail clients post `List-Unsubscribe=One-Click` as multipart/form-data or as a form.
+ */
+const bodiesIgnored = new Set<string>();
+
+export function ignoreBodyOf(method: string, path: string): void {
+  bodiesIgnored.add(`${method.toUpperCase()} ${path.toLowerCase()}`);
+}
+
+export const isBodyIgnored = (ctx: Pick<Context, 'method' | 'path'>): boolean => bodiesIgnored.has(`${ctx.method} ${ctx.path.toLowerCase()}`);
+
 /** Refuses a body we would not parse (411, 413, 415), before anything reads the stream. */
 export function admitBody(ctx: Context): void {
   if (!announcesBody(ctx.get('transfer-encoding'), ctx.get('content-length'))) return;
@@ -21,7 +34,7 @@ export function admitBody(ctx: Context): void {
     throw new ApiError(411, 'LENGTH_REQUIRED', 'A Content-Length header is required for a request body');
   }
   if (declared > CONTRACT_BODY_LIMIT_BYTES) throw bodyTooLarge();
-  if (!ctx.is(ACCEPTED_BODY_TYPES)) {
+  if (!isBodyIgnored(ctx) && !ctx.is(ACCEPTED_BODY_TYPES)) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded');
   }
 }

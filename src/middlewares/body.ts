@@ -4,10 +4,12 @@
  *   (a gzip body is measured after inflating it), on DELETE as on POST, PUT and PATCH;
  * - multipart is never read here: Strapi's upload routes read it themselves once the caller is
  *   authenticated (`src/lib/uploads.ts`); anywhere else it is refused with 415 before a byte is read;
- * - a body that cannot be read is the client's failure (`src/lib/body-reading.ts`).
+ * - a body that cannot be read is the client's failure (`src/lib/body-reading.ts`);
+ * - the routes that ignore their body (`ignoreBodyOf`, src/lib/body-admission.ts) have none read.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import { isBodyIgnored } from '../lib/body-admission';
 import { readBodyThen, type Middleware } from '../lib/body-reading';
 import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
 import { isMultipartUploadRequest } from '../lib/uploads';
@@ -23,6 +25,8 @@ export default (config: Record<string, unknown>, { strapi }: { strapi: Core.Stra
   const otherParser = strapiBody({ ...config, multipart: false }, { strapi });
 
   return async function body(ctx: Context, next: Next) {
+    // Never read: Node discards what is left of it once the answer is sent.
+    if (isBodyIgnored(ctx)) return next();
     if (ctx.is('multipart')) {
       if (isMultipartUploadRequest(ctx.method, ctx.path)) return next();
       return (ctx as unknown as { unsupportedMediaType(message: string): void }).unsupportedMediaType(

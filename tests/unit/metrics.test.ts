@@ -31,6 +31,7 @@ beforeAll(async () => {
       { target: 'webhook', status: 'failed', count: 1, oldestCreatedAt: Date.now() - 999_000 },
     ],
     lastSyncSuccess: async () => [{ type: 'sales', finishedAt: 1_700_000_000_000 }],
+    alerts: async () => [{ status: 'failed', count: 2 }, { status: 'sent', count: 9 }],
   });
 });
 afterAll(() => {
@@ -62,6 +63,8 @@ describe('metrics', () => {
     const text = await metrics.text();
     expect(line(text, 'lead_deliveries{target="webhook",status="retrying"}')).toMatch(/ 3$/);
     expect(line(text, 'lead_deliveries{target="webhook",status="failed"}')).toMatch(/ 1$/);
+    expect(line(text, 'account_alerts{status="failed"}')).toMatch(/ 2$/);
+    expect(text).not.toContain('account_alerts{status="sent"}');
     // The oldest open delivery, not the failed one.
     const age = Number(line(text, 'lead_delivery_oldest_pending_age_seconds{target="webhook"}')?.split(' ')[1]);
     expect(age).toBeGreaterThanOrEqual(120);

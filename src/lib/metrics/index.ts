@@ -15,6 +15,8 @@ import { RequestSeries, type Lane, type Series } from './request-series';
 export interface ScrapeReaders {
   outbox(): Promise<Array<{ target: string; status: string; count: number; oldestCreatedAt: number | null }>>;
   lastSyncSuccess(): Promise<Array<{ type: string; finishedAt: number }>>;
+  /** Buyers' alerts in their outbox, per status. */
+  alerts(): Promise<Array<{ status: string; count: number }>>;
 }
 
 /** The fast lane's hooks: a clock, and one call per answer (pre-made series, no allocation). */
@@ -42,6 +44,7 @@ class AppMetrics {
   private readonly providerLatency = new Histogram({ name: 'extsource_provider_request_duration_seconds', help: 'Duration of provider HTTP requests (each attempt), by provider and endpoint', labelNames: ['provider', 'endpoint'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [this.registry] });
   private readonly buyerSignups = new Counter({ name: 'buyer_signups_total', help: 'Buyer accounts registered on the website (POST /api/auth/local/register answered 200)', registers: [this.registry] });
   private readonly buyerSigninsFailed = new Counter({ name: 'buyer_signins_failed_total', help: 'Buyer sign-ins refused (POST /api/auth/local answered 400: wrong password, unknown, unconfirmed or blocked account, malformed body)', registers: [this.registry] });
+  private readonly alertSends = new Counter({ name: 'account_alerts_sent_total', help: 'Buyer alerts by what their send came to: sent, retried (failed, tried again), failed (given up); an e-mail may carry several', labelNames: ['result'], registers: [this.registry] });
   private readonly leases = new Gauge({ name: 'leases_held', help: 'Leases this process holds now (renewed locks: syncs, project fills), by lease name', labelNames: ['lease'], registers: [this.registry] });
   private readonly loopDelay = new Histogram({ name: 'nodejs_eventloop_delay_seconds', help: `How long the event loop kept work waiting, sampled every ${LOOP_DELAY_INTERVAL_MS} ms (a stall counts for each sample it held up)`, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [this.registry] });
   private readonly loopDelaySampler = new LoopDelaySampler((seconds) => this.loopDelay.observe(seconds));
@@ -136,6 +139,10 @@ class AppMetrics {
     if (this.on) this.buyerSigninsFailed.inc();
   }
 
+  alertsSent(result: 'sent' | 'retried' | 'failed', count: number): void {
+    if (this.on) this.alertSends.inc({ result }, count);
+  }
+
   leaseHeld(name: string, held: boolean): void {
     if (this.on) this.leases.inc({ lease: name }, held ? 1 : -1);
   }
@@ -169,6 +176,13 @@ function registerScrapeGauges(registry: Registry, readers: ScrapeReaders): void 
   });
   // Filled by lead_deliveries' collect, from the same read (the registry asks them in this order).
   const outboxAge = new Gauge({ name: 'lead_delivery_oldest_pending_age_seconds', help: 'Age of the oldest lead delivery still pending or retrying, by target (absent when none)', labelNames: ['target'], registers: [registry] });
+  new Gauge({
+    name: 'account_alerts', help: 'Buyer alerts in their outbox by status (pending, retrying, failed); the same on every instance', labelNames: ['status'], registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await readSafely(errors, 'alerts', readers.alerts)) if (DELIVERY_STATUSES.includes(row.status)) this.set({ status: row.status }, row.count);
+    },
+  });
   new Gauge({
     name: 'extsource_sync_last_success_timestamp_seconds', help: 'When the last successful sync run of each type finished (any instance or the CLI), Unix time', labelNames: ['type'], registers: [registry],
     async collect() {

@@ -225,6 +225,12 @@ export function matchFilters(index: ProjectIndex, filters: Filters, prices = ind
   };
 }
 
+/** Only the projects matching the filters (no counts, no facets): what an alert asks of each saved query. Undefined: every project. */
+export function matchingSet(index: ProjectIndex, filters: Filters, prices = index.prices): Bitset | undefined {
+  const { groups, rest } = constraints(index, filters, prices);
+  return intersect([...rest, ...Object.values(groups)]);
+}
+
 /** The page of the query's sort among the matched projects. */
 export function pageItems(index: ProjectIndex, matched: Matched, { page, perPage, sort, filters }: ListingQuery): number[] {
   const start = (page - 1) * perPage;

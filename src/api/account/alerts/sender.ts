@@ -1,0 +1,208 @@
+/**
+ * The alert worker, off the request path, in every instance: each tick (ALERTS_POLL_MS) it matches the
+ * collection in memory if no match has seen it yet (another instance fetched it), then, holding the
+ * `alerts:send` lease (one sender across instances), sends every due batch: a buyer's instant alerts
+ * of one subject, or their digest. A batch is claimed before it is sent; a failure is retried with a
+ * doubling backoff, then given up (failed); a buyer who may no longer be written to (consent
+ * withdrawn, blocked, gone) has the batch cancelled. Pending work lives in the database only, so a
+ * restart loses nothing: a claim whose holder died runs out and the batch is due again.
+ *
+ * `runDue(now)` is the same round with a clock of the caller's (tests check the digest hour with it).
+ */
+import type { Core } from '@strapi/strapi';
+import { INSTANCE_ID } from '../../../lib/cluster/instance';
+import { leases } from '../../../lib/cluster/leases';
+import { errorMessage } from '../../../lib/errors';
+import { projectsService } from '../../../lib/extsource';
+import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { metrics } from '../../../lib/metrics';
+import { throttledLog } from '../../../lib/throttled-log';
+import { alertEmail } from '../lib/alert-email';
+import { signUnsubscribe } from '../lib/unsubscribe-token';
+import { parseSubject, searchSubject, type AlertSubject } from '../lib/alert-rules';
+import { alertMatcher } from './matcher';
+import { eligibleBuyers } from './recipients';
+import { alertSettings, type AlertSettings } from './settings';
+import { alertStore, type AlertStore, type StoredAlert } from './store';
+
+const SEND_LEASE = 'alerts:send';
+const SAVED_SEARCH_UID = 'api::account.saved-search';
+/** A claim outlives its attempt by this much. */
+const CLAIM_MARGIN_MS = 10_000;
+/** Batches one round sends at most, so the lease is handed on now and then. */
+const ROUND_BATCHES = 200;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The wait after the `attempt`-th failure: `backoffMs` doubled per attempt, capped. */
+const retryDelay = (settings: Pick<AlertSettings, 'backoffMs' | 'maxBackoffMs'>, attempt: number) =>
+  Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** Math.min(attempt - 1, 30));
+
+export class AlertSender {
+  private readonly store: AlertStore;
+  private readonly warnOnce = throttledLog((line) => this.strapi.log.warn(line));
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private rounds = 0;
+  private purgedAt = 0;
+
+  constructor(private readonly strapi: Core.Strapi) {
+    this.store = alertStore(strapi);
+  }
+
+  start(): void {
+    const tick = () => {
+      if (this.stopped) return;
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.timer = setTimeout(tick, alertSettings(this.strapi).pollMs).unref();
+      });
+    };
+    this.timer = setTimeout(tick, 0).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** A collection this instance adopted: matched now (in the background), its instant alerts sent at once. */
+  matchNow(collection: ProjectCollection): void {
+    void alertMatcher(this.strapi)
+      .match(collection)
+      .then((written) => {
+        if (written) this.kick();
+      })
+      .catch((error: unknown) => this.warnOnce('match', `alerts: matching the projects failed: ${errorMessage(error)}`));
+  }
+
+  /** Sends what is due now rather than at the next tick (unless a tick is under way). */
+  private kick(): void {
+    if (this.running || this.stopped) return;
+    clearTimeout(this.timer);
+    this.start();
+  }
+
+  private async tick(): Promise<void> {
+    if (!alertSettings(this.strapi).enabled) return;
+    if (Date.now() - this.purgedAt > PURGE_EVERY_MS) {
+      this.purgedAt = Date.now();
+      await this.purge(Date.now()).catch((error: unknown) => this.warnOnce('purge', `alerts: purge failed: ${errorMessage(error)}`));
+    }
+    try {
+      const collection = projectsService(this.strapi).peek();
+      if (collection) await alertMatcher(this.strapi).match(collection);
+    } catch (error) {
+      this.warnOnce('match', `alerts: matching the projects failed: ${errorMessage(error)}`);
+    }
+    try {
+      await this.runDue(Date.now());
+    } catch (error) {
+      this.warnOnce('send', `alerts: sending failed: ${errorMessage(error)}`);
+    }
+  }
+
+  /** The purge (hourly on each instance; tests call it): settled alerts older than ALERTS_PURGE_DAYS, and rows of deleted buyers and searches. */
+  async purge(now: number): Promise<number> {
+    const days = alertSettings(this.strapi).purgeDays;
+    const removed = await this.store.purge(days > 0 ? now - days * DAY_MS : 0);
+    if (removed > 0) this.strapi.log.info(`alerts: purged ${removed} settled or orphaned rows`);
+    return removed;
+  }
+
+  /** Sends every batch due at `now`, holding the send lease; how many batches it sent or settled. */
+  async runDue(now: number): Promise<number> {
+    const settings = alertSettings(this.strapi);
+    if (!settings.enabled || !(await this.store.anyDue(now))) return 0;
+    const lease = await leases(this.strapi).tryAcquire(SEND_LEASE);
+    if (!lease) return 0;
+    try {
+      let batches = 0;
+      while (batches < ROUND_BATCHES && lease.held() && !this.stopped) {
+        this.rounds += 1;
+        const token = `${INSTANCE_ID}#alerts-${this.rounds}`;
+        const batch = await this.store.claimBatch(settings.timeoutMs + CLAIM_MARGIN_MS, token, now);
+        if (batch.length === 0) break;
+        await this.attempt(batch, token, settings, now);
+        batches += 1;
+      }
+      return batches;
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /** The subjects of `subjects` still to be told: not unsubscribed, and (a search) not deleted. */
+  private async live(subjects: AlertSubject[]): Promise<Set<AlertSubject>> {
+    const searchIds = subjects.flatMap((subject) => (parseSubject(subject)?.type === 'search' ? [parseSubject(subject)!.id] : []));
+    const kept = (await this.strapi.db.query(SAVED_SEARCH_UID).findMany({ select: ['id'], where: { id: { $in: searchIds } } })) as Array<{ id: number }>;
+    const existing = new Set(kept.map((search) => searchSubject(search.id)));
+    const muted = await Promise.all(subjects.map((subject) => this.store.isMuted(subject)));
+    return new Set(subjects.filter((subject, i) => !muted[i] && (existing.has(subject) || parseSubject(subject)?.type === 'favorites')));
+  }
+
+  private async attempt(claimed: StoredAlert[], token: string, settings: AlertSettings, now: number): Promise<void> {
+    const buyerId = claimed[0].buyer_id;
+    const recipient = (await eligibleBuyers(this.strapi, new Set([buyerId]))).get(buyerId);
+    const live = recipient ? await this.live([...new Set(claimed.map((alert) => alert.subject as AlertSubject))]) : new Set<AlertSubject>();
+    const batch = claimed.filter((alert) => live.has(alert.subject as AlertSubject));
+    const dropped = claimed.filter((alert) => !live.has(alert.subject as AlertSubject)).map((alert) => alert.id);
+    if (dropped.length > 0) {
+      await this.store.finish(dropped, token, { status: 'cancelled', error: recipient ? 'unsubscribed, or the search was deleted' : 'the buyer may not get alerts now' });
+    }
+    if (!recipient || batch.length === 0) return;
+    const ids = batch.map((alert) => alert.id);
+    const subjects = [...live];
+    const link = (about: AlertSubject[]) => `${settings.publicUrl}/api/v1/unsubscribe?token=${signUnsubscribe(settings.secret, { buyerId, subjects: about })}`;
+    const email = alertEmail(recipient.email, recipient.locale, batch, {
+      unsubscribeAll: link(subjects),
+      unsubscribe: (subject) => link([subject as AlertSubject]),
+      project: (id) => (settings.clientUrl ? `${settings.clientUrl}/off-plan/${encodeURIComponent(id)}` : undefined),
+    }, batch[0].batch === 'digest');
+    const host = new URL(settings.publicUrl).hostname || 'localhost';
+    try {
+      // The same Message-ID on every attempt: a client shows a resent alert once.
+      await withDeadline(this.strapi.plugin('email').service('email').send({ ...email, messageId: `<alert-${ids[0]}-${ids.length}@${host}>` }) as Promise<unknown>, settings.timeoutMs);
+      await this.store.finish(ids, token, { status: 'sent' });
+      metrics.alertsSent('sent', ids.length);
+    } catch (error) {
+      const attempts = Math.max(...batch.map((alert) => alert.attempts));
+      const reason = errorMessage(error);
+      const failed = attempts >= settings.maxAttempts;
+      await this.store.finish(ids, token, failed ? { status: 'failed', error: reason } : { status: 'retrying', error: reason, nextAttemptAt: now + retryDelay(settings, attempts) });
+      metrics.alertsSent(failed ? 'failed' : 'retried', ids.length);
+      this.strapi.log.warn(`alerts: batch of ${ids.length} for buyer #${buyerId} (attempt ${attempts}) ${failed ? 'failed for good' : 'will be retried'}: ${reason}`);
+    }
+  }
+}
+
+let running: AlertSender | undefined;
+
+/** Starts the worker, and has each collection this instance adopts matched (projects.ts `prepareWith`). */
+export function startAlertSender(strapi: Core.Strapi): void {
+  const sender = new AlertSender(strapi);
+  running = sender;
+  sender.start();
+  projectsService(strapi).prepareWith(async (collection) => () => {
+    if (running === sender) sender.matchNow(collection);
+  });
+}
+
+/** The running sender (tests drive its clock). */
+export const alertSender = (): AlertSender | undefined => running;
+
+export async function stopAlertSender(): Promise<void> {
+  const sender = running;
+  running = undefined;
+  await sender?.stop();
+}
