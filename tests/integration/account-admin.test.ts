@@ -96,6 +96,15 @@ async function buyerWithData(): Promise<{ me: Buyer; linkedLead: number }> {
 
 const SECRETS = ['password', 'resetPasswordToken', 'confirmationToken'];
 
+
+/** An alert the outbox sent this buyer, or gave up on (the sender's own rows: subject, batch, status, times). */
+async function sentAlert(buyerId: number, status: 'sent' | 'failed' = 'sent', now = Date.now()): Promise<void> {
+  await strapi.db.connection('app_alerts').insert({
+    buyer_id: buyerId, subject: `favorites:${buyerId}`, subject_name: null, batch: `instant:favorites:${buyerId}`, project_id: projectIds[0],
+    project_names: JSON.stringify({ en: 'A project', ar: 'مشروع' }), kind: 'price_drop', price: 900000, previous_price: 1000000,
+    status, attempts: 1, next_attempt_at: now, created_at: now, sent_at: status === 'sent' ? now : null, updated_at: now,
+  });
+}
 describe("a buyer's personal data", () => {
   it('is found by e-mail (any case) and by phone (any spelling), with the leads linked to the account', async () => {
     const { me, linkedLead } = await buyerWithData();
@@ -110,6 +119,7 @@ describe("a buyer's personal data", () => {
 
   it('is exported whole: the account without its password hash, codes or sessions, its favourites and saved searches, its leads', async () => {
     const { me, linkedLead } = await buyerWithData();
+    await sentAlert(me.id);
     await strapi.db.query(USER).update({ where: { id: me.id }, data: { resetPasswordToken: 'reset-code-secret', confirmationToken: 'confirm-code-secret' } });
     const stored = await strapi.db.query(USER).findOne({ where: { id: me.id } });
     const res = await (await asAdmin()).post('/personal-data/export', { email: me.email });
@@ -121,12 +131,14 @@ describe("a buyer's personal data", () => {
     expect(account).toMatchObject({ id: me.id, email: me.email, phone: me.phone, name: 'Salma Aziz', confirmed: true, blocked: false, role: 'Buyer', marketing_consent: { given: false } });
     expect(account.favorites.map((favorite: { project_id: string }) => favorite.project_id).sort()).toEqual(projectIds.slice(0, 2).sort());
     expect(account.saved_searches).toEqual([expect.objectContaining({ name: 'Marina flats', query: 'property_type=Apartment', frequency: 'weekly' })]);
+    expect(account.alerts).toEqual([expect.objectContaining({ project_id: projectIds[0], kind: 'price_drop', price: 900000, status: 'sent' })]);
     for (const secret of SECRETS) expect(account[secret]).toBeUndefined();
     for (const value of [stored.password, 'reset-code-secret', 'confirm-code-secret', me.refreshToken]) expect(res.text).not.toContain(value);
   });
 
   it('is erased: the account and all that hangs on it deleted, its sessions ended, its leads erased and the CRM told; audited; nothing left anywhere', async () => {
     const { me, linkedLead } = await buyerWithData();
+    await sentAlert(me.id);
     const client = await asBuyer(me);
     expect((await client.get('/api/v1/me')).status).toBe(200);
 
@@ -138,6 +150,7 @@ describe("a buyer's personal data", () => {
     expect(await strapi.db.query(FAVORITE).count({ where: { buyer: { id: me.id } } })).toBe(0);
     expect(await strapi.db.connection('account_favorites').count('* as n').then(([row]) => Number(row.n))).toBe(await strapi.db.query(FAVORITE).count());
     expect(await strapi.db.query(SAVED_SEARCH).count({ where: { name: 'Marina flats', buyer: { id: me.id } } })).toBe(0);
+    expect(await strapi.db.connection('app_alerts').where('buyer_id', me.id).count('* as n').then(([row]) => Number(row.n))).toBe(0);
     expect((await client.get('/api/v1/me')).status).toBe(401);
     expect('error' in (await sessions().rotateRefreshToken(me.refreshToken))).toBe(true);
     expect(await strapi.db.query(CONTACT).findOne({ where: { id: linkedLead } })).toMatchObject({ first_name: 'Erased', email: 'erased@invalid' });
@@ -265,15 +278,21 @@ describe('buyers in the admin', () => {
     expect('error' in (await sessions().rotateRefreshToken(other.refreshToken))).toBe(false);
   });
 
-  it('the Buyers widget counts buyers new in the last 7 days and alerts sent and failed (none before the alert outbox)', async () => {
+  it('the Buyers widget counts buyers new in the last 7 days and alerts sent and failed in them', async () => {
     const editor = await asAdmin(await adminToken(await editorAccount()));
     const before = (await editor.get('/buyers/summary')).body.data;
-    await buyer();
+    const recent = await buyer();
     const older = await buyer();
     await strapi.db.query(USER).update({ where: { id: older.id }, data: { createdAt: new Date(Date.now() - 10 * DAY_MS) } });
+    await sentAlert(recent.id, 'sent');
+    await sentAlert(recent.id, 'failed');
+    await sentAlert(older.id, 'sent', Date.now() - 10 * DAY_MS);
     const res = await editor.get('/buyers/summary');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ buyers: { total: before.buyers.total + 2, last_7_days: before.buyers.last_7_days + 1 }, alerts_last_7_days: { sent: 0, failed: 0 } });
+    expect(res.body.data).toEqual({
+      buyers: { total: before.buyers.total + 2, last_7_days: before.buyers.last_7_days + 1 },
+      alerts_last_7_days: { sent: before.alerts_last_7_days.sent + 1, failed: before.alerts_last_7_days.failed + 1 },
+    });
   });
 });
 

@@ -6,7 +6,7 @@
  * a limited time (`claimed_until`) before it sends, and only the claim's holder records the outcome.
  */
 import type { Core } from '@strapi/strapi';
-import type { AlertKind, ProjectState } from '../lib/alert-rules';
+import { favoritesSubject, type AlertKind, type ProjectState } from '../lib/alert-rules';
 import { USER_UID } from '../services/buyer';
 import { ALERTS_TABLE, MUTES_TABLE, SEEN_TABLE, TOLD_TABLE } from './tables';
 
@@ -213,10 +213,26 @@ export function alertStore(strapi: Core.Strapi) {
       return removed;
     },
 
+    /** Everything kept of a buyer whose account is erased, at once (the purge would take it within the hour). */
+    async forgetBuyer(buyerId: number): Promise<void> {
+      await strapi.db.connection.transaction(async (trx: Knex) => {
+        await table(ALERTS_TABLE, trx).where('buyer_id', buyerId).delete();
+        await table(MUTES_TABLE, trx).where('buyer_id', buyerId).delete();
+        await table(TOLD_TABLE, trx).where('subject', favoritesSubject(buyerId)).delete();
+      });
+    },
+
     /** The outbox's rows per status (metrics, at each scrape). */
     async counts(): Promise<Array<{ status: string; count: number }>> {
       const rows = (await table(ALERTS_TABLE).select('status').count({ n: '*' }).groupBy('status')) as Array<{ status: string; n: number | string }>;
       return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
+    },
+
+    /** Alerts sent since `since` (by when they went) and those given up on since (by their last try). */
+    async countsSince(since: number): Promise<{ sent: number; failed: number }> {
+      const count = async (status: string, column: string) =>
+        Number(((await table(ALERTS_TABLE).where('status', status).where(column, '>=', since).count({ n: '*' })) as Array<{ n: number | string }>)[0]?.n ?? 0);
+      return { sent: await count('sent', 'sent_at'), failed: await count('failed', 'updated_at') };
     },
 
     /** A buyer's alerts, newest first (their personal data export). */

@@ -10,6 +10,8 @@ import type { Core } from '@strapi/strapi';
 import { linkedLeadIds } from '../../contact/services/person-erasure';
 import { isPersonsContact, type PersonalDataHolder, type PersonQuery } from '../../contact/services/personal-data-holders';
 import { accountRecord, accountSummary, dormantBefore, type StoredAccount } from '../lib/account-record';
+import { alertStore } from '../alerts/store';
+import { alertsService } from './alerts';
 import { BUYER_ROLE_TYPE, USER_UID } from './buyer';
 import { FAVORITE_UID, favoritesService } from './favorites';
 import { savedSearchesService } from './saved-searches';
@@ -27,6 +29,7 @@ const ACCOUNT_PARTS: Record<string, AccountPart> = {
       favorited_at: new Date(row.createdAt).toISOString(),
     })),
   saved_searches: (strapi, accountId) => savedSearchesService(strapi).list(accountId),
+  alerts: (strapi, accountId) => alertsService(strapi).ofBuyer(accountId),
 };
 
 interface UsersService {
@@ -53,6 +56,7 @@ const createAccountDataService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function eraseAccount(accountId: number): Promise<void> {
     await favoritesService(strapi).removeAll(accountId);
     await savedSearchesService(strapi).removeAll(accountId);
+    await alertStore(strapi).forgetBuyer(accountId);
     await (strapi.plugin('users-permissions').service('user') as UsersService).remove({ id: accountId });
   }
 
