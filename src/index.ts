@@ -2,6 +2,7 @@
 import './lib/tracing/start';
 import type { Core } from '@strapi/strapi';
 import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
+import { answerBuyersOnFastLane } from './api/account/favorite-flags-lane';
 import accountAdminRoutes from './api/account/admin/routes';
 import { accountDataService } from './api/account/services/personal-data';
 import { ALERT_MODELS } from './api/account/alerts/tables';
@@ -111,6 +112,7 @@ export default {
       await seedDemoContent(strapi, DEMO_SEEDERS);
       prepareOffPlanIndexes(strapi);
       registerOffPlanLookups(strapi);
+      answerBuyersOnFastLane(strapi);
       serveDeclaredRoutes(strapi);
       printBannerWhenListening(strapi, login);
       startDeliveryWorker(strapi);

@@ -6,7 +6,7 @@
  * user who registered before grants nothing.
  */
 import type { Core } from '@strapi/strapi';
-import { endSessionsOfBlockedAccounts, openAccountsForBuyers } from '../api/account/auth/access';
+import { followAccountWrites, openAccountsForBuyers } from '../api/account/auth/access';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const PERMISSION_UID = 'plugin::users-permissions.permission';
@@ -24,7 +24,7 @@ async function closeUsersPermissions(strapi: Core.Strapi): Promise<void> {
 }
 
 export async function configureUsersPermissions(strapi: Core.Strapi): Promise<void> {
-  endSessionsOfBlockedAccounts(strapi);
+  followAccountWrites(strapi);
   if (strapi.config.get('accounts.enabled') === false) await closeUsersPermissions(strapi);
   else await openAccountsForBuyers(strapi);
 }

@@ -12,8 +12,13 @@
  * at LOG_LEVEL=http. It reads the query string with Strapi's own parser and options (query-string.ts),
  * so an encoded key (`%6Cocale=ar`), a bracket form (`locale[]=ar`) or a repeat means to it what it
  * means to Strapi. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
- * not serve, a `status`: drafts are never its; an Authorization header: the answer may be the reader's own)
- * goes through Strapi.
+ * not serve, a `status`: drafts are never its) goes through Strapi.
+ *
+ * A request with an Authorization header may be owed an answer of the reader's own: the lane answers it
+ * only on a route whose declaration names a route middleware that registered the lane's half of it
+ * (`laneForReaders`: a signed-in buyer's favourites, say), which makes the reader's answer from the one
+ * for everyone, from memory, or hands the request to Strapi. The reader's answer goes with the headers
+ * of the last full-path answer of that kind (`private`, no ETag: src/lib/private-answer.ts).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import LRUCache from 'lru-cache';
@@ -22,6 +27,7 @@ import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
 import { localeParam, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
+import { PRIVATE_CACHE_CONTROL } from './private-answer';
 import { parseQueryString, type ParsedQuery } from './query-string';
 import { etagMatches, type Representation } from './representation';
 import { requestLine } from './request-log';
@@ -39,6 +45,13 @@ export interface LaneRequest {
 
 /** The finished body for this request, or undefined to take the full path. */
 type Lookup = (request: LaneRequest) => Representation | undefined;
+
+/**
+ * For a request with credentials (its Authorization header), the reader's own answer made from the one
+ * for everyone; 'everyone' when the credentials name no reader it answers for (the answer for everyone is
+ * theirs); undefined when it does not hold what it needs (the full path answers).
+ */
+export type ReaderAnswer = (authorization: string, everyone: Representation) => Representation | 'everyone' | undefined;
 
 /** Header lines as `writeHead` takes them flat: name, value, name, value... */
 type HeaderLines = readonly string[];
@@ -68,6 +81,10 @@ interface Lane {
   prepared: Map<string, Prepared>;
   /** The CORS header lines by request Origin (a lane's paths share a prefix, so one policy answers them). */
   cors: Map<string, HeaderLines>;
+  /** The route's answers for readers with credentials, if it has any. */
+  readers?: ReaderAnswer;
+  /** The headers of the last full-path reader's own 200 on this lane, by protocol and locale (no ETag, no edge headers). */
+  readerHeaders: Map<string, HeaderLines>;
 }
 
 /** Headers that differ per request or per body: the fast lane makes its own. */
@@ -98,11 +115,11 @@ interface FastLaneOptions {
 
 let options: FastLaneOptions = {};
 
-const newLane = (lookup: Lookup, route: string): Lane => ({ lookup, route, prepared: new Map(), cors: new Map() });
+const newLane = (lookup: Lookup, route: string, readers?: ReaderAnswer): Lane => ({ lookup, route, prepared: new Map(), cors: new Map(), readers, readerHeaders: new Map() });
 
 /** Serves GET `path` from `lookup(query, path)` whenever it answers. */
-export function fastLane(path: string, lookup: Lookup): void {
-  lanes.set(path, newLane(lookup, path));
+export function fastLane(path: string, lookup: Lookup, readers?: ReaderAnswer): void {
+  lanes.set(path, newLane(lookup, path, readers));
 }
 
 const lookups = new Map<string, Lookup>();
@@ -115,19 +132,28 @@ export function laneLookup(action: string, lookup: Lookup): void {
   lookups.set(action, lookup);
 }
 
+const readerAnswers = new Map<string, ReaderAnswer>();
+
+/** The lane's half of the route middleware `middleware`, which makes an answer a reader's own on the full path. */
+export function laneForReaders(middleware: string, answer: ReaderAnswer): void {
+  readerAnswers.set(middleware, answer);
+}
+
 /**
  * Puts each declared route that says `fastLane` on the lane, at its path (a last `:parameter` segment
- * stands for any one segment), labelled with that path as the router labels it. A route without a
- * lookup stops the start: it would silently take the full path.
+ * stands for any one segment), labelled with that path as the router labels it, answering readers with
+ * credentials when one of its middlewares registered how (`laneForReaders`). A route without a lookup
+ * stops the start: it would silently take the full path.
  */
-export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: string; fastLane?: boolean }>): void {
-  for (const { path, action, fastLane: served } of routes) {
+export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: string; fastLane?: boolean; middlewares?: readonly string[] }>): void {
+  for (const { path, action, fastLane: served, middlewares = [] } of routes) {
     if (!served) continue;
     const lookup = lookups.get(action);
     if (!lookup) throw new Error(`fast lane: the route ${path} says the fast lane answers it, but ${action} registered no lookup (laneLookup)`);
+    const readers = middlewares.map((name) => readerAnswers.get(name)).find(Boolean);
     const parameter = /\/:(\w+)$/.exec(path);
-    if (parameter) fastLaneUnder(path.slice(0, parameter.index + 1), parameter[1], lookup);
-    else fastLane(path, lookup);
+    if (parameter) fastLaneUnder(path.slice(0, parameter.index + 1), parameter[1], lookup, readers);
+    else fastLane(path, lookup, readers);
   }
 }
 
@@ -137,9 +163,9 @@ export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: st
  * route's headers must not depend on the segment, but for the caching headers an answer carries of its
  * own (`Representation.edge`: a project's surrogate key).
  */
-export function fastLaneUnder(prefix: string, parameter: string, lookup: Lookup): void {
+export function fastLaneUnder(prefix: string, parameter: string, lookup: Lookup, readers?: ReaderAnswer): void {
   // Labelled as the router names the route (`/projects/:projectId`), so both paths count as one.
-  lanesUnder.set(prefix, newLane(lookup, `${prefix}:${parameter}`));
+  lanesUnder.set(prefix, newLane(lookup, `${prefix}:${parameter}`, readers));
 }
 
 function laneFor(path: string): Lane | undefined {
@@ -164,26 +190,43 @@ function protocolOf(req: IncomingMessage): string | undefined {
 /** Node's OutgoingMessage has it (since 15.13); @types/node declares it on ClientRequest only. */
 type WithRawHeaderNames = ServerResponse & { getRawHeaderNames(): string[] };
 
-function captureHeaders(lane: Lane, variant: string, locale: Locale, res: ServerResponse): void {
+/** Calls `keep` with the full path's 200 in `locale` once it is sent, its headers but the per-request ones as [name, value, lower-case name]. */
+function onFullPathAnswer(res: ServerResponse, locale: Locale, keep: (headers: Array<[string, string, string]>) => void): void {
   res.once('finish', () => {
     // Headers of another language must never stand for this one (Content-Language, localized keys).
     const language = res.getHeader('content-language');
     if (res.statusCode !== 200 || (language !== undefined && language !== locale)) return;
-    const prepared: Prepared = { ok: [], notModified: [], okShared: [], notModifiedShared: [] };
+    const headers: Array<[string, string, string]> = [];
     for (const name of (res as WithRawHeaderNames).getRawHeaderNames()) {
       const lower = name.toLowerCase();
       if (PER_REQUEST_HEADERS.has(lower)) continue;
       const value = res.getHeader(name);
+      for (const single of Array.isArray(value) ? value : [String(value)]) headers.push([name, single, lower]);
+    }
+    keep(headers);
+  });
+}
+
+function captureHeaders(lane: Lane, variant: string, locale: Locale, res: ServerResponse): void {
+  onFullPathAnswer(res, locale, (headers) => {
+    const prepared: Prepared = { ok: [], notModified: [], okShared: [], notModifiedShared: [] };
+    for (const [name, value, lower] of headers) {
       const shared = !EDGE_HEADERS.has(lower);
       const body = BODY_HEADERS.has(lower);
-      for (const single of Array.isArray(value) ? value : [String(value)]) {
-        (prepared.ok as string[]).push(name, single);
-        if (!body) (prepared.notModified as string[]).push(name, single);
-        if (shared) (prepared.okShared as string[]).push(name, single);
-        if (shared && !body) (prepared.notModifiedShared as string[]).push(name, single);
-      }
+      (prepared.ok as string[]).push(name, value);
+      if (!body) (prepared.notModified as string[]).push(name, value);
+      if (shared) (prepared.okShared as string[]).push(name, value);
+      if (shared && !body) (prepared.notModifiedShared as string[]).push(name, value);
     }
     lane.prepared.set(variant, prepared);
+  });
+}
+
+/** The headers of a reader's own answer, when the full path made one (never an answer for everyone). */
+function captureReaderHeaders(lane: Lane, variant: string, locale: Locale, res: ServerResponse): void {
+  onFullPathAnswer(res, locale, (headers) => {
+    if (res.getHeader('cache-control') !== PRIVATE_CACHE_CONTROL) return;
+    lane.readerHeaders.set(variant, headers.flatMap(([name, value]) => [name, value]));
   });
 }
 
@@ -218,8 +261,45 @@ function serve(lane: Lane, path: string, prepared: Prepared, representation: Rep
     res.writeHead(200, lines);
     res.end(variant.body);
   }
+  served(lane, started, began, req, res);
+}
+
+/** A reader's own answer: no validator, no 304 (as the full path sends it), the encoding the client accepts. */
+function serveReader(lane: Lane, path: string, headers: HeaderLines, representation: Representation, req: IncomingMessage, res: ServerResponse): void {
+  const started = options.accessLog ? Date.now() : 0;
+  const began = options.metrics?.clock() ?? 0;
+  const variant = representation.variantFor(singleHeader(req.headers['accept-encoding']));
+  const lines = ['X-Request-Id', requestIdFor(singleHeader(req.headers['x-request-id']))].concat(headers, corsLines(lane, path, req.headers.origin));
+  if (variant.encoding) lines.push('Content-Encoding', variant.encoding);
+  lines.push('Content-Length', String(variant.body.length));
+  res.writeHead(200, lines);
+  res.end(variant.body);
+  served(lane, started, began, req, res);
+}
+
+function served(lane: Lane, started: number, began: number, req: IncomingMessage, res: ServerResponse): void {
   options.metrics?.served(lane.route, res.statusCode, began);
   if (options.accessLog) options.accessLog(requestLine(req.method, req.url, Math.ceil(Date.now() - started), res.statusCode));
+}
+
+/** Answers from the lane when it can (true), for everyone or, with credentials, for the reader. */
+function answer(lane: Lane, path: string, variant: string, request: LaneRequest, req: IncomingMessage, res: ServerResponse): boolean {
+  const prepared = lane.prepared.get(variant);
+  const { authorization } = req.headers;
+  if (authorization === undefined) {
+    const representation = prepared && lane.lookup(request);
+    if (representation) serve(lane, path, prepared, representation, req, res);
+    return representation !== undefined;
+  }
+  const everyone = lane.lookup(request);
+  const own = everyone && lane.readers?.(authorization, everyone);
+  if (own === 'everyone') {
+    if (prepared) serve(lane, path, prepared, everyone!, req, res);
+    return prepared !== undefined;
+  }
+  const headers = own && lane.readerHeaders.get(variant);
+  if (headers) serveReader(lane, path, headers, own!, req, res);
+  return headers !== undefined;
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
@@ -233,16 +313,16 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
-    // A request with credentials may get an answer of its own (a buyer's favourites): the full path's.
-    const lane = req.method === 'GET' && req.headers.authorization === undefined ? laneFor(path) : undefined;
+    const found = req.method === 'GET' ? laneFor(path) : undefined;
+    // A request with credentials may be owed an answer of its own: only a lane that knows how answers it.
+    const lane = found && (req.headers.authorization === undefined || found.readers) ? found : undefined;
     const protocol = lane && protocolOf(req);
     const request = protocol ? laneRequest(path, mark === -1 ? '' : url.slice(mark + 1)) : undefined;
     if (lane && request) {
       const variant = `${protocol}:${request.locale}`;
-      const prepared = lane.prepared.get(variant);
-      const representation = prepared && lane.lookup(request);
-      if (representation) return serve(lane, path, prepared, representation, req, res);
-      captureHeaders(lane, variant, request.locale, res);
+      if (answer(lane, path, variant, request, req, res)) return;
+      if (req.headers.authorization === undefined) captureHeaders(lane, variant, request.locale, res);
+      else captureReaderHeaders(lane, variant, request.locale, res);
     }
     return strapiListener(req, res);
   });

@@ -7,7 +7,7 @@
  * the same bytes and ETag everywhere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, CLUSTER_ADMIN, type Instance, type LoadBalancer, type RedisServer } from '../helpers/cluster';
+import { adminLogin, agent, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, CLUSTER_ADMIN, type Instance, type LoadBalancer, type RedisServer } from '../helpers/cluster';
 import { generatedData } from '../helpers/app';
 import { mailedLink, startSmtpServer } from '../helpers/smtp';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
@@ -116,13 +116,23 @@ describe('account rate limits across instances (counted in Redis)', () => {
 });
 
 describe('sessions across instances', () => {
-  it('a buyer blocked in the database is refused at once on both instances, and cannot refresh on either', async () => {
+  // Through the Content Manager on A, as an editor blocks: each instance holds the buyer it checked
+  // (services/buyer.ts), so B learns of it through the bus (a raw SQL write would wait for the cache's lifetime).
+  it('a buyer blocked by an editor on A is refused at once on both instances, signed-in pages included, and cannot refresh on either', async () => {
     const buyer = await confirmedBuyer();
+    const signedInListing = () => agent(b).get('/api/v1/off-plan/projects?per_page=5').set('Authorization', `Bearer ${buyer.jwt}`);
     expect((await me(a, buyer.jwt)).status).toBe(200);
     expect((await me(b, buyer.jwt)).status).toBe(200);
-    await sql(database.url, 'update up_users set blocked = true where id = $1', [buyer.id]);
+    for (let i = 0; i < 3; i += 1) expect((await signedInListing()).headers['cache-control']).toBe('private, no-store');
+    const [user] = await sql<{ document_id: string }>(database.url, 'select document_id from up_users where id = $1', [buyer.id]);
+    const blocked = await agent(a)
+      .put(`/content-manager/collection-types/plugin::users-permissions.user/${user.document_id}`)
+      .set('Authorization', `Bearer ${await adminLogin(a)}`)
+      .send({ blocked: true });
+    expect(blocked.status).toBe(200);
     expect((await me(a, buyer.jwt)).status).toBe(401);
     expect((await me(b, buyer.jwt)).status).toBe(401);
+    expect((await signedInListing()).headers['cache-control']).not.toMatch(/private/);
     expect((await refresh(b, buyer.refreshToken)).status).toBe(401);
     expect((await refresh(a, buyer.refreshToken)).status).toBe(401);
     const again = await post(b, '/api/auth/local', { identifier: buyer.email, password: PASSWORD });
@@ -170,6 +180,11 @@ describe('favourites across instances', () => {
     expect(signedIn.headers['surrogate-key']).toBeUndefined();
     const detail = await agent(a).get(`/api/v1/off-plan/projects/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${buyer.jwt}`);
     expect(detail.body.data.is_favorited).toBe(true);
+    // B answers the buyer from what it holds (the fast lane): a removal on A reaches it at once.
+    const flagOnB = async () => (await agent(b).get(listing).set('Authorization', `Bearer ${buyer.jwt}`)).body.data.properties.data[0].is_favorited;
+    expect([await flagOnB(), await flagOnB()]).toEqual([true, true]);
+    expect((await agent(a).delete(`/api/v1/me/favorites/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${buyer.jwt}`)).status).toBe(200);
+    expect(await flagOnB()).toBe(false);
 
     // Round robin: consecutive anonymous reads through haproxy land on both instances.
     const anonymous = await Promise.all([0, 1, 2, 3].map(async () => agent(lb).get(listing).buffer(true)));

@@ -2,8 +2,9 @@
  * The fast lane against the full path of one running app (decision 81): random query strings (encoded
  * keys, bracket forms, repeats, `status`, `locale`, filters) on every v1 route the lane serves, sent to
  * the app's server (the lane in front) and to the same Strapi app without it (its Koa callback on a
- * server of its own), compared by status, body and headers. Used by the integration test and the
- * red-team probe (more runs).
+ * server of its own), compared by status, body and headers, with or without an Authorization header
+ * (signed-in buyers' tokens, tokens that name no buyer). Used by the integration tests and the red-team
+ * probe (more runs).
  */
 import http, { type IncomingHttpHeaders } from 'http';
 import type { AddressInfo } from 'net';
@@ -18,9 +19,10 @@ export interface Answer {
   body: string;
 }
 
-export function get(port: number, target: string): Promise<Answer> {
+export function get(port: number, target: string, authorization?: string): Promise<Answer> {
+  const headers = { 'Accept-Encoding': 'identity', ...(authorization === undefined ? {} : { Authorization: authorization }) };
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: target, headers: { 'Accept-Encoding': 'identity' } }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path: target, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -61,35 +63,40 @@ export interface ParityFigures {
   routes: number;
 }
 
-/** Every v1 route the lane serves (a project by a real id and an unknown one), warmed on the lane. */
-async function laneRoutes(lanePort: number): Promise<string[]> {
+/** Every v1 route the lane serves (a project by a real id and an unknown one), warmed on the lane for each reader. */
+async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string | undefined>): Promise<string[]> {
   const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as { data: { properties: { data: Array<{ id: string | number }> } } };
   const routes = [
     '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan', '/api/v1/off-plan/projects',
     '/api/v1/off-plan/projects/filters', `/api/v1/off-plan/projects/${listing.data.properties.data[0].id}`, '/api/v1/off-plan/projects/no-such-project',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.
-  for (const route of routes) for (const query of ['', '?locale=ar', '', '?locale=ar']) await get(lanePort, `${route}${query}`);
+  for (const authorization of authorizations) {
+    for (const route of routes) for (const query of ['', '?locale=ar', '', '?locale=ar']) await get(lanePort, `${route}${query}`, authorization);
+  }
   return routes;
 }
 
-/** Sends `runs` random requests to both paths and fails on the first that answers otherwise. */
-export async function assertLaneParity(strapi: Core.Strapi, runs: number, seed?: number): Promise<ParityFigures> {
+/**
+ * Sends `runs` random requests to both paths and fails on the first that answers otherwise; each
+ * carries one of `authorizations` (undefined: none) as its Authorization header.
+ */
+export async function assertLaneParity(strapi: Core.Strapi, runs: number, seed?: number, authorizations: ReadonlyArray<string | undefined> = [undefined]): Promise<ParityFigures> {
   const lanePort = (strapi.server.httpServer.address() as AddressInfo).port;
   const fullPath = http.createServer(strapi.server.app.callback());
   await new Promise<void>((resolve) => fullPath.listen(0, '127.0.0.1', resolve));
   const fullPort = (fullPath.address() as AddressInfo).port;
   try {
-    const routes = await laneRoutes(lanePort);
+    const routes = await laneRoutes(lanePort, authorizations);
     const before = await fastLaneAnswersAt(lanePort);
     let requests = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), queryString, async (route, query) => {
+      fc.asyncProperty(fc.constantFrom(...routes), queryString, fc.constantFrom(...authorizations), async (route, query, authorization) => {
         const target = `${route}?${query}`;
-        const lane = await get(lanePort, target);
-        const full = await get(fullPort, target);
+        const lane = await get(lanePort, target, authorization);
+        const full = await get(fullPort, target, authorization);
         requests += 1;
-        expect({ status: lane.status, body: lane.body, headers: stable(lane.headers) }, target).toEqual({
+        expect({ status: lane.status, body: lane.body, headers: stable(lane.headers) }, `${target} ${authorization ?? ''}`).toEqual({
           status: full.status,
           body: full.body,
           headers: stable(full.headers),

@@ -7,10 +7,12 @@
  */
 import type { Core } from '@strapi/strapi';
 import { websiteLink } from '../lib/account-mail';
-import { BUYER_ROLE_TYPE, ensureBuyerRole } from '../services/buyer';
+import { invalidate } from '../../../lib/cache';
+import { BUYER_ROLE_TYPE, buyerCacheTag, ensureBuyerRole } from '../services/buyer';
 import { endAllSessions } from './tokens';
 import { accountSettings, PERMISSION_UID, ROLE_UID, USER_UID, websiteBase } from './settings';
 
+const SESSION_UID = 'admin::session';
 
 const action = (name: string) => `plugin::users-permissions.auth.${name}`;
 const SIGN_IN = ['callback', 'refresh', 'emailConfirmation', 'sendEmailConfirmation', 'forgotPassword', 'resetPassword'].map(action);
@@ -70,39 +72,79 @@ export async function openAccountsForBuyers(strapi: Core.Strapi): Promise<void> 
   if (authenticated !== undefined) await grantExactly(strapi, authenticated, []);
 }
 
-interface UserWrite {
+interface RowWrite {
   params: { data?: Record<string, unknown>; where?: Record<string, unknown> };
-  result?: { id?: number; blocked?: boolean } | null;
-  state: { blockedIds?: number[] };
+  result?: { id?: number; blocked?: boolean; userId?: string } | null;
+  state: { userIds?: number[] };
 }
 
 const endSessionsOf = async (strapi: Core.Strapi, ids: readonly number[]) => {
   for (const id of ids) await endAllSessions(strapi, id);
 };
 
+/** What this instance and, through the bus, every other one holds of these buyers (services/buyer.ts) is dropped. */
+const forgetBuyers = (strapi: Core.Strapi, ids: ReadonlyArray<number | string>) =>
+  ids.length ? invalidate(strapi, ids.map((id) => buyerCacheTag(id))) : Promise.resolve();
+
 /**
- * Blocking or deleting an account ends its sessions on every instance, whoever writes it (an admin in
- * the Content Manager, a service, a script through the query engine): a query-engine lifecycle sees them all.
+ * Any write to an account (blocked, confirmed, its role, its last use) drops what every instance holds
+ * of it; blocking or deleting it also ends its sessions, whoever writes it (an admin in the Content
+ * Manager, a service, a script through the query engine): a query-engine lifecycle sees them all.
  */
-export function endSessionsOfBlockedAccounts(strapi: Core.Strapi): void {
+export function followAccountWrites(strapi: Core.Strapi): void {
+  const idsWhere = async (uid: string, where: Record<string, unknown> | undefined, field: 'id' | 'userId') =>
+    ((await strapi.db.query(uid).findMany({ select: [field], where: where ?? {} })) as Array<Record<string, number | string>>).map((row) => row[field]);
+
   strapi.db.lifecycles.subscribe({
     models: [USER_UID],
     async afterUpdate(event) {
-      const user = (event as unknown as UserWrite).result;
-      if (user?.id !== undefined && user.blocked) await endSessionsOf(strapi, [user.id]);
+      const user = (event as unknown as RowWrite).result;
+      if (user?.id === undefined) return;
+      await forgetBuyers(strapi, [user.id]);
+      if (user.blocked) await endSessionsOf(strapi, [user.id]);
     },
     async beforeUpdateMany(event) {
-      const write = event as unknown as UserWrite;
-      if (write.params.data?.blocked !== true) return;
-      const found = (await strapi.db.query(USER_UID).findMany({ select: ['id'], where: write.params.where ?? {} })) as Array<{ id: number }>;
-      write.state.blockedIds = found.map((user) => user.id);
+      const write = event as unknown as RowWrite;
+      write.state.userIds = (await idsWhere(USER_UID, write.params.where, 'id')) as number[];
     },
     async afterUpdateMany(event) {
-      await endSessionsOf(strapi, (event as unknown as UserWrite).state.blockedIds ?? []);
+      const write = event as unknown as RowWrite;
+      await forgetBuyers(strapi, write.state.userIds ?? []);
+      if (write.params.data?.blocked === true) await endSessionsOf(strapi, write.state.userIds ?? []);
     },
     async afterDelete(event) {
-      const user = (event as unknown as UserWrite).result;
-      if (user?.id !== undefined) await endSessionsOf(strapi, [user.id]);
+      const user = (event as unknown as RowWrite).result;
+      if (user?.id === undefined) return;
+      await forgetBuyers(strapi, [user.id]);
+      await endSessionsOf(strapi, [user.id]);
+    },
+    async beforeDeleteMany(event) {
+      const write = event as unknown as RowWrite;
+      write.state.userIds = (await idsWhere(USER_UID, write.params.where, 'id')) as number[];
+    },
+    async afterDeleteMany(event) {
+      await forgetBuyers(strapi, (event as unknown as RowWrite).state.userIds ?? []);
+    },
+  });
+
+  // Strapi's session manager keeps users-permissions' sessions in admin::session: a logout, a refresh,
+  // a revocation or a clean-up of expired sessions ends a token on every instance at once.
+  strapi.db.lifecycles.subscribe({
+    models: [SESSION_UID],
+    async afterUpdate(event) {
+      const session = (event as unknown as RowWrite).result;
+      if (session?.userId !== undefined) await forgetBuyers(strapi, [session.userId]);
+    },
+    async afterDelete(event) {
+      const session = (event as unknown as RowWrite).result;
+      if (session?.userId !== undefined) await forgetBuyers(strapi, [session.userId]);
+    },
+    async beforeDeleteMany(event) {
+      const write = event as unknown as RowWrite;
+      write.state.userIds = (await idsWhere(SESSION_UID, write.params.where, 'userId')).map(Number);
+    },
+    async afterDeleteMany(event) {
+      await forgetBuyers(strapi, [...new Set((event as unknown as RowWrite).state.userIds ?? [])]);
     },
   });
 }

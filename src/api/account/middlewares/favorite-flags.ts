@@ -1,14 +1,13 @@
 /**
  * On the off-plan listing and project routes: for a request carrying a buyer's token, `is_favorited` on
  * each card of the answer, which becomes that buyer's own (private, never a surrogate key). Without a
- * token, or with one that names no buyer, the answer is everyone's, untouched (the fast lane serves no
- * request with an Authorization header, so the token always reaches here).
+ * token, or with one that names no buyer, the answer is everyone's, untouched. The fast lane answers
+ * the same requests from what this instance holds, through the same services (../favorite-flags-lane.ts).
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { answerPrivately } from '../../../lib/private-answer';
-import { Representation } from '../../../lib/representation';
-import { offPlanService } from '../../off-plan/services/off-plan';
+import type { Representation } from '../../../lib/representation';
 import { buyerService } from '../services/buyer';
 import { favoritesService } from '../services/favorites';
 
@@ -18,10 +17,10 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     const check = await buyerService(strapi).of(ctx);
     if (check.status !== 'buyer') return next();
     await next();
-    if (ctx.status !== 200 || !Buffer.isBuffer(ctx.body)) return;
-    const favorites = await favoritesService(strapi).projectIds(check.buyer.id);
-    const body = offPlanService(strapi).withFavoriteFlags(ctx.body, (id) => favorites.has(id));
-    ctx.state.representation = new Representation(body, false);
-    ctx.body = body;
+    const everyone = ctx.state.representation as Representation | undefined;
+    if (ctx.status !== 200 || !everyone || ctx.body !== everyone.body) return;
+    const own = await favoritesService(strapi).flagged(check.buyer.id, everyone);
+    ctx.state.representation = own;
+    ctx.body = own.body;
     answerPrivately(ctx);
   };

@@ -1,16 +1,24 @@
 /**
- * Who the buyer of a request is: the one place that reads a buyer's access token. The token is checked
- * by the users-permissions plugin's own jwt service, in either of its modes (`jwtManagement`):
- * 'legacy-support' (a JWT signed with the plugin's secret, naming the user `id`) and 'refresh' (an
- * access token of Strapi's session manager; its session must still be active, so a logout, or a
- * refresh token revoked when the buyer is blocked or deleted, ends it at once, on every instance, as
- * sessions live in the database). The user is read on every request, so a blocked, unconfirmed or
- * deleted account, or one without the Buyer role, is refused at once too. A buyer's request marks the
- * account used (`last_active_at`, at most once a day), as a sign-in does (`middlewares/sign-in-outcomes.ts`).
+ * Who the buyer of a request is: the one place that reads a buyer's access token, for the full path and
+ * the fast lane alike. The token is checked by the users-permissions plugin's own jwt service, in either
+ * of its modes (`jwtManagement`): 'legacy-support' (a JWT signed with the plugin's secret, naming the
+ * user `id`) and 'refresh' (an access token of Strapi's session manager; its session must still be
+ * active, so a logout, or a refresh token revoked when the buyer is blocked or deleted, ends it). The
+ * account must be confirmed, not blocked and of the Buyer role.
+ *
+ * All of it is held per instance, so that a signed-in page costs no database read (issue 33): a token's
+ * claims once its signature is checked, until it expires; the account and session as read, until the
+ * session expires, under the buyer's cache tag (`buyerCacheTag`), which every write to the account, its
+ * sessions or its favourites invalidates here and, through the bus, on every other instance (decision 107);
+ * a lost message is bounded by the cache's content lifetime (seconds while the bus is down).
+ * A buyer's request marks the account used (`last_active_at`, at most once a day), as a sign-in does
+ * (`middlewares/sign-in-outcomes.ts`).
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import LRUCache from 'lru-cache';
 import { bearerToken } from '../../../lib/bearer';
+import { cache, declareCacheTagFamily } from '../../../lib/cache';
 import { activityDue } from '../lib/account-record';
 
 export const USER_UID = 'plugin::users-permissions.user';
@@ -44,12 +52,45 @@ interface JwtService {
   verify(token: string): Promise<{ id?: number | string; sessionId?: string }>;
 }
 
-interface OriginSessions {
-  isSessionActive(sessionId: string): Promise<boolean>;
+const SESSION_UID = 'admin::session';
+const SESSION_ORIGIN = 'users-permissions';
+
+/** Every write to a buyer's account, sessions or favourites clears this tag, here and on every instance. */
+const BUYER_TAG = 'account.buyer:';
+declareCacheTagFamily(BUYER_TAG);
+export const buyerCacheTag = (userId: number | string) => `${BUYER_TAG}${userId}`;
+
+/** What a token says once its signature was checked. */
+interface Claims {
+  userId: number;
+  sessionId: string | undefined;
+  /** Epoch ms; Infinity for a token without `exp`. */
+  expiresAt: number;
 }
+
+/** The account and session a token names, as read: `buyer` null when they may not act as a buyer. */
+interface BuyerState {
+  buyer: BuyerAccount | null;
+  /** Epoch ms after which the state is no longer true (the session's expiry). */
+  until: number;
+}
+
+/** Tokens checked lately (null: refused whatever happens later; a token's claims never change). */
+const TOKENS_KEPT = 10_000;
 
 const NONE: BuyerCheck = { status: 'none' };
 const REFUSED: BuyerCheck = { status: 'refused' };
+
+/** The JWT's payload (its signature already checked). */
+function payloadOf(token: string): { exp?: unknown } {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+  } catch {
+    return {};
+  }
+}
+
+const stateKey = ({ userId, sessionId }: Claims) => `account.buyer-session:${userId}:${sessionId ?? ''}`;
 
 /** Whether the user may act as a buyer now. */
 export const isActiveBuyer = (user: BuyerAccount | null | undefined): user is BuyerAccount =>
@@ -57,35 +98,84 @@ export const isActiveBuyer = (user: BuyerAccount | null | undefined): user is Bu
 
 const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
   const plugin = () => strapi.plugin('users-permissions');
+  const refreshMode = () => strapi.config.get('plugin::users-permissions.jwtManagement') === 'refresh';
+  // One per mode: a token one mode accepts, the other refuses.
+  const checkedTokens = { refresh: new LRUCache<string, Claims | null>({ max: TOKENS_KEPT }), legacy: new LRUCache<string, Claims | null>({ max: TOKENS_KEPT }) };
+  const claimsByToken = () => (refreshMode() ? checkedTokens.refresh : checkedTokens.legacy);
 
-  /** The user id the token names, or undefined when the plugin does not accept it. */
-  async function userIdOf(token: string): Promise<number | undefined> {
+  /** What the token says, or null when the plugin does not accept it. */
+  async function claimsOf(token: string): Promise<Claims | null> {
     let payload: { id?: number | string; sessionId?: string };
     try {
       payload = await (plugin().service('jwt') as JwtService).verify(token);
     } catch {
-      return undefined;
+      return null;
     }
-    const id = Number(payload.id);
-    if (!Number.isSafeInteger(id)) return undefined;
-    if (strapi.config.get('plugin::users-permissions.jwtManagement') === 'refresh') {
-      const sessions = (strapi as unknown as { sessionManager(origin: string): OriginSessions }).sessionManager('users-permissions');
-      if (!payload.sessionId || !(await sessions.isSessionActive(payload.sessionId))) return undefined;
-    }
-    return id;
+    const userId = Number(payload.id);
+    if (!Number.isSafeInteger(userId) || (refreshMode() && !payload.sessionId)) return null;
+    const { exp } = payloadOf(token);
+    return { userId, sessionId: payload.sessionId, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity };
   }
+
+  async function claimsKept(token: string): Promise<Claims | null> {
+    const kept = claimsByToken();
+    let claims = kept.get(token);
+    if (claims === undefined) {
+      claims = await claimsOf(token);
+      kept.set(token, claims);
+    }
+    return claims && claims.expiresAt > Date.now() ? claims : null;
+  }
+
+  /** The session's expiry (epoch ms) while it is active, as the session manager's `isSessionActive` judges it. */
+  async function sessionUntil(sessionId: string | undefined): Promise<number | undefined> {
+    if (!refreshMode()) return Infinity;
+    const session = (await strapi.db.query(SESSION_UID).findOne({ where: { sessionId }, select: ['origin', 'expiresAt'] })) as { origin: string; expiresAt: string } | null;
+    const until = session?.origin === SESSION_ORIGIN ? new Date(session.expiresAt).getTime() : NaN;
+    return until > Date.now() ? until : undefined;
+  }
+
+  async function stateOf(claims: Claims): Promise<BuyerState> {
+    const until = await sessionUntil(claims.sessionId);
+    if (until === undefined) return { buyer: null, until: Infinity };
+    const user = (await strapi.db.query(USER_UID).findOne({ where: { id: claims.userId }, populate: ['role'] })) as BuyerAccount | null;
+    return { buyer: isActiveBuyer(user) ? Object.freeze(user) : null, until };
+  }
+
+  async function stateKept(claims: Claims): Promise<BuyerState> {
+    const options = { tags: [buyerCacheTag(claims.userId)] };
+    const kept = (await cache.get(stateKey(claims), () => stateOf(claims), options)).value;
+    return kept.until > Date.now() ? kept : cache.set(stateKey(claims), await stateOf(claims), options).value;
+  }
+
+  const checkOf = (state: BuyerState): BuyerCheck => (state.buyer ? { status: 'buyer', buyer: state.buyer } : REFUSED);
 
   return {
     /** The buyer an Authorization header names. */
     async check(authorization: string | undefined): Promise<BuyerCheck> {
       const token = bearerToken(authorization);
       if (!token) return authorization ? REFUSED : NONE;
-      const id = await userIdOf(token);
-      if (id === undefined) return REFUSED;
-      const user = (await strapi.db.query(USER_UID).findOne({ where: { id }, populate: ['role'] })) as BuyerAccount | null;
-      if (!isActiveBuyer(user)) return REFUSED;
-      if (activityDue(user.last_active_at, Date.now())) await this.markActive(user.id);
-      return { status: 'buyer', buyer: user };
+      const claims = await claimsKept(token);
+      if (!claims) return REFUSED;
+      const check = checkOf(await stateKept(claims));
+      if (check.status === 'buyer' && activityDue(check.buyer.last_active_at, Date.now())) await this.markActive(check.buyer.id);
+      return check;
+    },
+
+    /**
+     * The same from what this instance holds, without a wait (the fast lane's), or undefined when it does
+     * not hold it all, or when the request must go the full way (the account's activity is due).
+     */
+    peek(authorization: string | undefined): BuyerCheck | undefined {
+      const token = bearerToken(authorization);
+      if (!token) return authorization ? REFUSED : NONE;
+      const claims = claimsByToken().get(token);
+      if (claims === undefined) return undefined;
+      if (claims === null || claims.expiresAt <= Date.now()) return REFUSED;
+      const state = cache.peek<BuyerState>(stateKey(claims))?.value;
+      if (!state || state.until <= Date.now()) return undefined;
+      const check = checkOf(state);
+      return check.status === 'buyer' && activityDue(check.buyer.last_active_at, Date.now()) ? undefined : check;
     },
 
     /** The account was used now (a sign-in, a request): what ACCOUNT_RETENTION_DAYS counts from. */

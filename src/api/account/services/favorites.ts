@@ -1,11 +1,17 @@
 /**
  * A buyer's favourite off-plan projects: kept by project id (the feed's), at most MAX_FAVORITES each,
  * listed with the listing's own cards; a project that left the feed stays listed, marked unavailable.
+ * The set is held per instance under the buyer's cache tag (services/buyer.ts), with the off-plan
+ * answers already flagged for it, each kept beside the answer for everyone it was made from: a repeat
+ * is a lookup, and a new answer for everyone (its own object: another version) is flagged anew.
  */
 import type { Core } from '@strapi/strapi';
+import LRUCache from 'lru-cache';
+import { cache, invalidate } from '../../../lib/cache';
 import type { Locale } from '../../../lib/locale';
+import { Representation } from '../../../lib/representation';
 import { offPlanService } from '../../off-plan/services/off-plan';
-import type { BuyerAccount } from './buyer';
+import { buyerCacheTag, type BuyerAccount } from './buyer';
 
 export const FAVORITE_UID = 'api::account.favorite';
 export const MAX_FAVORITES = 500;
@@ -26,7 +32,17 @@ export interface FavoriteItem {
 
 export type Favoriting = { outcome: 'added' | 'kept'; favorited_at: string } | { outcome: 'unknown' } | { outcome: 'full' };
 
+/** A buyer's favourites as held: the project ids, and the answers flagged for them by the answer for everyone. */
+interface HeldFavorites {
+  ids: ReadonlySet<string>;
+  flagged: LRUCache<Representation, Representation>;
+}
+
+/** The flagged answers kept per buyer (pages and projects they come back to). */
+const FLAGGED_KEPT = 16;
+
 const toIso = (value: string | Date) => new Date(value).toISOString();
+const heldKey = (buyerId: number) => `account.favorites:${buyerId}`;
 
 const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => strapi.db.query(FAVORITE_UID);
@@ -42,11 +58,41 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (found.length) await rows().deleteMany({ where: { id: { $in: found.map((row) => row.id) } } });
   }
 
+  /** The buyer's own copy of `everyone`, flagged once per answer for everyone. */
+  function flaggedIn(held: HeldFavorites, everyone: Representation): Representation {
+    let own = held.flagged.get(everyone);
+    if (!own) {
+      own = new Representation(offPlanService(strapi).withFavoriteFlags(everyone.body, (id) => held.ids.has(id)), false);
+      held.flagged.set(everyone, own);
+    }
+    return own;
+  }
+
+  const changed = (buyerId: number) => invalidate(strapi, [buyerCacheTag(buyerId)]);
+
+  async function held(buyerId: number): Promise<HeldFavorites> {
+    const build = async (): Promise<HeldFavorites> => {
+      const found = (await rows().findMany({ select: ['project_id'], where: ofBuyer(buyerId) })) as Array<{ project_id: string }>;
+      return { ids: new Set(found.map((row) => row.project_id)), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
+    };
+    return (await cache.get(heldKey(buyerId), build, { tags: [buyerCacheTag(buyerId)] })).value;
+  }
+
   return {
     /** The project ids the buyer favourited. */
-    async projectIds(buyerId: number): Promise<Set<string>> {
-      const found = (await rows().findMany({ select: ['project_id'], where: ofBuyer(buyerId) })) as Array<{ project_id: string }>;
-      return new Set(found.map((row) => row.project_id));
+    async projectIds(buyerId: number): Promise<ReadonlySet<string>> {
+      return (await held(buyerId)).ids;
+    },
+
+    /** A listing or project answer for everyone with `is_favorited` on its cards, as the buyer sees it. */
+    async flagged(buyerId: number, everyone: Representation): Promise<Representation> {
+      return flaggedIn(await held(buyerId), everyone);
+    },
+
+    /** The same from what this instance holds, without a wait (the fast lane's), or undefined. */
+    peekFlagged(buyerId: number, everyone: Representation): Representation | undefined {
+      const kept = cache.peek<HeldFavorites>(heldKey(buyerId))?.value;
+      return kept && flaggedIn(kept, everyone);
     },
 
     /** The buyer's favourites, newest first, each with its card in `locale` when its project is in the feed. */
@@ -66,16 +112,19 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!(await offPlanService(strapi).cardsOf([projectId], locale)).has(projectId)) return { outcome: 'unknown' };
       if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
       const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, project_id: projectId } })) as unknown as FavoriteRow;
+      await changed(buyer.id);
       return { outcome: 'added', favorited_at: toIso(created.createdAt) };
     },
 
     /** Removes the favourite, if there is one. */
     async remove(buyerId: number, projectId: string): Promise<void> {
       await deleteWhere({ ...ofBuyer(buyerId), project_id: projectId });
+      await changed(buyerId);
     },
 
     async removeAll(buyerId: number): Promise<void> {
       await deleteWhere(ofBuyer(buyerId));
+      await changed(buyerId);
     },
   };
 };
