@@ -190,6 +190,10 @@ let running: AlertSender | undefined;
 
 /** Starts the worker, and has each collection this instance adopts matched (projects.ts `prepareWith`). */
 export function startAlertSender(strapi: Core.Strapi): void {
+  // Off is a setting, not an error; but an operator who turned accounts on expects their alerts.
+  if (!alertSettings(strapi).enabled && strapi.config.get('accounts.enabled') !== false) {
+    strapi.log.warn('alerts: ALERTS_UNSUBSCRIBE_SECRET is not set, so buyers\' saved-search and favourite alerts are off (README, Configuration)');
+  }
   const sender = new AlertSender(strapi);
   running = sender;
   sender.start();

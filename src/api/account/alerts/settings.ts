@@ -33,6 +33,6 @@ export function alertSettings(strapi: Core.Strapi): AlertSettings {
     timeoutMs: get<number>('timeoutMs'),
     purgeDays: get<number>('purgeDays'),
     publicUrl: String(strapi.config.get('server.url', '') || 'http://localhost:1337').replace(/\/$/, ''),
-    clientUrl: String(process.env.CLIENT_URL ?? '').replace(/\/$/, ''),
+    clientUrl: String(strapi.config.get('accounts.clientUrl', '') ?? '').replace(/\/$/, ''),
   };
 }
