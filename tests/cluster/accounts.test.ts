@@ -4,17 +4,24 @@
  * attempts spread over the instances meet one limit; a blocked buyer's or a logged-out session's tokens
  * stop on every instance at once (the session lives in the database, not in a process); a favourite
  * stored through one instance flags the listing served by the other, while the anonymous listing stays
- * the same bytes and ETag everywhere.
+ * the same bytes and ETag everywhere. Alerts: both instances see a projects refresh and tick often, yet a
+ * new match is e-mailed once (one sender holds the `alerts:send` lease at a time), and an alert whose
+ * sender dies mid-send is sent by the other instance once the claim runs out (nothing lost).
  */
+import { setTimeout as sleep } from 'timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin, agent, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, CLUSTER_ADMIN, type Instance, type LoadBalancer, type RedisServer } from '../helpers/cluster';
 import { generatedData } from '../helpers/app';
-import { mailedLink, startSmtpServer } from '../helpers/smtp';
+import { eventually } from '../helpers/eventually';
+import { mailedLink, mailText, smtp, startSmtpServer } from '../helpers/smtp';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
 const PASSWORD = 'Marina-Gate-Tower-42';
 const IP_MAX = 5;
 const EMAIL_MAX = 3;
+const PROJECTS_TTL_S = 4;
+const ALERTS_POLL_MS = 250;
+const ALERTS_SEND_TIMEOUT_MS = 4_000;
 const projects = generatedData({ projects: 12, sales: 0, rentals: 0 }).projects;
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -54,6 +61,11 @@ beforeAll(async () => {
     EXTSOURCE_HTTP_RETRIES: '0',
     ACCOUNT_RATE_LIMIT_IP_MAX: String(IP_MAX),
     ACCOUNT_RATE_LIMIT_EMAIL_MAX: String(EMAIL_MAX),
+    // A short lifetime lets a changed catalogue reach both instances; the alert ticks come fast.
+    EXTSOURCE_PROJECTS_TTL_S: String(PROJECTS_TTL_S),
+    ALERTS_UNSUBSCRIBE_SECRET: 'cluster-alerts-unsubscribe-secret',
+    ALERTS_POLL_MS: String(ALERTS_POLL_MS),
+    ALERTS_SEND_TIMEOUT_MS: String(ALERTS_SEND_TIMEOUT_MS),
   };
   const [portA, portB] = [await freePort(), await freePort()];
   [a, b] = await Promise.all([startInstance({ name: 'a', port: portA, env }), startInstance({ name: 'b', port: portB, env })]);
@@ -77,9 +89,9 @@ const me = (instance: { url: string }, jwt: string) => agent(instance).get('/api
 const refresh = (instance: { url: string }, refreshToken: string) => post(instance, '/api/auth/refresh', { refreshToken });
 
 /** Registers on A, confirms through the mailed code on B, signs in on A: a ready buyer. */
-async function confirmedBuyer() {
+async function confirmedBuyer(extra: Record<string, unknown> = {}) {
   const email = newEmail();
-  expect((await post(a, '/api/auth/local/register', { email, password: PASSWORD })).status).toBe(200);
+  expect((await post(a, '/api/auth/local/register', { email, password: PASSWORD, ...extra })).status).toBe(200);
   const code = (await mailedLink(email, 'confirmation')).url.searchParams.get('confirmation')!;
   const confirmed = await agent(b).get(`/api/auth/email-confirmation?confirmation=${encodeURIComponent(code)}`).set('X-Forwarded-For', clientIp());
   expect(confirmed.status).toBe(302);
@@ -198,4 +210,79 @@ describe('favourites across instances', () => {
     const fresh = await agent(lb).get(listing).set('If-None-Match', anonymousBefore.headers.etag);
     expect(fresh.status).toBe(304);
   });
+});
+
+describe('alerts across instances', () => {
+  const template = projects.projects.find((one) => (one.location as { country?: string }).country === 'United Arab Emirates') ?? projects.projects[0];
+  const project = (id: number, name: string) => ({ ...template, id, name, slug_name: name.toLowerCase().replace(/\s+/g, '-') });
+  /** The alert e-mails to `email` (its confirmation e-mail aside). */
+  const alertsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email) && /^List-Unsubscribe:/im.test(mail.raw));
+  const outbox = (buyerId: number) =>
+    sql<{ id: number; project_id: string; status: string; attempts: number; claimed_by: string | null }>(database.url, 'select id, project_id, status, attempts, claimed_by from app_alerts where buyer_id = $1 order by id', [buyerId]);
+  const total = async (instance: Instance) => (await agent(instance).get('/api/v1/off-plan/projects?per_page=1')).body.data.properties.total as number;
+
+  /** Adds a project to the fake's catalogue; once both instances serve it (each refreshes after the lifetime ran out). */
+  async function add(name: string, id: number): Promise<void> {
+    const before = await total(a);
+    reelly.state.projects = [...reelly.state.projects, project(id, name)];
+    await eventually(async () => expect([await total(a), await total(b)]).toEqual([before + 1, before + 1]), { timeoutMs: PROJECTS_TTL_S * 1000 + 20_000, intervalMs: 500 });
+  }
+
+  let buyer: Awaited<ReturnType<typeof confirmedBuyer>>;
+  beforeAll(async () => {
+    buyer = await confirmedBuyer({ marketing_consent: true });
+    const search = await agent(b).post('/api/v1/me/saved-searches').set('Authorization', `Bearer ${buyer.jwt}`).send({ name: 'Cluster towers', query: 'project_name=Cluster Alert', frequency: 'instant' });
+    expect(search.status).toBe(201);
+  });
+
+  it('a new project matching an instant search, seen by both instances: one e-mail, its outbox row sent', async () => {
+    await add('Cluster Alert Tower', 990001);
+    const [mail] = await eventually(() => {
+      const found = alertsTo(buyer.email);
+      expect(found).toHaveLength(1);
+      return found;
+    }, { timeoutMs: 20_000 });
+    expect(mailText(mail)).toContain('Cluster Alert Tower');
+    // Many ticks of both instances later, and a refresh of the same catalogue, still that one e-mail.
+    await sleep(PROJECTS_TTL_S * 1000 + 500);
+    await Promise.all([total(a), total(b)]);
+    await sleep(20 * ALERTS_POLL_MS);
+    expect(alertsTo(buyer.email)).toHaveLength(1);
+    expect((await outbox(buyer.id)).map((row) => [row.project_id, row.status, Number(row.attempts)])).toEqual([['990001', 'sent', 1]]);
+  });
+
+  // Last in this file: one instance is gone afterwards.
+  it('the instance holding the send lease dies mid-send: the other sends the alert when the claim runs out', async () => {
+    smtp.stalled = 0;
+    smtp.stall = true;
+    let survivor: Instance | undefined;
+    try {
+      await add('Cluster Alert Heights', 990002);
+      await eventually(() => expect(smtp.stalled).toBeGreaterThan(0), { timeoutMs: 20_000, intervalMs: 20 });
+      // The claim's token starts with the sender's INSTANCE_ID: host:pid:random.
+      const [claimed] = (await outbox(buyer.id)).filter((row) => row.project_id === '990002');
+      const pid = Number(claimed.claimed_by?.split(':')[1]);
+      const holder = [a, b].find((instance) => instance.child.pid === pid);
+      if (!holder) throw new Error(`no instance has pid ${pid} (claim ${claimed.claimed_by})`);
+      survivor = holder === a ? b : a;
+      holder.child.kill('SIGKILL');
+      await holder.exited;
+      expect(alertsTo(buyer.email)).toHaveLength(1);
+    } finally {
+      smtp.stall = false;
+    }
+    // The dead sender's lease (30 s) and claim (the send timeout and a margin) run out, then the survivor sends.
+    const mails = await eventually(() => {
+      const found = alertsTo(buyer.email);
+      expect(found).toHaveLength(2);
+      return found;
+    }, { timeoutMs: 60_000, intervalMs: 250 });
+    expect(mailText(mails[1])).toContain('Cluster Alert Heights');
+    const rows = await outbox(buyer.id);
+    expect(rows.map((row) => [row.project_id, row.status])).toEqual([['990001', 'sent'], ['990002', 'sent']]);
+    expect(Number(rows[1].attempts)).toBe(2);
+    await sleep(10 * ALERTS_POLL_MS);
+    expect(alertsTo(buyer.email)).toHaveLength(2);
+    expect((await agent(survivor!).get('/_health')).status).toBe(204);
+  }, 120_000);
 });

@@ -2,7 +2,8 @@
  * A real SMTP server on an ephemeral port that keeps what it receives, so tests can read the
  * notification e-mails the app sends through its nodemailer provider. `rejectMail` makes it refuse a
  * message; `down` makes it turn every connection away (421 "service not available"), as a mail server
- * that is down for maintenance does.
+ * that is down for maintenance does; `stall` makes it never answer MAIL FROM (a sender stays stuck
+ * mid-conversation), counting such conversations in `stalled`.
  */
 import type { AddressInfo } from 'net';
 import { SMTPServer } from 'smtp-server';
@@ -17,6 +18,8 @@ export const smtp = {
   received: [] as ReceivedMail[],
   rejectMail: false,
   down: false,
+  stall: false,
+  stalled: 0,
   port: 0,
 };
 
@@ -29,6 +32,10 @@ export async function startSmtpServer(): Promise<number> {
       callback(smtp.down ? Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }) : undefined);
     },
     onMailFrom(_address, _session, callback) {
+      if (smtp.stall) {
+        smtp.stalled += 1;
+        return;
+      }
       callback(smtp.rejectMail ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
     },
     onData(stream, session, callback) {

@@ -7,10 +7,10 @@
  */
 import { createHmac } from 'crypto';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import type { Response } from 'supertest';
-import { getStrapi, http, newClientIp } from '../helpers/app';
+import { appModule, getStrapi, http, newClientIp } from '../helpers/app';
 import { mailedLink } from '../helpers/smtp';
 import { recordFigures } from './figures';
 
@@ -316,5 +316,183 @@ describe('enumeration by timing', () => {
     const [knownMedian, unknownMedian] = [median(times.known), median(times.unknown)];
     recordFigures(`enumeration timing ${route}`, { known_median_ms: knownMedian, unknown_median_ms: unknownMedian, rounds: ROUNDS });
     expect(Math.abs(knownMedian - unknownMedian), `known ${knownMedian.toFixed(1)} ms, unknown ${unknownMedian.toFixed(1)} ms`).toBeLessThan(Math.max(15, Math.max(knownMedian, unknownMedian) / 3));
+  });
+});
+
+describe('unsubscribe-link forgery', () => {
+  const SECRET = 'redteam-unsubscribe-secret';
+  const UNSUBSCRIBE = '/api/v1/unsubscribe';
+  type Claim = { buyerId: number; subjects: string[] };
+  const sign = (secret: string, claim: Claim) =>
+    appModule<{ signUnsubscribe(secret: string, claim: Claim): string }>('src/api/account/lib/unsubscribe-token').signUnsubscribe(secret, claim);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const mutes = async () => ((await strapi.db.connection('app_alert_mutes').select('subject', 'buyer_id').orderBy('id')) as Array<{ subject: string; buyer_id: number }>).map((row) => `${row.buyer_id}:${row.subject}`);
+  const link = (token: string, extra = '') => `${UNSUBSCRIBE}?token=${encodeURIComponent(token)}${extra}`;
+  const ask = async (method: 'get' | 'post', url: string) => (await http())[method](url).set('X-Forwarded-For', newClientIp());
+
+  let original: unknown;
+  let attacker: Awaited<ReturnType<typeof buyer>>;
+  let victim: Awaited<ReturnType<typeof buyer>>;
+  let attackerSearch: number;
+  let victimSearch: number;
+  let own: string;
+
+  beforeAll(async () => {
+    original = strapi.config.get('alerts.unsubscribeSecret');
+    strapi.config.set('alerts.unsubscribeSecret', SECRET);
+    [attacker, victim] = [await buyer(), await buyer()];
+    const search = async (who: typeof attacker, name: string) =>
+      (await asBuyer('post', '/api/v1/me/saved-searches', who.jwt, { name, query: 'min_price=1000000', frequency: 'instant' })).body.data.id as number;
+    attackerSearch = await search(attacker, 'Attacker search');
+    victimSearch = await search(victim, 'Victim search');
+    own = sign(SECRET, { buyerId: attacker.id, subjects: [`search:${attackerSearch}`] });
+  });
+
+  afterAll(() => {
+    strapi.config.set('alerts.unsubscribeSecret', original);
+  });
+
+  /** A 403 envelope that says only that the link is not valid. */
+  function forbidden(res: Response, what: string): void {
+    refusedCleanly(res, what);
+    expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(403);
+    expect(res.body, what).toMatchObject({ success: false, status_code: 403, error_code: 'FORBIDDEN' });
+    expect(res.body.message, what).toMatch(/^This unsubscribe link is not valid/);
+  }
+
+  it("another buyer's search, favourites or id in an edited payload, or signed with another secret: 403 on GET and POST, nothing muted", async () => {
+    const [payload, signature] = own.split('.');
+    const victimClaims: Claim[] = [
+      { buyerId: victim.id, subjects: [`search:${victimSearch}`] },
+      { buyerId: attacker.id, subjects: [`search:${victimSearch}`] },
+      { buyerId: attacker.id, subjects: [`search:${attackerSearch}`, `search:${victimSearch}`] },
+      { buyerId: attacker.id, subjects: [`favorites:${victim.id}`] },
+      { buyerId: victim.id, subjects: [`favorites:${victim.id}`] },
+    ];
+    const forged: Record<string, string> = {};
+    victimClaims.forEach((claim, i) => {
+      const edited = encode({ b: claim.buyerId, s: claim.subjects });
+      forged[`edited payload ${i}, the attacker's signature`] = `${edited}.${signature}`;
+      forged[`edited payload ${i}, signed with another secret`] = sign('another-secret', claim);
+      forged[`edited payload ${i}, a signature over the bare payload`] = `${edited}.${createHmac('sha256', SECRET).update(edited).digest('base64url')}`;
+      // Even a token our secret signed (a leak of it would be worse) may only stop its own buyer's subjects.
+      if (claim.buyerId === attacker.id) forged[`claim ${i} under the real secret`] = sign(SECRET, claim);
+    });
+    forged['the attacker payload with padding'] = `${payload}=.${signature}`;
+    // The genuine signature written otherwise: still an altered link.
+    forged['the genuine signature with padding'] = `${own}=`;
+    forged['the genuine signature with a character base64url decoding skips'] = `${payload}.${signature.slice(0, 5)}!${signature.slice(5)}`;
+    forged['the signature as hex'] = `${payload}.${Buffer.from(signature, 'base64url').toString('hex')}`;
+    forged['the signature of another payload'] = `${encode({ b: victim.id, s: [`search:${victimSearch}`] })}.${sign(SECRET, { buyerId: attacker.id, subjects: [`search:${attackerSearch}`] }).split('.')[1]}`;
+
+    const before = await mutes();
+    for (const [what, token] of Object.entries(forged)) {
+      forbidden(await ask('get', link(token)), `GET ${what}`);
+      forbidden(await ask('post', link(token)), `POST ${what}`);
+      forbidden(await ask('post', link(token, '&locale=en')), `POST ${what} (locale)`);
+    }
+    expect(await mutes()).toEqual(before);
+    // What the forgeries aimed at still alerts: nothing of the victim's is muted.
+    expect((await mutes()).filter((row) => row.startsWith(`${victim.id}:`) || row.endsWith(`:search:${victimSearch}`))).toEqual([]);
+  });
+
+  it('truncated, garbage, repeated and huge tokens: 403 (431 past the header limit), never a 5xx', async () => {
+    const cases: Record<string, string> = {
+      'no token': UNSUBSCRIBE,
+      'an empty token': link(''),
+      'the payload alone': link(own.split('.')[0]),
+      'a trailing dot': link(`${own}.`),
+      'three parts': link(`${own}.${own.split('.')[1]}`),
+      'a repeated token parameter': `${link(own)}&token=${encodeURIComponent(own)}`,
+      'token[] array': `${UNSUBSCRIBE}?token[]=${encodeURIComponent(own)}`,
+      'token as an object': `${UNSUBSCRIBE}?token[a]=${encodeURIComponent(own)}`,
+      'percent garbage': `${UNSUBSCRIBE}?token=%E0%A4%A`,
+      'a NUL byte': `${UNSUBSCRIBE}?token=${encodeURIComponent(own)}%00`,
+      '200 subjects (over 2 KB)': link(`${encode({ b: attacker.id, s: Array.from({ length: 200 }, (_, i) => `search:${i + 1}`) })}.${own.split('.')[1]}`),
+      '8 KB': link('a'.repeat(8 * 1024)),
+      '100 KB': link(`${'x'.repeat(100 * 1024)}.${own.split('.')[1]}`),
+    };
+    for (let cut = 1; cut < own.length; cut += Math.ceil(own.length / 12)) cases[`truncated to ${cut}`] = link(own.slice(0, cut));
+    cases['the last character dropped'] = link(own.slice(0, -1));
+    const before = await mutes();
+    for (const [what, url] of Object.entries(cases)) {
+      for (const method of ['get', 'post'] as const) {
+        const res = await ask(method, url);
+        if (what === '100 KB') {
+          // Past Node's 16 KiB of headers: refused before the app.
+          expect(res.status).toBe(431);
+          continue;
+        }
+        forbidden(res, `${method.toUpperCase()} ${what}`);
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.base64String(), fc.string({ unit: 'grapheme' }), fc.tuple(fc.base64String(), fc.base64String()).map(([x, y]) => `${x}.${y}`)), async (token) => {
+        for (const method of ['get', 'post'] as const) forbidden(await ask(method, link(token)), `${method.toUpperCase()} ${JSON.stringify(token)}`);
+      }),
+      { numRuns: RUNS, endOnFailure: true }
+    );
+    expect(await mutes()).toEqual(before);
+  });
+
+  it('GET never changes anything; POST with any body or type stops only the link’s own search, once', async () => {
+    const before = await mutes();
+    for (let i = 0; i < 3; i += 1) {
+      const shown = await ask('get', link(own));
+      expect(shown.status).toBe(200);
+      expect(shown.body.data).toEqual({ unsubscribed: false, subjects: [{ type: 'saved_search', id: attackerSearch, name: 'Attacker search' }] });
+      expect(shown.headers['cache-control']).toBe('private, no-store');
+    }
+    expect((await ask('get', `${link(own)}&List-Unsubscribe=One-Click`)).body.data.unsubscribed).toBe(false);
+    expect(await mutes()).toEqual(before);
+
+    const url = link(own);
+    const client = await http();
+    // Not awaited: a supertest request is sent when awaited, after its body is set.
+    const post = () => client.post(url).set('X-Forwarded-For', newClientIp());
+    const bodies: Array<[string, () => Promise<Response>]> = [
+      ['multipart', async () => post().field('List-Unsubscribe', 'One-Click')],
+      ['multipart with a file', async () => post().attach('file', Buffer.from('x'.repeat(10_000)), 'x.bin')],
+      ['urlencoded', async () => post().type('form').send('List-Unsubscribe=One-Click')],
+      ['urlencoded, another value', async () => post().type('form').send('List-Unsubscribe=No&token=forged')],
+      ['JSON', async () => post().send({ 'List-Unsubscribe': 'One-Click', token: 'forged', buyerId: victim.id })],
+      ['broken JSON', async () => post().set('Content-Type', 'application/json').send('{"List-Unsubscribe":')],
+      ['text/plain', async () => post().set('Content-Type', 'text/plain').send('List-Unsubscribe=One-Click')],
+      ['XML', async () => post().set('Content-Type', 'application/xml').send('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>')],
+      ['no type', async () => post().set('Content-Type', '').send(Buffer.from([0, 1, 2, 255]))],
+      ['empty', async () => post()],
+    ];
+    for (const [what, send] of bodies) {
+      const res = await send();
+      expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(200);
+      expect(res.body.data, what).toEqual({ unsubscribed: true, subjects: [{ type: 'saved_search', id: attackerSearch, name: 'Attacker search' }] });
+      expect(res.text, what).not.toContain('root:');
+    }
+    // A body over the limit is refused before it is read (413 envelope), the link still works after.
+    const huge = await (await http()).post(url).set('X-Forwarded-For', newClientIp()).type('form').send(`List-Unsubscribe=One-Click&x=${'a'.repeat(1024 * 1024)}`).catch((error: { response?: Response }) => error.response);
+    expect(huge, '1 MB body: no answer').toBeDefined();
+    refusedCleanly(huge!, '1 MB body');
+    expect(huge!.status).toBe(413);
+    expect((await mutes()).filter((row) => !before.includes(row))).toEqual([`${attacker.id}:search:${attackerSearch}`]);
+    expect((await ask('get', link(own))).body.data.unsubscribed).toBe(true);
+  });
+
+  it('a link replayed after its search was deleted shows it nameless, mutes only that gone search, and reaches no later search', async () => {
+    const created = await asBuyer('post', '/api/v1/me/saved-searches', attacker.jwt, { name: 'Soon deleted', query: 'min_price=2000000', frequency: 'daily' });
+    const searchId = created.body.data.id as number;
+    const token = sign(SECRET, { buyerId: attacker.id, subjects: [`search:${searchId}`] });
+    expect((await asBuyer('delete', `/api/v1/me/saved-searches/${searchId}`, attacker.jwt)).status).toBe(200);
+    const before = await mutes();
+    const shown = await ask('get', link(token));
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toEqual({ unsubscribed: false, subjects: [{ type: 'saved_search', id: searchId, name: null }] });
+    expect(await mutes()).toEqual(before);
+    for (let i = 0; i < 3; i += 1) expect((await ask('post', link(token))).status).toBe(200);
+    expect((await mutes()).filter((row) => !before.includes(row))).toEqual([`${attacker.id}:search:${searchId}`]);
+
+    // A search made after the deletion has a new id: the replayed link does not reach it.
+    const next = await asBuyer('post', '/api/v1/me/saved-searches', attacker.jwt, { name: 'Made after', query: 'min_price=2000000', frequency: 'daily' });
+    expect(next.body.data.id).not.toBe(searchId);
+    expect(await mutes()).not.toContain(`${attacker.id}:search:${next.body.data.id}`);
   });
 });

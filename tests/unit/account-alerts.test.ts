@@ -121,6 +121,19 @@ describe('the unsubscribe token', () => {
     expect(verifyUnsubscribe(secret, signUnsubscribe(secret, { buyerId: 7, subjects: ['leads:1' as never] }))).toBeUndefined();
   });
 
+  it('is refused with the genuine signature written otherwise (base64url decoding would skip what it does not know)', () => {
+    const token = signUnsubscribe(secret, claim);
+    const [payload, signature] = token.split('.');
+    const base64 = Buffer.from(signature, 'base64url').toString('base64');
+    // The last character's two spare bits: another letter that decodes to the same bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = `${signature.slice(0, -1)}${alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1]}`;
+    expect(Buffer.from(twin, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    for (const variant of [twin, `${signature}=`, `${signature}!`, ` ${signature}`, `${signature.slice(0, 10)}*${signature.slice(10)}`, base64, `${signature}\u0000`]) {
+      expect(verifyUnsubscribe(secret, `${payload}.${variant}`), variant).toBeUndefined();
+    }
+  });
+
   it('names subjects only as the alerts do', () => {
     expect(parseSubject('search:12')).toEqual({ type: 'search', id: 12 });
     expect(parseSubject('search:0')).toBeUndefined();

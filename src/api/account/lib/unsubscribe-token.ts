@@ -29,8 +29,9 @@ export function verifyUnsubscribe(secret: string, token: unknown): UnsubscribeCl
   if (!secret || typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return undefined;
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length > 0) return undefined;
-  const expected = mac(secret, payload);
-  const given = Buffer.from(signature, 'base64url');
+  // Compared as written: decoding would skip characters base64url does not know (`sig=`, `s!ig` read as `sig`).
+  const expected = Buffer.from(mac(secret, payload).toString('base64url'));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
     const { b, s } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { b?: unknown; s?: unknown };
