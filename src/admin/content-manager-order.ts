@@ -1,6 +1,7 @@
 /**
  * The Content Manager's menu in the order of the site (the luxury page's sections as they appear on
- * the page, then the off-plan and contact pages, then leads), where Strapi would sort it by name.
+ * the page, then the off-plan and contact pages, then leads, then the website's buyers), where Strapi
+ * would sort it by name.
  *
  * Strapi (content-manager 5.54.0) sorts the menu links by their `title`, which it also uses as a
  * message id before showing it. So the links' hook gives each known type a title that sorts in site
@@ -18,10 +19,15 @@ import luxuryCta from '../api/luxury/content-types/luxury-cta/schema.json';
 import offPlanPage from '../api/off-plan/content-types/off-plan-page/schema.json';
 import contactPage from '../api/contact/content-types/contact-page/schema.json';
 import contact from '../api/contact/content-types/contact/schema.json';
+import favorite from '../api/account/content-types/favorite/schema.json';
+import savedSearch from '../api/account/content-types/saved-search/schema.json';
 
 interface Schema {
   info: { singularName: string; displayName: string };
 }
+
+/** The users-permissions User type holds the website's buyers (issue 33): named so in the menu. */
+const buyers: Schema = { info: { singularName: 'user', displayName: 'Buyers' } };
 
 const SITE_ORDER: Array<[api: string, schema: Schema]> = [
   ['luxury', luxuryHero],
@@ -36,18 +42,23 @@ const SITE_ORDER: Array<[api: string, schema: Schema]> = [
   ['off-plan', offPlanPage],
   ['contact', contactPage],
   ['contact', contact],
+  ['plugin::users-permissions', buyers],
+  ['account', favorite],
+  ['account', savedSearch],
 ];
+
+const uidOf = (api: string, schema: Schema) => (api.includes('::') ? `${api}.${schema.info.singularName}` : `api::${api}.${schema.info.singularName}`);
 
 const sortTitles = new Map(
   SITE_ORDER.map(([api, schema], index) => [
-    `api::${api}.${schema.info.singularName}`,
+    uidOf(api, schema),
     `${String(index + 1).padStart(2, '0')} ${schema.info.displayName}`,
   ])
 );
 
 /** Message ids of the sort titles, each shown as the type's name. */
 export const MENU_TRANSLATIONS: Record<string, string> = Object.fromEntries(
-  SITE_ORDER.map(([api, schema]) => [sortTitles.get(`api::${api}.${schema.info.singularName}`)!, schema.info.displayName])
+  SITE_ORDER.map(([api, schema]) => [sortTitles.get(uidOf(api, schema))!, schema.info.displayName])
 );
 
 interface MenuLink {

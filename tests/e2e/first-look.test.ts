@@ -27,7 +27,7 @@ describe('an editor logs in', () => {
     await screenshot(page, '02-home');
   });
 
-  it('finds the site in the Content Manager: the luxury page in page order, then the other pages and leads', async () => {
+  it('finds the site in the Content Manager: the luxury page in page order, then the other pages, leads and buyers', async () => {
     const { page, base } = session;
     await page.goto(`${base}/admin/content-manager`);
     // It opens on the first part of the site.
@@ -39,6 +39,9 @@ describe('an editor logs in', () => {
     expect(links).toEqual([
       'Luxury page · Testimonials',
       'Leads (contact form)',
+      'Buyers',
+      'Buyer favourites',
+      'Buyer saved searches',
       'Luxury page · Hero',
       'Luxury page · Trusted since',
       'Luxury page · Advisors',
