@@ -3,32 +3,15 @@
  * saved-search alerts sent and failed in those days. Reads GET /buyers/summary; shown to admins who may
  * read buyers (the Editor role, not the Author role).
  */
-import { useEffect, useState } from 'react';
 import { Flex, Typography } from '@strapi/design-system';
-import { useFetchClient, Widget } from '@strapi/strapi/admin';
+import { Widget } from '@strapi/strapi/admin';
 import type { BuyerSummary } from '../api/account/admin/summary';
+import { Figure, useSummary } from './widget-parts';
 
 export const BUYERS_LIST_PATH = '/content-manager/collection-types/plugin::users-permissions.user';
 
-function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Flex direction="column" alignItems="flex-start" flex="1">
-      <Typography variant="alpha" data-testid={testId}>{value}</Typography>
-      <Typography variant="pi" textColor="neutral600">{label}</Typography>
-    </Flex>
-  );
-}
-
 export function BuyersWidget() {
-  const { get } = useFetchClient();
-  const [summary, setSummary] = useState<BuyerSummary>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    get<{ data: BuyerSummary }>('/buyers/summary')
-      .then(({ data }) => setSummary(data.data))
-      .catch(() => setFailed(true));
-  }, [get]);
+  const { summary, failed } = useSummary<BuyerSummary>('/buyers/summary');
 
   if (failed) return <Widget.Error />;
   if (!summary) return <Widget.Loading />;

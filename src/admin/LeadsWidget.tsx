@@ -3,11 +3,11 @@
  * day), in the last 7 and 30 days, deliveries that failed (an editor may retry them from the lead) or are
  * still under way, and the latest five, each a link to the lead. Reads GET /leads/summary.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Box, Flex, Typography } from '@strapi/design-system';
-import { useFetchClient, Widget } from '@strapi/strapi/admin';
+import { Widget } from '@strapi/strapi/admin';
 import type { LeadSummary } from '../api/contact/lib/lead-summary';
+import { Figure, useSummary } from './widget-parts';
 
 export const LEADS_LIST_PATH = '/content-manager/collection-types/api::contact.contact';
 
@@ -19,25 +19,8 @@ function startOfToday(): string {
 
 const received = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Flex direction="column" alignItems="flex-start" flex="1">
-      <Typography variant="alpha" data-testid={testId}>{value}</Typography>
-      <Typography variant="pi" textColor="neutral600">{label}</Typography>
-    </Flex>
-  );
-}
-
 export function LeadsWidget() {
-  const { get } = useFetchClient();
-  const [summary, setSummary] = useState<LeadSummary>();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    get<{ data: LeadSummary }>('/leads/summary', { params: { today: startOfToday() } })
-      .then(({ data }) => setSummary(data.data))
-      .catch(() => setFailed(true));
-  }, [get]);
+  const { summary, failed } = useSummary<LeadSummary>('/leads/summary', { today: startOfToday() });
 
   if (failed) return <Widget.Error />;
   if (!summary) return <Widget.Loading />;
