@@ -154,6 +154,15 @@ describe('PATCH /api/v1/me', () => {
 });
 
 describe('favourites', () => {
+  it('keeps one favourite when the same PUT arrives several times at once', async () => {
+    const me = await buyer();
+    const project = projectIds[2];
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send('put', `/api/v1/me/favorites/${project}`, me.auth)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(await strapi.db.query(FAVORITE).count({ where: { buyer: { id: me.id }, project_id: project } })).toBe(1);
+    expect(new Set(answers.map((answer) => answer.body.data.favorited_at)).size).toBe(1);
+  });
+
   it('adds idempotently, lists the cards in the locale, removes idempotently', async () => {
     const me = await buyer();
     const [first, second] = projectIds;

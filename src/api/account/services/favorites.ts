@@ -112,8 +112,12 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!(await offPlanService(strapi).cardsOf([projectId], locale)).has(projectId)) return { outcome: 'unknown' };
       if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
       const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, project_id: projectId } })) as unknown as FavoriteRow;
+      // Two PUTs at once both find none and both create: the first row stays, the later ones go.
+      const same = (await rows().findMany({ select: ['id', 'createdAt'], where: { ...ofBuyer(buyer.id), project_id: projectId }, orderBy: { id: 'asc' } })) as FavoriteRow[];
+      if (same.length > 1) await rows().deleteMany({ where: { id: { $in: same.slice(1).map((row) => row.id) } } });
       await changed(buyer.id);
-      return { outcome: 'added', favorited_at: toIso(created.createdAt) };
+      const kept = same[0] ?? created;
+      return { outcome: kept.id === created.id ? 'added' : 'kept', favorited_at: toIso(kept.createdAt) };
     },
 
     /** Removes the favourite, if there is one. */
