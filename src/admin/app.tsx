@@ -9,6 +9,7 @@ import type { StrapiApp, WidgetArgs } from '@strapi/strapi/admin';
 import { Mail, Shield, User } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
 import { ExportContactsButton } from './ExportContactsButton';
+import { BuyerAlertsPanel } from './BuyerAlertsPanel';
 import { LeadDeliveriesPanel } from './LeadDeliveriesPanel';
 import { PublicationSchedulePanel } from './PublicationSchedulePanel';
 import { leadsListColumns } from './leads-list';
@@ -99,6 +100,7 @@ export default {
   bootstrap(app: StrapiAppAtBootstrap) {
     app.getPlugin('content-manager').injectComponent('listView', 'actions', { name: 'export-contacts-csv', Component: ExportContactsButton });
     app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'lead-deliveries', Component: LeadDeliveriesPanel });
+    app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'buyer-alerts', Component: BuyerAlertsPanel });
     app.getPlugin('content-manager').injectComponent('editView', 'right-links', { name: 'publication-schedule', Component: PublicationSchedulePanel });
     app.registerHook('Admin/CM/pages/App/mutate-collection-types-links', (value: { ctLinks: MenuLink[] }) => ({ ...value, ctLinks: inSiteOrder(value.ctLinks) }));
     app.registerHook('Admin/CM/pages/App/mutate-single-types-links', (value: { stLinks: MenuLink[] }) => ({ ...value, stLinks: inSiteOrder(value.stLinks) }));

@@ -258,7 +258,24 @@ describe('buyers in the admin', () => {
 
   it('the Author role sees none of it (403): buyers, favourites, saved searches, the Buyers widget', async () => {
     const author = await asAdmin(await adminToken(await authorAccount()));
-    for (const path of [`${CM}/${USER}`, `${CM}/${FAVORITE}`, `${CM}/${SAVED_SEARCH}`, '/buyers/summary']) expect((await author.get(path)).status, path).toBe(403);
+    const someone = await buyer();
+    for (const path of [`${CM}/${USER}`, `${CM}/${FAVORITE}`, `${CM}/${SAVED_SEARCH}`, '/buyers/summary', `/buyers/${someone.documentId}/alerts`]) {
+      expect((await author.get(path)).status, path).toBe(403);
+    }
+  });
+
+  it("shows editors a buyer's alert e-mails, newest first, and none of another buyer's", async () => {
+    const editor = await asAdmin(await adminToken(await editorAccount()));
+    const me = await buyer();
+    const other = await buyer();
+    await sentAlert(me.id, 'failed', Date.now() - 60_000);
+    await sentAlert(me.id, 'sent');
+    await sentAlert(other.id, 'sent');
+    const res = await editor.get(`/buyers/${me.documentId}/alerts`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((alert: { status: string }) => alert.status)).toEqual(['sent', 'failed']);
+    expect(res.body.data[0]).toMatchObject({ project_id: projectIds[0], kind: 'price_drop', price: 900000 });
+    expect((await editor.get('/buyers/no-such-buyer/alerts')).body.data).toEqual([]);
   });
 
   it("blocking a buyer in the admin ends their sessions: the refresh token and the access token stop working, even once unblocked", async () => {
