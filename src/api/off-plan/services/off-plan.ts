@@ -320,7 +320,10 @@ export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
-/** Each new project collection reaches visitors with its indexes built (at bootstrap, when the service exists). */
+/**
+ * Each new project collection reaches visitors with its slugs and indexes built, and the developers are
+ * named by their kept slugs (at bootstrap, when the service exists).
+ */
 export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
