@@ -8,11 +8,13 @@ import { success } from '../../../lib/envelope';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
+import { pageUrl } from '../../../lib/site-paths';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 import { card } from './project-index';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './listing-words';
+import { projectStructuredData } from './project-structured-data';
 
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -31,12 +33,17 @@ const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new
  * floor plans, brochure and handover day ([] and "" when the provider sent none); decision 67:
  * `detail_status: "pending"` while only the card is held.
  */
-function projectData({ project, pending }: ProjectAnswer) {
+function projectData({ project, pending }: ProjectAnswer, locale: Locale) {
   const { description, facilities, coordinates, gallery, payment_plans } = project;
   const apartments = project.apartments.map((unit) => ({ ...unit, size_from_sqm: sqmOf(unit.size_from_sqft), size_to_sqm: sqmOf(unit.size_to_sqft) }));
   const extras = { floor_plans: project.floor_plans ?? [], brochure_url: project.brochure_url ?? '', handover_date: project.handover_date ?? '' };
-  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
+  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}), ...structuredData(project, locale) };
 }
+
+/** Decision 116: the project's schema.org JSON-LD, for its page (issue 34, after the other added fields). */
+const structuredData = (project: NormalisedProject, locale: Locale) => ({
+  structured_data: projectStructuredData(project, locale, pageUrl('project', locale, { slug: project.id })),
+});
 
 const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, projectSurrogateKey(id)]);
 
@@ -44,7 +51,7 @@ const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pend
 export function projectRepresentation(answer: ProjectAnswer, locale: Locale): Representation {
   const kept = projectResponses[locale].get(answer.project);
   if (kept?.pending === answer.pending) return kept.representation;
-  const data = projectData({ project: projectIn(answer.project, locale), pending: answer.pending });
+  const data = projectData({ project: projectIn(answer.project, locale), pending: answer.pending }, locale);
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
   projectResponses[locale].set(answer.project, { pending: answer.pending, representation });
