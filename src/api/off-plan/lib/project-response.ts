@@ -8,10 +8,10 @@ import { success } from '../../../lib/envelope';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { pageUrl } from '../../../lib/site-paths';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 import { card } from './project-index';
+import { cardPage, projectPage } from './project-pages';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './listing-words';
 import { projectStructuredData } from './project-structured-data';
@@ -21,6 +21,7 @@ export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface ProjectResponse {
   pending: boolean;
+  slug: string;
   representation: Representation;
 }
 const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
@@ -33,27 +34,34 @@ const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new
  * floor plans, brochure and handover day ([] and "" when the provider sent none); decision 67:
  * `detail_status: "pending"` while only the card is held.
  */
-function projectData({ project, pending }: ProjectAnswer, locale: Locale) {
+function projectData({ project, pending }: ProjectAnswer) {
   const { description, facilities, coordinates, gallery, payment_plans } = project;
   const apartments = project.apartments.map((unit) => ({ ...unit, size_from_sqm: sqmOf(unit.size_from_sqft), size_to_sqm: sqmOf(unit.size_to_sqft) }));
   const extras = { floor_plans: project.floor_plans ?? [], brochure_url: project.brochure_url ?? '', handover_date: project.handover_date ?? '' };
-  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}), ...structuredData(project, locale) };
+  return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
 }
 
-/** Decision 116: the project's schema.org JSON-LD, for its page (issue 34, after the other added fields). */
-const structuredData = (project: NormalisedProject, locale: Locale) => ({
-  structured_data: projectStructuredData(project, locale, pageUrl('project', locale, { slug: project.id })),
+/** Decision 116: the project's schema.org JSON-LD, for its page (`canonical_url`), after the other fields issue 34 adds. */
+const structuredData = (project: NormalisedProject, locale: Locale, page: { canonical_url: string }) => ({
+  structured_data: projectStructuredData(project, locale, page.canonical_url),
 });
 
 const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, projectSurrogateKey(id)]);
 
-/** The project's response in `locale`. */
-export function projectRepresentation(answer: ProjectAnswer, locale: Locale): Representation {
+/** The project's response in `locale`, `slug` its current one: the same bytes whichever of its slug or id was asked for. */
+export function projectRepresentation(answer: ProjectAnswer, locale: Locale, slug: string): Representation {
   const kept = projectResponses[locale].get(answer.project);
-  if (kept?.pending === answer.pending) return kept.representation;
-  const data = projectData({ project: projectIn(answer.project, locale), pending: answer.pending }, locale);
+  if (kept?.pending === answer.pending && kept.slug === slug) return kept.representation;
+  const project = projectIn(answer.project, locale);
+  const page = projectPage(slug, locale);
+  const data = { ...projectData({ project, pending: answer.pending }), ...page, ...structuredData(project, locale, page) };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, representation });
+  projectResponses[locale].set(answer.project, { pending: answer.pending, slug, representation });
   return representation;
+}
+
+/** A former slug's answer (decision 110): a 301 naming the project's id, current slug and page; cached and purged as the project is. */
+export function movedProject(id: string, slug: string, locale: Locale) {
+  return { body: success({ id, ...cardPage(slug, locale) }, 301, LISTING_WORDS[locale].projectMoved), edge: projectEdgeHeaders(id, false) };
 }
