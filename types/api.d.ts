@@ -934,7 +934,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The agency as a `RealEstateAgent` (its `@id` the one the project answers name): name (AGENCY_NAME, AGENCY_NAME_AR), its contact page as `url`, the page's `telephone` and `email`, its social links as `sameAs`, the first branch's address as its `address`, and each branch as a `Place` in `location` (name, address, telephone, image). */
+        /** @description The agency as a `RealEstateAgent` (its `@id` the one the project answers name): name (AGENCY_NAME, AGENCY_NAME_AR), its contact page as `url`, the page's `telephone` and `email`, its social links as `sameAs`, the first branch's address as its `address`, and each branch as a `Place` in `location` (name, address, geo when the branch has coordinates, telephone, image). */
         AgencyStructuredData: {
             /** @constant */
             "@type"?: "RealEstateAgent";

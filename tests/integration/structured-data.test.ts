@@ -1,6 +1,6 @@
 /**
  * The schema.org JSON-LD of the project and contact answers (decisions 116-117) on the running app:
- * each project answer carries its own, in the request's language, as its page's URL and its data say;
+ * each project answer carries its own, in the request's language, for its page (`canonical_url`) and from its data;
  * the contact page's names the agency and its branches, and is rebuilt when the page is published (not
  * when a draft is saved). Every tree is checked against schema.org's vocabulary.
  */
@@ -30,11 +30,12 @@ describe('a project answer', () => {
   it('carries its JSON-LD last: its page, the place with its address, coordinates and images, developer, agency, and an offer from its price', () => {
     const priced = details.find((data) => data.coordinates && data.price.starting_from !== null)!;
     expect(Object.keys(priced).at(-1)).toBe('structured_data');
+    expect(priced.canonical_url).toBe(sitePaths().pageUrl('project', 'en', { slug: priced.slug }));
     const ld = priced.structured_data;
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'RealEstateListing',
-      url: sitePaths().pageUrl('project', 'en', { slug: priced.id }),
+      url: priced.canonical_url,
       name: priced.name,
       inLanguage: 'en',
       mainEntity: {
@@ -65,7 +66,7 @@ describe('a project answer', () => {
     const arabic = (await get(`/api/v1/off-plan/projects/${english.id}?locale=ar`)).body.data;
     const ld = arabic.structured_data;
     expect(ld).toMatchObject({
-      url: sitePaths().pageUrl('project', 'ar', { slug: english.id }),
+      url: sitePaths().pageUrl('project', 'ar', { slug: english.slug }),
       name: arabic.name,
       inLanguage: 'ar',
       mainEntity: { address: { addressRegion: arabic.state_name } },
@@ -94,8 +95,12 @@ describe('the contact page answer', () => {
       english.our_branches.map((branch: Json) => ({
         '@type': 'Place', name: branch.title, telephone: branch.mobile, image: branch.branch_image,
         address: { '@type': 'PostalAddress', streetAddress: branch.location, addressCountry: 'AE' },
+        geo: { '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) },
       }))
     );
+    // The demo's coordinates, given in the branch (not in our_branches, whose bytes stay the contract's).
+    expect(english.structured_data.location[0].geo).toMatchObject({ latitude: 25.2131, longitude: 55.2796 });
+    expect(Object.keys(english.our_branches[0])).toEqual(['title', 'branch_image', 'mobile', 'email', 'location']);
     expect(vocabularyProblems(english.structured_data)).toEqual([]);
 
     const arabic = (await get('/api/v1/contact-us-page?locale=ar')).body.data;

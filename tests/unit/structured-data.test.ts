@@ -39,8 +39,9 @@ const CONTACT: ContactPageRecord = {
   title: 'Get in Touch', phone: '+971 4 123 4567', email: 'hello@luxuryestates.ae', whatsapp: '',
   social_media: [{ link: 'https://www.instagram.com/luxuryestates.ae' }, { link: '' }],
   our_branches: [
-    { title: 'Dubai Head Office', mobile: '+971 4 123 4567', email: 'dubai@luxuryestates.ae', location: 'Burj Daman, DIFC, Dubai', branch_image: { url: '/uploads/dubai.jpg' } },
-    { title: 'Abu Dhabi Branch', mobile: '', email: '', location: '', branch_image: null },
+    { title: 'Dubai Head Office', mobile: '+971 4 123 4567', email: 'dubai@luxuryestates.ae', location: 'Burj Daman, DIFC, Dubai', branch_image: { url: '/uploads/dubai.jpg' }, latitude: 25.2131, longitude: 55.2796 },
+    // One coordinate alone places nothing.
+    { title: 'Abu Dhabi Branch', mobile: '', email: '', location: '', branch_image: null, latitude: 24.5, longitude: null },
   ],
 } as unknown as ContactPageRecord;
 const optionalImage = (file: { url?: string } | null | undefined) => (file?.url ? `https://cms.example.ae${file.url}` : null);
@@ -113,7 +114,7 @@ describe('a project\'s structured data', () => {
 });
 
 describe('the contact page\'s structured data', () => {
-  it('is the agency with its phone, e-mail, profiles, head office address and branches as places, in the page\'s language', () => {
+  it('is the agency with its phone, e-mail, profiles, head office address and branches as places (geo where they have coordinates), in the page\'s language', () => {
     expect(contactData(CONTACT)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'RealEstateAgent',
@@ -128,8 +129,9 @@ describe('the contact page\'s structured data', () => {
         {
           '@type': 'Place', name: 'Dubai Head Office', telephone: '+971 4 123 4567', image: 'https://cms.example.ae/uploads/dubai.jpg',
           address: { '@type': 'PostalAddress', streetAddress: 'Burj Daman, DIFC, Dubai', addressCountry: 'AE' },
+          geo: { '@type': 'GeoCoordinates', latitude: 25.2131, longitude: 55.2796 },
         },
-        // No placeholder photo, no empty address or phone.
+        // No placeholder photo, no empty address or phone, no geo without both coordinates.
         { '@type': 'Place', name: 'Abu Dhabi Branch' },
       ],
     });
