@@ -3,7 +3,8 @@
  * agency as a `RealEstateAgent` (an `Organization`, and the node the project pages name by the same
  * `@id`) with the page's phone, e-mail and social profiles, the first branch's address as its own (the
  * head office: editors list the branches in order; a local business needs one), and each branch as a
- * `Place` with its address, coordinates (when editors gave them), phone and photo. Typed with schema-dts; fields without a value are left out (undefined).
+ * `Place` with its address, coordinates (when editors gave them), phone and photo. Typed with
+ * schema-dts; fields without a value are left out (undefined).
  */
 import type { GeoCoordinatesLeaf, PlaceLeaf, PostalAddressLeaf, RealEstateAgentLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
