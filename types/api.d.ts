@@ -100,7 +100,7 @@ export interface paths {
         };
         /**
          * The contact page content
-         * @description Cached under `contact_page_data` (no expiry), cleared when an editor saves the page or changes a media file.
+         * @description Cached under `contact_page_data` (no expiry), cleared when an editor saves the page or changes a media file. `structured_data` is the agency's schema.org JSON-LD, its branches as places.
          */
         get: operations["getContactPage"];
         put?: never;
@@ -324,7 +324,7 @@ export interface paths {
         };
         /**
          * One project with apartments, facilities and coordinates
-         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), then the project's `slug`, `canonical_url` and `alternates`. While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. The project's current slug and its id give the same bytes and ETag; a former slug (the project was renamed) is a 301 naming the current one, with `Location` at it; an unknown slug or id is a 404 `NOT_FOUND`.
+         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), then the project's `slug`, `canonical_url` and `alternates`, and its schema.org JSON-LD (`structured_data`). While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. The project's current slug and its id give the same bytes and ETag; a former slug (the project was renamed) is a 301 naming the current one, with `Location` at it; an unknown slug or id is a 404 `NOT_FOUND`.
          */
         get: operations["getOffPlanProject"];
         put?: never;
@@ -923,8 +923,42 @@ export interface components {
                     meta_title: string;
                     meta_description: string;
                 };
+                structured_data: components["schemas"]["AgencyStructuredData"];
             };
         };
+        /** @description schema.org JSON-LD (decisions 116-117), for the website to print as it is in a JSON-LD script element (`application/ld+json`): in the request's language, its types and properties schema.org's (checked against schema.org's vocabulary), a field without a value left out. */
+        StructuredData: {
+            /** @constant */
+            "@context": "https://schema.org";
+            "@type": string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The agency as a `RealEstateAgent` (its `@id` the one the project answers name): name (AGENCY_NAME, AGENCY_NAME_AR), its contact page as `url`, the page's `telephone` and `email`, its social links as `sameAs`, the first branch's address as its `address`, and each branch as a `Place` in `location` (name, address, geo when the branch has coordinates, telephone, image). */
+        AgencyStructuredData: {
+            /** @constant */
+            "@type"?: "RealEstateAgent";
+            "@id": string;
+            name: string;
+            url: string;
+        } & components["schemas"]["StructuredData"];
+        /** @description The project's page as a `RealEstateListing` (`url`, `name`, `description`, `inLanguage`, `image`) whose `mainEntity` is the project as an `ApartmentComplex` (homes all apartments or penthouses) or a `Residence`, with its `PostalAddress` (sub-community and community, city, emirate, `AE`), `geo` (absent without coordinates) and images; the developer as an `Organization` (`provider`); the agency as a `RealEstateAgent` (`publisher`, with the project's agent as `employee`); and an `AggregateOffer` (`lowPrice` = the starting price, `priceCurrency`) in `offers`, absent when the project has no price. */
+        ProjectStructuredData: {
+            /** @constant */
+            "@type"?: "RealEstateListing";
+            url: string;
+            name: string;
+            inLanguage: string;
+            mainEntity: Record<string, never>;
+            provider: Record<string, never>;
+            publisher: Record<string, never>;
+            offers?: {
+                /** @constant */
+                "@type": "AggregateOffer";
+                lowPrice: number;
+                priceCurrency: string;
+            };
+        } & components["schemas"]["StructuredData"];
         FeedStatus: {
             ok: boolean;
             driver: string;
@@ -1401,6 +1435,7 @@ export interface components {
                  */
                 detail_status?: "pending";
                 alternates: components["schemas"]["PageAlternates"];
+                structured_data: components["schemas"]["ProjectStructuredData"];
                 facilities: string[];
                 coordinates: null | {
                     latitude: number;

@@ -3,7 +3,7 @@ import type { Schema, Struct } from '@strapi/strapi';
 export interface ContactBranch extends Struct.ComponentSchema {
   collectionName: 'components_contact_branches';
   info: {
-    description: 'One office on the contact page: name, photo, phone, e-mail and address.';
+    description: 'One office on the contact page: name, photo, phone, e-mail, address and where it is on the map.';
     displayName: 'Branch';
     icon: 'house';
   };
@@ -13,7 +13,23 @@ export interface ContactBranch extends Struct.ComponentSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
+    latitude: Schema.Attribute.Float &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 90;
+          min: -90;
+        },
+        number
+      >;
     location: Schema.Attribute.Text;
+    longitude: Schema.Attribute.Float &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 180;
+          min: -180;
+        },
+        number
+      >;
     mobile: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 50;

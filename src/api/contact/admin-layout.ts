@@ -49,6 +49,8 @@ export const CONTACT_LAYOUTS: AdminLayout[] = [
       mobile: { label: 'Phone', hint: 'With the country code.' },
       email: { label: 'E-mail' },
       location: { label: 'Address', hint: 'The full postal address, as it should be shown.' },
+      latitude: { label: 'Latitude', hint: 'Where the office is, for search engines and maps, e.g. 25.2131 (leave both empty if unsure).' },
+      longitude: { label: 'Longitude', hint: 'e.g. 55.2796 for Dubai: east of Greenwich.' },
     },
     entryTitle: 'title',
   },

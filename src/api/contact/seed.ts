@@ -1,4 +1,4 @@
-/** First-run demo content for the contact page (published): Dubai and Abu Dhabi branches with photos, social links with icons, SEO. */
+/** First-run demo content for the contact page (published): Dubai and Abu Dhabi branches with photos and coordinates, social links with icons, SEO. */
 import { withDemoMedia } from '../../bootstrap/demo-media';
 import type { Seeder } from '../../bootstrap/seed';
 
@@ -30,6 +30,8 @@ export const contactPageSeeder: Seeder = {
             mobile: '+971 4 123 4567',
             email: 'dubai@luxuryestates.ae',
             location: 'Office 2104, Burj Daman, Al Mustaqbal Street, DIFC, Dubai, United Arab Emirates',
+            latitude: 25.2131,
+            longitude: 55.2796,
           },
           {
             title: 'Abu Dhabi Branch',
@@ -37,6 +39,8 @@ export const contactPageSeeder: Seeder = {
             mobile: '+971 2 765 4321',
             email: 'abudhabi@luxuryestates.ae',
             location: 'Level 12, Al Maqam Tower, Abu Dhabi Global Market Square, Al Maryah Island, Abu Dhabi, United Arab Emirates',
+            latitude: 24.5009,
+            longitude: 54.3878,
           },
         ],
         seo: {

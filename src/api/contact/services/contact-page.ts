@@ -14,6 +14,7 @@ import { mediaUrlsFor } from '../../../lib/media';
 import { representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
+import { contactStructuredData } from '../lib/contact-structured-data';
 import { CONTACT_PAGE_SURROGATE_KEY } from '../routes/contact';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
@@ -47,7 +48,8 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
       const english = await recordIn(versions, DEFAULT_LOCALE);
       const record =
         locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
-      return buildContactPage(record, mediaUrlsFor(strapi).image);
+      const media = mediaUrlsFor(strapi);
+      return { ...buildContactPage(record, media.image), structured_data: contactStructuredData(record, locale, media.optionalImage) };
     },
 
     /** The page's response body in `locale` with the drafts `versions` reads, built now and kept nowhere. */

@@ -14,6 +14,7 @@ import { card } from './project-index';
 import { cardPage, projectPage, withDeveloperSlug, type ProjectSlugs } from './project-pages';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './listing-words';
+import { projectStructuredData } from './project-structured-data';
 
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -40,6 +41,11 @@ function projectData({ project, pending }: ProjectAnswer) {
   return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
 }
 
+/** Decision 116: the project's schema.org JSON-LD, for its page (`canonical_url`), after the other fields issue 34 adds. */
+const structuredData = (project: NormalisedProject, locale: Locale, page: { canonical_url: string }) => ({
+  structured_data: projectStructuredData(project, locale, page.canonical_url),
+});
+
 const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, projectSurrogateKey(id)]);
 
 /** The project's response in `locale`, with its current slugs: the same bytes whichever of its slug or id was asked for. */
@@ -48,7 +54,8 @@ export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { s
   const slugs = `${slug} ${developers?.get(answer.project.developer.id) ?? ''}`;
   if (kept?.pending === answer.pending && kept.slugs === slugs) return kept.representation;
   const project = withDeveloperSlug(projectIn(answer.project, locale), developers);
-  const data = { ...projectData({ project, pending: answer.pending }), ...projectPage(slug, locale) };
+  const page = projectPage(slug, locale);
+  const data = { ...projectData({ project, pending: answer.pending }), ...page, ...structuredData(project, locale, page) };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
   projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, representation });

@@ -1,0 +1,89 @@
+/**
+ * A project's schema.org JSON-LD (decision 116), what the website prints in the project page as it is:
+ * the page as a `RealEstateListing` (schema.org's type for a property site's detail page, and the only
+ * node that may carry both the place and its offer: a `Residence` is a `Place`, which has no `offers`
+ * and no maker), whose `mainEntity` is the project as an `ApartmentComplex` (its homes are all
+ * apartments or penthouses) or else a `Residence` (villas and townhouses, or homes of mixed kinds),
+ * with its address, coordinates and images; the developer as the listing's `provider` (the producer the
+ * agency sells for); the agency as `RealEstateAgent` publishing it; and, when the project has a starting
+ * price, an `AggregateOffer` from it. Typed with schema-dts, so TypeScript refuses a type or property
+ * schema.org does not have. Pure: the project already in the request's language (project-locale.ts).
+ */
+import type { AggregateOffer, ApartmentComplexLeaf, OrganizationLeaf, PostalAddress, RealEstateAgentLeaf, RealEstateListingLeaf, ResidenceLeaf, WithContext } from 'schema-dts';
+import type { Locale } from '../../../lib/locale';
+import { agencyId, agencyNode, SCHEMA_CONTEXT, unlessEmpty } from '../../../lib/structured-data';
+import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
+import { propertyTypesNamed } from './options';
+
+/** The kinds of home an apartment complex holds. */
+const APARTMENT_TYPES = new Set(['Apartment', 'Penthouse']);
+
+/** Whether every kind of home the project offers is an apartment (and it names at least one). */
+function isApartmentComplex(project: NormalisedProject): boolean {
+  const kinds = project.property_types.flatMap(propertyTypesNamed);
+  return kinds.length > 0 && kinds.every((kind) => APARTMENT_TYPES.has(kind));
+}
+
+/** Where it is: the sub-community and community as the street address, the city, the emirate, the UAE. */
+function address(project: NormalisedProject): PostalAddress {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: unlessEmpty([project.sub_community, project.community].filter(Boolean).join(', ')),
+    addressLocality: unlessEmpty(project.city),
+    addressRegion: unlessEmpty(project.state_name),
+    addressCountry: 'AE',
+  };
+}
+
+/** Every picture of it once, the featured one first; undefined when it has none. */
+function imagesOf(project: NormalisedProject): string[] | undefined {
+  const images = [...new Set([project.image, ...project.images, ...project.gallery].filter(Boolean))];
+  return images.length ? images : undefined;
+}
+
+function residence(project: NormalisedProject): ApartmentComplexLeaf | ResidenceLeaf {
+  const { coordinates } = project;
+  return {
+    '@type': isApartmentComplex(project) ? 'ApartmentComplex' : 'Residence',
+    name: project.name,
+    address: address(project),
+    geo: coordinates ? { '@type': 'GeoCoordinates', latitude: coordinates.latitude, longitude: coordinates.longitude } : undefined,
+    image: imagesOf(project),
+  };
+}
+
+function developer({ developer }: NormalisedProject): OrganizationLeaf {
+  return { '@type': 'Organization', name: developer.name, logo: unlessEmpty(developer.logo) };
+}
+
+/** The agency, with the project's own agent as its employee when the feed names one. */
+function agency({ agent }: NormalisedProject, locale: Locale): RealEstateAgentLeaf {
+  const employee = agent.name ? { '@type': 'Person' as const, name: agent.name, telephone: unlessEmpty(agent.phone) } : undefined;
+  return { ...agencyNode(locale), employee };
+}
+
+/** From its starting price, in the currency that price is in; none without a price. */
+function offers({ price }: NormalisedProject): AggregateOffer | undefined {
+  if (price.starting_from === null) return undefined;
+  return { '@type': 'AggregateOffer', lowPrice: price.starting_from, priceCurrency: price.currency, offeredBy: { '@id': agencyId() } };
+}
+
+/**
+ * The project's JSON-LD in `locale`, its page at `url`. Fields it has no value for are undefined, so
+ * the answer's JSON leaves them out.
+ */
+export function projectStructuredData(project: NormalisedProject, locale: Locale, url: string): WithContext<RealEstateListingLeaf> {
+  return {
+    '@context': SCHEMA_CONTEXT,
+    '@type': 'RealEstateListing',
+    url,
+    name: project.name,
+    description: unlessEmpty(project.description),
+    inLanguage: locale,
+    image: imagesOf(project),
+    mainEntity: residence(project),
+    provider: developer(project),
+    publisher: agency(project, locale),
+    offers: offers(project),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The agency that runs the site, as the structured data names it (decision 117): its name in each
+ * language, AGENCY_NAME and AGENCY_NAME_AR (the English name where the other is unset: a brand is often
+ * written the same way in both), read at start by config/agency.ts and handed to `useAgencyNames`.
+ * Plain code, no Strapi, no domain.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
+
+export type AgencyNames = Readonly<Record<Locale, string>>;
+
+/** The demo's brand, until AGENCY_NAME says the agency's own. */
+export const DEFAULT_AGENCY_NAME = 'Luxury Estates';
+
+type EnvReader = (name: string) => string | undefined;
+
+/** The names from the environment: AGENCY_NAME, and AGENCY_NAME_<LOCALE> (AGENCY_NAME_AR) for each other language. */
+export function agencyNamesFrom(env: EnvReader): AgencyNames {
+  const english = env('AGENCY_NAME')?.trim() || DEFAULT_AGENCY_NAME;
+  const nameIn = (locale: Locale) => (locale === DEFAULT_LOCALE ? english : env(`AGENCY_NAME_${locale.toUpperCase()}`)?.trim() || english);
+  return Object.fromEntries(LOCALES.map((locale) => [locale, nameIn(locale)])) as Record<Locale, string>;
+}
+
+let names: AgencyNames = agencyNamesFrom(() => undefined);
+
+/** Makes `configured` the agency's names (at start, from config/agency.ts). */
+export function useAgencyNames(configured: AgencyNames): void {
+  names = configured;
+}
+
+/** The agency's name in `locale`. */
+export const agencyName = (locale: Locale): string => names[locale];
