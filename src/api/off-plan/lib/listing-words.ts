@@ -12,6 +12,7 @@ import type { Sort } from './query';
 
 export interface ListingWords {
   listingMessage: string;
+  mapMessage: string;
   projectMessage: string;
   resultsText(from: number, to: number, total: number): string;
   locationPlaceholder: string;
@@ -39,6 +40,7 @@ const byBedrooms = (type: string) => (type === 'Studio' ? 0 : Number.parseInt(ty
 
 const ENGLISH: ListingWords = {
   listingMessage: 'Off-plan projects retrieved successfully',
+  mapMessage: 'Off-plan projects map retrieved successfully',
   projectMessage: 'Project retrieved successfully',
   resultsText: (from, to, total) => `Showing ${from} - ${to} of ${total} properties`,
   locationPlaceholder: 'Search by project name or location',
@@ -67,6 +69,7 @@ const ARABIC_QUARTERS = ['الربع الأول', 'الربع الثاني', 'ا
 
 const ARABIC: ListingWords = {
   listingMessage: 'تم جلب المشاريع على الخريطة بنجاح',
+  mapMessage: 'تم جلب خريطة المشاريع بنجاح',
   projectMessage: 'تم جلب المشروع بنجاح',
   resultsText: (from, to, total) => `النتائج ${from} - ${to} من أصل ${total}`,
   locationPlaceholder: 'ابحث باسم المشروع أو الموقع',

@@ -13,6 +13,7 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
+import { projectGeo, type ProjectGeo } from './project-geo';
 import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
 
@@ -78,6 +79,8 @@ export interface ProjectIndex {
   options: Record<FacetName, Bitset[]>;
   places: PlaceWords;
   sizes: Sizes;
+  /** Where the projects are: the map, the bbox filter, nearest first (project-geo.ts). */
+  geo: ProjectGeo;
   countsByState: StateCount[];
   facets: Facets;
   priceRange: { min: number | null; max: number | null };
@@ -336,6 +339,8 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
   const byYear = partition(orders, (index) => projects[index].completion.year || undefined);
   yield;
+  const geo = projectGeo(projects, orders.name_asc);
+  yield;
 
   return {
     locale,
@@ -355,6 +360,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     options,
     places,
     sizes,
+    geo,
     countsByState: countStates(states, locale),
     facets: unfilteredFacets(options),
     priceRange: priceRangeOf(priced),
