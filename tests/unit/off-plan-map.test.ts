@@ -131,6 +131,15 @@ describe('the map: cluster sums', () => {
     }
   );
 
+  it('counts a cluster cut by the bbox over its projects inside: one inside is that project\'s own marker', () => {
+    const row = buildIndex(['1', '2', '3'].map((id, i) => project(id, { at: [25, 55 + i * 0.001] })));
+    expect(mapOf(row, { bbox: [54.9, 24.9, 55.1, 25.1] }, 10).features.map((f) => f.properties.point_count)).toEqual([3]);
+    expect(mapOf(row, { bbox: [55.0005, 24.9, 55.1, 25.1] }, 10).features.map((f) => f.properties.point_count)).toEqual([2]);
+    const cut = mapOf(row, { bbox: [55.0015, 24.9, 55.1, 25.1] }, 10);
+    expect(cut.total).toBe(1);
+    expect(cut.features.map((f) => [f.properties.cluster ?? false, f.properties.id])).toEqual([[false, '3']]);
+  });
+
   it('clusters at low zoom and shows every project alone above the clustering zooms', () => {
     const uae = mapOf(index, { bbox: UAE }, 7);
     expect(uae.features.length).toBeLessThan(uae.total / 3);
