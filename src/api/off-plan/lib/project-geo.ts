@@ -145,8 +145,15 @@ export function layerOf(geo: ProjectGeo, positions: ArrayLike<number>): MapLayer
   return new MapLayer(members, lng, lat);
 }
 
-/** The projects' places; `nameOrder`: every position in name order. */
-export function projectGeo(projects: readonly NormalisedProject[], nameOrder: Int32Array): ProjectGeo {
+/**
+ * The layer of a collection's projects, per collection: every locale's index of it shares one (their
+ * projects are in the same order, at the same places), so its clusters are built once, not per locale.
+ */
+const layers = new WeakMap<readonly NormalisedProject[], Pick<ProjectGeo, 'all' | 'memberOf'>>();
+
+function collectionLayer(projects: readonly NormalisedProject[]): Pick<ProjectGeo, 'all' | 'memberOf'> {
+  const kept = layers.get(projects);
+  if (kept) return kept;
   const placed: number[] = [];
   const memberOf = new Int32Array(projects.length).fill(-1);
   projects.forEach((project, position) => {
@@ -155,11 +162,15 @@ export function projectGeo(projects: readonly NormalisedProject[], nameOrder: In
   });
   const members = Int32Array.from(placed);
   const coordinate = (key: 'longitude' | 'latitude') => Float64Array.from(members, (position) => projects[position].coordinates![key]);
-  return {
-    all: new MapLayer(members, coordinate('longitude'), coordinate('latitude')),
-    memberOf,
-    unplaced: nameOrder.filter((position) => memberOf[position] < 0),
-  };
+  const layer = { all: new MapLayer(members, coordinate('longitude'), coordinate('latitude')), memberOf };
+  layers.set(projects, layer);
+  return layer;
+}
+
+/** The places of `projects` (the collection's records, as the index's in any locale); `nameOrder`: every position in name order. */
+export function projectGeo(projects: readonly NormalisedProject[], nameOrder: Int32Array): ProjectGeo {
+  const { all, memberOf } = collectionLayer(projects);
+  return { all, memberOf, unplaced: nameOrder.filter((position) => memberOf[position] < 0) };
 }
 
 /** The projects inside `bbox`, as a set over the index's `size` projects. */

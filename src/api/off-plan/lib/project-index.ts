@@ -339,7 +339,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
   const byYear = partition(orders, (index) => projects[index].completion.year || undefined);
   yield;
-  const geo = projectGeo(projects, orders.name_asc);
+  const geo = projectGeo(searchedAs, orders.name_asc);
   yield;
 
   return {
