@@ -4,9 +4,9 @@
  * English or in that language, or changes its media), the project index
  * index (built once per project collection, dropped with it), its cards and prices in each other
  * currency (built when first asked for, dropped with it), the finished filters and legacy page JSON,
- * and the last 256 listing pages asked for (each with its ETag and compressed variants, kept while
- * the data they were rendered from stays current).
- * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
+ * and the last 256 listing pages and 256 map answers asked for (each with its ETag and compressed
+ * variants, kept while the data they were rendered from stays current).
+ * `fastListing` and `fastMap` answer from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
