@@ -159,11 +159,9 @@ describe('the map: cluster sums', () => {
   });
 
   it('shapes a single project as supercluster does a point: its id, name, price in the currency, image and emirate; its slug where it has one', () => {
-    const few = buildIndex([
-      project('7', { at: [25.1, 55.2], price: 3_672_500 }),
-      { ...project('8', { at: [25.2, 55.3] }), slug: 'the-eighth' } as NormalisedProject,
-      project('9'),
-    ]);
+    const few = Object.assign(buildIndex([project('7', { at: [25.1, 55.2], price: 3_672_500 }), project('8', { at: [25.2, 55.3] }), project('9')]), {
+      slugs: ['', 'the-eighth', 'the-ninth'],
+    });
     const { features, total } = mapOf(few, { bbox: DUBAI }, 18, 'USD');
     expect(total).toBe(2);
     expect(features[0]).toEqual({

@@ -68,14 +68,14 @@ function singleFeature(index: ProjectIndex, view: CurrencyView, position: number
   if (kept) return kept;
   const project = index.projects[position];
   const member = index.geo.memberOf[position];
-  // The project's slug, where the catalogue gives one (issue 34).
-  const { slug } = project as { slug?: unknown };
+  // The project's slug, where the index holds them (issue 34's `slugs`, one per position).
+  const slug = (index as { slugs?: readonly string[] }).slugs?.[position];
   const feature = {
     type: 'Feature',
     id: project.id,
     properties: {
       id: project.id,
-      ...(typeof slug === 'string' && slug ? { slug } : {}),
+      ...(slug ? { slug } : {}),
       name: project.name,
       price: view.currency === SITE_CURRENCY ? project.price : priceIn(project.price, view.prices[position], view.currency, index),
       image: project.image,
