@@ -295,6 +295,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/off-plan/projects/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clustered map of the off-plan projects
+         * @description The projects inside a map's viewport as a GeoJSON FeatureCollection, clustered for the zoom as supercluster clusters them (decisions 122-124): a cluster has `point_count` (its projects inside the bbox), a price range and `expansion_zoom` (the zoom at which a click opens it); a single project has its id, slug where it has one, name, starting price in `currency`, image and emirate. `total`, the sum of the counts, is the listing's `total` for the same filters and bbox; a project without coordinates is on no map. Takes every filter of the listing (same names, same 422 messages); `bbox` and `zoom` are required, and the bbox may span at most 360 / 2^(zoom-4) degrees on either axis (sixteen tiles). Public, edge-cached and purged like the listing.
+         */
+        get: operations["getOffPlanProjectsMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/off-plan/projects/filters": {
         parameters: {
             query?: never;
@@ -1326,7 +1346,10 @@ export interface components {
                     per_page: number;
                     current_page: number;
                     total_pages: number;
-                    data: components["schemas"]["ProjectCard"][];
+                    data: ({
+                        /** @description Only with `near`: great-circle kilometres from it, to 10 m; null for a project without coordinates */
+                        distance_km?: number | null;
+                    } & components["schemas"]["ProjectCard"])[];
                 };
                 pagination: {
                     current_page: number;
@@ -1367,12 +1390,99 @@ export interface components {
                     min_area?: number;
                     max_area?: number;
                     location?: string;
+                    bbox?: components["schemas"]["Bbox"];
                     /** @enum {unknown} */
                     currency?: "AED" | "USD" | "GBP";
                 };
                 counts_by_state: components["schemas"]["StateCount"][];
                 /** @enum {unknown} */
-                sort: "name_asc" | "name_desc" | "price_asc" | "price_desc" | "completion_asc" | "completion_desc";
+                sort: "name_asc" | "name_desc" | "price_asc" | "price_desc" | "completion_asc" | "completion_desc" | "distance";
+            };
+        };
+        /** @description West, south, east, north in degrees. */
+        Bbox: [
+            number,
+            number,
+            number,
+            number
+        ];
+        MapPoint: {
+            /** @constant */
+            type: "Point";
+            /** @description Longitude, latitude. */
+            coordinates: [
+                number,
+                number
+            ];
+        };
+        MapCluster: {
+            /** @constant */
+            type: "Feature";
+            id: number;
+            geometry: components["schemas"]["MapPoint"];
+            properties: {
+                /** @constant */
+                cluster: true;
+                /** @description supercluster's id of the cluster (of this set of filters) */
+                cluster_id: number;
+                /** @description Its projects inside the bbox */
+                point_count: number;
+                /** @description As supercluster writes it: 1.2k from 1,000 */
+                point_count_abbreviated: number | string;
+                /** @description The zoom at which the cluster opens into several */
+                expansion_zoom: number;
+                /** @description The cheapest and dearest starting price of its projects inside the bbox, in `currency` (null when none is priced) */
+                price_range: {
+                    min: number | null;
+                    max: number | null;
+                    /** @enum {unknown} */
+                    currency: "AED" | "USD" | "GBP";
+                    /** @example AED 1.2M - 5.4M */
+                    formatted: string;
+                };
+            };
+        };
+        MapProject: {
+            /** @constant */
+            type: "Feature";
+            id: string;
+            geometry: components["schemas"]["MapPoint"];
+            properties: {
+                id: string;
+                /** @description Where the project has one */
+                slug?: string;
+                name: string;
+                price: {
+                    starting_from: number | null;
+                    formatted: string;
+                    currency: string;
+                };
+                image: string;
+                state_id: string;
+                state_name: string;
+            };
+        };
+        OffPlanMapResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Off-plan projects map retrieved successfully" | "تم جلب خريطة المشاريع بنجاح";
+            data: {
+                /** @constant */
+                type: "FeatureCollection";
+                bbox: components["schemas"]["Bbox"];
+                zoom: number;
+                /** @description The sum of the features' counts (a cluster its point_count, a project 1): the listing's total for the same filters and bbox */
+                total: number;
+                /** @description The clusters first, then the single projects */
+                features: (components["schemas"]["MapCluster"] | components["schemas"]["MapProject"])[];
+                /** @description As the listing's applied_filters, the bbox among them */
+                applied_filters: Record<string, never>;
             };
         };
         OffPlanFiltersResponse: {
@@ -1555,6 +1665,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description west,south,east,north in degrees (longitudes -180..180, latitudes -90..90, south <= north, west <= east): only the projects whose coordinates are inside (edges included); the facets and counts by emirate are counted inside it too. A project without coordinates is in no bbox
+         * @example 54.9,24.8,55.6,25.4
+         */
+        Bbox: string;
         /**
          * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
          *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
@@ -2103,7 +2218,18 @@ export interface operations {
                 preview?: components["parameters"]["Preview"];
                 page?: number;
                 per_page?: number;
-                sort?: "name_asc" | "name_desc" | "price_asc" | "price_desc" | "completion_asc" | "completion_desc";
+                /** @description `distance` (nearest first, projects without coordinates last by name) only with `near`: without it a 422 on `sort` */
+                sort?: "name_asc" | "name_desc" | "price_asc" | "price_desc" | "completion_asc" | "completion_desc" | "distance";
+                /**
+                 * @description lat,lng in degrees: each card gets `distance_km` from this point (null for a project without coordinates), and `sort=distance` sorts by it. Not a filter
+                 * @example 25.08,55.14
+                 */
+                near?: string;
+                /**
+                 * @description west,south,east,north in degrees (longitudes -180..180, latitudes -90..90, south <= north, west <= east): only the projects whose coordinates are inside (edges included); the facets and counts by emirate are counted inside it too. A project without coordinates is in no bbox
+                 * @example 54.9,24.8,55.6,25.4
+                 */
+                bbox?: components["parameters"]["Bbox"];
                 /** @description Case-insensitive partial match on the project name */
                 project_name?: string;
                 developer_id?: number;
@@ -2148,6 +2274,70 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getOffPlanProjectsMap: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                /**
+                 * @description west,south,east,north in degrees (longitudes -180..180, latitudes -90..90, south <= north, west <= east), at most 360 / 2^(zoom-4) degrees wide and tall
+                 * @example 54.9,24.8,55.6,25.4
+                 */
+                bbox: string;
+                /** @description The map's zoom level, a whole number; above 16 every project is a marker of its own */
+                zoom: number;
+                /** @description As on the listing */
+                project_name?: string;
+                developer_id?: number;
+                completion_year?: string;
+                /** @description As on the listing */
+                state_id?: string;
+                /** @description In the currency of `currency` */
+                min_price?: number;
+                /** @description In the currency of `currency` */
+                max_price?: number;
+                /** @description As on the listing */
+                property_type?: ("Apartment" | "Villa" | "Townhouse" | "Penthouse")[];
+                /** @description As on the listing */
+                bedrooms?: ("Studio" | "1" | "2" | "3" | "4" | "5+")[];
+                /** @description As on the listing */
+                amenities?: ("Pool" | "Gym" | "Parking" | "Security" | "Garden" | "Balcony")[];
+                /** @description As on the listing */
+                area?: ("Studio" | "1BR" | "2BR" | "3BR" | "4BR+")[];
+                min_area?: number;
+                max_area?: number;
+                /** @description As on the listing */
+                location?: string;
+                /** @description Prices of the projects and the clusters' price ranges, and min_price/max_price, in this currency */
+                currency?: "AED" | "USD" | "GBP";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The map */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffPlanMapResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
             422: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

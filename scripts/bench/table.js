@@ -17,10 +17,10 @@ const measure = require('./measure');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
-const GET_ROWS = 14;
+const GET_ROWS = 16;
 /** Starting the table's three apps (about 10 s each; 18 s the one on 10,000 projects, which generates them and reads its collection), and the bare servers. */
 const STARTS_S = 45;
-/** What the whole table takes (s): about 13 minutes with the defaults (15 × 50 + 45 = 795). */
+/** What the whole table takes (s): about 15 minutes with the defaults (17 × 50 + 45 = 895). */
 const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
 
 /** bench.js's child-process helpers and settings, handed over by `tableCases`. */
@@ -328,6 +328,30 @@ async function localesCase() {
   printTable();
 }
 
+/** The map's rows on `count` projects (decision 125): the whole UAE at zoom 7, and Dubai at zoom 12 with a price filter. */
+async function mapRows(app, count) {
+  const at = count.toLocaleString('en');
+  await measureGet(app, { name: `map of the whole UAE at zoom 7 at ${at} projects`, path: '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7', cpuTarget: 0.5 });
+  await measureGet(app, {
+    name: `map of Dubai at zoom 12 with a price filter at ${at} projects`,
+    path: '/api/v1/off-plan/projects/map?bbox=54.9,24.8,55.6,25.4&zoom=12&min_price=1000000&max_price=5000000',
+    cpuTarget: 0.5,
+  });
+}
+
+/** The map's rows alone, on their app of 10,000 projects. */
+async function mapCase() {
+  const { projects } = bench.offPlan;
+  const big = await startProjectsApp(projects);
+  try {
+    await mapRows(big.app, projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
 /** The rows on the site app (SQLite, demo content): the cached pages, a 304, brotli, the contact POST. */
 async function siteRows() {
   const ORIGIN = { origin: 'https://www.example.com' };
@@ -346,7 +370,7 @@ async function siteRows() {
   }
 }
 
-/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, one project): the filtered English row. */
+/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, the map, one project): the filtered English row. */
 async function offPlanRows(count, query) {
   const big = await startProjectsApp(count);
   try {
@@ -355,6 +379,7 @@ async function offPlanRows(count, query) {
     const filtered = await compareListingLocales(big.app, query, count);
     await measureSignedIn(big.app, query, count);
     await measureGet(big.app, { name: `filters at ${at} projects`, path: '/api/v1/off-plan/projects/filters' });
+    await mapRows(big.app, count);
     await detailHeld(big.app, big.firstId);
     await measureGet(big.app, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
     return filtered;
@@ -421,7 +446,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, locales: localesCase, signedIn: signedInCase };
+  return { table: tableCase, locales: localesCase, signedIn: signedInCase, map: mapCase };
 }
 
 module.exports = { tableCases, rows, printTable };

@@ -37,7 +37,7 @@ const stable = ({ date: _d, 'x-request-id': _r, connection: _c, 'keep-alive': _k
 /** A key as a client may spell it: plainly, with a letter percent-encoded, or in a bracket form. */
 const spelledKey = fc
   .tuple(
-    fc.constantFrom('locale', 'status', 'page', 'per_page', 'currency', 'sort', 'search', 'state_id', 'bedrooms', 'preview', 'other'),
+    fc.constantFrom('locale', 'status', 'page', 'per_page', 'currency', 'sort', 'search', 'state_id', 'bedrooms', 'preview', 'bbox', 'zoom', 'near', 'other'),
     fc.constantFrom('plain', 'encoded-first', 'encoded-last', 'brackets', 'index', 'object', 'operator')
   )
   .map(([key, form]) => {
@@ -53,9 +53,15 @@ const spelledKey = fc
     }
   });
 
-const value = fc.constantFrom('ar', 'en', 'AR', 'fr', '', 'draft', 'published', '1', '2', '50', 'AED', 'USD', 'price_asc', 'DU', '%D8%AF', '%FF', 'a+b', '%20ar');
+const value = fc.constantFrom(
+  'ar', 'en', 'AR', 'fr', '', 'draft', 'published', '1', '2', '50', 'AED', 'USD', 'price_asc', 'DU', '%D8%AF', '%FF', 'a+b', '%20ar',
+  '12', '54.9,24.8,55.6,25.4', '25.08,55.14', 'distance'
+);
 const pair = fc.tuple(spelledKey, fc.option(value, { nil: undefined })).map(([key, text]) => (text === undefined ? key : `${key}=${text}`));
 const queryString = fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => pairs.join('&'));
+
+/** `route` with `query` added to the query string it may have. */
+const withQuery = (route: string, query: string) => (query === '' ? route : `${route}${route.includes('?') ? '&' : '?'}${query}`);
 
 export interface ParityFigures {
   requests: number;
@@ -70,10 +76,11 @@ async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string
   const routes = [
     '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan', '/api/v1/off-plan/projects', '/api/v1/off-plan/projects/filters',
     `/api/v1/off-plan/projects/${project.id}`, `/api/v1/off-plan/projects/${project.slug}`, '/api/v1/off-plan/projects/no-such-project',
+    '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.
   for (const authorization of authorizations) {
-    for (const route of routes) for (const query of ['', '?locale=ar', '', '?locale=ar']) await get(lanePort, `${route}${query}`, authorization);
+    for (const route of routes) for (const query of ['', 'locale=ar', '', 'locale=ar']) await get(lanePort, withQuery(route, query), authorization);
   }
   return routes;
 }
@@ -93,7 +100,7 @@ export async function assertLaneParity(strapi: Core.Strapi, runs: number, seed?:
     let requests = 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), queryString, fc.constantFrom(...authorizations), async (route, query, authorization) => {
-        const target = `${route}?${query}`;
+        const target = withQuery(route, query);
         const lane = await get(lanePort, target, authorization);
         const full = await get(fullPort, target, authorization);
         requests += 1;

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/envelope';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { sendCached, sendRepresentation } from '../../../lib/send';
+import { parseMapQuery } from '../lib/map-query';
 import { parseListingQuery } from '../lib/query';
 import { QUERY_MESSAGES } from '../lib/query-messages';
 import { offPlanService } from '../services/off-plan';
@@ -24,6 +25,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
     const service = offPlanService(strapi);
     sendRepresentation(ctx, readsDraft(ctx.state) ? await service.draftListing(parsed.query, locale, versionsFor(ctx.state)) : await service.listing(ctx.querystring, parsed.query, locale));
+  },
+
+  async map(ctx: Context) {
+    const locale = requestLocale(ctx.state);
+    const parsed = parseMapQuery(ctx.query, locale);
+    if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
+    sendRepresentation(ctx, await offPlanService(strapi).map(ctx.querystring, parsed.query, locale));
   },
 
   async filters(ctx: Context) {

@@ -25,7 +25,7 @@ export interface CurrencyView {
  * A card's price in `currency`. A price the provider gave in a currency without a rate (shown as given,
  * with no comparable amount) stays as it is.
  */
-function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency, index: ProjectIndex): NormalisedProject['price'] {
+export function priceIn(price: NormalisedProject['price'], amount: number, currency: Currency, index: ProjectIndex): NormalisedProject['price'] {
   if (price.currency !== SITE_CURRENCY) return price;
   const startingFrom = Number.isNaN(amount) ? null : amount;
   return { starting_from: startingFrom, formatted: priceLabel(formatPrice(startingFrom, currency), startingFrom, index.locale), currency };

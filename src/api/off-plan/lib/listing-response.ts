@@ -17,6 +17,7 @@ import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './option
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
 import { LISTING_WORDS } from './listing-words';
+import { distanceKm } from './project-geo';
 
 /** The sort options with their labels in `locale` (the contract's in English). */
 const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
@@ -149,9 +150,13 @@ export function renderListing(projectIndex: PreparedIndex, currency: PreparedCur
   const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
 
   const cards: Buffer[] = [];
+  const { near } = query;
   items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
-    cards.push(currency.view.cardBytes[item]);
+    const card = currency.view.cardBytes[item];
+    // With `near`, each card ends with its distance (decision 123): the card's own bytes, its closing brace moved.
+    if (near) cards.push(card.subarray(0, -1), Buffer.from(`,"distance_km":${distanceKm(index.geo, near, item)}}`));
+    else cards.push(card);
   });
   const envelope = ENVELOPES[index.locale];
   return Buffer.concat([

@@ -12,6 +12,7 @@ import type { Sort } from './query';
 
 export interface ListingWords {
   listingMessage: string;
+  mapMessage: string;
   projectMessage: string;
   /** The 301 a project's former slug answers (decision 110). */
   projectMoved: string;
@@ -41,6 +42,7 @@ const byBedrooms = (type: string) => (type === 'Studio' ? 0 : Number.parseInt(ty
 
 const ENGLISH: ListingWords = {
   listingMessage: 'Off-plan projects retrieved successfully',
+  mapMessage: 'Off-plan projects map retrieved successfully',
   projectMessage: 'Project retrieved successfully',
   projectMoved: 'The project has moved to its current slug',
   resultsText: (from, to, total) => `Showing ${from} - ${to} of ${total} properties`,
@@ -70,6 +72,7 @@ const ARABIC_QUARTERS = ['الربع الأول', 'الربع الثاني', 'ا
 
 const ARABIC: ListingWords = {
   listingMessage: 'تم جلب المشاريع على الخريطة بنجاح',
+  mapMessage: 'تم جلب خريطة المشاريع بنجاح',
   projectMessage: 'تم جلب المشروع بنجاح',
   projectMoved: 'انتقل المشروع إلى عنوانه الحالي',
   resultsText: (from, to, total) => `النتائج ${from} - ${to} من أصل ${total}`,

@@ -13,7 +13,9 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
+import { mapInSteps, runSteps, type Steps } from './index-steps';
 import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
+import { projectGeo, type ProjectGeo } from './project-geo';
 import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
 
@@ -82,6 +84,8 @@ export interface ProjectIndex {
   options: Record<FacetName, Bitset[]>;
   places: PlaceWords;
   sizes: Sizes;
+  /** Where the projects are: the map, the bbox filter, nearest first (project-geo.ts). */
+  geo: ProjectGeo;
   countsByState: StateCount[];
   facets: Facets;
   priceRange: { min: number | null; max: number | null };
@@ -165,31 +169,6 @@ function comparators(projects: NormalisedProject[]): Record<Sort, (a: number, b:
     completion_asc: (a, b) => nullsLast(completion(a), completion(b), text) ?? tie(a, b),
     completion_desc: (a, b) => nullsLast(completion(a), completion(b), (x, y) => text(y, x)) ?? tie(a, b),
   };
-}
-
-/**
- * The index is built in steps (a generator): between two steps its caller may give the event loop a
- * turn (decision 93). A step is one sort, or this many projects of a pass over them.
- */
-const STEP = 100;
-type Steps<T> = Generator<void, T, void>;
-
-/** `fn` of each item, a step every STEP items. */
-function* mapInSteps<T, R>(items: readonly T[], fn: (item: T, index: number) => R): Steps<R[]> {
-  const results = new Array<R>(items.length);
-  for (let index = 0; index < items.length; index += 1) {
-    results[index] = fn(items[index], index);
-    if (index % STEP === STEP - 1) yield;
-  }
-  return results;
-}
-
-/** Runs every step at once: the index, synchronously. */
-function runSteps<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }
 
 const perSort = <T>(make: (sort: Sort) => T) => Object.fromEntries(SORTS.map(({ value }) => [value, make(value)])) as Record<Sort, T>;
@@ -351,6 +330,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
   const byYear = partition(orders, (index) => projects[index].completion.year || undefined);
   yield;
+  const geo = projectGeo(searchedAs, orders.name_asc);
 
   return {
     locale,
@@ -372,6 +352,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     options,
     places,
     sizes,
+    geo,
     countsByState: countStates(states, locale),
     facets: unfilteredFacets(options),
     priceRange: priceRangeOf(priced),

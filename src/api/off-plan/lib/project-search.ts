@@ -8,6 +8,7 @@
 import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, orInto, unite, withoutMembers, type Bitset } from './bitset';
 import { countStates, type ProjectIndex, type FacetName, type Facets, type Orders, type StateCount } from './project-index';
 import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, foldForSearch, searchWords } from './options';
+import { bboxSet, nearestPage } from './project-geo';
 import type { Filters, ListingQuery, Sort } from './query';
 
 /** What a set of filters matches, whatever the page and the sort. */
@@ -101,7 +102,7 @@ const chosen = (sets: Bitset[], options: readonly string[], values: readonly str
 interface Constraints {
   /** One set per applied filter group; facets count each group's options over the others. */
   groups: Partial<Record<FacetName | 'state_id', Bitset>>;
-  /** The filters no facet counts against (developer, year, name, location, price). */
+  /** The filters no facet counts against (developer, year, name, location, price, bbox). */
   rest: Bitset[];
   /** The area options' sets, narrowed to the size range when one is given. */
   areaSets: Bitset[];
@@ -125,6 +126,7 @@ function constraints(index: ProjectIndex, filters: Filters, prices: Float64Array
   if (filters.min_price !== undefined || filters.max_price !== undefined) {
     rest.push(priceSet(index, prices, filters.min_price ?? 0, filters.max_price ?? Number.POSITIVE_INFINITY));
   }
+  if (filters.bbox) rest.push(bboxSet(index.geo, filters.bbox, size));
   if (filters.property_type) groups.property_type = unite(size, chosen(options.property_type, PROPERTY_TYPES, filters.property_type));
   if (filters.bedrooms) groups.bedrooms = unite(size, chosen(options.bedrooms, BEDROOMS, filters.bedrooms));
   // Every amenity chosen is required.
@@ -232,9 +234,10 @@ export function matchingSet(index: ProjectIndex, filters: Filters, prices = inde
 }
 
 /** The page of the query's sort among the matched projects. */
-export function pageItems(index: ProjectIndex, matched: Matched, { page, perPage, sort, filters }: ListingQuery): number[] {
+export function pageItems(index: ProjectIndex, matched: Matched, { page, perPage, sort, filters, near }: ListingQuery): number[] {
   const start = (page - 1) * perPage;
   const end = start + perPage;
+  if (sort === 'distance') return near ? nearestPage(index.geo, near, matched.matches, Math.min(start, matched.total), Math.min(end, matched.total)) : [];
   if (!matched.matches) return Array.from(index.orders[sort].subarray(start, end));
   return pageOf(narrowestList(index, filters, sort), index.ranks[sort], matched.matches, matched.total, start, end);
 }

@@ -24,6 +24,12 @@ export interface QueryMessages {
   location(max: number): string;
   currency(values: string): string;
   projectNotFound(id: string): string;
+  bbox: string;
+  bboxRequired: string;
+  bboxSpan(zoom: number, degrees: number): string;
+  zoom(min: number, max: number): string;
+  near: string;
+  distanceSort: string;
 }
 
 const ENGLISH_NAMES: Record<Range | List, string> = {
@@ -54,6 +60,12 @@ export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
     location: (max) => `The location must be text of at most ${max} characters, with letters or digits.`,
     currency: (values) => `The currency must be one of: ${values}.`,
     projectNotFound: (id) => `No off-plan project with id "${id}"`,
+    bbox: 'The bbox must be four numbers west,south,east,north in degrees: longitudes from -180 to 180, latitudes from -90 to 90, south at most north and west at most east.',
+    bboxRequired: 'The bbox is required: west,south,east,north in degrees.',
+    bboxSpan: (zoom, degrees) => `The bbox is too large for zoom ${zoom}: at most ${degrees} degrees wide and tall.`,
+    zoom: (min, max) => `The zoom must be a whole number from ${min} to ${max}.`,
+    near: 'The near must be two numbers lat,lng in degrees: a latitude from -90 to 90, a longitude from -180 to 180.',
+    distanceSort: 'Sorting by distance needs near=lat,lng.',
   },
   ar: {
     validationFailed: 'البيانات المرسلة غير صالحة',
@@ -72,5 +84,11 @@ export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
     location: (max) => `يجب أن يكون الموقع نصًا لا يزيد على ${max} حرفًا، فيه حروف أو أرقام.`,
     currency: (values) => `يجب أن تكون العملة إحدى القيم: ${values}.`,
     projectNotFound: (id) => `لا يوجد مشروع على الخريطة بالمعرّف "${id}"`,
+    bbox: 'يجب أن يكون نطاق الخريطة أربعة أرقام بالدرجات: الغرب والجنوب والشرق والشمال، خطوط الطول من -180 إلى 180 ودوائر العرض من -90 إلى 90، والجنوب لا يتجاوز الشمال والغرب لا يتجاوز الشرق.',
+    bboxRequired: 'نطاق الخريطة مطلوب: الغرب والجنوب والشرق والشمال بالدرجات.',
+    bboxSpan: (zoom, degrees) => `نطاق الخريطة أكبر مما يناسب مستوى التكبير ${zoom}: ${degrees} درجة على الأكثر عرضًا وارتفاعًا.`,
+    zoom: (min, max) => `يجب أن يكون مستوى التكبير عددًا صحيحًا من ${min} إلى ${max}.`,
+    near: 'يجب أن يكون الموقع القريب رقمين بالدرجات: دائرة العرض من -90 إلى 90 ثم خط الطول من -180 إلى 180.',
+    distanceSort: 'الترتيب حسب المسافة يتطلب near=lat,lng.',
   },
 };

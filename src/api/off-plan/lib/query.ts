@@ -13,6 +13,7 @@ import {
   type Amenity, type Area, type Bedrooms, type Currency, type PropertyType,
 } from './options';
 import { QUERY_MESSAGES } from './query-messages';
+import { readBbox, readNear, type Bbox, type LatLng } from './geo-query';
 
 export const SORTS = [
   { value: 'name_asc', label: 'Newest First' },
@@ -24,6 +25,8 @@ export const SORTS = [
 ] as const;
 
 export type Sort = (typeof SORTS)[number]['value'];
+/** The listing's sorts, and nearest first: only with `near` (decision 123), so not among the sort options. */
+export type ListingSort = Sort | 'distance';
 
 export const DEFAULT_SORT: Sort = 'name_asc';
 export const DEFAULT_PER_PAGE = 16;
@@ -43,6 +46,8 @@ export interface Filters {
   min_area?: number;
   max_area?: number;
   location?: string;
+  /** The map's viewport: projects whose coordinates are inside it (decision 123). */
+  bbox?: Bbox;
   /** Not a filter: the currency of prices (cards, price range, min/max price); AED when absent. */
   currency?: Currency;
 }
@@ -50,8 +55,10 @@ export interface Filters {
 export interface ListingQuery {
   page: number;
   perPage: number;
-  sort: Sort;
+  sort: ListingSort;
   filters: Filters;
+  /** Not a filter: the point each card's `distance_km` is measured from, and `sort=distance`'s. */
+  near?: LatLng;
 }
 
 export type QueryResult = { ok: true; query: ListingQuery } | { ok: false; errors: FieldErrors };
@@ -104,7 +111,12 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   if (perPage !== undefined && (perPage === null || !isInteger(perPage) || Number(perPage) < 1 || Number(perPage) > MAX_PER_PAGE)) {
     fail('per_page', messages.perPage(MAX_PER_PAGE));
   }
-  if (sort !== undefined && !SORTS.some((option) => option.value === sort)) {
+  const nearText = single(raw, 'near');
+  const near = nearText === undefined ? undefined : nearText === null ? null : readNear(nearText);
+  if (near === null) fail('near', messages.near);
+  if (sort === 'distance') {
+    if (nearText === undefined) fail('sort', messages.distanceSort);
+  } else if (sort !== undefined && !SORTS.some((option) => option.value === sort)) {
     fail('sort', messages.sort(SORTS.map((option) => option.value).join(', ')));
   }
 
@@ -172,6 +184,13 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
     else filters.location = text;
   }
 
+  const bboxText = single(raw, 'bbox');
+  if (bboxText !== undefined) {
+    const bbox = bboxText === null ? null : readBbox(bboxText);
+    if (!bbox) fail('bbox', messages.bbox);
+    else filters.bbox = bbox;
+  }
+
   const currency = single(raw, 'currency');
   if (currency !== undefined) {
     const code = currency === null ? undefined : queryOption.currency(currency);
@@ -185,8 +204,9 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
     query: {
       page: page ? Number(page) : 1,
       perPage: perPage ? Number(perPage) : DEFAULT_PER_PAGE,
-      sort: (sort as Sort | undefined) ?? DEFAULT_SORT,
+      sort: (sort as ListingSort | undefined) ?? DEFAULT_SORT,
       filters,
+      ...(near ? { near } : {}),
     },
   };
 }

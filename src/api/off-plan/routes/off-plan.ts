@@ -15,6 +15,13 @@ const FAVORITE_FLAGS = ['api::account.favorite-flags'];
 const providerRoute = (path: string, handler: string, surrogateKeys: string[], middlewares?: string[]) =>
   siteRoute({ path, handler, cache: { kind: 'provider', surrogateKeys }, fastLane: true, shows: [PAGE], middlewares });
 
+/** The listing's caching, which the map shares (decision 124): purged with it. */
+const LISTING_CACHE = {
+  kind: 'provider',
+  surrogateKeys: [PROJECTS_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY],
+  localized: [OFFPLAN_PAGE_SURROGATE_KEY],
+} as const;
+
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {
   type: 'content-api',
@@ -30,11 +37,13 @@ export default {
     siteRoute({
       path: '/v1/off-plan/projects',
       handler: 'off-plan.projects',
-      cache: { kind: 'provider', surrogateKeys: [PROJECTS_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [OFFPLAN_PAGE_SURROGATE_KEY] },
+      cache: LISTING_CACHE,
       fastLane: true,
       shows: [PAGE],
       middlewares: FAVORITE_FLAGS,
     }),
+    // Before /:projectId, which would otherwise take "map" for an id.
+    siteRoute({ path: '/v1/off-plan/projects/map', handler: 'off-plan.map', cache: LISTING_CACHE, fastLane: true }),
     // Before /:projectId, which would otherwise take "filters" for an id (the fast lane likewise tries exact paths first).
     providerRoute('/v1/off-plan/projects/filters', 'off-plan.filters', [PROJECTS_SURROGATE_KEY]),
     // Each answer carries its own keys (the project's beside the collection's): these are the fallback.

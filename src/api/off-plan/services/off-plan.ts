@@ -4,9 +4,9 @@
  * English or in that language, or changes its media), the project index
  * index (built once per project collection, dropped with it), its cards and prices in each other
  * currency (built when first asked for, dropped with it), the finished filters and legacy page JSON,
- * and the last 256 listing pages asked for (each with its ETag and compressed variants, kept while
- * the data they were rendered from stays current).
- * `fastListing` answers from memory alone, for the fast lane; the controller's path loads whatever is
+ * and the last 256 listing pages and 256 map answers asked for (each with its ETag and compressed
+ * variants, kept while the data they were rendered from stays current).
+ * `fastListing` and `fastMap` answer from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
@@ -30,6 +30,8 @@ import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation } from '../lib/project-response';
 import { developerNames, projectNames } from '../lib/project-pages';
 import { matchSlug, type SlugBook } from '../lib/slugs';
+import { renderMap } from '../lib/map-response';
+import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
@@ -45,6 +47,9 @@ interface RenderedListing {
 }
 
 const RENDERED_LISTINGS = 256;
+
+/** A map answer as rendered, reused while its project index and currency view are current. */
+type RenderedMap = Omit<RenderedListing, 'page'>;
 
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
@@ -96,6 +101,18 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
     const representation = new Representation(renderListing(projectIndex, currency, page, query), false);
     rendered.set(queryString, { projectIndex, currency, page, representation });
+    return representation;
+  }
+
+  const renderedMaps = new LRUCache<string, RenderedMap>({ max: RENDERED_LISTINGS });
+
+  /** The map answer for `queryString` in `locale` (decision 124), rendered unless kept. */
+  function mapAnswer(queryString: string, query: MapQuery, projectIndex: PreparedIndex, currency: PreparedCurrency): Representation {
+    const key = `${projectIndex.index.locale}?${queryString}`;
+    const kept = renderedMaps.get(key);
+    if (kept && kept.projectIndex === projectIndex && kept.currency === currency) return kept.representation;
+    const representation = new Representation(renderMap(projectIndex.index, currency.view, query), false);
+    renderedMaps.set(key, { projectIndex, currency, representation });
     return representation;
   }
 
@@ -238,6 +255,21 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return currency && listingPage(queryString, parsed.query, prepared, currency, content);
     },
 
+    /** The map answer (decision 122): the listing's project index and currency views, no page content. */
+    async map(queryString: string, query: MapQuery, locale: Locale): Promise<Representation> {
+      const prepared = await projectIndex(locale);
+      return mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
+    },
+
+    /** The map answer from memory alone, or undefined. */
+    fastMap({ query, queryString, locale }: LaneRequest): Representation | undefined {
+      const parsed = parseMapQuery(query, locale);
+      const prepared = peekIndex(locale);
+      if (!parsed.ok || !prepared) return undefined;
+      const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
+      return currency && mapAnswer(queryString, parsed.query, prepared, currency);
+    },
+
     /** The filters response in `locale`, built once per collection (and developers' lifetime). */
     async filtersResponse(locale: Locale): Promise<CacheEntry<unknown>> {
       const prepared = await projectIndex(locale);
@@ -334,6 +366,7 @@ export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
 export function registerOffPlanLookups(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));
+  laneLookup('api::off-plan.off-plan.map', (request) => service.fastMap(request));
   laneLookup('api::off-plan.off-plan.filters', ({ locale }) => service.fastFilters(locale));
   laneLookup('api::off-plan.off-plan.project', ({ path, locale }) => service.fastProject(path.slice(path.lastIndexOf('/') + 1), locale));
   laneLookup('api::off-plan.off-plan.legacy', ({ locale }) => {
