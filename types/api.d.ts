@@ -324,7 +324,7 @@ export interface paths {
         };
         /**
          * One project with apartments, facilities and coordinates
-         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans). While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. An unknown id is a 404 `NOT_FOUND`.
+         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), and last `similar`, the cards of up to six similar projects. While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. An unknown id is a 404 `NOT_FOUND`.
          */
         get: operations["getOffPlanProject"];
         put?: never;
@@ -1397,6 +1397,8 @@ export interface components {
                         percent: number | null;
                     }[];
                 }[];
+                /** @description Up to six other projects of the current collection, as the listing's cards (the request's locale, AED), best first: the same community, else the nearest projects, else the same emirate; within that, a starting price within ±30 % of this one's, a bedroom option in common, the same completion year, then the nearest and the id (decision 126). Never the project itself. The answer's surrogate keys name each of them (`project-{id}`). Empty when no other project qualifies. */
+                similar: components["schemas"]["ProjectCard"][];
             } & components["schemas"]["ProjectCard"];
         };
         OffPlanLegacyResponse: {

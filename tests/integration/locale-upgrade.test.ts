@@ -22,11 +22,11 @@ const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures
 /** `/uploads/skyline_dusk_f2c21b8ec7.jpg` as `/uploads/skyline_dusk.jpg`: the suffix is drawn at each upload. */
 const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_]+?)_[0-9a-f]{10}\./g, '$1.');
 
-/** A project answer without the fields decision 68 added after the recording (the rest must be the same bytes). */
+/** A project answer without the fields decisions 68 and 126 added after the recording (the rest must be the same bytes). */
 function withoutLaterFields(route: string, body: string): string {
   if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return body;
   const answer = JSON.parse(body);
-  const { floor_plans, brochure_url, handover_date, ...data } = answer.data;
+  const { floor_plans, brochure_url, handover_date, similar, ...data } = answer.data;
   data.apartments = data.apartments.map(({ size_from_sqm, size_to_sqm, ...unit }: Record<string, unknown>) => unit);
   return JSON.stringify({ ...answer, data });
 }

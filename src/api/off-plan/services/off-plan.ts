@@ -30,6 +30,7 @@ import type { OffPlanPageContent } from '../lib/page-content';
 import { PROJECT_ID, projectRepresentation } from '../lib/project-response';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
+import { similarBuild, type SimilarLists } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 
@@ -46,6 +47,8 @@ const RENDERED_LISTINGS = 256;
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
   version: number;
+  /** Each project's similar projects (positions in the index, the same in every locale). */
+  similar: SimilarLists;
 }
 
 interface InCurrency extends PreparedCurrency {
@@ -60,6 +63,17 @@ async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pa
   return shown;
 }
 
+/** Each collection's similar projects, ranked once (in slices) whichever locale's index asks first. */
+const similarOf = new WeakMap<ProjectCollection, Promise<SimilarLists>>();
+function similarOnce(collection: ProjectCollection): Promise<SimilarLists> {
+  let ranked = similarOf.get(collection);
+  if (!ranked) {
+    ranked = inSlices(similarBuild(collection.projects));
+    similarOf.set(collection, ranked);
+  }
+  return ranked;
+}
+
 /**
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
  * language's names. Built in slices (a second or more at 10,000 projects), visitors answered meanwhile.
@@ -69,7 +83,7 @@ async function indexFor(collection: ProjectCollection, locale: Locale): Promise<
   const pause = slicer();
   const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
   const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects }), pause);
-  return { version: collection.version, ...prepareIndex(index) };
+  return { version: collection.version, similar: await similarOnce(collection), ...prepareIndex(index) };
 }
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
@@ -203,16 +217,17 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The project's response in `locale` (decision 25), or null for an id the service does not hold. */
     async projectResponse(id: string, locale: Locale): Promise<Representation | null> {
       const project = PROJECT_ID.test(id) ? await projectsService(strapi).project(id) : null;
-      return project ? projectRepresentation(project, locale) : null;
+      return project ? projectRepresentation(project, locale, await projectIndex(locale)) : null;
     },
 
     /**
-     * The same from memory alone, or undefined (no collection loaded, or an id the full path answers with
-     * a 404). Like the full path, it starts the background read of a detail that is due.
+     * The same from memory alone, or undefined (no collection or index loaded, or an id the full path
+     * answers with a 404). Like the full path, it starts the background read of a detail that is due.
      */
     fastProject(id: string, locale: Locale): Representation | undefined {
       const project = PROJECT_ID.test(id) ? projectsService(strapi).peekProject(id) : undefined;
-      return project ? projectRepresentation(project, locale) : undefined;
+      const prepared = project && peekIndex(locale);
+      return project && prepared ? projectRepresentation(project, locale, prepared) : undefined;
     },
 
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
