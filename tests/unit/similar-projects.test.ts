@@ -155,4 +155,16 @@ describe('similar projects', () => {
     expect(body.data.similar).toEqual([JSON.parse(index.cardBytes[1].toString())]);
     expect(representation.edge?.['Surrogate-Key']).toBe('projects project-1 project-2');
   });
+
+  it('is made again for a new index: the same project object shows the new collection\'s similar projects', () => {
+    const projects = [project('1'), project('2'), project('3')];
+    const answer = { project: projects[0], pending: false };
+    const similarIds = (source: Parameters<typeof projectRepresentation>[2]) =>
+      (JSON.parse(projectRepresentation(answer, 'en', source).body.toString()) as { data: { similar: Array<{ id: string }> } }).data.similar.map(({ id }) => id);
+    const before = { index: buildIndex(projects), similar: similarProjects(projects) };
+    expect(similarIds(before)).toEqual(['2', '3']);
+    expect(projectRepresentation(answer, 'en', before)).toBe(projectRepresentation(answer, 'en', before));
+    const withoutThree = [projects[0], projects[1]];
+    expect(similarIds({ index: buildIndex(withoutThree), similar: similarProjects(withoutThree) })).toEqual(['2']);
+  });
 });
