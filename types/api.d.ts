@@ -304,7 +304,7 @@ export interface paths {
         };
         /**
          * Clustered map of the off-plan projects
-         * @description The projects inside a map's viewport as a GeoJSON FeatureCollection, clustered for the zoom as supercluster clusters them (decisions 122-124): a cluster has `point_count` (its projects inside the bbox), a price range and `expansion_zoom` (the zoom at which a click opens it); a single project has its id, slug where it has one, name, starting price in `currency`, image and emirate. `total`, the sum of the counts, is the listing's `total` for the same filters and bbox; a project without coordinates is on no map. Takes every filter of the listing (same names, same 422 messages); `bbox` and `zoom` are required, and the bbox may span at most 360 / 2^(zoom-4) degrees on either axis (sixteen tiles). Public, edge-cached and purged like the listing.
+         * @description The projects inside a map's viewport as a GeoJSON FeatureCollection, clustered for the zoom as supercluster clusters them (decisions 122-124): a cluster has `point_count` (its projects inside the bbox), a price range and `expansion_zoom` (the zoom at which a click opens it); a single project has its id, slug, name, starting price in `currency`, image and emirate. `total`, the sum of the counts, is the listing's `total` for the same filters and bbox; a project without coordinates is on no map. Takes every filter of the listing (same names, same 422 messages); `bbox` and `zoom` are required, and the bbox may span at most 360 / 2^(zoom-4) degrees on either axis (sixteen tiles). Public, edge-cached and purged like the listing.
          */
         get: operations["getOffPlanProjectsMap"];
         put?: never;
@@ -344,7 +344,7 @@ export interface paths {
         };
         /**
          * One project with apartments, facilities and coordinates
-         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), then the project's `slug`, `canonical_url` and `alternates`, and its schema.org JSON-LD (`structured_data`). While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. The project's current slug and its id give the same bytes and ETag; a former slug (the project was renamed) is a 301 naming the current one, with `Location` at it; an unknown slug or id is a 404 `NOT_FOUND`.
+         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), then the project's `slug`, `canonical_url` and `alternates`, its schema.org JSON-LD (`structured_data`), and last `similar`, the cards of up to six similar projects. While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. The project's current slug and its id give the same bytes and ETag; a former slug (the project was renamed) is a 301 naming the current one, with `Location` at it; an unknown slug or id is a 404 `NOT_FOUND`.
          */
         get: operations["getOffPlanProject"];
         put?: never;
@@ -1449,8 +1449,8 @@ export interface components {
             geometry: components["schemas"]["MapPoint"];
             properties: {
                 id: string;
-                /** @description Where the project has one */
-                slug?: string;
+                /** @description The project's current slug (decision 109) */
+                slug: string;
                 name: string;
                 price: {
                     starting_from: number | null;
@@ -1559,6 +1559,8 @@ export interface components {
                         percent: number | null;
                     }[];
                 }[];
+                /** @description Up to six other projects of the current collection, as the listing's cards (the request's locale, AED), best first: the same community, else the nearest projects, else the same emirate; within that, a starting price within ±30 % of this one's, a bedroom option in common, the same completion year, then the nearest and the id (decision 126). Never the project itself. The answer's surrogate keys name each of them (`project-{id}`). Empty when no other project qualifies. */
+                similar: components["schemas"]["ProjectCard"][];
             } & components["schemas"]["ProjectCard"];
         };
         /** @description A former slug of a renamed project (decision 110), with `Location` naming this route at the current slug. */

@@ -270,6 +270,31 @@ async function measureSignedIn(app, query, count) {
   });
 }
 
+/**
+ * One project's page at `count` projects, its detail held, ending with its similar projects' cards (decision
+ * 126; throws if it shows none): ranked when the collection was indexed, so a request only sends the bytes.
+ */
+async function measureProject(big, count) {
+  await detailHeld(big.app, big.firstId);
+  const route = `/api/v1/off-plan/projects/${big.firstId}`;
+  const similar = JSON.parse((await rawRequest(`http://127.0.0.1:${big.app.port}${route}`)).body.toString()).data.similar;
+  if (!similar?.length) throw new Error(`one project: ${route} shows no similar projects`);
+  return measureGet(big.app, { name: `one project with similar projects at ${count.toLocaleString('en')} projects`, path: route, cpuTarget: 0.5 });
+}
+
+/** The project row alone, on its app of 10,000 projects. */
+async function similarCase() {
+  const { projects } = bench.offPlan;
+  const big = await startProjectsApp(projects);
+  try {
+    await measureProject(big, projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
 /** The signed-in buyer's row alone, on its app of 10,000 projects. */
 async function signedInCase() {
   const { query, projects } = bench.offPlan;
@@ -370,7 +395,7 @@ async function siteRows() {
   }
 }
 
-/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, the map, one project): the filtered English row. */
+/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, the map, one project with its similar projects): the filtered English row. */
 async function offPlanRows(count, query) {
   const big = await startProjectsApp(count);
   try {
@@ -380,8 +405,7 @@ async function offPlanRows(count, query) {
     await measureSignedIn(big.app, query, count);
     await measureGet(big.app, { name: `filters at ${at} projects`, path: '/api/v1/off-plan/projects/filters' });
     await mapRows(big.app, count);
-    await detailHeld(big.app, big.firstId);
-    await measureGet(big.app, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
+    await measureProject(big, count);
     return filtered;
   } finally {
     await bench.stopChild(big.app);
@@ -446,7 +470,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, locales: localesCase, signedIn: signedInCase, map: mapCase };
+  return { table: tableCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase };
 }
 
 module.exports = { tableCases, rows, printTable };

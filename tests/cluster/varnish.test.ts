@@ -3,7 +3,8 @@
  * from Varnish, and an editor's save purges exactly the answers built from what was saved, through the
  * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
  * publication as well; a draft read passes through, stored nowhere. A project page kept while its
- * detail was pending is purged under its own key when the detail arrives.
+ * detail was pending is purged under its own key when the detail arrives, and so are the pages that
+ * show it among their similar projects (decision 126).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
@@ -22,9 +23,11 @@ let app: Instance;
 let varnish: Varnish;
 let adminToken: string;
 let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
-const projects = generatedData({ projects: 8, sales: 0, rentals: 0 }).projects;
+// Enough projects that some do not show the pending one among their similar projects.
+const projects = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects;
 /** The project whose detail the provider fails at first. */
 const PENDING_ID = String(projects.projects[2].id);
+const UAE_IDS = projects.projects.filter((project) => (project.location as { country?: string }).country === 'United Arab Emirates').map((project) => String(project.id));
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -183,24 +186,36 @@ describe('Varnish with xkey in front of the service', () => {
     expect((await throughVarnish('/api/v1/luxury')).cache).toBe('HIT');
   });
 
-  it('a project page kept while its detail was pending is replaced as soon as the detail arrives (its own key purged)', async () => {
+  it('a project page kept while its detail was pending is replaced as soon as the detail arrives (its own key purged), with the pages showing it as similar', async () => {
     const route = `/api/v1/off-plan/projects/${PENDING_ID}`;
     const pending = await cachedInVarnish(route);
     expect(pending.body.data).toMatchObject({ id: PENDING_ID, detail_status: 'pending', apartments: [] });
-    const other = `/api/v1/off-plan/projects/${projects.projects[3].id}`;
-    await eventually(async () => expect((await fetch(`${app.url}${other}`).then((res) => res.json())).data.detail_status === undefined, 'another project read ahead').toBe(true), { timeoutMs: 20_000 });
-    await cachedInVarnish(other);
+    const atService = async (id: string) => (await fetch(`${app.url}/api/v1/off-plan/projects/${id}`).then((res) => res.json())).data;
+    // Another project's page showing the pending one among its similar projects, and one that does not.
+    let showing: string | undefined;
+    let other: string | undefined;
+    for (const id of UAE_IDS.filter((candidate) => candidate !== PENDING_ID)) {
+      const shown = ((await atService(id)).similar as Array<{ id: string }>).map((card) => String(card.id));
+      if (shown.includes(PENDING_ID)) showing ??= id;
+      else other ??= id;
+    }
+    if (!showing || !other) throw new Error(`no project shows ${PENDING_ID} as similar, or every one does`);
+    for (const id of [showing, other]) {
+      await eventually(async () => expect((await atService(id)).detail_status === undefined, `project ${id} read ahead`).toBe(true), { timeoutMs: 20_000 });
+      await cachedInVarnish(`/api/v1/off-plan/projects/${id}`);
+    }
 
     reelly.state.faults = [];
     await sleep(1100);
     // A visitor's ask at the service reads the detail now that the retry interval is over.
-    await eventually(async () => expect((await fetch(`${app.url}${route}`).then((res) => res.json())).data.detail_status === undefined, 'the service holds the detail').toBe(true));
+    await eventually(async () => expect((await atService(PENDING_ID)).detail_status === undefined, 'the service holds the detail').toBe(true));
     const held = Date.now();
     await eventually(async () => expect((await throughVarnish(route)).body.data.detail_status === undefined, 'the full page through Varnish').toBe(true), { timeoutMs: 5_000 });
     const waited = Date.now() - held;
     console.log(`varnish: the full project page was served ${waited} ms after the service held the detail`);
     expect((await throughVarnish(route)).body.data.apartments.length).toBeGreaterThan(0);
-    // Only that page was purged.
-    expect((await throughVarnish(other)).cache).toBe('HIT');
+    // The page showing it was purged under its key too; a page that does not show it was not.
+    expect((await throughVarnish(`/api/v1/off-plan/projects/${showing}`)).cache).toBe('MISS');
+    expect((await throughVarnish(`/api/v1/off-plan/projects/${other}`)).cache).toBe('HIT');
   });
 });

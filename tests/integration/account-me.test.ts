@@ -262,7 +262,8 @@ describe('is_favorited on the off-plan answers', () => {
     await send('put', `/api/v1/me/favorites/${projectIds[2]}`, me.auth);
     const anonymous = await get(`/api/v1/off-plan/projects/${projectIds[2]}`);
     const mine = await get(`/api/v1/off-plan/projects/${projectIds[2]}`, me.auth);
-    expect(mine.body.data).toEqual({ ...anonymous.body.data, is_favorited: true });
+    const similar = anonymous.body.data.similar.map((card: { id: string }) => ({ ...card, is_favorited: false }));
+    expect(mine.body.data).toEqual({ ...anonymous.body.data, is_favorited: true, similar });
     expect(mine.headers['cache-control']).toBe('private, no-store');
     expect(mine.headers['surrogate-key']).toBeUndefined();
     expect((await get(`/api/v1/off-plan/projects/${projectIds[3]}`, me.auth)).body.data.is_favorited).toBe(false);

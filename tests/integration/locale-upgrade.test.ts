@@ -26,7 +26,7 @@ const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_
  * An answer without the fields added after the recording (the rest must be the same bytes): decision 68's
  * on a project, and each project's page (decisions 108-109: `slug`, `canonical_url`, and on the project
  * answer `alternates`) on a project and on every listing card; the structured data (decisions 116-117)
- * on a project and on the contact page.
+ * on a project and on the contact page; the similar projects (decision 126) on a project.
  */
 function withoutLaterFields(route: string, body: string): string {
   const withoutPage = ({ slug, canonical_url, alternates, ...rest }: Record<string, unknown>) => rest;
@@ -38,7 +38,7 @@ function withoutLaterFields(route: string, body: string): string {
   if (/^\/api\/v1\/off-plan\/projects(\?|$)/.test(route)) return body.replace(/,"slug":"[a-z0-9-]+","canonical_url":"[^"]+"\}/g, '}');
   if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return body;
   const answer = JSON.parse(body);
-  const { floor_plans, brochure_url, handover_date, structured_data, ...data } = withoutPage(answer.data);
+  const { floor_plans, brochure_url, handover_date, structured_data, similar, ...data } = withoutPage(answer.data);
   data.apartments = (data.apartments as Array<Record<string, unknown>>).map(({ size_from_sqm, size_to_sqm, ...unit }) => unit);
   return JSON.stringify({ ...answer, data });
 }

@@ -82,8 +82,10 @@ describe('the read-ahead of project details', () => {
       expect(body.data.apartments.length).toBeGreaterThan(0);
       expect(body.data.facilities.length).toBeGreaterThan(0);
       expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
-      expect(headers['surrogate-key']).toBe(`projects project-${id}`);
-      expect(headers['cache-tag']).toBe(`projects,project-${id}`);
+      // Its own key, then those of the projects it shows as similar (decision 128).
+      const keys = [`project-${id}`, ...body.data.similar.map((card: { id: string }) => `project-${card.id}`)];
+      expect(headers['surrogate-key']).toBe(['projects', ...keys].join(' '));
+      expect(headers['cache-tag']).toBe(['projects', ...keys].join(','));
     }
     expect(detailReads()).toBe(before);
     expect(await strapi.db.query(DETAIL).count({ where: { driver: 'reelly' } })).toBe(PROJECTS);
@@ -180,7 +182,7 @@ describe('a card-only answer', () => {
     for (const { body, headers } of [full, fast]) {
       expect(body.data).toMatchObject({ id, detail_status: 'pending', apartments: [], facilities: [], payment_plans: [], floor_plans: [], brochure_url: '' });
       expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
-      expect(headers['surrogate-key']).toBe(`projects project-${id}`);
+      expect(headers['surrogate-key']).toBe(['projects', `project-${id}`, ...body.data.similar.map((card: { id: string }) => `project-${card.id}`)].join(' '));
     }
     expect((await projects().readAheadProgress())?.failures).toEqual([{ id, reason: `Reelly project ${id}: HTTP 500` }]);
 

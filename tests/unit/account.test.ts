@@ -100,4 +100,8 @@ describe('withFavoriteFlags', () => {
   it('flags a project answer', () => {
     expect(flagged({ data: { id: 'a', name: 'A' } }, ['a']).data).toEqual({ id: 'a', name: 'A', is_favorited: true });
   });
+
+  it('flags the cards of its similar projects', () => {
+    expect(flagged({ data: { id: 'a', similar: [{ id: 'b' }, { id: 'c' }] } }, ['c']).data).toEqual({ id: 'a', is_favorited: false, similar: [{ id: 'b', is_favorited: false }, { id: 'c', is_favorited: true }] });
+  });
 });

@@ -1,8 +1,9 @@
 /**
- * One project's answer (decision 25) in a locale, made once per project object and state (a detail
- * read, or the collection's card while the detail is pending), whichever lane asks first, with its own
- * caching headers: the collection's surrogate key and the project's, and a short edge lifetime while
- * its detail is pending (decision 67).
+ * One project's answer (decision 25) in a locale, made once per project object, state (a detail read,
+ * or the collection's card while the detail is pending) and project index (its similar projects: decision
+ * 126), whichever lane asks first, with its own caching headers: the collection's surrogate key, the
+ * project's and those of its similar projects, and a short edge lifetime while its detail is pending
+ * (decision 67).
  */
 import { success } from '../../../lib/envelope';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
@@ -10,18 +11,26 @@ import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
-import { card } from './project-index';
+import { card, type ProjectIndex } from './project-index';
 import { cardPage, projectPage, withDeveloperSlug, type ProjectSlugs } from './project-pages';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './listing-words';
 import { projectStructuredData } from './project-structured-data';
+import type { SimilarLists } from './similar-projects';
 
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** A locale's project index with each project's similar projects: what `similar` is read from. */
+export interface SimilarSource {
+  index: ProjectIndex;
+  similar: SimilarLists;
+}
+
 interface ProjectResponse {
   pending: boolean;
   slugs: string;
+  source: SimilarSource;
   representation: Representation;
 }
 const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
@@ -46,23 +55,34 @@ const structuredData = (project: NormalisedProject, locale: Locale, page: { cano
   structured_data: projectStructuredData(project, locale, page.canonical_url),
 });
 
-const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, projectSurrogateKey(id)]);
+/** Decision 126: the listing's cards (the index's locale, AED) of the project's similar projects; none when the index does not list it. */
+function similarData(id: string, { index, similar }: SimilarSource) {
+  const position = index.byId.get(id);
+  const others = position === undefined ? [] : [...similar[position]];
+  return { similarIds: others.map((other) => index.projects[other].id), similar: others.map((other) => JSON.parse(index.cardBytes[other].toString('utf8')) as unknown) };
+}
 
-/** The project's response in `locale`, with its current slugs: the same bytes whichever of its slug or id was asked for. */
-export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slug, developers }: ProjectSlugs): Representation {
+const projectEdgeHeaders = (ids: readonly string[], pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, ...ids.map(projectSurrogateKey)]);
+
+/**
+ * The project's response in `locale`, with its current slugs (the same bytes whichever of its slug or id
+ * was asked for) and its similar projects from `source` (the index of the same locale).
+ */
+export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slug, developers }: ProjectSlugs, source: SimilarSource): Representation {
   const kept = projectResponses[locale].get(answer.project);
   const slugs = `${slug} ${developers?.get(answer.project.developer.id) ?? ''}`;
-  if (kept?.pending === answer.pending && kept.slugs === slugs) return kept.representation;
+  if (kept?.pending === answer.pending && kept.slugs === slugs && kept.source === source) return kept.representation;
   const project = withDeveloperSlug(projectIn(answer.project, locale), developers);
   const page = projectPage(slug, locale);
-  const data = { ...projectData({ project, pending: answer.pending }), ...page, ...structuredData(project, locale, page) };
+  const { similar, similarIds } = similarData(answer.project.id, source);
+  const data = { ...projectData({ project, pending: answer.pending }), ...page, ...structuredData(project, locale, page), similar };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
-  const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, representation });
+  const representation = new Representation(body, true, projectEdgeHeaders([answer.project.id, ...similarIds], answer.pending));
+  projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, source, representation });
   return representation;
 }
 
 /** A former slug's answer (decision 110): a 301 naming the project's id, current slug and page; cached and purged as the project is. */
 export function movedProject(id: string, slug: string, locale: Locale) {
-  return { body: success({ id, ...cardPage(slug, locale) }, 301, LISTING_WORDS[locale].projectMoved), edge: projectEdgeHeaders(id, false) };
+  return { body: success({ id, ...cardPage(slug, locale) }, 301, LISTING_WORDS[locale].projectMoved), edge: projectEdgeHeaders([id], false) };
 }

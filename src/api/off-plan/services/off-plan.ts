@@ -34,6 +34,7 @@ import { renderMap } from '../lib/map-response';
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
+import { similarBuild, type SimilarLists } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 import { slugStore } from './slugs';
@@ -54,6 +55,8 @@ type RenderedMap = Omit<RenderedListing, 'page'>;
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
   version: number;
+  /** Each project's similar projects (positions in the index, the same in every locale). */
+  similar: SimilarLists;
 }
 
 interface InCurrency extends PreparedCurrency {
@@ -68,6 +71,17 @@ async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pa
   return shown;
 }
 
+/** Each collection's similar projects, ranked once (in slices) whichever locale's index asks first. */
+const similarOf = new WeakMap<ProjectCollection, Promise<SimilarLists>>();
+function similarOnce(collection: ProjectCollection): Promise<SimilarLists> {
+  let ranked = similarOf.get(collection);
+  if (!ranked) {
+    ranked = inSlices(similarBuild(collection.projects));
+    similarOf.set(collection, ranked);
+  }
+  return ranked;
+}
+
 /**
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
  * language's names. Built in slices (a second or more at 10,000 projects), visitors answered meanwhile.
@@ -77,7 +91,7 @@ async function indexFor(collection: ProjectCollection, locale: Locale, slugs: Co
   const pause = slicer();
   const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
   const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects, slugs: slugs.projects.slugOf, developerSlugs: slugs.developers }), pause);
-  return { version: collection.version, ...prepareIndex(index) };
+  return { version: collection.version, similar: await similarOnce(collection), ...prepareIndex(index) };
 }
 
 /** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
@@ -297,19 +311,20 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * The project `key` names (its current slug or its id) in `locale` (decision 25), the same answer
-     * either way; a former slug's move (decision 110); or null for a key the service does not know.
+     * either way, its similar projects from the locale's index (decision 126); a former slug's move
+     * (decision 110); or null for a key the service does not know.
      */
     async projectResponse(key: string, locale: Locale): Promise<ProjectLookup> {
       const book = await slugBookOf(await projectsService(strapi).collection());
       const found = resolved(book.projects, key);
       if ('moved' in found) return { moved: movedProject(found.id, found.moved, locale) };
       const project = PROJECT_ID.test(found.id) ? await projectsService(strapi).project(found.id) : null;
-      return project && { representation: projectRepresentation(project, locale, slugsOf(book, found.id)) };
+      return project && { representation: projectRepresentation(project, locale, slugsOf(book, found.id), await projectIndex(locale)) };
     },
 
     /**
-     * The same from memory alone, or undefined (no collection or slugs loaded, a former slug, or a key the
-     * full path answers with a 404). Like the full path, it starts the background read of a detail that is due.
+     * The same from memory alone, or undefined (no collection, slugs or index loaded, a former slug, or a
+     * key the full path answers with a 404). Like the full path, it starts the background read of a detail that is due.
      */
     fastProject(key: string, locale: Locale): Representation | undefined {
       const collection = projectsService(strapi).peek();
@@ -317,7 +332,8 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!book) return undefined;
       const found = resolved(book.projects, key);
       const project = 'moved' in found || !PROJECT_ID.test(found.id) ? undefined : projectsService(strapi).peekProject(found.id);
-      return project ? projectRepresentation(project, locale, slugsOf(book, found.id)) : undefined;
+      const prepared = project && peekIndex(locale);
+      return project && prepared ? projectRepresentation(project, locale, slugsOf(book, found.id), prepared) : undefined;
     },
 
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
