@@ -37,4 +37,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!project) throw ApiError.notFound(QUERY_MESSAGES[locale].projectNotFound(id.slice(0, 64)));
     sendRepresentation(ctx, project);
   },
+
+  async developer(ctx: Context) {
+    const locale = requestLocale(ctx.state);
+    const slug = String(ctx.params.slug);
+    const developer = await offPlanService(strapi).developerResponse(slug, locale);
+    if (!developer) throw ApiError.notFound(QUERY_MESSAGES[locale].developerNotFound(slug.slice(0, 64)));
+    sendRepresentation(ctx, developer);
+  },
 });

@@ -13,6 +13,7 @@ import type { Sort } from './query';
 export interface ListingWords {
   listingMessage: string;
   projectMessage: string;
+  developerMessage: string;
   resultsText(from: number, to: number, total: number): string;
   locationPlaceholder: string;
   propertyType: string;
@@ -40,6 +41,7 @@ const byBedrooms = (type: string) => (type === 'Studio' ? 0 : Number.parseInt(ty
 const ENGLISH: ListingWords = {
   listingMessage: 'Off-plan projects retrieved successfully',
   projectMessage: 'Project retrieved successfully',
+  developerMessage: 'Developer retrieved successfully',
   resultsText: (from, to, total) => `Showing ${from} - ${to} of ${total} properties`,
   locationPlaceholder: 'Search by project name or location',
   propertyType: 'Property Type',
@@ -68,6 +70,7 @@ const ARABIC_QUARTERS = ['الربع الأول', 'الربع الثاني', 'ا
 const ARABIC: ListingWords = {
   listingMessage: 'تم جلب المشاريع على الخريطة بنجاح',
   projectMessage: 'تم جلب المشروع بنجاح',
+  developerMessage: 'تم جلب المطوّر بنجاح',
   resultsText: (from, to, total) => `النتائج ${from} - ${to} من أصل ${total}`,
   locationPlaceholder: 'ابحث باسم المشروع أو الموقع',
   propertyType: 'نوع العقار',

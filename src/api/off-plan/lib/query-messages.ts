@@ -24,6 +24,7 @@ export interface QueryMessages {
   location(max: number): string;
   currency(values: string): string;
   projectNotFound(id: string): string;
+  developerNotFound(slug: string): string;
 }
 
 const ENGLISH_NAMES: Record<Range | List, string> = {
@@ -54,6 +55,7 @@ export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
     location: (max) => `The location must be text of at most ${max} characters, with letters or digits.`,
     currency: (values) => `The currency must be one of: ${values}.`,
     projectNotFound: (id) => `No off-plan project with id "${id}"`,
+    developerNotFound: (slug) => `No developer with slug "${slug}"`,
   },
   ar: {
     validationFailed: 'البيانات المرسلة غير صالحة',
@@ -72,5 +74,6 @@ export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
     location: (max) => `يجب أن يكون الموقع نصًا لا يزيد على ${max} حرفًا، فيه حروف أو أرقام.`,
     currency: (values) => `يجب أن تكون العملة إحدى القيم: ${values}.`,
     projectNotFound: (id) => `لا يوجد مشروع على الخريطة بالمعرّف "${id}"`,
+    developerNotFound: (slug) => `لا يوجد مطوّر بالاسم المختصر "${slug}"`,
   },
 };

@@ -10,6 +10,8 @@
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
+ * A project's and a developer's `seo` come with the editors' published overrides (seo-overrides.ts);
+ * a developer's answer is cached per slug and locale as long as the developers and its page are.
  */
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
@@ -19,19 +21,27 @@ import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
+import { mediaUrlsFor } from '../../../lib/media';
+import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { Representation, representationOf } from '../../../lib/representation';
-import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { eachSliced, inSlices, PROJECTS_TAG, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { developerAnswer, DEVELOPER_SLUG, projectCountOf } from '../lib/developer-answer';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
+import { LISTING_WORDS } from '../lib/listing-words';
 import { withFavoriteFlags } from '../lib/favorite-flags';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
-import { PROJECT_ID, projectRepresentation } from '../lib/project-response';
+import { PROJECT_ID, projectRepresentation, type SeoSource } from '../lib/project-response';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
+import { DEVELOPER_PAGE_UID, overridesCache, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
+import { developerSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
+
+const developerCacheKey = (slug: string, locale: Locale) => localized(`offplan:developer:${slug}`, locale);
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
 interface RenderedListing {
@@ -72,7 +82,8 @@ async function indexFor(collection: ProjectCollection, locale: Locale): Promise<
   return { version: collection.version, ...prepareIndex(index) };
 }
 
-const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
+// The page's SEO (decision 112) is on the page's own answer, not repeated in every listing page.
+const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
@@ -88,6 +99,28 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const page = offPlanPage(strapi);
+  const overrides = seoOverrides(strapi);
+  const optionalImage = () => mediaUrlsFor(strapi).optionalImage;
+
+  /** The project answers' SEO overrides in `locale` (published), read once per change of them. */
+  async function projectSeoSource(locale: Locale): Promise<SeoSource> {
+    return { overrides: (await overrides.published(PROJECT_SEO_UID, locale)).seo, image: optionalImage() };
+  }
+
+  /** The developer's answer in `locale`, made once per developers' lifetime, collection and page edit. */
+  async function developerRepresentation(slug: string, locale: Locale): Promise<Representation | null> {
+    const projects = projectsService(strapi);
+    const developer = (await projects.developers()).find((candidate) => candidate.slug === slug);
+    if (!developer) return null;
+    const build = async () => {
+      const [collection, pages] = await Promise.all([projects.collection(), overrides.published(DEVELOPER_PAGE_UID, locale)]);
+      const data = developerAnswer(developer, projectCountOf(developer, collection.projects), locale, pages.seo.get(slug), optionalImage());
+      const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].developerMessage)));
+      return new Representation(body, true, ownEdgeHeaders('provider', [PROJECTS_SURROGATE_KEY, developerSurrogateKey(slug)]));
+    };
+    const tags = [PROJECTS_TAG, ...overridesCache(DEVELOPER_PAGE_UID, locale).tags];
+    return (await cache.get(developerCacheKey(slug, locale), build, { tags, lifetime: projects.developersTtlSeconds() })).value;
+  }
 
   /** Index builds under way, one per collection version and locale, whoever asked first. */
   const building = new Map<string, Promise<IndexedCollection>>();
@@ -203,7 +236,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The project's response in `locale` (decision 25), or null for an id the service does not hold. */
     async projectResponse(id: string, locale: Locale): Promise<Representation | null> {
       const project = PROJECT_ID.test(id) ? await projectsService(strapi).project(id) : null;
-      return project ? projectRepresentation(project, locale) : null;
+      return project ? projectRepresentation(project, locale, await projectSeoSource(locale)) : null;
     },
 
     /**
@@ -212,7 +245,26 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     fastProject(id: string, locale: Locale): Representation | undefined {
       const project = PROJECT_ID.test(id) ? projectsService(strapi).peekProject(id) : undefined;
-      return project ? projectRepresentation(project, locale) : undefined;
+      const seo = overrides.peek(PROJECT_SEO_UID, locale)?.seo;
+      return project && seo ? projectRepresentation(project, locale, { overrides: seo, image: optionalImage() }) : undefined;
+    },
+
+    /** Decision 114: a developer's answer in `locale`, or null for a slug the provider's developers do not have. */
+    async developerResponse(slug: string, locale: Locale): Promise<Representation | null> {
+      return DEVELOPER_SLUG.test(slug) ? developerRepresentation(slug, locale) : null;
+    },
+
+    /** The same from memory alone, or undefined. */
+    fastDeveloper: (slug: string, locale: Locale) => cache.peek<Representation>(developerCacheKey(slug, locale))?.value,
+
+    /** Ids of the projects an editor marked noindex (published, in English: the entry's own), for the sitemap. */
+    async noindexProjects(): Promise<ReadonlySet<string>> {
+      return (await overrides.published(PROJECT_SEO_UID, DEFAULT_LOCALE)).noindex;
+    },
+
+    /** Slugs of the developers whose page an editor marked noindex (published, in English), for the sitemap. */
+    async noindexDevelopers(): Promise<ReadonlySet<string>> {
+      return (await overrides.published(DEVELOPER_PAGE_UID, DEFAULT_LOCALE)).noindex;
     },
 
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
@@ -259,6 +311,7 @@ export function registerOffPlanLookups(strapi: Core.Strapi): void {
   laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));
   laneLookup('api::off-plan.off-plan.filters', ({ locale }) => service.fastFilters(locale));
   laneLookup('api::off-plan.off-plan.project', ({ path, locale }) => service.fastProject(path.slice(path.lastIndexOf('/') + 1), locale));
+  laneLookup('api::off-plan.off-plan.developer', ({ path, locale }) => service.fastDeveloper(path.slice(path.lastIndexOf('/') + 1), locale));
   laneLookup('api::off-plan.off-plan.legacy', ({ locale }) => {
     const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
     return entry && representationOf(entry);
