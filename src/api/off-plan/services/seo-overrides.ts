@@ -10,6 +10,7 @@
  * and, on a save, writes the admin's label (the project's or developer's name) beside the key.
  */
 import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
 import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, invalidate } from '../../../lib/cache';
 import { projectsService } from '../../../lib/extsource';
 import { declareSurrogateKeyFamily } from '../../../lib/http-caching';
@@ -24,9 +25,19 @@ export const DEVELOPER_PAGE_UID = 'api::off-plan.developer-page';
 type OverrideUid = typeof PROJECT_SEO_UID | typeof DEVELOPER_PAGE_UID;
 
 /** Each type's key field, the label field the middleware fills, and the tag family that purges its answers. */
-const TYPES: Record<OverrideUid, { key: string; label: string; tagPrefix: string }> = {
-  [PROJECT_SEO_UID]: { key: 'project_id', label: 'project_name', tagPrefix: 'project-seo:' },
-  [DEVELOPER_PAGE_UID]: { key: 'developer_slug', label: 'developer_name', tagPrefix: 'developer-page:' },
+const TYPES: Record<OverrideUid, { key: string; label: string; tagPrefix: string; taken(key: string): string }> = {
+  [PROJECT_SEO_UID]: {
+    key: 'project_id',
+    label: 'project_name',
+    tagPrefix: 'project-seo:',
+    taken: (id) => `Project ${id} already has an SEO entry: edit that one.`,
+  },
+  [DEVELOPER_PAGE_UID]: {
+    key: 'developer_slug',
+    label: 'developer_name',
+    tagPrefix: 'developer-page:',
+    taken: (slug) => `The developer ${slug} already has a page entry: edit that one.`,
+  },
 };
 
 /** The published entries of one type in one locale: each key's SEO record, and the keys marked noindex. */
@@ -90,9 +101,20 @@ async function labelOf(strapi: Core.Strapi, uid: OverrideUid, key: string): Prom
 }
 
 /**
- * At register: on every write of an override, the label is set from its key, and once written the
- * answers of the keys it had and has are purged (the app's cache entries of the type are cleared by
- * the cache's own middleware, src/lib/cache).
+ * One entry per project or developer, drafts included: Strapi 5 checks `unique` only when publishing,
+ * which would let an editor save a second draft for the same project. The error names the field, so
+ * the admin's form shows it there.
+ */
+async function assertKeyFree(strapi: Core.Strapi, uid: OverrideUid, key: string, documentId: string | undefined): Promise<void> {
+  const type = TYPES[uid];
+  const other = await strapi.db.query(uid).findOne({ where: { [type.key]: key, ...(documentId ? { documentId: { $ne: documentId } } : {}) }, select: ['documentId'] });
+  if (other) throw new errors.ValidationError(type.taken(key), { errors: [{ path: [type.key], message: type.taken(key), name: 'ValidationError' }] });
+}
+
+/**
+ * At register: on every write of an override, its key is checked free and the label set from it, and
+ * once written the answers of the keys it had and has are purged (the app's cache entries of the type
+ * are cleared by the cache's own middleware, src/lib/cache).
  */
 export function registerSeoOverrideWrites(strapi: Core.Strapi): void {
   strapi.documents.use(async (context, next) => {
@@ -108,6 +130,7 @@ export function registerSeoOverrideWrites(strapi: Core.Strapi): void {
     const before = await keyOf(params.documentId);
     const written = params.data?.[type.key];
     if (params.data && typeof written === 'string' && written) {
+      await assertKeyFree(strapi, uid, written, params.documentId);
       const label = await labelOf(strapi, uid, written).catch(() => undefined);
       if (label) params.data[type.label] = label;
     }
