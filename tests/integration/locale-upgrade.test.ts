@@ -22,11 +22,22 @@ const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures
 /** `/uploads/skyline_dusk_f2c21b8ec7.jpg` as `/uploads/skyline_dusk.jpg`: the suffix is drawn at each upload. */
 const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_]+?)_[0-9a-f]{10}\./g, '$1.');
 
-/** A project answer without the fields decision 68 added after the recording (the rest must be the same bytes). */
-function withoutLaterFields(route: string, body: string): string {
-  if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return body;
+/** The SEO fields issue 34 added (decision 112) to the pages' answers: the luxury page's `seo`, the others' new keys. */
+const PAGE_SEO_ADDED = ['canonical_url', 'og_image', 'noindex', 'keywords'];
+function withoutLaterSeo(route: string, body: string): string {
   const answer = JSON.parse(body);
-  const { floor_plans, brochure_url, handover_date, ...data } = answer.data;
+  if (route === '/api/v1/luxury') delete answer.data.seo;
+  else if (route === '/api/v1/off-plan') delete answer.data.seo;
+  else if (route === '/api/v1/contact-us-page') for (const key of PAGE_SEO_ADDED) delete answer.data.seo[key];
+  else return body;
+  return JSON.stringify(answer);
+}
+
+/** An answer without the fields decisions 68 and 112-113 added after the recording (the rest must be the same bytes). */
+function withoutLaterFields(route: string, body: string): string {
+  if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return withoutLaterSeo(route, body);
+  const answer = JSON.parse(body);
+  const { floor_plans, brochure_url, handover_date, seo, ...data } = answer.data;
   data.apartments = data.apartments.map(({ size_from_sqm, size_to_sqm, ...unit }: Record<string, unknown>) => unit);
   return JSON.stringify({ ...answer, data });
 }
