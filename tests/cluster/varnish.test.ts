@@ -3,7 +3,8 @@
  * from Varnish, and an editor's save purges exactly the answers built from what was saved, through the
  * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
  * publication as well; a draft read passes through, stored nowhere. A project page kept while its
- * detail was pending is purged under its own key when the detail arrives.
+ * detail was pending is purged under its own key when the detail arrives, and when an editor publishes
+ * its SEO override.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
@@ -201,6 +202,25 @@ describe('Varnish with xkey in front of the service', () => {
     console.log(`varnish: the full project page was served ${waited} ms after the service held the detail`);
     expect((await throughVarnish(route)).body.data.apartments.length).toBeGreaterThan(0);
     // Only that page was purged.
+    expect((await throughVarnish(other)).cache).toBe('HIT');
+  });
+
+  it("an editor's project SEO, published, purges that project's page alone (its own key), in each language", async () => {
+    const [route, other] = [4, 5].map((index) => `/api/v1/off-plan/projects/${projects.projects[index].id}`);
+    for (const target of [route, other]) {
+      await eventually(async () => expect((await fetch(`${app.url}${target}`).then((res) => res.json())).data.detail_status === undefined, 'read ahead').toBe(true), { timeoutMs: 20_000 });
+    }
+    for (const target of [route, `${route}?locale=ar`, other]) await cachedInVarnish(target);
+    const collection = '/content-manager/collection-types/api::off-plan.project-seo';
+    const created = await agent(app)
+      .post(`${collection}?locale=en`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ project_id: String(projects.projects[4].id), seo: { meta_title: 'Through Varnish' } });
+    expect(created.status).toBe(201);
+    const published = await agent(app).post(`${collection}/${created.body.data.documentId}/actions/publish?locale=en`).set('Authorization', `Bearer ${adminToken}`).send({});
+    expect(published.status).toBe(200);
+    await eventually(async () => expect((await throughVarnish(route)).body.data.seo.meta_title).toBe('Through Varnish'), { timeoutMs: 5_000 });
+    await eventually(async () => expect((await throughVarnish(`${route}?locale=ar`)).body.data.seo.meta_title).toBe('Through Varnish'), { timeoutMs: 5_000 });
     expect((await throughVarnish(other)).cache).toBe('HIT');
   });
 });
