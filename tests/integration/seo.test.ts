@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { getStrapi, http } from '../helpers/app';
+import { appModule, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { fastLaneAnswers } from '../helpers/lane-count';
 
@@ -192,5 +192,33 @@ describe('GET /api/v1/off-plan/developers/{slug}', () => {
     expect(await fastLaneAnswers()).toBe(before + 1);
     expect(again.text).toBe(res.text);
     expect(again.headers.etag).toBe(res.headers.etag);
+  });
+});
+
+describe('the SEO types in the Editor and Author roles of a database made before them', () => {
+  const SEO_TYPES = [LUXURY_SEO, PROJECT_SEO, DEVELOPER_PAGE];
+  const configure = () => appModule<{ configureEditorRoles(strapi: Core.Strapi): Promise<void> }>('src/bootstrap/editor-roles').configureEditorRoles(strapi);
+  const store = () => strapi.store({ type: 'core', name: 'admin-roles' });
+  const roleId = async (code: string) => ((await strapi.db.query('admin::role').findOne({ where: { code } })) as { id: number }).id;
+  const actionsOf = async (code: string, subject: string) =>
+    ((await strapi.db.query('admin::permission').findMany({ where: { role: { id: await roleId(code) }, subject } })) as Array<{ action: string; properties: { locales?: string[] } }>)
+      .map((permission) => `${permission.action.replace('plugin::content-manager.explorer.', '')} ${permission.properties.locales?.join('+') ?? ''}`)
+      .sort();
+
+  it('are given once, as Strapi gives a new database, and an administrator taking one away is kept', async () => {
+    const granted = (await store().get({ key: 'editor-roles-types' })) as string[];
+    expect(granted).toEqual(expect.arrayContaining(SEO_TYPES));
+    // As a database made before issue 34 left them: no permission on the SEO types, none remembered.
+    await strapi.db.query('admin::permission').deleteMany({ where: { subject: { $in: SEO_TYPES } } });
+    await store().set({ key: 'editor-roles-types', value: granted.filter((uid) => !SEO_TYPES.includes(uid)) });
+    await configure();
+    expect(await actionsOf('strapi-editor', PROJECT_SEO)).toEqual(['create en+ar', 'delete en+ar', 'publish en+ar', 'read en+ar', 'update en+ar']);
+    expect(await actionsOf('strapi-author', PROJECT_SEO)).toEqual(['create en+ar', 'delete en+ar', 'read en+ar', 'update en+ar']);
+    expect(await actionsOf('strapi-editor', LUXURY_SEO)).toContain('publish en+ar');
+
+    await strapi.db.query('admin::permission').deleteMany({ where: { subject: DEVELOPER_PAGE, role: { id: await roleId('strapi-author') } } });
+    await configure();
+    expect(await actionsOf('strapi-author', DEVELOPER_PAGE)).toEqual([]);
+    expect(await actionsOf('strapi-editor', PROJECT_SEO)).toHaveLength(5);
   });
 });
