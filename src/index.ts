@@ -23,6 +23,7 @@ import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
 import { SLUG_MODEL } from './api/off-plan/services/slugs';
+import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
@@ -93,6 +94,7 @@ export default {
     strapi.get('models').add(SLUG_MODEL);
     for (const model of ALERT_MODELS) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
+    registerSeoOverrideWrites(strapi);
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);

@@ -264,7 +264,7 @@ export interface paths {
         };
         /**
          * Legacy off-plan page data (hero, guide, sold section)
-         * @description The older page block kept beside the listing (decision 26), `hero`, `guide` and `sold_section`, from the editable off-plan page content, with defaults where the page is empty.
+         * @description The older page block kept beside the listing (decision 26), `hero`, `guide` and `sold_section`, from the editable off-plan page content, with defaults where the page is empty, and the page's `seo` (decision 112).
          */
         get: operations["getOffPlanLegacy"];
         put?: never;
@@ -347,6 +347,26 @@ export interface paths {
          * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), then the project's `slug`, `canonical_url` and `alternates`, its schema.org JSON-LD (`structured_data`), and last `similar`, the cards of up to six similar projects. While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. The project's current slug and its id give the same bytes and ETag; a former slug (the project was renamed) is a 301 naming the current one, with `Location` at it; an unknown slug or id is a 404 `NOT_FOUND`.
          */
         get: operations["getOffPlanProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/off-plan/developers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One developer with its page's SEO
+         * @description A developer's page data (decision 114): the provider's developer as the cards name it, how many projects of the current feed are its, and the page's `seo` (an editor's published developer page over what the data gives). An unknown slug is a 404 `NOT_FOUND`.
+         */
+        get: operations["getOffPlanDeveloper"];
         put?: never;
         post?: never;
         delete?: never;
@@ -805,6 +825,23 @@ export interface components {
             };
         };
         Url: string;
+        /** @description What search engines and link previews show for the page (decision 112). Every field is always present: `canonical_url` and `og_image` null, `noindex` false and `keywords` [] when nothing is set. */
+        Seo: {
+            meta_title: string;
+            meta_description: string;
+            /** @description An editor's canonical address when another page is the original; null when the page is its own */
+            canonical_url: null | components["schemas"]["Url"];
+            /** @description The link preview image (Open Graph) */
+            og_image: null | components["schemas"]["Url"];
+            /** @description true: the page asks search engines not to list it (and the sitemap leaves it out) */
+            noindex: boolean;
+            keywords: string[];
+        };
+        /** @description The same block for a page the provider's data makes (a project, a developer): each field an editor left empty is derived from the data, `meta_title` within 60 characters and `meta_description` within 160, cut on a word (decision 113). */
+        DerivedSeo: components["schemas"]["Seo"] & {
+            meta_title?: string;
+            meta_description?: string;
+        };
         LuxuryResponse: {
             /** @constant */
             success: true;
@@ -872,6 +909,7 @@ export interface components {
                     button_2_link: string;
                     background_image: components["schemas"]["Url"];
                 };
+                seo: components["schemas"]["Seo"];
             };
         };
         Testimonial: {
@@ -939,10 +977,7 @@ export interface components {
                     email: string;
                     location: string;
                 }[];
-                seo: {
-                    meta_title: string;
-                    meta_description: string;
-                };
+                seo: components["schemas"]["Seo"];
                 structured_data: components["schemas"]["AgencyStructuredData"];
             };
         };
@@ -1517,6 +1552,8 @@ export interface components {
              */
             message: "Project retrieved successfully" | "تم جلب المشروع بنجاح";
             data: {
+                /** @description The project page's SEO: an editor's published override (Off-plan project SEO) over what the project's data gives in the request's language (name, developer, community, starting price in AED) */
+                seo: components["schemas"]["DerivedSeo"];
                 description: string;
                 apartments: {
                     bedrooms: string;
@@ -1580,6 +1617,26 @@ export interface components {
                 canonical_url: components["schemas"]["ProjectCard"]["canonical_url"];
             };
         };
+        OffPlanDeveloperResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Developer retrieved successfully" | "تم جلب المطوّر بنجاح";
+            data: {
+                id: number;
+                name: string;
+                slug: string;
+                logo: string;
+                /** @description How many projects of the current feed are the developer's */
+                project_count: number;
+                seo: components["schemas"]["DerivedSeo"];
+            };
+        };
         OffPlanLegacyResponse: {
             /** @constant */
             success: true;
@@ -1600,6 +1657,8 @@ export interface components {
                 sold_section: {
                     title: string;
                 };
+                /** @description The off-plan page's SEO; `meta_title` is the listing title when the editor wrote none */
+                seo: components["schemas"]["Seo"];
             };
         };
         HealthResponse: {
@@ -2458,6 +2517,43 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getOffPlanDeveloper: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The developer's `slug`, as the cards and filters give it */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The developer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffPlanDeveloperResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
             404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             503: components["responses"]["Error"];

@@ -1,6 +1,7 @@
 /**
  * The Content Manager's menu in the order of the site (the luxury page's sections as they appear on
- * the page, then the off-plan and contact pages, then leads, then the website's buyers), where Strapi
+ * the page and its SEO, then the off-plan page with its projects' SEO and developer pages, the contact
+ * page, then leads, then the website's buyers), where Strapi
  * would sort it by name.
  *
  * Strapi (content-manager 5.54.0) sorts the menu links by their `title`, which it also uses as a
@@ -16,7 +17,10 @@ import luxuryExperience from '../api/luxury/content-types/luxury-experience/sche
 import luxurySignature from '../api/luxury/content-types/luxury-signature/schema.json';
 import luxuryTestimonial from '../api/luxury/content-types/luxury-testimonial/schema.json';
 import luxuryCta from '../api/luxury/content-types/luxury-cta/schema.json';
+import luxurySeo from '../api/luxury/content-types/luxury-seo/schema.json';
 import offPlanPage from '../api/off-plan/content-types/off-plan-page/schema.json';
+import projectSeo from '../api/off-plan/content-types/project-seo/schema.json';
+import developerPage from '../api/off-plan/content-types/developer-page/schema.json';
 import contactPage from '../api/contact/content-types/contact-page/schema.json';
 import contact from '../api/contact/content-types/contact/schema.json';
 import favorite from '../api/account/content-types/favorite/schema.json';
@@ -39,7 +43,10 @@ const SITE_ORDER: Array<[api: string, schema: Schema]> = [
   ['luxury', luxurySignature],
   ['luxury', luxuryTestimonial],
   ['luxury', luxuryCta],
+  ['luxury', luxurySeo],
   ['off-plan', offPlanPage],
+  ['off-plan', projectSeo],
+  ['off-plan', developerPage],
   ['contact', contactPage],
   ['contact', contact],
   ['plugin::users-permissions', buyers],

@@ -10,6 +10,9 @@
  *   translated: they carry no locales).
  * - editors read buyers (accounts without their secrets, favourites, saved searches), authors nothing of
  *   them: on a new database Strapi gives both roles every action on each type the Content Manager shows.
+ * - a type the app adds later (the SEO types of issue 34) reaches both roles as Strapi would have given
+ *   it on a new database, once: each type granted is remembered, so an administrator who later takes one
+ *   away keeps it away.
  * Super admins keep every permission, as Strapi gives them (i18n adds each new locale to theirs).
  *
  * Strapi internals used, checked against @strapi/admin 5.54.0: the `admin::role` service's
@@ -27,6 +30,7 @@ const FLAG = 'editor-roles-v1';
 const LOCALES_FLAG = 'editor-roles-locales-v1';
 const BUYERS_FLAG = 'editor-roles-buyers-v1';
 const PERMISSION_UID = 'admin::permission';
+const GRANTED_TYPES_KEY = 'editor-roles-types';
 
 interface Permission {
   id: number;
@@ -88,6 +92,41 @@ async function limitBuyerAccess(strapi: Core.Strapi, roles: RoleService, roleIds
   if (editorId !== undefined) await roles.addPermissions(editorId, EDITOR_BUYER_PERMISSIONS);
 }
 
+interface ContentTypeService {
+  getPermissionsWithNestedFields(actions: unknown[], options?: { restrictedSubjects?: string[] }): Array<{ action: string; subject: string; properties: Record<string, unknown> }>;
+}
+
+/** The app's editorial types, as the Content Manager shows them. */
+const editorialTypes = (strapi: Core.Strapi) =>
+  Object.entries(strapi.contentTypes)
+    .filter(([uid, type]) => uid.startsWith('api::') && (type.pluginOptions as { 'content-manager'?: { visible?: boolean } } | undefined)?.['content-manager']?.visible !== false)
+    .map(([uid]) => uid);
+
+/**
+ * Types neither role was given yet (added to the app after the roles were made) get what Strapi gives a
+ * new database's roles: every content action for editors, the same but publishing on their own entries
+ * for authors, in every locale. A type either role already holds anything of is left as it is.
+ */
+async function grantNewTypes(strapi: Core.Strapi, store: ReturnType<Core.Strapi['store']>, roles: RoleService, editorId?: number, authorId?: number): Promise<void> {
+  const granted = new Set(((await store.get({ key: GRANTED_TYPES_KEY })) as string[] | null) ?? []);
+  const candidates = editorialTypes(strapi).filter((uid) => !granted.has(uid));
+  if (!candidates.length) return;
+  const roleIds = [editorId, authorId].filter((id): id is number => id !== undefined);
+  const held = new Set(((await strapi.db.query(PERMISSION_UID).findMany({ where: { role: { id: { $in: roleIds } }, subject: { $in: candidates } } })) as LocalizedPermission[]).map((permission) => permission.subject));
+  const fresh = candidates.filter((uid) => !held.has(uid));
+  if (fresh.length) {
+    const actions = (strapi.service('admin::permission') as unknown as { actionProvider: { values(): Array<{ section: string }> } }).actionProvider.values().filter((action) => action.section === 'contentTypes');
+    const all = (strapi.service('admin::content-type') as unknown as ContentTypeService)
+      .getPermissionsWithNestedFields(actions)
+      .filter((permission) => fresh.includes(permission.subject))
+      .map((permission) => ({ ...permission, properties: { ...permission.properties, ...(isTranslated(strapi, permission.subject) ? { locales: [...LOCALES] } : {}) } }));
+    if (editorId !== undefined) await roles.addPermissions(editorId, all);
+    const authors = all.filter((permission) => permission.action !== 'plugin::content-manager.explorer.publish').map((permission) => ({ ...permission, conditions: ['admin::is-creator'] }));
+    if (authorId !== undefined) await roles.addPermissions(authorId, authors);
+  }
+  await store.set({ key: GRANTED_TYPES_KEY, value: [...granted, ...candidates] });
+}
+
 async function once(store: ReturnType<Core.Strapi['store']>, flag: string, apply: () => Promise<void>): Promise<void> {
   if (await store.get({ key: flag })) return;
   await apply();
@@ -108,4 +147,5 @@ export async function configureEditorRoles(strapi: Core.Strapi): Promise<void> {
     if (editor) await letEditorPublish(strapi, roles, editor.id);
   });
   await once(store, BUYERS_FLAG, () => limitBuyerAccess(strapi, roles, roleIds, editor?.id));
+  await grantNewTypes(strapi, store, roles, editor?.id, author?.id);
 }

@@ -4,7 +4,7 @@
  * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
  * publication as well; a draft read passes through, stored nowhere. A project page kept while its
  * detail was pending is purged under its own key when the detail arrives, and so are the pages that
- * show it among their similar projects (decision 126).
+ * show it among their similar projects (decision 126); and when an editor publishes its SEO override.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
@@ -217,5 +217,24 @@ describe('Varnish with xkey in front of the service', () => {
     // The page showing it was purged under its key too; a page that does not show it was not.
     expect((await throughVarnish(`/api/v1/off-plan/projects/${showing}`)).cache).toBe('MISS');
     expect((await throughVarnish(`/api/v1/off-plan/projects/${other}`)).cache).toBe('HIT');
+  });
+
+  it("an editor's project SEO, published, purges that project's page alone (its own key), in each language", async () => {
+    const [route, other] = [4, 5].map((index) => `/api/v1/off-plan/projects/${projects.projects[index].id}`);
+    for (const target of [route, other]) {
+      await eventually(async () => expect((await fetch(`${app.url}${target}`).then((res) => res.json())).data.detail_status === undefined, 'read ahead').toBe(true), { timeoutMs: 20_000 });
+    }
+    for (const target of [route, `${route}?locale=ar`, other]) await cachedInVarnish(target);
+    const collection = '/content-manager/collection-types/api::off-plan.project-seo';
+    const created = await agent(app)
+      .post(`${collection}?locale=en`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ project_id: String(projects.projects[4].id), seo: { meta_title: 'Through Varnish' } });
+    expect(created.status).toBe(201);
+    const published = await agent(app).post(`${collection}/${created.body.data.documentId}/actions/publish?locale=en`).set('Authorization', `Bearer ${adminToken}`).send({});
+    expect(published.status).toBe(200);
+    await eventually(async () => expect((await throughVarnish(route)).body.data.seo.meta_title).toBe('Through Varnish'), { timeoutMs: 5_000 });
+    await eventually(async () => expect((await throughVarnish(`${route}?locale=ar`)).body.data.seo.meta_title).toBe('Through Varnish'), { timeoutMs: 5_000 });
+    expect((await throughVarnish(other)).cache).toBe('HIT');
   });
 });

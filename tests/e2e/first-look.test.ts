@@ -38,6 +38,8 @@ describe('an editor logs in', () => {
     const links = (await menu.getByRole('link').allTextContents()).map((text) => text.trim());
     expect(links).toEqual([
       'Luxury page · Testimonials',
+      'Off-plan project SEO',
+      'Off-plan developer pages',
       'Leads (contact form)',
       'Buyers',
       'Buyer favourites',
@@ -50,6 +52,7 @@ describe('an editor logs in', () => {
       'Luxury page · Experience',
       'Luxury page · Signature',
       'Luxury page · Call to action',
+      'Luxury page · SEO',
       'Off-plan page',
       'Contact page',
     ]);

@@ -466,7 +466,8 @@ describe('GET /api/v1/contact-us-page', () => {
     try {
       const res = await checked((await http()).get('/api/v1/contact-us-page'));
       expect(res.body.data).toEqual({
-        title: '', description: '', phone: '', email: '', whatsapp: '', social_media: [], our_branches: [], seo: { meta_title: '', meta_description: '' },
+        title: '', description: '', phone: '', email: '', whatsapp: '', social_media: [], our_branches: [],
+        seo: { meta_title: '', meta_description: '', canonical_url: null, og_image: null, noindex: false, keywords: [] },
         structured_data: { '@context': 'https://schema.org', '@type': 'RealEstateAgent', '@id': expect.stringMatching(/\/contact#agency$/), name: 'Luxury Estates', url: expect.stringMatching(/\/contact$/) },
       });
     } finally {

@@ -22,23 +22,37 @@ const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures
 /** `/uploads/skyline_dusk_f2c21b8ec7.jpg` as `/uploads/skyline_dusk.jpg`: the suffix is drawn at each upload. */
 const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_]+?)_[0-9a-f]{10}\./g, '$1.');
 
+/** The SEO fields issue 34 added (decision 112) to the pages' answers: the luxury page's `seo`, the others' new keys. */
+const PAGE_SEO_ADDED = ['canonical_url', 'og_image', 'noindex', 'keywords'];
+
+/**
+ * A page's answer without the fields issue 34 added: the SEO fields (decision 112) and the contact page's
+ * structured data (decision 117).
+ */
+function withoutLaterPageFields(route: string, body: string): string {
+  const answer = JSON.parse(body);
+  if (route === '/api/v1/luxury') delete answer.data.seo;
+  else if (route === '/api/v1/off-plan') delete answer.data.seo;
+  else if (route === '/api/v1/contact-us-page') {
+    for (const key of PAGE_SEO_ADDED) delete answer.data.seo[key];
+    delete answer.data.structured_data;
+  } else return body;
+  return JSON.stringify(answer);
+}
+
 /**
  * An answer without the fields added after the recording (the rest must be the same bytes): decision 68's
  * on a project, and each project's page (decisions 108-109: `slug`, `canonical_url`, and on the project
- * answer `alternates`) on a project and on every listing card; the structured data (decisions 116-117)
- * on a project and on the contact page; the similar projects (decision 126) on a project.
+ * answer `alternates`) on a project and on every listing card; the SEO fields (decisions 112-113); the
+ * structured data (decisions 116-117); the similar projects (decision 126) on a project.
  */
 function withoutLaterFields(route: string, body: string): string {
   const withoutPage = ({ slug, canonical_url, alternates, ...rest }: Record<string, unknown>) => rest;
-  if (route === '/api/v1/contact-us-page') {
-    const { structured_data, ...data } = JSON.parse(body).data;
-    return JSON.stringify({ ...JSON.parse(body), data });
-  }
   // Cut from the bytes: parsing would reorder the facets' number-like keys ("1" before "Studio").
   if (/^\/api\/v1\/off-plan\/projects(\?|$)/.test(route)) return body.replace(/,"slug":"[a-z0-9-]+","canonical_url":"[^"]+"\}/g, '}');
-  if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return body;
+  if (!/^\/api\/v1\/off-plan\/projects\/\d+$/.test(route)) return withoutLaterPageFields(route, body);
   const answer = JSON.parse(body);
-  const { floor_plans, brochure_url, handover_date, structured_data, similar, ...data } = withoutPage(answer.data);
+  const { floor_plans, brochure_url, handover_date, seo, structured_data, similar, ...data } = withoutPage(answer.data);
   data.apartments = (data.apartments as Array<Record<string, unknown>>).map(({ size_from_sqm, size_to_sqm, ...unit }) => unit);
   return JSON.stringify({ ...answer, data });
 }

@@ -50,13 +50,13 @@ beforeAll(async () => {
 });
 
 describe('GET /api/v1/luxury with the demo content', () => {
-  it('returns all 9 sections in the envelope', async () => {
+  it('returns all 9 sections in the envelope, and the page\'s seo (issue 34)', async () => {
     const res = await checked((await http()).get('/api/v1/luxury'));
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body.success).toBe(true);
     expect(res.body.status_code).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['advisors', 'communities', 'cta', 'destination', 'experience', 'hero', 'signature', 'testimonials', 'trusted']
+      ['advisors', 'communities', 'cta', 'destination', 'experience', 'hero', 'seo', 'signature', 'testimonials', 'trusted']
     );
   });
 

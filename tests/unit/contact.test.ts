@@ -84,10 +84,12 @@ describe('lead e-mail', () => {
 
 describe('buildContactPage', () => {
   const image = (file: { url?: string | null } | null | undefined) => (file?.url ? `https://cdn${file.url}` : 'https://x/placeholder.svg');
+  const optionalImage = (file: { url?: string | null } | null | undefined) => (file?.url ? `https://cdn${file.url}` : null);
 
   it('gives every key for a page never saved', () => {
-    expect(buildContactPage(null, image)).toEqual({
-      title: '', description: '', phone: '', email: '', whatsapp: '', social_media: [], our_branches: [], seo: { meta_title: '', meta_description: '' },
+    expect(buildContactPage(null, image, optionalImage)).toEqual({
+      title: '', description: '', phone: '', email: '', whatsapp: '', social_media: [], our_branches: [],
+      seo: { meta_title: '', meta_description: '', canonical_url: null, og_image: null, noindex: false, keywords: [] },
     });
   });
 
@@ -96,9 +98,9 @@ describe('buildContactPage', () => {
       title: 'Contact', social_media: [{ icon: { url: '/ig.svg' }, link: 'https://instagram.com/x' }, { link: 'https://x.com/y' }],
       our_branches: [{ title: 'Dubai', branch_image: null, mobile: '+971', email: null, location: 'DIFC' }],
       seo: { meta_title: 'T' },
-    }, image);
+    }, image, optionalImage);
     expect(page.social_media).toEqual([{ icon: 'https://cdn/ig.svg', link: 'https://instagram.com/x' }, { icon: 'https://x/placeholder.svg', link: 'https://x.com/y' }]);
     expect(page.our_branches).toEqual([{ title: 'Dubai', branch_image: 'https://x/placeholder.svg', mobile: '+971', email: '', location: 'DIFC' }]);
-    expect(page.seo).toEqual({ meta_title: 'T', meta_description: '' });
+    expect(page.seo).toEqual({ meta_title: 'T', meta_description: '', canonical_url: null, og_image: null, noindex: false, keywords: [] });
   });
 });

@@ -13,6 +13,7 @@ describe('buildLuxuryPage', () => {
     expect(buildLuxuryPage(none, media)).toEqual({
       hero: null, trusted: null, advisors: null, communities: null, destination: null,
       experience: null, signature: null, testimonials: [], cta: null,
+      seo: { meta_title: '', meta_description: '', canonical_url: null, og_image: null, noindex: false, keywords: [] },
     });
   });
 

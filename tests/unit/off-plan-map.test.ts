@@ -181,7 +181,7 @@ describe('the map: cluster sums', () => {
 describe('near: distance on each card, nearest first', () => {
   const projects = collection(300, 7);
   const projectIndex = prepareIndex(buildIndex(projects));
-  const page = preparePage(buildPageContent(null, () => ''));
+  const page = preparePage(buildPageContent(null, () => '', () => null));
   const near: [number, number] = [25.08, 55.14];
   const km = (p: NormalisedProject) => {
     const rad = Math.PI / 180;

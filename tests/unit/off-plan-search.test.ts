@@ -419,7 +419,7 @@ describe('the listing response', () => {
   );
   const projectIndex = prepareIndex(buildIndex(projects));
   const usd = prepareCurrency(projectIndex.index, currencyView(projectIndex.index, 'USD', RATES));
-  const page = preparePage(buildPageContent(null, () => ''));
+  const page = preparePage(buildPageContent(null, () => '', () => null));
   const FILTER_SETS: Filters[] = [{}, { state_id: 'DU' }, { property_type: ['Villa'], amenities: ['Gym'] }, { bedrooms: ['2', '5+'], max_price: 600_000 }, { location: 'azure' }];
 
   it('keeps what a set of filters matched from its second request on, for the 256 sets asked for last', () => {

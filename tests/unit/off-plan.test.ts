@@ -242,7 +242,7 @@ describe('buildPageContent', () => {
 
   it('uses every default for an empty or inactive page', () => {
     for (const record of [null, {}, { is_active: false, listing_page_title: 'Hidden' }]) {
-      const page = buildPageContent(record, image);
+      const page = buildPageContent(record, image, () => null);
       expect(page.listingTitle).toBe(DEFAULTS.listingTitle);
       expect(page.exploreByCity.columns).toHaveLength(4);
       expect(page.exploreByCity.recommended_searches.links.every((link) => link.url === '#')).toBe(true);
@@ -256,7 +256,7 @@ describe('buildPageContent', () => {
       listing_page_title: ' Launches ', faq_items: [{ question: 'Q?', answer: null }, { question: '  ' }],
       explore_by_city_columns: [{ links: [{ label: 'Marina', url: '/m' }] }, { links: [] }],
       useful_links: { title: '', links: [{ label: 'Guide', url: '/g' }] },
-    }, image);
+    }, image, () => null);
     expect(page.listingTitle).toBe('Launches');
     expect(page.hero.title).toBe('Launches');
     expect(page.faq.items).toEqual([{ question: 'Q?', answer: '' }]);

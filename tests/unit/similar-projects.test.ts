@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/api/off-plan/lib/project-index';
-import { projectRepresentation } from '../../src/api/off-plan/lib/project-response';
+import { projectRepresentation, type ProjectContext, type SimilarSource } from '../../src/api/off-plan/lib/project-response';
 import { compareIds, NEAREST_POOL, SIMILAR_COUNT, similarBuild, similarProjects } from '../../src/api/off-plan/lib/similar-projects';
 import { inSlices } from '../../src/plugins/extsource/server/src/slices';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
@@ -16,6 +16,10 @@ interface Traits {
 }
 
 /** A project in Dubai Marina, 1,000,000 AED, 2 bedrooms, 2028, at the Marina's coordinates unless told otherwise. */
+/** A project answer's context around `similar`: the id as slug, no editors' SEO. */
+const NO_OVERRIDES = new Map();
+const contextOf = (similar: SimilarSource): ProjectContext => ({ slugs: { slug: 'a-project' }, seo: { overrides: NO_OVERRIDES, image: () => null }, similar });
+
 function project(id: string, { community = 'Dubai Marina', state = 'DU', at = [25.08, 55.14], price = 1_000_000, bedrooms = ['2'], year = '2028' }: Traits = {}): NormalisedProject {
   return {
     id, ref_no: `OP-${id}`, name: `Project ${id}`, location: '', developer: { id: 1, name: 'Dev', slug: 'dev', logo: '' },
@@ -149,7 +153,7 @@ describe('similar projects', () => {
   it('the project answer ends with the cards of the index, and names them in its surrogate keys', () => {
     const projects = [project('1'), project('2'), project('3', { community: 'Elsewhere', state: 'AZ', at: null })];
     const index = buildIndex(projects);
-    const representation = projectRepresentation({ project: projects[0], pending: false }, 'en', { index, similar: similarProjects(projects) });
+    const representation = projectRepresentation({ project: projects[0], pending: false }, 'en', contextOf({ index, similar: similarProjects(projects) }));
     const body = JSON.parse(representation.body.toString()) as { data: Record<string, unknown> };
     expect(Object.keys(body.data).at(-1)).toBe('similar');
     expect(body.data.similar).toEqual([JSON.parse(index.cardBytes[1].toString())]);
@@ -159,11 +163,12 @@ describe('similar projects', () => {
   it('is made again for a new index: the same project object shows the new collection\'s similar projects', () => {
     const projects = [project('1'), project('2'), project('3')];
     const answer = { project: projects[0], pending: false };
-    const similarIds = (source: Parameters<typeof projectRepresentation>[2]) =>
-      (JSON.parse(projectRepresentation(answer, 'en', source).body.toString()) as { data: { similar: Array<{ id: string }> } }).data.similar.map(({ id }) => id);
+    const similarIds = (source: SimilarSource) =>
+      (JSON.parse(projectRepresentation(answer, 'en', contextOf(source)).body.toString()) as { data: { similar: Array<{ id: string }> } }).data.similar.map(({ id }) => id);
     const before = { index: buildIndex(projects), similar: similarProjects(projects) };
     expect(similarIds(before)).toEqual(['2', '3']);
-    expect(projectRepresentation(answer, 'en', before)).toBe(projectRepresentation(answer, 'en', before));
+    const context = contextOf(before);
+    expect(projectRepresentation(answer, 'en', context)).toBe(projectRepresentation(answer, 'en', context));
     const withoutThree = [projects[0], projects[1]];
     expect(similarIds({ index: buildIndex(withoutThree), similar: similarProjects(withoutThree) })).toEqual(['2']);
   });

@@ -196,11 +196,18 @@ export interface SharedSeo extends Struct.ComponentSchema {
     icon: 'search';
   };
   attributes: {
+    canonical_url: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 2048;
+      }>;
+    keywords: Schema.Attribute.Text;
     meta_description: Schema.Attribute.Text;
     meta_title: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
+    noindex: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    og_image: Schema.Attribute.Media<'images'>;
   };
 }
 

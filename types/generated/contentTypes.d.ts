@@ -455,9 +455,6 @@ export interface ApiAccountFavorite extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   pluginOptions: {
-    'content-manager': {
-      visible: false;
-    };
     'content-type-builder': {
       visible: false;
     };
@@ -500,9 +497,6 @@ export interface ApiAccountSavedSearch extends Struct.CollectionTypeSchema {
     draftAndPublish: false;
   };
   pluginOptions: {
-    'content-manager': {
-      visible: false;
-    };
     'content-type-builder': {
       visible: false;
     };
@@ -1149,6 +1143,44 @@ export interface ApiLuxuryLuxuryHero extends Struct.SingleTypeSchema {
   };
 }
 
+export interface ApiLuxuryLuxurySeo extends Struct.SingleTypeSchema {
+  collectionName: 'luxury_seo';
+  info: {
+    description: 'What search engines and link previews show for the luxury page as a whole (not a section of it).';
+    displayName: 'Luxury page \u00B7 SEO';
+    pluralName: 'luxury-seos';
+    singularName: 'luxury-seo';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: true;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::luxury.luxury-seo'
+    >;
+    publishedAt: Schema.Attribute.DateTime;
+    seo: Schema.Attribute.Component<'shared.seo', false> &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiLuxuryLuxurySignature extends Struct.SingleTypeSchema {
   collectionName: 'luxury_signature';
   info: {
@@ -1397,6 +1429,64 @@ export interface ApiLuxuryLuxuryTrusted extends Struct.SingleTypeSchema {
   };
 }
 
+export interface ApiOffPlanDeveloperPage extends Struct.CollectionTypeSchema {
+  collectionName: 'developer_pages';
+  info: {
+    description: "An editor's search-engine fields for one developer's page on the website, over those its data gives: one entry per developer.";
+    displayName: 'Off-plan developer pages';
+    pluralName: 'developer-pages';
+    singularName: 'developer-page';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: true;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    developer_name: Schema.Attribute.String &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    developer_slug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Unique &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 128;
+      }>;
+    locale: Schema.Attribute.String;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::off-plan.developer-page'
+    >;
+    publishedAt: Schema.Attribute.DateTime;
+    seo: Schema.Attribute.Component<'shared.seo', false> &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
   collectionName: 'off_plan_page';
   info: {
@@ -1575,6 +1665,64 @@ export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
           localized: true;
         };
       }>;
+  };
+}
+
+export interface ApiOffPlanProjectSeo extends Struct.CollectionTypeSchema {
+  collectionName: 'project_seos';
+  info: {
+    description: "An editor's search-engine fields for one off-plan project, over those the project's data gives: one entry per project.";
+    displayName: 'Off-plan project SEO';
+    pluralName: 'project-seos';
+    singularName: 'project-seo';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: true;
+    };
+  };
+  attributes: {
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::off-plan.project-seo'
+    >;
+    project_id: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Unique &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 64;
+      }>;
+    project_name: Schema.Attribute.String &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    publishedAt: Schema.Attribute.DateTime;
+    seo: Schema.Attribute.Component<'shared.seo', false> &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
   };
 }
 
@@ -2298,11 +2446,6 @@ export interface PluginUsersPermissionsUser
     draftAndPublish: false;
     timestamps: true;
   };
-  pluginOptions: {
-    'content-manager': {
-      visible: false;
-    };
-  };
   attributes: {
     blocked: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     confirmationToken: Schema.Attribute.String & Schema.Attribute.Private;
@@ -2315,6 +2458,9 @@ export interface PluginUsersPermissionsUser
       Schema.Attribute.SetMinMaxLength<{
         minLength: 6;
       }>;
+    language: Schema.Attribute.Enumeration<['en', 'ar']> &
+      Schema.Attribute.DefaultTo<'en'>;
+    last_active_at: Schema.Attribute.DateTime;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
@@ -2326,7 +2472,7 @@ export interface PluginUsersPermissionsUser
     marketing_consent_at: Schema.Attribute.DateTime;
     marketing_consent_version: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
-        maxLength: 64;
+        maxLength: 100;
       }>;
     name: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
@@ -2381,10 +2527,13 @@ declare module '@strapi/strapi' {
       'api::luxury.luxury-destination': ApiLuxuryLuxuryDestination;
       'api::luxury.luxury-experience': ApiLuxuryLuxuryExperience;
       'api::luxury.luxury-hero': ApiLuxuryLuxuryHero;
+      'api::luxury.luxury-seo': ApiLuxuryLuxurySeo;
       'api::luxury.luxury-signature': ApiLuxuryLuxurySignature;
       'api::luxury.luxury-testimonial': ApiLuxuryLuxuryTestimonial;
       'api::luxury.luxury-trusted': ApiLuxuryLuxuryTrusted;
+      'api::off-plan.developer-page': ApiOffPlanDeveloperPage;
       'api::off-plan.off-plan-page': ApiOffPlanOffPlanPage;
+      'api::off-plan.project-seo': ApiOffPlanProjectSeo;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::extsource.project-detail': PluginExtsourceProjectDetail;

@@ -78,6 +78,13 @@ export const LUXURY_LAYOUTS: AdminLayout[] = [
     background_image: { label: 'Background image', hint: `Behind the text, darkened. ${IMAGE_WIDE}` },
   }),
   {
+    uid: 'api::luxury.luxury-seo',
+    kind: 'contentType',
+    fields: {
+      seo: { label: 'Search engines', hint: 'What Google and link previews show for the luxury page as a whole.' },
+    },
+  },
+  {
     uid: 'api::luxury.luxury-testimonial',
     kind: 'contentType',
     fields: {

@@ -2,6 +2,7 @@
 import type { AdminLayout } from '../../lib/admin-layout';
 
 const EMPTY_SHOWS_DEFAULT = 'Empty: the website shows a default text.';
+const SEO_OVER_DATA = 'Any field left empty shows what the data gives (name, developer, area, price).';
 
 export const OFF_PLAN_LAYOUTS: AdminLayout[] = [
   {
@@ -30,6 +31,37 @@ export const OFF_PLAN_LAYOUTS: AdminLayout[] = [
       seo: { label: 'Search engines', hint: 'The title and description Google and link previews show for the listing page.' },
       is_active: { label: 'Use this content', hint: 'Switch off and publish to show the default texts instead of these.' },
     },
+  },
+  {
+    uid: 'api::off-plan.project-seo',
+    kind: 'contentType',
+    fields: {
+      project_id: {
+        label: 'Project ID',
+        hint: 'The number at the end of the project’s address (…/projects/3012). One entry per project: a second one for the same project is refused.',
+      },
+      project_name: { label: 'Project', hint: 'Filled in from the project feed when you save.', editable: false },
+      seo: { label: 'Search engines', hint: `What Google and link previews show for this project’s page. ${SEO_OVER_DATA}` },
+    },
+    // The id is always there; the name only while the feed lists the project.
+    entryTitle: 'project_id',
+    columns: ['project_id', 'project_name'],
+    sort: { by: 'project_name', order: 'ASC' },
+  },
+  {
+    uid: 'api::off-plan.developer-page',
+    kind: 'contentType',
+    fields: {
+      developer_slug: {
+        label: 'Developer (address name)',
+        hint: 'The developer as the end of its page’s address names it, e.g. emaar-properties. One entry per developer.',
+      },
+      developer_name: { label: 'Developer', hint: 'Filled in from the developer feed when you save.', editable: false },
+      seo: { label: 'Search engines', hint: `What Google and link previews show for this developer’s page. ${SEO_OVER_DATA}` },
+    },
+    entryTitle: 'developer_slug',
+    columns: ['developer_slug', 'developer_name'],
+    sort: { by: 'developer_name', order: 'ASC' },
   },
   {
     uid: 'offplan.link-column',
@@ -73,6 +105,13 @@ export const OFF_PLAN_LAYOUTS: AdminLayout[] = [
     fields: {
       meta_title: { label: 'Title for search engines', hint: 'Shown as the title in search results and the browser tab; about 60 characters.' },
       meta_description: { label: 'Description for search engines', hint: 'Shown under the title in search results; about 155 characters.' },
+      canonical_url: {
+        label: 'Canonical address (optional)',
+        hint: 'Only when another page is the original of this one: its full address (https://...). Empty: the page is its own.',
+      },
+      og_image: { label: 'Link preview image', hint: 'Shown when the page is shared (WhatsApp, LinkedIn, ...): 1200 × 630 pixels. Empty: the page’s own image.' },
+      noindex: { label: 'Hide from search engines', hint: 'On: search engines are asked not to list this page, and the sitemap leaves it out.' },
+      keywords: { label: 'Keywords', hint: 'Separated by commas, e.g. "Dubai Marina, waterfront, 2-bedroom". Empty: from the page’s data.' },
     },
     entryTitle: 'meta_title',
   },

@@ -1,6 +1,7 @@
 /** Pure shaping of the contact page content (contract "Contact page content"; decision 5). */
-import type { MediaUrl } from '../../../lib/media';
+import type { MediaUrl, OptionalMediaUrl } from '../../../lib/media';
 import type { RecordOf } from '../../../lib/records';
+import { seoExtras } from '../../../lib/seo';
 
 type Text = string | null | undefined;
 
@@ -10,7 +11,7 @@ export type ContactPageRecord = RecordOf<'api::contact.contact-page'>;
 const text = (value: Text): string => value ?? '';
 
 /** A page that was never saved still has every key: empty texts and lists. */
-export function buildContactPage(record: ContactPageRecord | null, image: MediaUrl) {
+export function buildContactPage(record: ContactPageRecord | null, image: MediaUrl, optionalImage: OptionalMediaUrl) {
   const page = record ?? {};
   return {
     title: text(page.title),
@@ -26,6 +27,6 @@ export function buildContactPage(record: ContactPageRecord | null, image: MediaU
       email: text(branch.email),
       location: text(branch.location),
     })),
-    seo: { meta_title: text(page.seo?.meta_title), meta_description: text(page.seo?.meta_description) },
+    seo: { meta_title: text(page.seo?.meta_title), meta_description: text(page.seo?.meta_description), ...seoExtras(page.seo, optionalImage) },
   };
 }

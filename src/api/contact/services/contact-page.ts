@@ -36,7 +36,7 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
       status: versionOf(versions, CONTACT_PAGE_UID, locale),
       locale,
       // Strapi's populate typing does not follow nested lists of fields.
-      populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: true } as never,
+      populate: { social_media: { populate: ['icon'] }, our_branches: { populate: ['branch_image'] }, seo: { populate: ['og_image'] } } as never,
     };
     const documentId = (english as { documentId?: string } | null | undefined)?.documentId;
     const record = documentId ? await strapi.documents(CONTACT_PAGE_UID).findOne({ documentId, ...params }) : await strapi.documents(CONTACT_PAGE_UID).findFirst(params);
@@ -49,7 +49,7 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
       const record =
         locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
       const media = mediaUrlsFor(strapi);
-      return { ...buildContactPage(record, media.image), structured_data: contactStructuredData(record, locale, media.optionalImage) };
+      return { ...buildContactPage(record, media.image, media.optionalImage), structured_data: contactStructuredData(record, locale, media.optionalImage) };
     },
 
     /** The page's response body in `locale` with the drafts `versions` reads, built now and kept nowhere. */

@@ -5,6 +5,7 @@
 import { withFallback } from '../../../lib/locale';
 import type { MediaUrl, OptionalMediaUrl } from '../../../lib/media';
 import type { RecordOf } from '../../../lib/records';
+import { seoExtras } from '../../../lib/seo';
 
 type Text = string | null | undefined;
 
@@ -21,6 +22,7 @@ export type DestinationRecord = RecordOf<'api::luxury.luxury-destination'>;
 export type ExperienceRecord = RecordOf<'api::luxury.luxury-experience'>;
 export type SignatureRecord = RecordOf<'api::luxury.luxury-signature'>;
 export type CtaRecord = RecordOf<'api::luxury.luxury-cta'>;
+export type LuxurySeoRecord = RecordOf<'api::luxury.luxury-seo'>;
 /**
  * Testimonials are a collection: each has its row id (the tie-break of the display order) and the id of
  * its document, which its translations share.
@@ -37,6 +39,8 @@ export interface LuxuryRecords {
   signature: SignatureRecord | null;
   testimonials: TestimonialRecord[];
   cta: CtaRecord | null;
+  /** The page's SEO (decision 112); absent: nothing written. */
+  seo?: LuxurySeoRecord | null;
 }
 
 export interface MediaUrls {
@@ -150,5 +154,12 @@ export function buildLuxuryPage(records: LuxuryRecords, media: MediaUrls) {
           background_image: media.image(cta.background_image),
         }
       : null,
+    seo: pageSeo(records.seo, media),
   };
+}
+
+/** The page's SEO block, in its fixed shape whether or not an editor wrote it (it has no is_active: a page always has one). */
+function pageSeo(record: LuxurySeoRecord | null | undefined, media: MediaUrls) {
+  const seo = record?.seo;
+  return { meta_title: text(seo?.meta_title), meta_description: text(seo?.meta_description), ...seoExtras(seo, media.optionalImage) };
 }

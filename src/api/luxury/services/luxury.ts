@@ -29,6 +29,8 @@ const SECTIONS = {
   experience: { uid: 'api::luxury.luxury-experience', populate: ['services', 'image'] },
   signature: { uid: 'api::luxury.luxury-signature', populate: [] },
   cta: { uid: 'api::luxury.luxury-cta', populate: ['background_image'] },
+  // The page's own search-engine fields: a type of its own, as they belong to no section (decision 112).
+  seo: { uid: 'api::luxury.luxury-seo', populate: { seo: { populate: ['og_image'] } } },
 } as const;
 
 const TESTIMONIAL_UID = 'api::luxury.luxury-testimonial';

@@ -50,4 +50,12 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.set({ ...edge, Location: `${ctx.path.slice(0, ctx.path.lastIndexOf('/') + 1)}${encodeURIComponent(body.data.slug)}${ctx.search}` });
     ctx.body = body;
   },
+
+  async developer(ctx: Context) {
+    const locale = requestLocale(ctx.state);
+    const slug = String(ctx.params.slug);
+    const developer = await offPlanService(strapi).developerResponse(slug, locale);
+    if (!developer) throw ApiError.notFound(QUERY_MESSAGES[locale].developerNotFound(slug.slice(0, 64)));
+    sendRepresentation(ctx, developer);
+  },
 });

@@ -16,6 +16,7 @@ export interface ListingWords {
   projectMessage: string;
   /** The 301 a project's former slug answers (decision 110). */
   projectMoved: string;
+  developerMessage: string;
   resultsText(from: number, to: number, total: number): string;
   locationPlaceholder: string;
   propertyType: string;
@@ -45,6 +46,7 @@ const ENGLISH: ListingWords = {
   mapMessage: 'Off-plan projects map retrieved successfully',
   projectMessage: 'Project retrieved successfully',
   projectMoved: 'The project has moved to its current slug',
+  developerMessage: 'Developer retrieved successfully',
   resultsText: (from, to, total) => `Showing ${from} - ${to} of ${total} properties`,
   locationPlaceholder: 'Search by project name or location',
   propertyType: 'Property Type',
@@ -75,6 +77,7 @@ const ARABIC: ListingWords = {
   mapMessage: 'تم جلب خريطة المشاريع بنجاح',
   projectMessage: 'تم جلب المشروع بنجاح',
   projectMoved: 'انتقل المشروع إلى عنوانه الحالي',
+  developerMessage: 'تم جلب المطوّر بنجاح',
   resultsText: (from, to, total) => `النتائج ${from} - ${to} من أصل ${total}`,
   locationPlaceholder: 'ابحث باسم المشروع أو الموقع',
   propertyType: 'نوع العقار',

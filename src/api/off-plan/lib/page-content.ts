@@ -4,8 +4,9 @@
  * link groups with placeholder URLs) and the 7 default FAQ items, of which only the first is answered.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import type { MediaUrl } from '../../../lib/media';
+import type { MediaUrl, OptionalMediaUrl } from '../../../lib/media';
 import type { RecordOf } from '../../../lib/records';
+import { seoExtras, type SeoBlock } from '../../../lib/seo';
 
 type Text = string | null | undefined;
 
@@ -37,7 +38,7 @@ export interface OffPlanPageContent {
     useful_links: LinkGroup;
   };
   faq: { title: string; subtitle: string; items: Array<{ question: string; answer: string }> };
-  seo: { meta_title: string; meta_description: string };
+  seo: SeoBlock;
 }
 
 const PLACEHOLDER_URL = '#';
@@ -129,7 +130,7 @@ function group(record: OffPlanPageRecord['recommended_searches'], fallback: Link
 }
 
 /** The page in `locale` from its record (completed from the English one beforehand), with that language's defaults. */
-export function buildPageContent(record: OffPlanPageRecord | null, image: MediaUrl, locale: Locale = DEFAULT_LOCALE): OffPlanPageContent {
+export function buildPageContent(record: OffPlanPageRecord | null, image: MediaUrl, optionalImage: OptionalMediaUrl, locale: Locale = DEFAULT_LOCALE): OffPlanPageContent {
   const defaults = DEFAULTS_BY_LOCALE[locale];
   const page: OffPlanPageRecord = record && record.is_active !== false ? record : {};
   const columns = (page.explore_by_city_columns ?? []).map((column) => ({ links: cleanLinks(column.links) })).filter((column) => column.links.length);
@@ -161,6 +162,6 @@ export function buildPageContent(record: OffPlanPageRecord | null, image: MediaU
       subtitle: orDefault(page.faq_subtitle, defaults.faqSubtitle),
       items: faqItems.length ? faqItems : defaults.faqItems,
     },
-    seo: { meta_title: text(page.seo?.meta_title) || listingTitle, meta_description: text(page.seo?.meta_description) },
+    seo: { meta_title: text(page.seo?.meta_title) || listingTitle, meta_description: text(page.seo?.meta_description), ...seoExtras(page.seo, optionalImage) },
   };
 }

@@ -1,19 +1,22 @@
 /**
  * One project's answer (decision 25) in a locale, made once per project object, state (a detail read,
- * or the collection's card while the detail is pending) and project index (its similar projects: decision
- * 126), whichever lane asks first, with its own caching headers: the collection's surrogate key, the
- * project's and those of its similar projects, and a short edge lifetime while its detail is pending
- * (decision 67).
+ * or the collection's card while the detail is pending), slugs, project index (its similar projects:
+ * decision 126) and set of editors' SEO overrides (decision 113), whichever lane asks first, with its own
+ * caching headers: the collection's surrogate key, the project's and those of its similar projects, and a
+ * short edge lifetime while its detail is pending (decision 67).
  */
 import { success } from '../../../lib/envelope';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
+import type { OptionalMediaUrl } from '../../../lib/media';
 import { Representation } from '../../../lib/representation';
+import type { SeoRecord } from '../../../lib/seo';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 import { card, type ProjectIndex } from './project-index';
 import { cardPage, projectPage, withDeveloperSlug, type ProjectSlugs } from './project-pages';
 import { projectIn } from './project-locale';
+import { projectSeo } from './project-seo';
 import { LISTING_WORDS } from './listing-words';
 import { projectStructuredData } from './project-structured-data';
 import type { SimilarLists } from './similar-projects';
@@ -27,10 +30,17 @@ export interface SimilarSource {
   similar: SimilarLists;
 }
 
+/** The editors' published SEO overrides in the answer's locale, by project id, and how their images are addressed. */
+export interface SeoSource {
+  overrides: ReadonlyMap<string, SeoRecord>;
+  image: OptionalMediaUrl;
+}
+
 interface ProjectResponse {
   pending: boolean;
   slugs: string;
   source: SimilarSource;
+  overrides: SeoSource['overrides'];
   representation: Representation;
 }
 const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
@@ -50,6 +60,9 @@ function projectData({ project, pending }: ProjectAnswer) {
   return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
 }
 
+/** Decision 113: the project's `seo`, the editors' override over what its data gives. */
+const seoOf = (project: NormalisedProject, locale: Locale, source: SeoSource) => projectSeo(project, locale, source.overrides.get(project.id), source.image);
+
 /** Decision 116: the project's schema.org JSON-LD, for its page (`canonical_url`), after the other fields issue 34 adds. */
 const structuredData = (project: NormalisedProject, locale: Locale, page: { canonical_url: string }) => ({
   structured_data: projectStructuredData(project, locale, page.canonical_url),
@@ -64,21 +77,25 @@ function similarData(id: string, { index, similar }: SimilarSource) {
 
 const projectEdgeHeaders = (ids: readonly string[], pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, ...ids.map(projectSurrogateKey)]);
 
-/**
- * The project's response in `locale`, with its current slugs (the same bytes whichever of its slug or id
- * was asked for) and its similar projects from `source` (the index of the same locale).
- */
-export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slug, developers }: ProjectSlugs, source: SimilarSource): Representation {
+/** What a project's answer is made from besides the project: its slugs, the editors' SEO, the locale's index. */
+export interface ProjectContext {
+  slugs: ProjectSlugs;
+  seo: SeoSource;
+  similar: SimilarSource;
+}
+
+/** The project's response in `locale`: the same bytes whichever of its slug or id was asked for. */
+export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slugs: { slug, developers }, seo, similar: source }: ProjectContext): Representation {
   const kept = projectResponses[locale].get(answer.project);
   const slugs = `${slug} ${developers?.get(answer.project.developer.id) ?? ''}`;
-  if (kept?.pending === answer.pending && kept.slugs === slugs && kept.source === source) return kept.representation;
+  if (kept?.pending === answer.pending && kept.slugs === slugs && kept.source === source && kept.overrides === seo.overrides) return kept.representation;
   const project = withDeveloperSlug(projectIn(answer.project, locale), developers);
   const page = projectPage(slug, locale);
   const { similar, similarIds } = similarData(answer.project.id, source);
-  const data = { ...projectData({ project, pending: answer.pending }), ...page, ...structuredData(project, locale, page), similar };
+  const data = { ...projectData({ project, pending: answer.pending }), ...page, seo: seoOf(project, locale, seo), ...structuredData(project, locale, page), similar };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders([answer.project.id, ...similarIds], answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, source, representation });
+  projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, source, overrides: seo.overrides, representation });
   return representation;
 }
 

@@ -30,6 +30,7 @@ export interface QueryMessages {
   zoom(min: number, max: number): string;
   near: string;
   distanceSort: string;
+  developerNotFound(slug: string): string;
 }
 
 const ENGLISH_NAMES: Record<Range | List, string> = {
@@ -66,6 +67,7 @@ export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
     zoom: (min, max) => `The zoom must be a whole number from ${min} to ${max}.`,
     near: 'The near must be two numbers lat,lng in degrees: a latitude from -90 to 90, a longitude from -180 to 180.',
     distanceSort: 'Sorting by distance needs near=lat,lng.',
+    developerNotFound: (slug) => `No developer with slug "${slug}"`,
   },
   ar: {
     validationFailed: 'البيانات المرسلة غير صالحة',
@@ -90,5 +92,6 @@ export const QUERY_MESSAGES: Record<Locale, QueryMessages> = {
     zoom: (min, max) => `يجب أن يكون مستوى التكبير عددًا صحيحًا من ${min} إلى ${max}.`,
     near: 'يجب أن يكون الموقع القريب رقمين بالدرجات: دائرة العرض من -90 إلى 90 ثم خط الطول من -180 إلى 180.',
     distanceSort: 'الترتيب حسب المسافة يتطلب near=lat,lng.',
+    developerNotFound: (slug) => `لا يوجد مطوّر بالاسم المختصر "${slug}"`,
   },
 };

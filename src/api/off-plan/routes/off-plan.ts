@@ -7,6 +7,8 @@ export const OFFPLAN_PAGE_SURROGATE_KEY = 'offplan-page';
 export const PROJECTS_SURROGATE_KEY = 'projects';
 /** One project's answer beside the collection's key: its detail arriving purges that page alone. */
 export const projectSurrogateKey = (id: string) => `project-${id}`;
+/** One developer's answer: purged when an editor writes its page (decision 114). */
+export const developerSurrogateKey = (slug: string) => `developer-${slug}`;
 
 const PAGE = 'api::off-plan.off-plan-page';
 /** A signed-in buyer's copy of a listing or project answer says which projects they favourited (the account domain's). */
@@ -48,5 +50,7 @@ export default {
     providerRoute('/v1/off-plan/projects/filters', 'off-plan.filters', [PROJECTS_SURROGATE_KEY]),
     // Each answer carries its own keys (the project's beside the collection's): these are the fallback.
     providerRoute('/v1/off-plan/projects/:projectId', 'off-plan.project', [PROJECTS_SURROGATE_KEY], FAVORITE_FLAGS),
+    // Each answer carries its developer's key beside the collection's too.
+    providerRoute('/v1/off-plan/developers/:slug', 'off-plan.developer', [PROJECTS_SURROGATE_KEY]),
   ],
 } satisfies Core.RouterInput;

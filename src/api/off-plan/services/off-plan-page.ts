@@ -23,7 +23,7 @@ const POPULATE = {
   other_property_types: link,
   useful_links: link,
   faq_items: true,
-  seo: true,
+  seo: { populate: { og_image: true } },
 };
 
 export function offPlanPage(strapi: Core.Strapi) {
@@ -38,7 +38,8 @@ export function offPlanPage(strapi: Core.Strapi) {
   async function load(locale: Locale, versions: ReadVersions = PUBLISHED_VERSIONS): Promise<PreparedPage> {
     const english = await recordIn(versions, DEFAULT_LOCALE);
     const record = locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, PAGE_UID));
-    return preparePage(buildPageContent(record, mediaUrlsFor(strapi).image, locale));
+    const media = mediaUrlsFor(strapi);
+    return preparePage(buildPageContent(record, media.image, media.optionalImage, locale));
   }
 
   return {

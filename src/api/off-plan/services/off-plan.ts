@@ -10,6 +10,8 @@
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
+ * A project's and a developer's `seo` come with the editors' published overrides (seo-overrides.ts);
+ * a developer's answer is cached per slug and locale as long as the developers and its page are.
  */
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
@@ -19,17 +21,16 @@ import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
+import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
-import { eachSliced, inSlices, slicer, type Developer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { withFavoriteFlags } from '../lib/favorite-flags';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
-import { movedProject, PROJECT_ID, projectRepresentation } from '../lib/project-response';
-import { developerNames, projectNames } from '../lib/project-pages';
-import { matchSlug, type SlugBook } from '../lib/slugs';
+import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
 import { renderMap } from '../lib/map-response';
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
@@ -37,7 +38,10 @@ import { parseListingQuery, type ListingQuery } from '../lib/query';
 import { similarBuild, type SimilarLists } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
-import { slugStore } from './slugs';
+import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
+import { developerAnswers } from './developer-answers';
+import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
+
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
 interface RenderedListing {
@@ -94,16 +98,11 @@ async function indexFor(collection: ProjectCollection, locale: Locale, slugs: Co
   return { version: collection.version, similar: await similarOnce(collection), ...prepareIndex(index) };
 }
 
-/** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
-interface CollectionSlugs {
-  projects: SlugBook;
-  developers: ReadonlyMap<number, string>;
-}
-
 /** What a project path's last segment names: a project (by its current slug or its id), a former slug's project, or none. */
 export type ProjectLookup = { representation: Representation } | { moved: ReturnType<typeof movedProject> } | null;
 
-const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
+// The page's SEO (decision 112) is on the page's own answer, not repeated in every listing page.
+const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
@@ -131,50 +130,22 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const page = offPlanPage(strapi);
-  const slugs = slugStore(strapi);
+  const slugs = collectionSlugs(strapi);
+  const overrides = seoOverrides(strapi);
+  const optionalImage = () => mediaUrlsFor(strapi).optionalImage;
+  const developers = developerAnswers(strapi, overrides);
 
-  /** Developers' slugs, by id, as kept (given now to those without one). */
-  async function developerSlugs(developers: readonly Developer[]): Promise<ReadonlyMap<number, string>> {
-    const book = await slugs.settle('developer', developerNames(developers));
-    return new Map([...book.slugOf].map(([owner, slug]) => [Number(owner), slug]));
+  /** The project answers' SEO overrides in `locale` (published), read once per change of them. */
+  async function projectSeoSource(locale: Locale): Promise<SeoSource> {
+    return { overrides: (await overrides.published(PROJECT_SEO_UID, locale)).seo, image: optionalImage() };
   }
 
-  async function settle(collection: ProjectCollection): Promise<CollectionSlugs> {
-    // A slug is never another listed project's id (decision 109).
-    const ids = new Set(collection.projects.map((project) => project.id));
-    const projects = await slugs.settle('project', projectNames(collection.projects), (slug) => ids.has(slug));
-    return { projects, developers: await developerSlugs(collection.projects.map((project) => project.developer)) };
+  /** A project answer's context from memory alone (the fast lane's), or undefined. */
+  function peekContext(book: CollectionSlugs, id: string, locale: Locale): ProjectContext | undefined {
+    const seo = overrides.peek(PROJECT_SEO_UID, locale)?.seo;
+    const similar = peekIndex(locale);
+    return seo && similar ? { slugs: slugs.slugsOf(book, id), seo: { overrides: seo, image: optionalImage() }, similar } : undefined;
   }
-
-  /** Each collection's slugs, settled once (whoever asks first), and the settled ones for the fast lane. */
-  const settling = new WeakMap<ProjectCollection, Promise<CollectionSlugs>>();
-  const settled = new WeakMap<ProjectCollection, CollectionSlugs>();
-  function slugBookOf(collection: ProjectCollection): Promise<CollectionSlugs> {
-    let book = settling.get(collection);
-    if (!book) {
-      book = settle(collection).then((done) => {
-        settled.set(collection, done);
-        return done;
-      });
-      // A failed settling (the database away) is tried again by the next reader.
-      book.catch(() => settling.delete(collection));
-      settling.set(collection, book);
-    }
-    return book;
-  }
-
-  /**
-   * What `key` names in `collection`'s slugs: a current slug its project, a former one a move, else it is
-   * read as an id. A slug comes first: it is never mistaken for another project's id.
-   */
-  function resolved(book: SlugBook, key: string): { id: string } | { moved: string; id: string } {
-    const match = matchSlug(book, key);
-    if (!match) return { id: key };
-    return match.current ? { id: match.owner } : { moved: match.slug, id: match.owner };
-  }
-
-  /** A listed project's slugs (its id should it have none, which a settled collection never leaves). */
-  const slugsOf = (book: CollectionSlugs, id: string) => ({ slug: book.projects.slugOf.get(id) ?? id, developers: book.developers });
 
   /** Index builds under way, one per collection version and locale, whoever asked first. */
   const building = new Map<string, Promise<IndexedCollection>>();
@@ -182,7 +153,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     const key = `${collection.version}:${locale}`;
     let build = building.get(key);
     if (!build) {
-      build = slugBookOf(collection).then((book) => indexFor(collection, locale, book)).finally(() => building.delete(key));
+      build = slugs.of(collection).then((book) => indexFor(collection, locale, book)).finally(() => building.delete(key));
       building.set(key, build);
     }
     return build;
@@ -304,22 +275,23 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Each listed project's current slug, by id (decision 109). */
     async projectSlugs(): Promise<ReadonlyMap<string, string>> {
-      return (await slugBookOf(await projectsService(strapi).collection())).projects.slugOf;
+      return (await slugs.of(await projectsService(strapi).collection())).projects.slugOf;
     },
 
-    developerSlugs,
+    developerSlugs: slugs.developerSlugs,
 
     /**
      * The project `key` names (its current slug or its id) in `locale` (decision 25), the same answer
-     * either way, its similar projects from the locale's index (decision 126); a former slug's move
-     * (decision 110); or null for a key the service does not know.
+     * either way; a former slug's move (decision 110); or null for a key the service does not know.
      */
     async projectResponse(key: string, locale: Locale): Promise<ProjectLookup> {
-      const book = await slugBookOf(await projectsService(strapi).collection());
-      const found = resolved(book.projects, key);
+      const book = await slugs.of(await projectsService(strapi).collection());
+      const found = slugs.resolve(book, key);
       if ('moved' in found) return { moved: movedProject(found.id, found.moved, locale) };
       const project = PROJECT_ID.test(found.id) ? await projectsService(strapi).project(found.id) : null;
-      return project && { representation: projectRepresentation(project, locale, slugsOf(book, found.id), await projectIndex(locale)) };
+      if (!project) return null;
+      const context = { slugs: slugs.slugsOf(book, found.id), seo: await projectSeoSource(locale), similar: await projectIndex(locale) };
+      return { representation: projectRepresentation(project, locale, context) };
     },
 
     /**
@@ -328,12 +300,28 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     fastProject(key: string, locale: Locale): Representation | undefined {
       const collection = projectsService(strapi).peek();
-      const book = collection && settled.get(collection);
+      const book = collection && slugs.peek(collection);
       if (!book) return undefined;
-      const found = resolved(book.projects, key);
+      const found = slugs.resolve(book, key);
       const project = 'moved' in found || !PROJECT_ID.test(found.id) ? undefined : projectsService(strapi).peekProject(found.id);
-      const prepared = project && peekIndex(locale);
-      return project && prepared ? projectRepresentation(project, locale, slugsOf(book, found.id), prepared) : undefined;
+      const context = project && peekContext(book, found.id, locale);
+      return project && context ? projectRepresentation(project, locale, context) : undefined;
+    },
+
+    /** Decision 114: a developer's answer in `locale`, or null for a slug the provider's developers do not have. */
+    developerResponse: developers.respond,
+
+    /** The same from memory alone, or undefined. */
+    fastDeveloper: developers.peek,
+
+    /** Ids of the projects an editor marked noindex (published, in English: the entry's own), for the sitemap. */
+    async noindexProjects(): Promise<ReadonlySet<string>> {
+      return (await overrides.published(PROJECT_SEO_UID, DEFAULT_LOCALE)).noindex;
+    },
+
+    /** Slugs of the developers whose page an editor marked noindex (published, in English), for the sitemap. */
+    async noindexDevelopers(): Promise<ReadonlySet<string>> {
+      return (await overrides.published(DEVELOPER_PAGE_UID, DEFAULT_LOCALE)).noindex;
     },
 
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
@@ -385,6 +373,7 @@ export function registerOffPlanLookups(strapi: Core.Strapi): void {
   laneLookup('api::off-plan.off-plan.map', (request) => service.fastMap(request));
   laneLookup('api::off-plan.off-plan.filters', ({ locale }) => service.fastFilters(locale));
   laneLookup('api::off-plan.off-plan.project', ({ path, locale }) => service.fastProject(path.slice(path.lastIndexOf('/') + 1), locale));
+  laneLookup('api::off-plan.off-plan.developer', ({ path, locale }) => service.fastDeveloper(path.slice(path.lastIndexOf('/') + 1), locale));
   laneLookup('api::off-plan.off-plan.legacy', ({ locale }) => {
     const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
     return entry && representationOf(entry);

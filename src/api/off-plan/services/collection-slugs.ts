@@ -1,0 +1,71 @@
+/**
+ * Each project collection's slugs (decisions 109-110): its projects' current and former slugs and its
+ * developers' current ones, settled once per collection (whoever asks first) through the slug table, and
+ * kept beside the collection for the fast lane. A path's key is read as a slug first, then as an id.
+ */
+import type { Core } from '@strapi/strapi';
+import type { Developer, ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { developerNames, projectNames } from '../lib/project-pages';
+import type { ProjectSlugs } from '../lib/project-pages';
+import { matchSlug, type SlugBook } from '../lib/slugs';
+import { slugStore } from './slugs';
+
+/** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
+export interface CollectionSlugs {
+  projects: SlugBook;
+  developers: ReadonlyMap<number, string>;
+}
+
+/** What a key names: a project by its current slug or id, or a former slug's project. */
+export type ResolvedKey = { id: string } | { moved: string; id: string };
+
+export function collectionSlugs(strapi: Core.Strapi) {
+  const slugs = slugStore(strapi);
+
+  /** Developers' slugs, by id, as kept (given now to those without one). */
+  async function developerSlugs(developers: readonly Developer[]): Promise<ReadonlyMap<number, string>> {
+    const book = await slugs.settle('developer', developerNames(developers));
+    return new Map([...book.slugOf].map(([owner, slug]) => [Number(owner), slug]));
+  }
+
+  async function settle(collection: ProjectCollection): Promise<CollectionSlugs> {
+    // A slug is never another listed project's id (decision 109).
+    const ids = new Set(collection.projects.map((project) => project.id));
+    const projects = await slugs.settle('project', projectNames(collection.projects), (slug) => ids.has(slug));
+    return { projects, developers: await developerSlugs(collection.projects.map((project) => project.developer)) };
+  }
+
+  const settling = new WeakMap<ProjectCollection, Promise<CollectionSlugs>>();
+  const settled = new WeakMap<ProjectCollection, CollectionSlugs>();
+
+  return {
+    developerSlugs,
+
+    /** The collection's slugs, settled once (a failed settling, the database away, is tried again by the next reader). */
+    of(collection: ProjectCollection): Promise<CollectionSlugs> {
+      let book = settling.get(collection);
+      if (!book) {
+        book = settle(collection).then((done) => {
+          settled.set(collection, done);
+          return done;
+        });
+        book.catch(() => settling.delete(collection));
+        settling.set(collection, book);
+      }
+      return book;
+    },
+
+    /** The same from memory alone, once settled. */
+    peek: (collection: ProjectCollection): CollectionSlugs | undefined => settled.get(collection),
+
+    /** What `key` names in the slugs: a current slug its project, a former one a move, else it is read as an id. */
+    resolve(book: CollectionSlugs, key: string): ResolvedKey {
+      const match = matchSlug(book.projects, key);
+      if (!match) return { id: key };
+      return match.current ? { id: match.owner } : { moved: match.slug, id: match.owner };
+    },
+
+    /** A listed project's slugs (its id should it have none, which a settled collection never leaves). */
+    slugsOf: (book: CollectionSlugs, id: string): ProjectSlugs => ({ slug: book.projects.slugOf.get(id) ?? id, developers: book.developers }),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * A project's SEO written by an editor in the admin (Off-plan project SEO, decision 113): the labelled
+ * fields of the SEO component, published, and shown at once in the project's answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { editorAccount, getStrapi, http } from '../helpers/app';
+import { logInToAdmin, screenshot, useAdminBrowser } from '../helpers/browser';
+
+const session = useAdminBrowser();
+const PROJECT_SEO = 'api::off-plan.project-seo';
+const TITLE = 'Waterfront homes with a marina view';
+const DESCRIPTION = 'Reserve a waterfront home with a 60/40 payment plan and handover in 2027.';
+
+let strapi: Core.Strapi;
+let projectId: string;
+
+async function projectSeo(): Promise<Record<string, unknown>> {
+  const res = await (await http()).get(`/api/v1/off-plan/projects/${projectId}`);
+  expect(res.status).toBe(200);
+  return res.body.data.seo;
+}
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  const listing = await (await http()).get('/api/v1/off-plan/projects?per_page=1');
+  projectId = listing.body.data.properties.data[0].id;
+});
+
+afterAll(async () => {
+  for (const entry of await strapi.documents(PROJECT_SEO).findMany({ locale: '*' } as never)) await strapi.documents(PROJECT_SEO).delete({ documentId: entry.documentId, locale: '*' } as never);
+});
+
+describe("a project's SEO in the admin", () => {
+  it('is written in labelled fields, published, and shown in the project answer', async () => {
+    const { page, base } = session;
+    const derived = await projectSeo();
+    expect(derived.meta_title).not.toBe(TITLE);
+
+    await logInToAdmin(page, base, await editorAccount());
+    await page.goto(`${base}/admin/content-manager/collection-types/${PROJECT_SEO}/create`);
+    await page.getByLabel('Project ID').fill(projectId);
+    await page.getByText('One entry per project').waitFor();
+    await page.getByRole('button', { name: /No entry yet/i }).click();
+    await page.getByLabel('Title for search engines').fill(TITLE);
+    await page.getByLabel('Description for search engines').fill(DESCRIPTION);
+    await page.getByLabel('Keywords').fill('marina view, waterfront');
+    await page.getByText('Hide from search engines').waitFor();
+    await page.getByText('Link preview image').waitFor();
+    await screenshot(page, '18-project-seo');
+
+    // A saved draft shows nothing.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/Saved/).first().waitFor();
+    expect((await projectSeo()).meta_title).toBe(derived.meta_title);
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText(/Published/).first().waitFor();
+    await expect.poll(projectSeo).toEqual({ ...derived, meta_title: TITLE, meta_description: DESCRIPTION, keywords: ['marina view', 'waterfront'] });
+    // The entry's label is the project's name, from the feed.
+    const entry = await strapi.documents(PROJECT_SEO).findFirst({ filters: { project_id: projectId } } as never);
+    expect((entry as { project_name?: string }).project_name).toBeTruthy();
+  });
+});
