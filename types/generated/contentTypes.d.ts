@@ -1578,6 +1578,40 @@ export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
   };
 }
 
+export interface ApiSitemapRobotsTxt extends Struct.SingleTypeSchema {
+  collectionName: 'robots_txts';
+  info: {
+    description: "What the website's robots.txt tells search engines: which pages crawlers may read. The sitemap's address is added unless the text names one.";
+    displayName: 'robots.txt';
+    pluralName: 'robots-txts';
+    singularName: 'robots-txt';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: false;
+    };
+  };
+  attributes: {
+    content: Schema.Attribute.Text;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::sitemap.robots-txt'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface PluginContentReleasesRelease
   extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_releases';
@@ -2385,6 +2419,7 @@ declare module '@strapi/strapi' {
       'api::luxury.luxury-testimonial': ApiLuxuryLuxuryTestimonial;
       'api::luxury.luxury-trusted': ApiLuxuryLuxuryTrusted;
       'api::off-plan.off-plan-page': ApiOffPlanOffPlanPage;
+      'api::sitemap.robots-txt': ApiSitemapRobotsTxt;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::extsource.project-detail': PluginExtsourceProjectDetail;
