@@ -50,6 +50,7 @@ import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
 import { publicationScheduleAdminRoutes, SCHEDULE_MODEL, startPublicationScheduler, stopPublicationScheduler } from './lib/publication-schedule';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
+import { useSitePaths, type SitePathsSettings } from './lib/site-paths';
 
 /** First-run demo content, in the order it is loaded. */
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder];
@@ -79,6 +80,8 @@ export default {
     assertProductionReady(strapi);
     enableMetrics(strapi);
     logRequestContext(strapi);
+    // The website's pages, as config/site-paths.ts read them: every answer and the Preview panel name pages from them.
+    useSitePaths(strapi.config.get<SitePathsSettings>('site-paths'));
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);

@@ -6,15 +6,17 @@
  * minutes (preview-token.ts). Plain code, no Strapi: config/admin.ts and config/preview.ts hand it the
  * environment.
  */
+import { localeParam, type Locale } from './locale';
 import { signPreviewToken } from './preview-token';
+import { isSinglePage, pagePath, type PageKind } from './site-paths';
 
 /**
  * The website's page for each editorial type, as the routes declare it (`page` and `shows`, src/lib/site-routes.ts);
- * a key ending in `.*` stands for every type of that API. PREVIEW_PATHS lays the site's own over them.
+ * a key ending in `.*` stands for every type of that API. Its path in each language is the site's paths map (site-paths.ts).
  */
-let declaredPages: Readonly<Record<string, string>> = {};
+let declaredPages: Readonly<Record<string, PageKind>> = {};
 
-export function declarePreviewPages(pages: Readonly<Record<string, string>>): void {
+export function declarePreviewPages(pages: Readonly<Record<string, PageKind>>): void {
   declaredPages = pages;
 }
 
@@ -23,8 +25,6 @@ export interface PreviewSettings {
   clientUrl: string;
   /** PREVIEW_SECRET: the key preview tokens are signed with, never sent anywhere */
   secret: string;
-  /** PREVIEW_PATHS: the site's own page paths, over the declared ones */
-  paths: Readonly<Record<string, string>>;
   /** PREVIEW_TOKEN_TTL_MINUTES: how long a preview URL works */
   tokenTtlMinutes: number;
 }
@@ -37,9 +37,11 @@ type EnvReader = (name: string) => string | undefined;
 /**
  * The preview settings from the environment, or undefined when the panel is off (no CLIENT_URL). Throws
  * when CLIENT_URL is set without PREVIEW_SECRET (drafts would be signed with nothing) or with a
- * malformed PREVIEW_PATHS or PREVIEW_TOKEN_TTL_MINUTES, so a typo stops the start.
+ * malformed PREVIEW_TOKEN_TTL_MINUTES, so a typo stops the start; and when PREVIEW_PATHS is still set,
+ * which SITE_PATHS replaced (it would be ignored without a word).
  */
 export function previewSettingsFrom(env: EnvReader): PreviewSettings | undefined {
+  if (env('PREVIEW_PATHS')) throw new Error('PREVIEW_PATHS is replaced by SITE_PATHS (kind.locale=/path pairs, e.g. contact.en=/contact-us): move its pages there');
   const clientUrl = env('CLIENT_URL') ?? '';
   if (!clientOrigin(clientUrl)) return undefined;
   const secret = env('PREVIEW_SECRET') ?? '';
@@ -49,27 +51,13 @@ export function previewSettingsFrom(env: EnvReader): PreviewSettings | undefined
   if (!Number.isInteger(tokenTtlMinutes) || tokenTtlMinutes < 1 || tokenTtlMinutes > MAX_PREVIEW_TOKEN_TTL_MINUTES) {
     throw new Error(`PREVIEW_TOKEN_TTL_MINUTES: "${ttl}" is not a whole number of minutes from 1 to ${MAX_PREVIEW_TOKEN_TTL_MINUTES}`);
   }
-  return { clientUrl, secret, paths: parsePreviewPaths(env('PREVIEW_PATHS')), tokenTtlMinutes };
+  return { clientUrl, secret, tokenTtlMinutes };
 }
 
 export interface PreviewTarget {
   documentId?: string;
   locale?: string | null;
   status?: string | null;
-}
-
-/**
- * PREVIEW_PATHS: `uid=path` pairs separated by commas (`api::contact.contact-page=/contact-us`), to lay
- * over the declared pages. Throws on a pair that is not one, so a typo stops the start instead of a dead link.
- */
-export function parsePreviewPaths(configured: string | undefined): Record<string, string> {
-  const paths: Record<string, string> = {};
-  for (const pair of (configured ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
-    const match = /^((?:api|plugin)::[\w-]+\.(?:[\w-]+|\*))=(\/\S*)$/.exec(pair);
-    if (!match) throw new Error(`PREVIEW_PATHS: "${pair}" is not uid=/path (e.g. api::contact.contact-page=/contact-us)`);
-    paths[match[1]] = match[2];
-  }
-  return paths;
 }
 
 /** The pattern (`uid` itself, or `api::x.*` for its whole API) that `has` knows, or undefined. */
@@ -79,13 +67,11 @@ function patternFor(uid: string, has: (pattern: string) => boolean): string | un
   return has(wholeApi) ? wholeApi : undefined;
 }
 
-/** The website's path for `uid` (`overrides` first), or undefined when it has no page (the panel then offers no preview). */
-export function previewPathFor(uid: string, overrides: Readonly<Record<string, string>> = {}): string | undefined {
-  for (const paths of [overrides, declaredPages]) {
-    const pattern = patternFor(uid, (key) => key in paths);
-    if (pattern) return paths[pattern];
-  }
-  return undefined;
+/** The website's path for `uid` in `locale`, or undefined when it has no page (the panel then offers no preview). */
+export function previewPathFor(uid: string, locale: Locale): string | undefined {
+  const pattern = patternFor(uid, (key) => key in declaredPages);
+  const kind = pattern === undefined ? undefined : declaredPages[pattern];
+  return kind !== undefined && isSinglePage(kind) ? pagePath(kind, locale) : undefined;
 }
 
 /** Whether a route that shows the types `shown` (uids, `api::x.*`) shows `uid`. */
@@ -93,12 +79,12 @@ export const showsType = (shown: readonly string[], uid: string): boolean => pat
 
 /**
  * The URL the panel frames for this entry (its token valid from `now` for the configured minutes), or
- * null for a type the website has no page for.
+ * null for a type the website has no page for (or a locale it does not have).
  */
 export function previewUrl(settings: PreviewSettings, uid: string, target: PreviewTarget, now: number): string | null {
-  const path = previewPathFor(uid, settings.paths);
-  if (!path || !target.documentId) return null;
-  const locale = target.locale || 'en';
+  const locale = localeParam(target.locale);
+  const path = locale && previewPathFor(uid, locale);
+  if (!locale || !path || !target.documentId) return null;
   const token = signPreviewToken(settings.secret, { uid, documentId: target.documentId, locale }, now + settings.tokenTtlMinutes * 60_000);
   const query = new URLSearchParams({ url: path, status: target.status === 'published' ? 'published' : 'draft', locale, token });
   return `${settings.clientUrl.replace(/\/+$/, '')}/api/preview?${query}`;

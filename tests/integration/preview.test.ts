@@ -176,10 +176,10 @@ describe("Strapi's Preview panel", () => {
     const contact = (await strapi.documents(CONTACT_PAGE).findFirst({ locale: 'en' }))!.documentId;
     const offPlan = (await strapi.documents(OFFPLAN_PAGE).findFirst({ locale: 'en' }))!.documentId;
     const cases: Array<[string, string, string, string, string]> = [
-      [HERO, hero, 'ar', 'draft', '/luxury'],
+      [HERO, hero, 'ar', 'draft', '/ar/luxury'],
       [TESTIMONIAL, testimonial, 'en', 'published', '/luxury'],
       [CONTACT_PAGE, contact, 'en', 'draft', '/contact'],
-      [OFFPLAN_PAGE, offPlan, 'ar', 'draft', '/off-plan'],
+      [OFFPLAN_PAGE, offPlan, 'ar', 'draft', '/ar/off-plan'],
     ];
     const site = await previewSite();
     for (const [uid, documentId, locale, status, path] of cases) {

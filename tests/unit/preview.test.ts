@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_TOKEN_MESSAGES, previewScopeOf, statusParam, versionOf, versionsFor } from '../../src/lib/drafts';
-import { clientOrigin, declarePreviewPages, parsePreviewPaths, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
+import { clientOrigin, declarePreviewPages, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
+import { DEFAULT_SITE_PATHS, parseSitePaths, useSitePaths } from '../../src/lib/site-paths';
 import { previewPages, siteRouteOf, type SiteRoute } from '../../src/lib/site-routes';
 import contactRoutes from '../../src/api/contact/routes/contact';
 import luxuryRoutes from '../../src/api/luxury/routes/luxury';
@@ -12,7 +13,7 @@ import offPlanRoutes from '../../src/api/off-plan/routes/off-plan';
 import { signPreviewToken, verifyPreviewToken } from '../../src/lib/preview-token';
 
 const NOW = Date.parse('2031-01-01T09:00:00Z');
-const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', paths: {}, tokenTtlMinutes: 10 };
+const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', tokenTtlMinutes: 10 };
 
 /** The pages the routes declare, as the app's bootstrap hands them to the Preview panel. */
 const declared = [luxuryRoutes, contactRoutes, offPlanRoutes].flatMap((router) => router.routes.map(siteRouteOf)).filter((route): route is SiteRoute => route !== undefined);
@@ -24,16 +25,17 @@ describe('previewUrl', () => {
     const url = new URL(previewUrl(settings, HERO, { documentId: 'abc', locale: 'ar', status: 'draft' }, NOW)!);
     expect(url.origin + url.pathname).toBe('https://www.example.ae/api/preview');
     const { token, ...rest } = Object.fromEntries(url.searchParams);
-    expect(rest).toEqual({ url: '/luxury', status: 'draft', locale: 'ar' });
+    expect(rest).toEqual({ url: '/ar/luxury', status: 'draft', locale: 'ar' });
     expect(url.href).not.toContain('s3cret');
     expect(verifyPreviewToken('s3cret', token, NOW)).toEqual({ ok: true, scope: { uid: HERO, documentId: 'abc', locale: 'ar' }, expiresAt: NOW + 600_000 });
   });
 
-  it('maps every luxury type to the luxury page, the other pages to theirs, and has none for the leads', () => {
-    expect(previewPathFor('api::luxury.luxury-testimonial')).toBe('/luxury');
-    expect(previewPathFor('api::contact.contact-page')).toBe('/contact');
-    expect(previewPathFor('api::off-plan.off-plan-page')).toBe('/off-plan');
+  it('maps every luxury type to the luxury page, the other pages to theirs, each in its language, and has none for the leads', () => {
+    expect(previewPathFor('api::luxury.luxury-testimonial', 'en')).toBe('/luxury');
+    expect(previewPathFor('api::contact.contact-page', 'en')).toBe('/contact');
+    expect(previewPathFor('api::off-plan.off-plan-page', 'ar')).toBe('/ar/off-plan');
     expect(previewUrl(settings, 'api::contact.contact', { documentId: 'x', locale: 'en' }, NOW)).toBeNull();
+    expect(previewUrl(settings, HERO, { documentId: 'x', locale: 'fr' }, NOW)).toBeNull();
   });
 
   it('asks for the published version only when the panel shows it, and keeps a base path', () => {
@@ -107,17 +109,20 @@ describe('preview settings from the environment', () => {
   });
 });
 
-describe('PREVIEW_PATHS', () => {
-  it('lays pairs over the pages the routes declare, a whole API with .*', () => {
-    const paths = parsePreviewPaths(' api::contact.contact-page=/contact-us , api::luxury.*=/ar/luxury');
-    expect(previewPathFor('api::contact.contact-page', paths)).toBe('/contact-us');
-    expect(previewPathFor('api::luxury.luxury-cta', paths)).toBe('/ar/luxury');
-    expect(previewPathFor('api::off-plan.off-plan-page', paths)).toBe('/off-plan');
+describe("the preview's pages come from the site's paths map", () => {
+  it('opens the page SITE_PATHS names, in the entry\'s language', () => {
+    try {
+      useSitePaths({ clientUrl: 'https://site.ae', paths: parseSitePaths('contact.en=/contact-us, luxury.ar=/ar/fakhama') });
+      expect(previewPathFor('api::contact.contact-page', 'en')).toBe('/contact-us');
+      expect(previewPathFor('api::luxury.luxury-cta', 'ar')).toBe('/ar/fakhama');
+      expect(previewPathFor('api::off-plan.off-plan-page', 'en')).toBe('/off-plan');
+    } finally {
+      useSitePaths({ clientUrl: 'https://site.ae', paths: DEFAULT_SITE_PATHS });
+    }
   });
 
-  it('refuses a pair that is not uid=/path', () => {
-    expect(() => parsePreviewPaths('contact-page=/contact')).toThrow(/PREVIEW_PATHS/);
-    expect(() => parsePreviewPaths('api::contact.contact-page=contact')).toThrow(/uid=\/path/);
+  it('refuses a start that still sets PREVIEW_PATHS, which SITE_PATHS replaced', () => {
+    expect(() => previewSettingsFrom((name) => ({ CLIENT_URL: 'https://site.ae', PREVIEW_SECRET: 'k', PREVIEW_PATHS: 'api::contact.contact-page=/c' })[name])).toThrow(/PREVIEW_PATHS is replaced by SITE_PATHS/);
   });
 });
 

@@ -21,7 +21,7 @@ export default {
       cache: { kind: 'pages', surrogateKeys: [CONTACT_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [CONTACT_PAGE_SURROGATE_KEY] },
       fastLane: true,
       shows: ['api::contact.contact-page'],
-      page: '/contact',
+      page: 'contact',
     }),
   ],
 } satisfies Core.RouterInput;

@@ -15,7 +15,7 @@ export default {
       cache: { kind: 'pages', surrogateKeys: [LUXURY_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [LUXURY_SURROGATE_KEY] },
       fastLane: true,
       shows: ['api::luxury.*'],
-      page: '/luxury',
+      page: 'luxury',
     }),
   ],
 } satisfies Core.RouterInput;

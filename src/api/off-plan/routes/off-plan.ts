@@ -25,7 +25,7 @@ export default {
       cache: { kind: 'pages', surrogateKeys: [OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY], localized: [OFFPLAN_PAGE_SURROGATE_KEY] },
       fastLane: true,
       shows: [PAGE],
-      page: '/off-plan',
+      page: 'off-plan',
     }),
     siteRoute({
       path: '/v1/off-plan/projects',
