@@ -17,10 +17,10 @@ const measure = require('./measure');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
-const GET_ROWS = 14;
+const GET_ROWS = 15;
 /** Starting the table's three apps (about 10 s each; 18 s the one on 10,000 projects, which generates them and reads its collection), and the bare servers. */
 const STARTS_S = 45;
-/** What the whole table takes (s): about 13 minutes with the defaults (15 × 50 + 45 = 795). */
+/** What the whole table takes (s): about 14 minutes with the defaults (16 × 50 + 45 = 845). */
 const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
 
 /** bench.js's child-process helpers and settings, handed over by `tableCases`. */
@@ -270,6 +270,22 @@ async function measureSignedIn(app, query, count) {
   });
 }
 
+/** The sitemap's projects part at `count` projects (every project in both languages), once built: its bytes kept, as the index's. */
+const measureSitemap = (app, count) =>
+  measureGet(app, { name: `sitemap part of ${(count * 2).toLocaleString('en')} URLs at ${count.toLocaleString('en')} projects (built)`, path: '/api/v1/sitemaps/projects-1.xml', cpuTarget: 0.8 });
+
+/** The sitemap's row alone, on its app of 10,000 projects. */
+async function sitemapCase() {
+  const big = await startProjectsApp(bench.offPlan.projects);
+  try {
+    await measureSitemap(big.app, bench.offPlan.projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
 /** The signed-in buyer's row alone, on its app of 10,000 projects. */
 async function signedInCase() {
   const { query, projects } = bench.offPlan;
@@ -346,7 +362,7 @@ async function siteRows() {
   }
 }
 
-/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, one project): the filtered English row. */
+/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, one project, the sitemap): the filtered English row. */
 async function offPlanRows(count, query) {
   const big = await startProjectsApp(count);
   try {
@@ -357,6 +373,7 @@ async function offPlanRows(count, query) {
     await measureGet(big.app, { name: `filters at ${at} projects`, path: '/api/v1/off-plan/projects/filters' });
     await detailHeld(big.app, big.firstId);
     await measureGet(big.app, { name: 'one project', path: `/api/v1/off-plan/projects/${big.firstId}` });
+    await measureSitemap(big.app, count);
     return filtered;
   } finally {
     await bench.stopChild(big.app);
@@ -421,7 +438,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, locales: localesCase, signedIn: signedInCase };
+  return { table: tableCase, locales: localesCase, signedIn: signedInCase, sitemap: sitemapCase };
 }
 
 module.exports = { tableCases, rows, printTable };
