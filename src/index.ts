@@ -24,6 +24,7 @@ import { SITEMAP_LAYOUTS } from './api/sitemap/admin-layout';
 import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
+import { SLUG_MODEL } from './api/off-plan/services/slugs';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
 import { ensureAdminUser } from './bootstrap/admin-user';
@@ -88,6 +89,7 @@ export default {
     strapi.get('models').add(DELIVERY_MODEL);
     strapi.get('models').add(SCHEDULE_MODEL);
     strapi.get('models').add(AUDIT_MODEL);
+    strapi.get('models').add(SLUG_MODEL);
     for (const model of ALERT_MODELS) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
     provideExtsourceHost(strapi);

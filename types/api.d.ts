@@ -324,7 +324,7 @@ export interface paths {
         };
         /**
          * One project with apartments, facilities and coordinates
-         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans). While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. An unknown id is a 404 `NOT_FOUND`.
+         * @description Every card field plus the detail (description, unit types with their sizes, facilities, coordinates, gallery, payment plans, floor plans), then the project's `slug`, `canonical_url` and `alternates`. While only the card is held and the detail is being read, `detail_status` is `pending` with the detail fields empty and a short edge lifetime. The project's current slug and its id give the same bytes and ETag; a former slug (the project was renamed) is a 301 naming the current one, with `Location` at it; an unknown slug or id is a 404 `NOT_FOUND`.
          */
         get: operations["getOffPlanProject"];
         put?: never;
@@ -1240,6 +1240,22 @@ export interface components {
                 bathrooms: string;
                 area: string;
             };
+            /** @description The project's current slug (decision 109), from its English name; `GET /api/v1/off-plan/projects/{slug}` answers as its id does. Always holds a letter; never another project's id. */
+            slug: string;
+            /**
+             * Format: uri
+             * @description The project's page on the website in the answer's language, `CLIENT_URL` + the `project` path of `SITE_PATHS` (decision 108).
+             */
+            canonical_url: string;
+        };
+        /** @description The same page in each language, and `x-default` (the English one), for `hreflang` links. */
+        PageAlternates: {
+            /** Format: uri */
+            en: string;
+            /** Format: uri */
+            ar: string;
+            /** Format: uri */
+            "x-default": string;
         };
         SortOption: {
             /** @enum {unknown} */
@@ -1454,6 +1470,7 @@ export interface components {
                  * @constant
                  */
                 detail_status?: "pending";
+                alternates: components["schemas"]["PageAlternates"];
                 facilities: string[];
                 coordinates: null | {
                     latitude: number;
@@ -1468,6 +1485,23 @@ export interface components {
                     }[];
                 }[];
             } & components["schemas"]["ProjectCard"];
+        };
+        /** @description A former slug of a renamed project (decision 110), with `Location` naming this route at the current slug. */
+        OffPlanProjectMovedResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 301;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "The project has moved to its current slug" | "انتقل المشروع إلى عنوانه الحالي";
+            data: {
+                id: string;
+                slug: components["schemas"]["ProjectCard"]["slug"];
+                canonical_url: components["schemas"]["ProjectCard"]["canonical_url"];
+            };
         };
         OffPlanLegacyResponse: {
             /** @constant */
@@ -2238,6 +2272,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The project's current slug, a former one, or its id */
                 projectId: string;
             };
             cookie?: never;
@@ -2251,6 +2286,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OffPlanProjectResponse"];
+                };
+            };
+            /** @description A former slug of the project, which was renamed */
+            301: {
+                headers: {
+                    /** @description This route at the current slug, the query string kept */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffPlanProjectMovedResponse"];
                 };
             };
             304: components["responses"]["NotModified"];

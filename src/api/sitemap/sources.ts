@@ -13,7 +13,6 @@ import { OFFPLAN_PAGE_UID, offPlanService } from '../off-plan/services/off-plan'
 import { projectsService } from '../../lib/extsource';
 import { LOCALES } from '../../lib/locale';
 import type { PageKind } from '../../lib/site-paths';
-import type { ProjectCollection } from '../../plugins/extsource/server/src/public';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';
 
 /** The editorial pages and the types each is built from. */
@@ -32,12 +31,6 @@ interface NoindexLists {
   noindexDevelopers(): Promise<ReadonlySet<string>>;
 }
 const noindexLists = (strapi: Core.Strapi) => offPlanService(strapi) as unknown as Partial<NoindexLists>;
-
-/**
- * STAND-IN (helper A, branch `slugs`): project id -> slug, until `offPlanService(strapi).projectSlugs()`
- * is merged; the id is a project's slug meanwhile.
- */
-const projectSlugs = async (collection: ProjectCollection): Promise<ReadonlyMap<string, string>> => new Map(collection.projects.map((project) => [project.id, project.id]));
 
 interface PublishedRecord {
   updatedAt?: string;
@@ -74,7 +67,7 @@ export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, Si
   const lists = noindexLists(strapi);
   const [editorial, slugs, changedAt, developers, hiddenProjects, hiddenDevelopers] = await Promise.all([
     Promise.all(PAGE_TYPES.map(([kind, uids]) => editorialPage(strapi, kind, uids))),
-    projectSlugs(collection),
+    offPlanService(strapi).projectSlugs(),
     projects.detailsChangedAt(),
     projects.developers(),
     lists.noindexProjects?.() ?? new Set<string>(),

@@ -32,9 +32,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async project(ctx: Context) {
     const locale = requestLocale(ctx.state);
-    const id = String(ctx.params.projectId);
-    const project = await offPlanService(strapi).projectResponse(id, locale);
-    if (!project) throw ApiError.notFound(QUERY_MESSAGES[locale].projectNotFound(id.slice(0, 64)));
-    sendRepresentation(ctx, project);
+    const key = String(ctx.params.projectId);
+    const found = await offPlanService(strapi).projectResponse(key, locale);
+    if (!found) throw ApiError.notFound(QUERY_MESSAGES[locale].projectNotFound(key.slice(0, 64)));
+    if ('representation' in found) return sendRepresentation(ctx, found.representation);
+    // A former slug (decision 110): the site redirects its page to `canonical_url`; a client following Location gets the project.
+    const { body, edge } = found.moved;
+    ctx.status = 301;
+    ctx.set({ ...edge, Location: `${ctx.path.slice(0, ctx.path.lastIndexOf('/') + 1)}${encodeURIComponent(body.data.slug)}${ctx.search}` });
+    ctx.body = body;
   },
 });

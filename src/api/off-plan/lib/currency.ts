@@ -6,7 +6,7 @@
  * AED amounts, and converting keeps their order.
  */
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { card, priceRangeOf, type ProjectIndex } from './project-index';
+import { listingCard, priceRangeOf, type ProjectIndex } from './project-index';
 import type { Currency } from './options';
 import { priceLabel } from './listing-words';
 
@@ -41,6 +41,6 @@ export function currencyView(index: ProjectIndex, currency: Currency, rates: Rec
     currency,
     prices,
     priceRange: priceRangeOf(prices),
-    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(card({ ...project, price: priceIn(project.price, prices[i], currency, index) })))),
+    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(listingCard({ ...project, price: priceIn(project.price, prices[i], currency, index) }, index.slugs[i], index.locale)))),
   };
 }

@@ -13,6 +13,8 @@ import type { Sort } from './query';
 export interface ListingWords {
   listingMessage: string;
   projectMessage: string;
+  /** The 301 a project's former slug answers (decision 110). */
+  projectMoved: string;
   resultsText(from: number, to: number, total: number): string;
   locationPlaceholder: string;
   propertyType: string;
@@ -40,6 +42,7 @@ const byBedrooms = (type: string) => (type === 'Studio' ? 0 : Number.parseInt(ty
 const ENGLISH: ListingWords = {
   listingMessage: 'Off-plan projects retrieved successfully',
   projectMessage: 'Project retrieved successfully',
+  projectMoved: 'The project has moved to its current slug',
   resultsText: (from, to, total) => `Showing ${from} - ${to} of ${total} properties`,
   locationPlaceholder: 'Search by project name or location',
   propertyType: 'Property Type',
@@ -68,6 +71,7 @@ const ARABIC_QUARTERS = ['الربع الأول', 'الربع الثاني', 'ا
 const ARABIC: ListingWords = {
   listingMessage: 'تم جلب المشاريع على الخريطة بنجاح',
   projectMessage: 'تم جلب المشروع بنجاح',
+  projectMoved: 'انتقل المشروع إلى عنوانه الحالي',
   resultsText: (from, to, total) => `النتائج ${from} - ${to} من أصل ${total}`,
   locationPlaceholder: 'ابحث باسم المشروع أو الموقع',
   propertyType: 'نوع العقار',

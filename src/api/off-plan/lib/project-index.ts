@@ -13,6 +13,7 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
+import { cardPage, freshProjectSlugs } from './project-pages';
 import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
 
@@ -59,6 +60,8 @@ export interface ProjectIndex {
   locale: Locale;
   projects: NormalisedProject[];
   byId: Map<string, number>;
+  /** Each project's current slug. */
+  slugs: string[];
   /** The card of each project (contract fields only), serialised and UTF-8 encoded once. */
   cardBytes: Buffer[];
   orders: Orders;
@@ -112,6 +115,9 @@ export function card(project: NormalisedProject) {
     specs: project.specs,
   };
 }
+
+/** A listing card: the card fields, then the project's slug and page (decision 108). */
+export const listingCard = (project: NormalisedProject, slug: string, locale: Locale) => ({ ...card(project), ...cardPage(slug, locale) });
 
 const byIdText = new Intl.Collator('en', { numeric: true }).compare;
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
@@ -305,6 +311,8 @@ export interface IndexOptions {
    * searches read (names and places in every language).
    */
   searchedAs?: NormalisedProject[];
+  /** Each project's current slug (services/slugs.ts); without it, those an empty table would give. */
+  slugs?: ReadonlyMap<string, string>;
 }
 
 export function buildIndex(projects: NormalisedProject[], options: IndexOptions = {}): ProjectIndex {
@@ -312,7 +320,7 @@ export function buildIndex(projects: NormalisedProject[], options: IndexOptions 
 }
 
 /** The same in steps, for a caller that slices the work (services/off-plan.ts). */
-export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects }: IndexOptions = {}): Steps<ProjectIndex> {
+export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects, slugs = freshProjectSlugs(projects) }: IndexOptions = {}): Steps<ProjectIndex> {
   const compare = comparators(projects);
   yield;
   const all = projects.map((_, index) => index);
@@ -330,7 +338,9 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   yield;
   const sizes = yield* sizeRanges(projects);
   const options = yield* optionSets(projects, sizes);
-  const cardBytes = yield* mapInSteps(projects, (project) => Buffer.from(JSON.stringify(card(project))));
+  // A project the slugs miss (never, as they are settled for the collection) is named by its id, which resolves too.
+  const projectSlugs = projects.map((project) => slugs.get(project.id) ?? project.id);
+  const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale))));
   const lowerNames = yield* mapInSteps(searchedAs, (project) => foldForSearch(namesOf(project).join('\n')));
   const places = yield* placeWords(searchedAs);
   const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
@@ -341,6 +351,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     locale,
     projects,
     byId: new Map(projects.map((project, index) => [project.id, index])),
+    slugs: projectSlugs,
     cardBytes,
     orders,
     ranks: ranksOf(orders),

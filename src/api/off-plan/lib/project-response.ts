@@ -11,6 +11,7 @@ import { Representation } from '../../../lib/representation';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 import { card } from './project-index';
+import { cardPage, projectPage } from './project-pages';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './listing-words';
 
@@ -19,6 +20,7 @@ export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface ProjectResponse {
   pending: boolean;
+  slug: string;
   representation: Representation;
 }
 const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
@@ -40,13 +42,18 @@ function projectData({ project, pending }: ProjectAnswer) {
 
 const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, projectSurrogateKey(id)]);
 
-/** The project's response in `locale`. */
-export function projectRepresentation(answer: ProjectAnswer, locale: Locale): Representation {
+/** The project's response in `locale`, `slug` its current one: the same bytes whichever of its slug or id was asked for. */
+export function projectRepresentation(answer: ProjectAnswer, locale: Locale, slug: string): Representation {
   const kept = projectResponses[locale].get(answer.project);
-  if (kept?.pending === answer.pending) return kept.representation;
-  const data = projectData({ project: projectIn(answer.project, locale), pending: answer.pending });
+  if (kept?.pending === answer.pending && kept.slug === slug) return kept.representation;
+  const data = { ...projectData({ project: projectIn(answer.project, locale), pending: answer.pending }), ...projectPage(slug, locale) };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, representation });
+  projectResponses[locale].set(answer.project, { pending: answer.pending, slug, representation });
   return representation;
+}
+
+/** A former slug's answer (decision 110): a 301 naming the project's id, current slug and page; cached and purged as the project is. */
+export function movedProject(id: string, slug: string, locale: Locale) {
+  return { body: success({ id, ...cardPage(slug, locale) }, 301, LISTING_WORDS[locale].projectMoved), edge: projectEdgeHeaders(id, false) };
 }

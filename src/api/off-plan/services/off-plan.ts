@@ -27,11 +27,14 @@ import { withFavoriteFlags } from '../lib/favorite-flags';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
-import { PROJECT_ID, projectRepresentation } from '../lib/project-response';
+import { movedProject, PROJECT_ID, projectRepresentation } from '../lib/project-response';
+import { projectNames } from '../lib/project-pages';
+import { matchSlug, type SlugBook } from '../lib/slugs';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
+import { slugStore } from './slugs';
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
 interface RenderedListing {
@@ -64,13 +67,16 @@ async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pa
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
  * language's names. Built in slices (a second or more at 10,000 projects), visitors answered meanwhile.
  */
-async function indexFor(collection: ProjectCollection, locale: Locale): Promise<IndexedCollection> {
+async function indexFor(collection: ProjectCollection, locale: Locale, slugs: SlugBook): Promise<IndexedCollection> {
   const { projects } = collection;
   const pause = slicer();
   const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
-  const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects }), pause);
+  const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects, slugs: slugs.slugOf }), pause);
   return { version: collection.version, ...prepareIndex(index) };
 }
+
+/** What a project path's last segment names: a project (by its current slug or its id), a former slug's project, or none. */
+export type ProjectLookup = { representation: Representation } | { moved: ReturnType<typeof movedProject> } | null;
 
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection });
 
@@ -88,6 +94,36 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   const page = offPlanPage(strapi);
+  const slugs = slugStore(strapi);
+
+  /** Each collection's project slugs, settled once (whoever asks first), and the settled ones for the fast lane. */
+  const settling = new WeakMap<ProjectCollection, Promise<SlugBook>>();
+  const settled = new WeakMap<ProjectCollection, SlugBook>();
+  function slugBookOf(collection: ProjectCollection): Promise<SlugBook> {
+    let book = settling.get(collection);
+    if (!book) {
+      // A slug is never another listed project's id (decision 109).
+      const ids = new Set(collection.projects.map((project) => project.id));
+      book = slugs.settle('project', projectNames(collection.projects), (slug) => ids.has(slug)).then((done) => {
+        settled.set(collection, done);
+        return done;
+      });
+      // A failed settling (the database away) is tried again by the next reader.
+      book.catch(() => settling.delete(collection));
+      settling.set(collection, book);
+    }
+    return book;
+  }
+
+  /**
+   * What `key` names in `collection`'s slugs: a current slug its project, a former one a move, else it is
+   * read as an id. A slug comes first: it is never mistaken for another project's id.
+   */
+  function resolved(book: SlugBook, key: string): { id: string } | { moved: string; id: string } {
+    const match = matchSlug(book, key);
+    if (!match) return { id: key };
+    return match.current ? { id: match.owner } : { moved: match.slug, id: match.owner };
+  }
 
   /** Index builds under way, one per collection version and locale, whoever asked first. */
   const building = new Map<string, Promise<IndexedCollection>>();
@@ -95,7 +131,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     const key = `${collection.version}:${locale}`;
     let build = building.get(key);
     if (!build) {
-      build = indexFor(collection, locale).finally(() => building.delete(key));
+      build = slugBookOf(collection).then((book) => indexFor(collection, locale, book)).finally(() => building.delete(key));
       building.set(key, build);
     }
     return build;
@@ -200,19 +236,34 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return entry ? representationOf(entry) : undefined;
     },
 
-    /** The project's response in `locale` (decision 25), or null for an id the service does not hold. */
-    async projectResponse(id: string, locale: Locale): Promise<Representation | null> {
-      const project = PROJECT_ID.test(id) ? await projectsService(strapi).project(id) : null;
-      return project ? projectRepresentation(project, locale) : null;
+    /** Each listed project's current slug, by id (decision 109). */
+    async projectSlugs(): Promise<ReadonlyMap<string, string>> {
+      return (await slugBookOf(await projectsService(strapi).collection())).slugOf;
     },
 
     /**
-     * The same from memory alone, or undefined (no collection loaded, or an id the full path answers with
-     * a 404). Like the full path, it starts the background read of a detail that is due.
+     * The project `key` names (its current slug or its id) in `locale` (decision 25), the same answer
+     * either way; a former slug's move (decision 110); or null for a key the service does not know.
      */
-    fastProject(id: string, locale: Locale): Representation | undefined {
-      const project = PROJECT_ID.test(id) ? projectsService(strapi).peekProject(id) : undefined;
-      return project ? projectRepresentation(project, locale) : undefined;
+    async projectResponse(key: string, locale: Locale): Promise<ProjectLookup> {
+      const book = await slugBookOf(await projectsService(strapi).collection());
+      const found = resolved(book, key);
+      if ('moved' in found) return { moved: movedProject(found.id, found.moved, locale) };
+      const project = PROJECT_ID.test(found.id) ? await projectsService(strapi).project(found.id) : null;
+      return project && { representation: projectRepresentation(project, locale, book.slugOf.get(found.id) ?? found.id) };
+    },
+
+    /**
+     * The same from memory alone, or undefined (no collection or slugs loaded, a former slug, or a key the
+     * full path answers with a 404). Like the full path, it starts the background read of a detail that is due.
+     */
+    fastProject(key: string, locale: Locale): Representation | undefined {
+      const collection = projectsService(strapi).peek();
+      const book = collection && settled.get(collection);
+      if (!book) return undefined;
+      const found = resolved(book, key);
+      const project = 'moved' in found || !PROJECT_ID.test(found.id) ? undefined : projectsService(strapi).peekProject(found.id);
+      return project ? projectRepresentation(project, locale, book.slugOf.get(found.id) ?? found.id) : undefined;
     },
 
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */

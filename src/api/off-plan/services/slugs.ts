@@ -1,0 +1,52 @@
+/**
+ * The slugs given so far (decision 109), in the off-plan domain's own table: one row per slug ever
+ * given, never updated nor deleted, unique per kind. Settling a collection's slugs reads the rows, plans
+ * the missing ones (lib/slugs.ts) and inserts them, a slug another instance took in between losing
+ * quietly (the unique constraint) and being planned again: instances settling the same owners end with
+ * the same slugs.
+ */
+import type { Core } from '@strapi/strapi';
+import { planSlugs, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from '../lib/slugs';
+
+export const SLUG_TABLE = 'offplan_slugs';
+
+/** The table, registered with Strapi's own schema sync (src/index.ts). */
+export const SLUG_MODEL = {
+  uid: 'app::offplan-slug',
+  singularName: 'offplan-slug',
+  tableName: SLUG_TABLE,
+  attributes: {
+    id: { type: 'increments' },
+    kind: { type: 'string', column: { notNullable: true } },
+    slug: { type: 'string', column: { notNullable: true } },
+    owner: { type: 'string', column: { notNullable: true } },
+    base: { type: 'string', column: { notNullable: true } },
+  },
+  indexes: [{ name: `${SLUG_TABLE}_kind_slug_unique`, columns: ['kind', 'slug'], type: 'unique' }],
+};
+
+/** Rows per insert: well under SQLite's bound variables per statement. */
+const INSERT_ROWS = 100;
+/** Each round either settles or meets slugs another instance took meanwhile; a few rounds are plenty. */
+const ROUNDS = 5;
+
+export function slugStore(strapi: Core.Strapi) {
+  const table = () => strapi.db.getConnection(SLUG_TABLE);
+
+  const rowsOf = async (kind: SlugKind): Promise<SlugRow[]> => (await table().where({ kind }).orderBy('id').select('kind', 'slug', 'owner', 'base')) as SlugRow[];
+
+  return {
+    /** Each owner's current slug (given now when it has none for its name) and every slug ever given of the kind. */
+    async settle(kind: SlugKind, owners: readonly Named[], reserved?: (slug: string) => boolean): Promise<SlugBook> {
+      for (let round = 1; ; round += 1) {
+        const rows = await rowsOf(kind);
+        const plan = planSlugs(kind, owners, rows, reserved);
+        if (plan.added.length === 0) return slugBook(kind, rows, plan.current);
+        if (round === ROUNDS) throw new Error(`${kind} slugs did not settle in ${ROUNDS} rounds`);
+        for (let start = 0; start < plan.added.length; start += INSERT_ROWS) {
+          await table().insert(plan.added.slice(start, start + INSERT_ROWS)).onConflict(['kind', 'slug']).ignore();
+        }
+      }
+    },
+  };
+}
