@@ -1,7 +1,7 @@
 /**
  * What the sitemap lists, read from Strapi and the projects provider: the three pages as published
  * (a page never published, or marked noindex in either language, is left out; its date is the latest
- * update of what it shows in that language or English), every project of the current collection but
+ * update of its published records in either language), every project of the current collection but
  * those an editor marked noindex (its date: when its detail last changed, else when the collection was
  * fetched), every developer but the noindex ones, and each emirate with projects (the dates of their
  * projects). Drafts are never read.
