@@ -63,13 +63,14 @@ export interface ParityFigures {
   routes: number;
 }
 
-/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one), warmed on the lane for each reader. */
+/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
 async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string | undefined>): Promise<string[]> {
   const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as { data: { properties: { data: Array<{ id: string | number; slug: string }> } } };
   const [project] = listing.data.properties.data;
   const routes = [
     '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan', '/api/v1/off-plan/projects', '/api/v1/off-plan/projects/filters',
     `/api/v1/off-plan/projects/${project.id}`, `/api/v1/off-plan/projects/${project.slug}`, '/api/v1/off-plan/projects/no-such-project',
+    '/api/v1/sitemap.xml', '/api/v1/sitemaps/pages-1.xml', '/api/v1/sitemaps/projects-1.xml', '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.
   for (const authorization of authorizations) {
