@@ -10,6 +10,7 @@
  *   translated: they carry no locales).
  * - editors read buyers (accounts without their secrets, favourites, saved searches), authors nothing of
  *   them: on a new database Strapi gives both roles every action on each type the Content Manager shows.
+ * - editors edit and publish robots.txt (issue 34), also on a database made before the type existed.
  * Super admins keep every permission, as Strapi gives them (i18n adds each new locale to theirs).
  *
  * Strapi internals used, checked against @strapi/admin 5.54.0: the `admin::role` service's
@@ -26,6 +27,8 @@ const AUTHOR = 'strapi-author';
 const FLAG = 'editor-roles-v1';
 const LOCALES_FLAG = 'editor-roles-locales-v1';
 const BUYERS_FLAG = 'editor-roles-buyers-v1';
+const ROBOTS_FLAG = 'editor-roles-robots-v1';
+const ROBOTS_UID = 'api::sitemap.robots-txt';
 const PERMISSION_UID = 'admin::permission';
 
 interface Permission {
@@ -88,6 +91,16 @@ async function limitBuyerAccess(strapi: Core.Strapi, roles: RoleService, roleIds
   if (editorId !== undefined) await roles.addPermissions(editorId, EDITOR_BUYER_PERMISSIONS);
 }
 
+/** The Content Manager's actions on robots.txt the editor lacks (a database older than the type has none). */
+async function letEditorEditRobots(strapi: Core.Strapi, roles: RoleService, editorId: number): Promise<void> {
+  const actions = ['create', 'read', 'update', 'delete', 'publish'].map((name) => `plugin::content-manager.explorer.${name}`);
+  const held = (await strapi.db.query(PERMISSION_UID).findMany({ where: { role: { id: editorId }, subject: ROBOTS_UID } })) as Array<{ action: string }>;
+  const missing = actions.filter((action) => !held.some((permission) => permission.action === action));
+  // Delete and publish act on the whole entry; the others name the fields they may touch.
+  const propertiesOf = (action: string) => (action.endsWith('.delete') || action.endsWith('.publish') ? {} : { fields: ['content'] });
+  if (missing.length) await roles.addPermissions(editorId, missing.map((action) => ({ action, subject: ROBOTS_UID, properties: propertiesOf(action) })));
+}
+
 async function once(store: ReturnType<Core.Strapi['store']>, flag: string, apply: () => Promise<void>): Promise<void> {
   if (await store.get({ key: flag })) return;
   await apply();
@@ -108,4 +121,5 @@ export async function configureEditorRoles(strapi: Core.Strapi): Promise<void> {
     if (editor) await letEditorPublish(strapi, roles, editor.id);
   });
   await once(store, BUYERS_FLAG, () => limitBuyerAccess(strapi, roles, roleIds, editor?.id));
+  if (editor) await once(store, ROBOTS_FLAG, () => letEditorEditRobots(strapi, roles, editor.id));
 }

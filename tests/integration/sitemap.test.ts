@@ -258,3 +258,21 @@ describe('robots.txt', () => {
     expect((await text('/api/v1/robots.txt')).body).toBe(first.body);
   });
 });
+
+describe('robots.txt in the admin', () => {
+  it('editors may edit and publish it, also on a database made before the type existed', async () => {
+    const editorActions = async () => {
+      const role = await strapi.db.query('admin::role').findOne({ where: { code: 'strapi-editor' } });
+      const held = (await strapi.db.query('admin::permission').findMany({ where: { role: { id: role.id }, subject: ROBOTS } })) as Array<{ id: number; action: string }>;
+      return held;
+    };
+    const expected = ['create', 'delete', 'publish', 'read', 'update'].map((name) => `plugin::content-manager.explorer.${name}`);
+    expect((await editorActions()).map((permission) => permission.action).sort()).toEqual(expected);
+
+    // As on a database made before robots.txt: the editor has none of its actions, and the start gives them.
+    await strapi.db.query('admin::permission').deleteMany({ where: { id: { $in: (await editorActions()).map((permission) => permission.id) } } });
+    await strapi.store({ type: 'core', name: 'admin-roles' }).delete({ key: 'editor-roles-robots-v1' });
+    await appModule<{ configureEditorRoles: (app: Core.Strapi) => Promise<void> }>('src/bootstrap/editor-roles').configureEditorRoles(strapi);
+    expect((await editorActions()).map((permission) => permission.action).sort()).toEqual(expected);
+  });
+});
