@@ -3,7 +3,7 @@
  * sitemaps.org schemas (xmllint), list the three pages, each project, developer and emirate of the feed
  * in both languages with reciprocal hreflang links, never a draft page or a project that left the feed;
  * each answer is built once per change, with its ETag (304), caching headers and fast lane; an unknown
- * part is the JSON error envelope; robots.txt is what the editors published.
+ * part is the JSON error envelope; robots.txt is what the editors published, and editors may publish it.
  */
 import { execFileSync } from 'child_process';
 import fs from 'fs';
