@@ -150,6 +150,32 @@ describe('a renamed project', () => {
   });
 });
 
+describe('developers', () => {
+  it("keep one slug each, everywhere: a second developer given the first one's slug by the provider gets a suffix, the first keeps its slug", async () => {
+    type Developer = { id: number; name: string; slug: string };
+    const filters = async () => (await checked((await http()).get('/api/v1/off-plan/projects/filters'))).body.data.developers as Developer[];
+    const before = await filters();
+    const [first, second] = before;
+    const record = data.developers.find((developer) => developer.id === second.id)!;
+    record.slug = first.slug;
+    try {
+      await refresh();
+      const after = await filters();
+      expect(new Set(after.map((developer) => developer.slug)).size).toBe(after.length);
+      expect(after.find((developer) => developer.id === first.id)!.slug).toBe(first.slug);
+      const renamed = after.find((developer) => developer.id === second.id)!;
+      expect(renamed.slug).toMatch(new RegExp(`^${first.slug}-[0-9a-f]{4}$`));
+      expect((await projects().developers()).find((developer: Developer) => developer.id === second.id).slug).toBe(renamed.slug);
+      const bySecond = (await cards()).find((card) => (card as unknown as { developer: Developer }).developer.id === second.id)!;
+      expect((bySecond as unknown as { developer: Developer }).developer.slug).toBe(renamed.slug);
+      expect((await get(bySecond.slug)).body.data.developer.slug).toBe(renamed.slug);
+    } finally {
+      delete record.slug;
+      await refresh();
+    }
+  });
+});
+
 describe('a slug', () => {
   it("is never another listed project's id: a project named as another's id gets a slug with a letter", async () => {
     const [, , third, fourth] = [...names.keys()];

@@ -41,6 +41,6 @@ export function currencyView(index: ProjectIndex, currency: Currency, rates: Rec
     currency,
     prices,
     priceRange: priceRangeOf(prices),
-    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(listingCard({ ...project, price: priceIn(project.price, prices[i], currency, index) }, index.slugs[i], index.locale)))),
+    cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(listingCard({ ...project, price: priceIn(project.price, prices[i], currency, index) }, index.slugs[i], index.locale, index.developerSlugs)))),
   };
 }

@@ -13,7 +13,7 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
-import { cardPage, freshProjectSlugs } from './project-pages';
+import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
 import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
 
@@ -60,8 +60,9 @@ export interface ProjectIndex {
   locale: Locale;
   projects: NormalisedProject[];
   byId: Map<string, number>;
-  /** Each project's current slug. */
+  /** Each project's current slug, and each developer's by id (without them: the provider's). */
   slugs: string[];
+  developerSlugs?: ReadonlyMap<number, string>;
   /** The card of each project (contract fields only), serialised and UTF-8 encoded once. */
   cardBytes: Buffer[];
   orders: Orders;
@@ -116,8 +117,11 @@ export function card(project: NormalisedProject) {
   };
 }
 
-/** A listing card: the card fields, then the project's slug and page (decision 108). */
-export const listingCard = (project: NormalisedProject, slug: string, locale: Locale) => ({ ...card(project), ...cardPage(slug, locale) });
+/** A listing card: the card fields (its developer's slug as kept), then the project's slug and page (decisions 108-109). */
+export const listingCard = (project: NormalisedProject, slug: string, locale: Locale, developers?: ReadonlyMap<number, string>) => ({
+  ...card(withDeveloperSlug(project, developers)),
+  ...cardPage(slug, locale),
+});
 
 const byIdText = new Intl.Collator('en', { numeric: true }).compare;
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
@@ -313,6 +317,7 @@ export interface IndexOptions {
   searchedAs?: NormalisedProject[];
   /** Each project's current slug (services/slugs.ts); without it, those an empty table would give. */
   slugs?: ReadonlyMap<string, string>;
+  developerSlugs?: ReadonlyMap<number, string>;
 }
 
 export function buildIndex(projects: NormalisedProject[], options: IndexOptions = {}): ProjectIndex {
@@ -320,7 +325,7 @@ export function buildIndex(projects: NormalisedProject[], options: IndexOptions 
 }
 
 /** The same in steps, for a caller that slices the work (services/off-plan.ts). */
-export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects, slugs = freshProjectSlugs(projects) }: IndexOptions = {}): Steps<ProjectIndex> {
+export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects, slugs = freshProjectSlugs(projects), developerSlugs }: IndexOptions = {}): Steps<ProjectIndex> {
   const compare = comparators(projects);
   yield;
   const all = projects.map((_, index) => index);
@@ -340,7 +345,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const options = yield* optionSets(projects, sizes);
   // A project the slugs miss (never, as they are settled for the collection) is named by its id, which resolves too.
   const projectSlugs = projects.map((project) => slugs.get(project.id) ?? project.id);
-  const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale))));
+  const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale, developerSlugs))));
   const lowerNames = yield* mapInSteps(searchedAs, (project) => foldForSearch(namesOf(project).join('\n')));
   const places = yield* placeWords(searchedAs);
   const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
@@ -352,6 +357,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     projects,
     byId: new Map(projects.map((project, index) => [project.id, index])),
     slugs: projectSlugs,
+    developerSlugs,
     cardBytes,
     orders,
     ranks: ranksOf(orders),
@@ -371,7 +377,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     priceRange: priceRangeOf(priced),
     developers: [...developers.values()]
       .sort((a, b) => byName(a.name, b.name) || a.id - b.id)
-      .map(({ id, name, slug, logo }) => ({ id, name, slug, logo })),
+      .map(({ id, name, slug, logo }) => developerSlugged({ id, name, slug, logo }, developerSlugs)),
     completionYears: years.map((year) => ({ value: year, label: year })),
   };
 }

@@ -7,6 +7,28 @@ import { pageAlternates, pageUrl } from '../../../lib/site-paths';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { planSlugs } from './slugs';
 
+/** A project's current slug and each developer's (by developer id): what its card and answer name. */
+export interface ProjectSlugs {
+  slug: string;
+  developers?: ReadonlyMap<number, string>;
+}
+
+/** The project with its developer's slug as kept (unique and stable, decision 109), when it has one. */
+export function withDeveloperSlug(project: NormalisedProject, developers: ReadonlyMap<number, string> | undefined): NormalisedProject {
+  const slug = developers?.get(project.developer.id);
+  return slug === undefined || slug === project.developer.slug ? project : { ...project, developer: { ...project.developer, slug } };
+}
+
+/** Developers as the index lists them, with their slugs as kept. */
+export const developerSlugged = <T extends { id: number; slug: string }>(developer: T, developers: ReadonlyMap<number, string> | undefined): T => ({
+  ...developer,
+  slug: developers?.get(developer.id) ?? developer.slug,
+});
+
+/** Each developer's id and the name its slug comes from: the provider's slug, else its name (id 0: none known). */
+export const developerNames = (developers: ReadonlyArray<{ id: number; name: string; slug: string }>) =>
+  developers.filter((developer) => developer.id).map((developer) => ({ owner: String(developer.id), name: developer.slug || developer.name }));
+
 /** What a listing card adds to the card fields: the slug and the page's URL. */
 export const cardPage = (slug: string, locale: Locale) => ({ slug, canonical_url: pageUrl('project', locale, { slug }) });
 

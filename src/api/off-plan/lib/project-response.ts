@@ -11,7 +11,7 @@ import { Representation } from '../../../lib/representation';
 import { sqmOf, type NormalisedProject, type ProjectAnswer } from '../../../plugins/extsource/server/src/public';
 import { projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 import { card } from './project-index';
-import { cardPage, projectPage } from './project-pages';
+import { cardPage, projectPage, withDeveloperSlug, type ProjectSlugs } from './project-pages';
 import { projectIn } from './project-locale';
 import { LISTING_WORDS } from './listing-words';
 
@@ -20,7 +20,7 @@ export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface ProjectResponse {
   pending: boolean;
-  slug: string;
+  slugs: string;
   representation: Representation;
 }
 const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
@@ -42,14 +42,16 @@ function projectData({ project, pending }: ProjectAnswer) {
 
 const projectEdgeHeaders = (id: string, pending: boolean) => ownEdgeHeaders(pending ? 'pending' : 'provider', [PROJECTS_SURROGATE_KEY, projectSurrogateKey(id)]);
 
-/** The project's response in `locale`, `slug` its current one: the same bytes whichever of its slug or id was asked for. */
-export function projectRepresentation(answer: ProjectAnswer, locale: Locale, slug: string): Representation {
+/** The project's response in `locale`, with its current slugs: the same bytes whichever of its slug or id was asked for. */
+export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slug, developers }: ProjectSlugs): Representation {
   const kept = projectResponses[locale].get(answer.project);
-  if (kept?.pending === answer.pending && kept.slug === slug) return kept.representation;
-  const data = { ...projectData({ project: projectIn(answer.project, locale), pending: answer.pending }), ...projectPage(slug, locale) };
+  const slugs = `${slug} ${developers?.get(answer.project.developer.id) ?? ''}`;
+  if (kept?.pending === answer.pending && kept.slugs === slugs) return kept.representation;
+  const project = withDeveloperSlug(projectIn(answer.project, locale), developers);
+  const data = { ...projectData({ project, pending: answer.pending }), ...projectPage(slug, locale) };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders(answer.project.id, answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, slug, representation });
+  projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, representation });
   return representation;
 }
 

@@ -20,7 +20,7 @@ import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
 import { Representation, representationOf } from '../../../lib/representation';
-import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { eachSliced, inSlices, slicer, type Developer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { withFavoriteFlags } from '../lib/favorite-flags';
@@ -28,7 +28,7 @@ import { filtersData, prepareIndex, prepareCurrency, renderListing, type Prepare
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation } from '../lib/project-response';
-import { projectNames } from '../lib/project-pages';
+import { developerNames, projectNames } from '../lib/project-pages';
 import { matchSlug, type SlugBook } from '../lib/slugs';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
@@ -67,12 +67,18 @@ async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pa
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
  * language's names. Built in slices (a second or more at 10,000 projects), visitors answered meanwhile.
  */
-async function indexFor(collection: ProjectCollection, locale: Locale, slugs: SlugBook): Promise<IndexedCollection> {
+async function indexFor(collection: ProjectCollection, locale: Locale, slugs: CollectionSlugs): Promise<IndexedCollection> {
   const { projects } = collection;
   const pause = slicer();
   const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
-  const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects, slugs: slugs.slugOf }), pause);
+  const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects, slugs: slugs.projects.slugOf, developerSlugs: slugs.developers }), pause);
   return { version: collection.version, ...prepareIndex(index) };
+}
+
+/** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
+interface CollectionSlugs {
+  projects: SlugBook;
+  developers: ReadonlyMap<number, string>;
 }
 
 /** What a project path's last segment names: a project (by its current slug or its id), a former slug's project, or none. */
@@ -96,15 +102,26 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const page = offPlanPage(strapi);
   const slugs = slugStore(strapi);
 
-  /** Each collection's project slugs, settled once (whoever asks first), and the settled ones for the fast lane. */
-  const settling = new WeakMap<ProjectCollection, Promise<SlugBook>>();
-  const settled = new WeakMap<ProjectCollection, SlugBook>();
-  function slugBookOf(collection: ProjectCollection): Promise<SlugBook> {
+  /** Developers' slugs, by id, as kept (given now to those without one). */
+  async function developerSlugs(developers: readonly Developer[]): Promise<ReadonlyMap<number, string>> {
+    const book = await slugs.settle('developer', developerNames(developers));
+    return new Map([...book.slugOf].map(([owner, slug]) => [Number(owner), slug]));
+  }
+
+  async function settle(collection: ProjectCollection): Promise<CollectionSlugs> {
+    // A slug is never another listed project's id (decision 109).
+    const ids = new Set(collection.projects.map((project) => project.id));
+    const projects = await slugs.settle('project', projectNames(collection.projects), (slug) => ids.has(slug));
+    return { projects, developers: await developerSlugs(collection.projects.map((project) => project.developer)) };
+  }
+
+  /** Each collection's slugs, settled once (whoever asks first), and the settled ones for the fast lane. */
+  const settling = new WeakMap<ProjectCollection, Promise<CollectionSlugs>>();
+  const settled = new WeakMap<ProjectCollection, CollectionSlugs>();
+  function slugBookOf(collection: ProjectCollection): Promise<CollectionSlugs> {
     let book = settling.get(collection);
     if (!book) {
-      // A slug is never another listed project's id (decision 109).
-      const ids = new Set(collection.projects.map((project) => project.id));
-      book = slugs.settle('project', projectNames(collection.projects), (slug) => ids.has(slug)).then((done) => {
+      book = settle(collection).then((done) => {
         settled.set(collection, done);
         return done;
       });
@@ -124,6 +141,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!match) return { id: key };
     return match.current ? { id: match.owner } : { moved: match.slug, id: match.owner };
   }
+
+  /** A listed project's slugs (its id should it have none, which a settled collection never leaves). */
+  const slugsOf = (book: CollectionSlugs, id: string) => ({ slug: book.projects.slugOf.get(id) ?? id, developers: book.developers });
 
   /** Index builds under way, one per collection version and locale, whoever asked first. */
   const building = new Map<string, Promise<IndexedCollection>>();
@@ -238,8 +258,10 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Each listed project's current slug, by id (decision 109). */
     async projectSlugs(): Promise<ReadonlyMap<string, string>> {
-      return (await slugBookOf(await projectsService(strapi).collection())).slugOf;
+      return (await slugBookOf(await projectsService(strapi).collection())).projects.slugOf;
     },
+
+    developerSlugs,
 
     /**
      * The project `key` names (its current slug or its id) in `locale` (decision 25), the same answer
@@ -247,10 +269,10 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async projectResponse(key: string, locale: Locale): Promise<ProjectLookup> {
       const book = await slugBookOf(await projectsService(strapi).collection());
-      const found = resolved(book, key);
+      const found = resolved(book.projects, key);
       if ('moved' in found) return { moved: movedProject(found.id, found.moved, locale) };
       const project = PROJECT_ID.test(found.id) ? await projectsService(strapi).project(found.id) : null;
-      return project && { representation: projectRepresentation(project, locale, book.slugOf.get(found.id) ?? found.id) };
+      return project && { representation: projectRepresentation(project, locale, slugsOf(book, found.id)) };
     },
 
     /**
@@ -261,9 +283,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const collection = projectsService(strapi).peek();
       const book = collection && settled.get(collection);
       if (!book) return undefined;
-      const found = resolved(book, key);
+      const found = resolved(book.projects, key);
       const project = 'moved' in found || !PROJECT_ID.test(found.id) ? undefined : projectsService(strapi).peekProject(found.id);
-      return project ? projectRepresentation(project, locale, book.slugOf.get(found.id) ?? found.id) : undefined;
+      return project ? projectRepresentation(project, locale, slugsOf(book, found.id)) : undefined;
     },
 
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
@@ -298,10 +320,14 @@ export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
 
-/** Each new project collection reaches visitors with its indexes built (at bootstrap, when the service exists). */
+/**
+ * Each new project collection reaches visitors with its slugs and indexes built, and the developers are
+ * named by their kept slugs (at bootstrap, when the service exists).
+ */
 export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
+  projectsService(strapi).slugDevelopersWith((developers) => service.developerSlugs(developers));
 }
 
 /** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */

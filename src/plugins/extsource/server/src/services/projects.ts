@@ -57,6 +57,9 @@ const FILL_POLL_MS = 250;
  */
 export type CollectionPreparer = (collection: ProjectCollection) => Promise<() => void>;
 
+/** The app's slug of each developer (by id), unique and stable where the provider's may not be. */
+export type DeveloperSlugs = (developers: readonly Developer[]) => Promise<ReadonlyMap<number, string>>;
+
 const unavailable = () =>
   providerUnavailable('Off-plan projects are unavailable: the provider does not answer and no earlier data is stored');
 
@@ -81,6 +84,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   const details = detailReads(strapi);
   const snapshots = projectSnapshots(strapi);
   const preparers: CollectionPreparer[] = [];
+  let developerSlugs: DeveloperSlugs | undefined;
   const cache = () => hostOf(strapi).cache;
   const config = () => extsourceConfig(strapi);
   const ttlMs = () => config().projectsTtlSeconds * 1000;
@@ -256,6 +260,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       return collection;
     },
 
+    /** Names the developers the app's way (`developers()`): their slugs unique and stable. */
+    slugDevelopersWith(slugs: DeveloperSlugs): void {
+      developerSlugs = slugs;
+    },
+
     /** How long the developers are cached: what is built from them (the filters answer) lives as long. */
     developersTtlSeconds(): number {
       return config().developersTtlSeconds;
@@ -314,7 +323,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       details.stop();
     },
 
-    /** Developers, cached for `developersTtlSeconds`; from the provider, else derived from the collection. */
+    /** Developers, cached for `developersTtlSeconds`; from the provider, else derived from the collection; slugged the app's way. */
     async developers(): Promise<Developer[]> {
       const fetchList = async () => {
         try {
@@ -324,7 +333,12 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
           return [...byId.values()];
         }
       };
-      return (await cache().get(DEVELOPERS_KEY, fetchList, { tags: [PROJECTS_TAG], lifetime: config().developersTtlSeconds })).value;
+      const slugged = async () => {
+        const developers = await fetchList();
+        const slugs = await developerSlugs?.(developers);
+        return slugs ? developers.map((developer) => ({ ...developer, slug: slugs.get(developer.id) ?? developer.slug })) : developers;
+      };
+      return (await cache().get(DEVELOPERS_KEY, slugged, { tags: [PROJECTS_TAG], lifetime: config().developersTtlSeconds })).value;
     },
   };
 };
