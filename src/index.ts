@@ -20,6 +20,8 @@ import { LUXURY_LAYOUTS } from './api/luxury/admin-layout';
 import { enforceRatingRange } from './api/luxury/rating-rule';
 import { luxurySeeder } from './api/luxury/seed';
 import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
+import { SITEMAP_LAYOUTS } from './api/sitemap/admin-layout';
+import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
 import { SLUG_MODEL } from './api/off-plan/services/slugs';
@@ -57,7 +59,7 @@ import { useAgencyNames, type AgencyNames } from './lib/agency';
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
-const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS];
+const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
 const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];
@@ -122,6 +124,7 @@ export default {
       await seedDemoContent(strapi, DEMO_SEEDERS);
       prepareOffPlanIndexes(strapi);
       registerOffPlanLookups(strapi);
+      registerSitemapLookups(strapi);
       answerBuyersOnFastLane(strapi);
       serveDeclaredRoutes(strapi);
       printBannerWhenListening(strapi, login);

@@ -17,10 +17,10 @@ const measure = require('./measure');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
-const GET_ROWS = 16;
+const GET_ROWS = 17;
 /** Starting the table's three apps (about 10 s each; 18 s the one on 10,000 projects, which generates them and reads its collection), and the bare servers. */
 const STARTS_S = 45;
-/** What the whole table takes (s): about 15 minutes with the defaults (17 × 50 + 45 = 895). */
+/** What the whole table takes (s): about 16 minutes with the defaults (18 × 50 + 45 = 945). */
 const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
 
 /** bench.js's child-process helpers and settings, handed over by `tableCases`. */
@@ -295,6 +295,22 @@ async function similarCase() {
   printTable();
 }
 
+/** The sitemap's projects part at `count` projects (every project in both languages), once built: its bytes kept, as the index's. */
+const measureSitemap = (app, count) =>
+  measureGet(app, { name: `sitemap part of ${(count * 2).toLocaleString('en')} URLs at ${count.toLocaleString('en')} projects (built)`, path: '/api/v1/sitemaps/projects-1.xml', cpuTarget: 0.8 });
+
+/** The sitemap's row alone, on its app of 10,000 projects. */
+async function sitemapCase() {
+  const big = await startProjectsApp(bench.offPlan.projects);
+  try {
+    await measureSitemap(big.app, bench.offPlan.projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
+}
+
 /** The signed-in buyer's row alone, on its app of 10,000 projects. */
 async function signedInCase() {
   const { query, projects } = bench.offPlan;
@@ -395,7 +411,7 @@ async function siteRows() {
   }
 }
 
-/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, the map, one project with its similar projects): the filtered English row. */
+/** The rows on `count` projects (the default page, the filtered page in both languages and signed in, the filters, the map, one project with its similar projects, the sitemap): the filtered English row. */
 async function offPlanRows(count, query) {
   const big = await startProjectsApp(count);
   try {
@@ -406,6 +422,7 @@ async function offPlanRows(count, query) {
     await measureGet(big.app, { name: `filters at ${at} projects`, path: '/api/v1/off-plan/projects/filters' });
     await mapRows(big.app, count);
     await measureProject(big, count);
+    await measureSitemap(big.app, count);
     return filtered;
   } finally {
     await bench.stopChild(big.app);
@@ -470,7 +487,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase };
+  return { table: tableCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase };
 }
 
 module.exports = { tableCases, rows, printTable };

@@ -10,9 +10,9 @@
  *   translated: they carry no locales).
  * - editors read buyers (accounts without their secrets, favourites, saved searches), authors nothing of
  *   them: on a new database Strapi gives both roles every action on each type the Content Manager shows.
- * - a type the app adds later (the SEO types of issue 34) reaches both roles as Strapi would have given
- *   it on a new database, once: each type granted is remembered, so an administrator who later takes one
- *   away keeps it away.
+ * - a type the app adds later (issue 34's SEO types and robots.txt) reaches both roles as Strapi would
+ *   have given it on a new database, once: each type granted is remembered, so an administrator who later
+ *   takes one away keeps it away.
  * Super admins keep every permission, as Strapi gives them (i18n adds each new locale to theirs).
  *
  * Strapi internals used, checked against @strapi/admin 5.54.0: the `admin::role` service's

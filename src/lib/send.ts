@@ -6,8 +6,9 @@ import type { Context } from 'koa';
 import type { CacheEntry } from './cache';
 import { representationOf, type Representation } from './representation';
 
-export function sendRepresentation(ctx: Context, representation: Representation): void {
-  ctx.type = 'application/json; charset=utf-8';
+/** `type`: the body's Content-Type, JSON unless said (the sitemap's XML, robots.txt). */
+export function sendRepresentation(ctx: Context, representation: Representation, type = 'application/json; charset=utf-8'): void {
+  ctx.type = type;
   ctx.state.representation = representation;
   ctx.body = representation.body;
 }

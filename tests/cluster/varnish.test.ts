@@ -17,6 +17,7 @@ import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 const PURGE_SECRET = 'varnish-test-purge-secret';
 const SIGNATURE = 'api::luxury.luxury-signature';
 const CONTACT_PAGE = 'api::contact.contact-page';
+const ROBOTS = 'api::sitemap.robots-txt';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: Instance;
@@ -174,6 +175,32 @@ describe('Varnish with xkey in front of the service', () => {
     const anonymous = await fetch(`${varnish.url}/api/v1/luxury?status=draft`);
     expect(anonymous.status).toBe(401);
     expect((await throughVarnish('/api/v1/luxury')).body.data.signature.description).not.toBe('Only in the draft');
+  });
+
+  it('the sitemap and robots.txt are purged with what they list: a published page, a published robots.txt', async () => {
+    const read = async (route: string) => {
+      const res = await fetch(`${varnish.url}${route}`);
+      expect(res.status).toBe(200);
+      return { cache: String(res.headers.get('x-cache')), body: await res.text() };
+    };
+    const kept = async (route: string) => {
+      await read(route);
+      const second = await read(route);
+      expect(second.cache).toBe('HIT');
+      return second;
+    };
+    const pages = '/api/v1/sitemaps/pages-1.xml';
+    const before = await kept(pages);
+    await kept('/api/v1/sitemap.xml');
+    await publish(CONTACT_PAGE, { title: 'Listed anew in the sitemap' });
+    // The contact page's lastmod moves: its key (contact-page) purges the parts and the index.
+    await eventually(async () => expect((await read(pages)).body !== before.body, 'the sitemap part rebuilt through Varnish').toBe(true));
+    expect((await read('/api/v1/sitemap.xml')).cache).toBe('MISS');
+
+    const robots = await kept('/api/v1/robots.txt');
+    expect(robots.body).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: http:\/\/cms\.test\.local\/api\/v1\/sitemap\.xml\n$/);
+    await publish(ROBOTS, { content: 'User-agent: *\nDisallow: /purged-through-xkey' });
+    await eventually(async () => expect((await read('/api/v1/robots.txt')).body.includes('Disallow: /purged-through-xkey'), 'robots.txt through Varnish').toBe(true));
   });
 
   it('refuses a purge without the shared secret', async () => {

@@ -27,7 +27,7 @@ describe('an editor logs in', () => {
     await screenshot(page, '02-home');
   });
 
-  it('finds the site in the Content Manager: the luxury page in page order, then the other pages, leads and buyers', async () => {
+  it('finds the site in the Content Manager: the luxury page in page order, then the other pages, robots.txt, leads and buyers', async () => {
     const { page, base } = session;
     await page.goto(`${base}/admin/content-manager`);
     // It opens on the first part of the site.
@@ -55,6 +55,7 @@ describe('an editor logs in', () => {
       'Luxury page · SEO',
       'Off-plan page',
       'Contact page',
+      'robots.txt',
     ]);
     await screenshot(page, '03-content-manager');
   });

@@ -69,7 +69,7 @@ export interface ParityFigures {
   routes: number;
 }
 
-/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown), warmed on the lane for each reader. */
+/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
 async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string | undefined>): Promise<string[]> {
   const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as {
     data: { properties: { data: Array<{ id: string | number; slug: string; developer: { slug: string } }> } };
@@ -80,6 +80,7 @@ async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string
     `/api/v1/off-plan/projects/${project.id}`, `/api/v1/off-plan/projects/${project.slug}`, '/api/v1/off-plan/projects/no-such-project',
     '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7',
     `/api/v1/off-plan/developers/${project.developer.slug}`, '/api/v1/off-plan/developers/no-such-developer',
+    '/api/v1/sitemap.xml', '/api/v1/sitemaps/pages-1.xml', '/api/v1/sitemaps/projects-1.xml', '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.
   for (const authorization of authorizations) {

@@ -1726,6 +1726,40 @@ export interface ApiOffPlanProjectSeo extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiSitemapRobotsTxt extends Struct.SingleTypeSchema {
+  collectionName: 'robots_txts';
+  info: {
+    description: "What the website's robots.txt tells search engines: which pages crawlers may read. The sitemap's address is added unless the text names one.";
+    displayName: 'robots.txt';
+    pluralName: 'robots-txts';
+    singularName: 'robots-txt';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: false;
+    };
+  };
+  attributes: {
+    content: Schema.Attribute.Text;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::sitemap.robots-txt'
+    > &
+      Schema.Attribute.Private;
+    publishedAt: Schema.Attribute.DateTime;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface PluginContentReleasesRelease
   extends Struct.CollectionTypeSchema {
   collectionName: 'strapi_releases';
@@ -2534,6 +2568,7 @@ declare module '@strapi/strapi' {
       'api::off-plan.developer-page': ApiOffPlanDeveloperPage;
       'api::off-plan.off-plan-page': ApiOffPlanOffPlanPage;
       'api::off-plan.project-seo': ApiOffPlanProjectSeo;
+      'api::sitemap.robots-txt': ApiSitemapRobotsTxt;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;
       'plugin::extsource.project-detail': PluginExtsourceProjectDetail;

@@ -18,7 +18,9 @@ import { contactStructuredData } from '../lib/contact-structured-data';
 import { CONTACT_PAGE_SURROGATE_KEY } from '../routes/contact';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
-const CONTACT_PAGE_UID = 'api::contact.contact-page';
+export const CONTACT_PAGE_UID = 'api::contact.contact-page';
+/** What purges the contact page at a CDN, for answers that show it too (the sitemap). */
+export { CONTACT_PAGE_SURROGATE_KEY };
 
 const tagsOf = (locale: Locale) => [...localizedSources([CONTACT_PAGE_UID], locale), MEDIA_TAG];
 

@@ -18,6 +18,8 @@ import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFiel
 import { LUXURY_SURROGATE_KEY } from '../routes/luxury';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
+/** What purges the luxury page at a CDN, for answers that show it too (the sitemap). */
+export { LUXURY_SURROGATE_KEY };
 
 /** Each single-type section and the media or components it needs populated. */
 const SECTIONS = {

@@ -379,3 +379,7 @@ export function registerOffPlanLookups(strapi: Core.Strapi): void {
     return entry && representationOf(entry);
   });
 }
+
+/** The page's type and what purges the off-plan answers at a CDN, for answers that show them too (the sitemap). */
+export { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
+export { PAGE_UID as OFFPLAN_PAGE_UID } from './off-plan-cache';

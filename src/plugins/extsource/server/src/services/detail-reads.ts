@@ -175,6 +175,8 @@ export function detailReads(strapi: Core.Strapi) {
     /** The detail held for `id`, loaded from the database the first time (see `answer`). */
     load: loadHeld,
     answer,
+    /** When each held detail last changed, by project id (epoch milliseconds). */
+    changedAt: () => details().changedAt(),
     /** Reads one detail now (rejects when the provider failed). */
     read: readDetail,
     /** Starts the read-ahead for `collection` once per collection on this instance, in the background. */

@@ -47,6 +47,12 @@ export function detailRows(strapi: Core.Strapi, driver: string) {
       return new Set(found.map((row) => row.project_id));
     },
 
+    /** When each held detail last changed (its row is written only then), by project id, epoch milliseconds. */
+    async changedAt(): Promise<Map<string, number>> {
+      const found = (await rows().findMany({ select: ['project_id', 'read_at'], where: { driver } })) as Row[];
+      return new Map(found.map((row) => [row.project_id, millis(row.read_at)]));
+    },
+
     /** Stores what the provider said about `id`, unless it said the same before. */
     async save(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
       const detail = JSON.stringify(project);

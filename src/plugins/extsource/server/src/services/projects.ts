@@ -303,6 +303,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       await details.read(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable: ${errorMessage(error)}`));
     },
 
+    /** When each project's detail last changed, as the provider sent it (epoch milliseconds, by id; none for a detail never read). */
+    async detailsChangedAt(): Promise<Map<string, number>> {
+      return details.changedAt();
+    },
+
     /** The read-ahead under way on this instance, if any (tests, the benchmark). */
     async readAheadSettled(): Promise<void> {
       await details.settled();

@@ -1,0 +1,34 @@
+/**
+ * The website's public pages as sitemap entries: each page in each language is its own `<url>`, and
+ * every one of them names the whole set of its alternates (each language and x-default, itself
+ * included), as Google asks of an hreflang cluster (it drops a cluster whose links are not reciprocal).
+ * The URLs come from the paths map (src/lib/site-paths.ts). Pure.
+ */
+import type { SitemapItemLoose } from 'sitemap';
+import { LOCALES } from '../../../lib/locale';
+import { pageAlternates, type PageKind } from '../../../lib/site-paths';
+
+/** One page of the site (in every language), and when what it shows last changed (epoch ms), when known. */
+export interface SitePage {
+  kind: PageKind;
+  params?: Readonly<Record<string, string>>;
+  lastModified?: number;
+}
+
+/** The sitemap's sections, each served in parts of its own (`projects-1`, `projects-2`, ...). */
+export type Section = 'pages' | 'developers' | 'projects';
+
+/** A page's entries, one per language, each with the whole cluster of alternates. */
+export function urlsOf(page: SitePage): SitemapItemLoose[] {
+  const alternates = pageAlternates(page.kind, page.params);
+  const links = Object.entries(alternates).map(([lang, url]) => ({ lang, hreflang: lang, url }));
+  const lastmod = page.lastModified ? new Date(page.lastModified).toISOString() : undefined;
+  return LOCALES.map((locale) => ({ url: alternates[locale], ...(lastmod ? { lastmod } : {}), links }));
+}
+
+/** The latest of some dates (epoch ms), or undefined when none is known. */
+export function latest(dates: Iterable<number | undefined>): number | undefined {
+  let found: number | undefined;
+  for (const date of dates) if (date && (found === undefined || date > found)) found = date;
+  return found;
+}
