@@ -158,15 +158,15 @@ describe('the map: cluster sums', () => {
     expect(Math.max(...ranges.map((r) => r.max!))).toBeLessThanOrEqual(Math.max(...usdPrices));
   });
 
-  it('shapes a single project as supercluster does a point: its id, name, price in the currency, image and emirate; its slug where it has one', () => {
+  it('shapes a single project as supercluster does a point: its id, slug, name, price in the currency, image and emirate', () => {
     const few = Object.assign(buildIndex([project('7', { at: [25.1, 55.2], price: 3_672_500 }), project('8', { at: [25.2, 55.3] }), project('9')]), {
-      slugs: ['', 'the-eighth', 'the-ninth'],
+      slugs: ['the-seventh', 'the-eighth', 'the-ninth'],
     });
     const { features, total } = mapOf(few, { bbox: DUBAI }, 18, 'USD');
     expect(total).toBe(2);
     expect(features[0]).toEqual({
       type: 'Feature', id: '7',
-      properties: { id: '7', name: 'Project 7', price: { starting_from: 1_000_000, formatted: 'USD 1M', currency: 'USD' }, image: 'https://img.example/7.jpg', state_id: 'DU', state_name: 'Dubai' },
+      properties: { id: '7', slug: 'the-seventh', name: 'Project 7', price: { starting_from: 1_000_000, formatted: 'USD 1M', currency: 'USD' }, image: 'https://img.example/7.jpg', state_id: 'DU', state_name: 'Dubai' },
       geometry: { type: 'Point', coordinates: [55.2, 25.1] },
     });
     expect(features[1].properties).toMatchObject({ id: '8', slug: 'the-eighth' });
