@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 
 /**
- * Where the website serves the sitemap (decision 118), as `strapi.config.get('sitemap')`: the index's
+ * Where the website serves the sitemap (decision 117), as `strapi.config.get('sitemap')`: the index's
  * URL (named by robots.txt) and the URL its parts are served under (the index names `<partsUrl><part>.xml`).
  * Empty: this API's own public URL (PUBLIC_URL + /api/v1/sitemap.xml, /api/v1/sitemaps/).
  */

@@ -264,7 +264,7 @@ export interface paths {
         };
         /**
          * Legacy off-plan page data (hero, guide, sold section)
-         * @description The older page block kept beside the listing (decision 26), `hero`, `guide` and `sold_section`, from the editable off-plan page content, with defaults where the page is empty, and the page's `seo` (decision 112).
+         * @description The older page block kept beside the listing (decision 26), `hero`, `guide` and `sold_section`, from the editable off-plan page content, with defaults where the page is empty, and the page's `seo` (decision 111).
          */
         get: operations["getOffPlanLegacy"];
         put?: never;
@@ -304,7 +304,7 @@ export interface paths {
         };
         /**
          * Clustered map of the off-plan projects
-         * @description The projects inside a map's viewport as a GeoJSON FeatureCollection, clustered for the zoom as supercluster clusters them (decisions 122-124): a cluster has `point_count` (its projects inside the bbox), a price range and `expansion_zoom` (the zoom at which a click opens it); a single project has its id, slug, name, starting price in `currency`, image and emirate. `total`, the sum of the counts, is the listing's `total` for the same filters and bbox; a project without coordinates is on no map. Takes every filter of the listing (same names, same 422 messages); `bbox` and `zoom` are required, and the bbox may span at most 360 / 2^(zoom-4) degrees on either axis (sixteen tiles). Public, edge-cached and purged like the listing.
+         * @description The projects inside a map's viewport as a GeoJSON FeatureCollection, clustered for the zoom as supercluster clusters them (decisions 121-123): a cluster has `point_count` (its projects inside the bbox), a price range and `expansion_zoom` (the zoom at which a click opens it); a single project has its id, slug, name, starting price in `currency`, image and emirate. `total`, the sum of the counts, is the listing's `total` for the same filters and bbox; a project without coordinates is on no map. Takes every filter of the listing (same names, same 422 messages); `bbox` and `zoom` are required, and the bbox may span at most 360 / 2^(zoom-4) degrees on either axis (sixteen tiles). Public, edge-cached and purged like the listing.
          */
         get: operations["getOffPlanProjectsMap"];
         put?: never;
@@ -364,7 +364,7 @@ export interface paths {
         };
         /**
          * One developer with its page's SEO
-         * @description A developer's page data (decision 114): the provider's developer as the cards name it, how many projects of the current feed are its, and the page's `seo` (an editor's published developer page over what the data gives). An unknown slug is a 404 `NOT_FOUND`.
+         * @description A developer's page data (decision 113): the provider's developer as the cards name it, how many projects of the current feed are its, and the page's `seo` (an editor's published developer page over what the data gives). An unknown slug is a 404 `NOT_FOUND`.
          */
         get: operations["getOffPlanDeveloper"];
         put?: never;
@@ -895,7 +895,7 @@ export interface components {
             };
         };
         Url: string;
-        /** @description What search engines and link previews show for the page (decision 112). Every field is always present: `canonical_url` and `og_image` null, `noindex` false and `keywords` [] when nothing is set. */
+        /** @description What search engines and link previews show for the page (decision 111). Every field is always present: `canonical_url` and `og_image` null, `noindex` false and `keywords` [] when nothing is set. */
         Seo: {
             meta_title: string;
             meta_description: string;
@@ -907,7 +907,7 @@ export interface components {
             noindex: boolean;
             keywords: string[];
         };
-        /** @description The same block for a page the provider's data makes (a project, a developer): each field an editor left empty is derived from the data, `meta_title` within 60 characters and `meta_description` within 160, cut on a word (decision 113). */
+        /** @description The same block for a page the provider's data makes (a project, a developer): each field an editor left empty is derived from the data, `meta_title` within 60 characters and `meta_description` within 160, cut on a word (decision 112). */
         DerivedSeo: components["schemas"]["Seo"] & {
             meta_title?: string;
             meta_description?: string;
@@ -1051,7 +1051,7 @@ export interface components {
                 structured_data: components["schemas"]["AgencyStructuredData"];
             };
         };
-        /** @description schema.org JSON-LD (decisions 116-117), for the website to print as it is in a JSON-LD script element (`application/ld+json`): in the request's language, its types and properties schema.org's (checked against schema.org's vocabulary), a field without a value left out. */
+        /** @description schema.org JSON-LD (decisions 115-116), for the website to print as it is in a JSON-LD script element (`application/ld+json`): in the request's language, its types and properties schema.org's (checked against schema.org's vocabulary), a field without a value left out. */
         StructuredData: {
             /** @constant */
             "@context": "https://schema.org";
@@ -1666,7 +1666,7 @@ export interface components {
                         percent: number | null;
                     }[];
                 }[];
-                /** @description Up to six other projects of the current collection, as the listing's cards (the request's locale, AED), best first: the same community, else the nearest projects, else the same emirate; within that, a starting price within ±30 % of this one's, a bedroom option in common, the same completion year, then the nearest and the id (decision 126). Never the project itself. The answer's surrogate keys name each of them (`project-{id}`). Empty when no other project qualifies. */
+                /** @description Up to six other projects of the current collection, as the listing's cards (the request's locale, AED), best first: the same community, else the nearest projects, else the same emirate; within that, a starting price within ±30 % of this one's, a bedroom option in common, the same completion year, then the nearest and the id (decision 125). Never the project itself. The answer's surrogate keys name each of them (`project-{id}`). Empty when no other project qualifies. */
                 similar: components["schemas"]["ProjectCard"][];
             } & components["schemas"]["ProjectCard"];
         };

@@ -369,7 +369,7 @@ async function localesCase() {
   printTable();
 }
 
-/** The map's rows on `count` projects (decision 125): the whole UAE at zoom 7, and Dubai at zoom 12 with a price filter. */
+/** The map's rows on `count` projects (decision 124): the whole UAE at zoom 7, and Dubai at zoom 12 with a price filter. */
 async function mapRows(app, count) {
   const at = count.toLocaleString('en');
   await measureGet(app, { name: `map of the whole UAE at zoom 7 at ${at} projects`, path: '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7', cpuTarget: 0.5 });

@@ -1,5 +1,5 @@
 /**
- * The agency that runs the site, as the structured data names it (decision 117): its name in each
+ * The agency that runs the site, as the structured data names it (decision 116): its name in each
  * language, AGENCY_NAME and AGENCY_NAME_AR (the English name where the other is unset: a brand is often
  * written the same way in both), read at start by config/agency.ts and handed to `useAgencyNames`.
  * Plain code, no Strapi, no domain.

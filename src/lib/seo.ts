@@ -1,5 +1,5 @@
 /**
- * The SEO block every answer that names a page carries (the `shared.seo` component, decision 112): the
+ * The SEO block every answer that names a page carries (the `shared.seo` component, decision 111): the
  * editor's title and description, then the fields issue 34 added in a fixed shape (`canonical_url` and
  * `og_image` null, `noindex` false, `keywords` [] when empty), and the length rules of a derived
  * title (60) and description (160), cut on a word. Pure: no domain, no Strapi.

@@ -1,5 +1,5 @@
 /**
- * What every schema.org JSON-LD answer shares (decisions 116-117): the context, the agency that runs the
+ * What every schema.org JSON-LD answer shares (decisions 115-116): the context, the agency that runs the
  * site as one node (one `@id` in every language and on every page, so search engines see one agency),
  * and the rule that a field without a value is left out. Plain code, no Strapi, no domain.
  */

@@ -1,5 +1,5 @@
 /**
- * The map through a real Varnish with xkey (deploy/varnish/default.vcl), as the listing (decision 124):
+ * The map through a real Varnish with xkey (deploy/varnish/default.vcl), as the listing (decision 123):
  * stored under the listing's surrogate keys, and purged when a new project collection arrives, so a
  * project the provider adds is on the map through Varnish long before the edge lifetime runs out.
  */

@@ -4,7 +4,7 @@
  * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
  * publication as well; a draft read passes through, stored nowhere. A project page kept while its
  * detail was pending is purged under its own key when the detail arrives, and so are the pages that
- * show it among their similar projects (decision 126); and when an editor publishes its SEO override.
+ * show it among their similar projects (decision 125); and when an editor publishes its SEO override.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';

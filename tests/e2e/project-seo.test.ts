@@ -1,5 +1,5 @@
 /**
- * A project's SEO written by an editor in the admin (Off-plan project SEO, decision 113): the labelled
+ * A project's SEO written by an editor in the admin (Off-plan project SEO, decision 112): the labelled
  * fields of the SEO component, published, and shown at once in the project's answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -163,7 +163,7 @@ describe('Cache-Control, Surrogate-Key and Cache-Tag', () => {
     const res = await get(target);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe(cacheControl);
-    // A project answer also names the projects it shows as similar (decision 126).
+    // A project answer also names the projects it shows as similar (decision 125).
     const similar = JSON.parse(res.body.toString()).data.similar as Array<{ id: string }> | undefined;
     const keys = [ownKeys, ...(similar ?? []).map(({ id }) => `project-${id}`)].join(' ');
     expect(res.headers['surrogate-key']).toBe(keys);

@@ -22,12 +22,12 @@ const RECORDED = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures
 /** `/uploads/skyline_dusk_f2c21b8ec7.jpg` as `/uploads/skyline_dusk.jpg`: the suffix is drawn at each upload. */
 const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_]+?)_[0-9a-f]{10}\./g, '$1.');
 
-/** The SEO fields issue 34 added (decision 112) to the pages' answers: the luxury page's `seo`, the others' new keys. */
+/** The SEO fields issue 34 added (decision 111) to the pages' answers: the luxury page's `seo`, the others' new keys. */
 const PAGE_SEO_ADDED = ['canonical_url', 'og_image', 'noindex', 'keywords'];
 
 /**
- * A page's answer without the fields issue 34 added: the SEO fields (decision 112) and the contact page's
- * structured data (decision 117).
+ * A page's answer without the fields issue 34 added: the SEO fields (decision 111) and the contact page's
+ * structured data (decision 116).
  */
 function withoutLaterPageFields(route: string, body: string): string {
   const answer = JSON.parse(body);
@@ -43,8 +43,8 @@ function withoutLaterPageFields(route: string, body: string): string {
 /**
  * An answer without the fields added after the recording (the rest must be the same bytes): decision 68's
  * on a project, and each project's page (decisions 108-109: `slug`, `canonical_url`, and on the project
- * answer `alternates`) on a project and on every listing card; the SEO fields (decisions 112-113); the
- * structured data (decisions 116-117); the similar projects (decision 126) on a project.
+ * answer `alternates`) on a project and on every listing card; the SEO fields (decisions 111-112); the
+ * structured data (decisions 115-116); the similar projects (decision 125) on a project.
  */
 function withoutLaterFields(route: string, body: string): string {
   const withoutPage = ({ slug, canonical_url, alternates, ...rest }: Record<string, unknown>) => rest;

@@ -1,5 +1,5 @@
 /**
- * The map of the off-plan projects (decisions 122-125) on the running app: the clusters and single
+ * The map of the off-plan projects (decisions 121-124) on the running app: the clusters and single
  * projects of a bbox add up to the listing's total for the same filters inside it, whatever the filter;
  * bbox as a filter of the listing and its facets; near with distance_km and sort=distance; the 422s in
  * both languages; edge caching as the listing's and the same bytes on the fast lane.

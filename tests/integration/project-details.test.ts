@@ -82,7 +82,7 @@ describe('the read-ahead of project details', () => {
       expect(body.data.apartments.length).toBeGreaterThan(0);
       expect(body.data.facilities.length).toBeGreaterThan(0);
       expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
-      // Its own key, then those of the projects it shows as similar (decision 128).
+      // Its own key, then those of the projects it shows as similar (decision 127).
       const keys = [`project-${id}`, ...body.data.similar.map((card: { id: string }) => `project-${card.id}`)];
       expect(headers['surrogate-key']).toBe(['projects', ...keys].join(' '));
       expect(headers['cache-tag']).toBe(['projects', ...keys].join(','));

@@ -1,5 +1,5 @@
 /**
- * SEO fields (issue 34, decisions 112-115) on a real app: every page's `seo` in its fixed shape, a
+ * SEO fields (issue 34, decisions 111-114) on a real app: every page's `seo` in its fixed shape, a
  * project's derived from its data in each language and within 60/160 characters, an editor's override
  * shown once published (never as a draft) and gone once unpublished, one override per project, the
  * noindex sets the sitemap reads, and the developer's answer (200, 404) with its page's SEO. Each read

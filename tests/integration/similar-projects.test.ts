@@ -1,5 +1,5 @@
 /**
- * "Similar projects" on the project answer (decisions 126-128): the listing's cards in the request's
+ * "Similar projects" on the project answer (decisions 125-127): the listing's cards in the request's
  * language, never the project itself, named in the answer's surrogate keys, the same bytes and ETag on
  * both paths and every request while the collection stays, and a project that left the feed gone from
  * the others' once a new collection is read.

@@ -1,5 +1,5 @@
 /**
- * The schema.org JSON-LD of the project and contact answers (decisions 116-117) on the running app:
+ * The schema.org JSON-LD of the project and contact answers (decisions 115-116) on the running app:
  * each project answer carries its own, in the request's language, for its page (`canonical_url`) and from its data;
  * the contact page's names the agency and its branches, and is rebuilt when the page is published (not
  * when a draft is saved). Every tree is checked against schema.org's vocabulary.

@@ -1,5 +1,5 @@
 /**
- * The schema.org JSON-LD of the project and contact answers (decisions 116-117): its shape in each
+ * The schema.org JSON-LD of the project and contact answers (decisions 115-116): its shape in each
  * language, what is left out when the data has no value, and every type and property checked against
  * schema.org's own vocabulary (tests/helpers/schema-vocabulary.ts), with what Google's rich results need.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact page's schema.org JSON-LD (decision 117), what the website prints on it as it is: the
+ * The contact page's schema.org JSON-LD (decision 116), what the website prints on it as it is: the
  * agency as a `RealEstateAgent` (an `Organization`, and the node the project pages name by the same
  * `@id`) with the page's phone, e-mail and social profiles, the first branch's address as its own (the
  * head office: editors list the branches in order; a local business needs one), and each branch as a

@@ -39,7 +39,7 @@ export interface LuxuryRecords {
   signature: SignatureRecord | null;
   testimonials: TestimonialRecord[];
   cta: CtaRecord | null;
-  /** The page's SEO (decision 112); absent: nothing written. */
+  /** The page's SEO (decision 111); absent: nothing written. */
   seo?: LuxurySeoRecord | null;
 }
 

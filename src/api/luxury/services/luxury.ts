@@ -31,7 +31,7 @@ const SECTIONS = {
   experience: { uid: 'api::luxury.luxury-experience', populate: ['services', 'image'] },
   signature: { uid: 'api::luxury.luxury-signature', populate: [] },
   cta: { uid: 'api::luxury.luxury-cta', populate: ['background_image'] },
-  // The page's own search-engine fields: a type of its own, as they belong to no section (decision 112).
+  // The page's own search-engine fields: a type of its own, as they belong to no section (decision 111).
   seo: { uid: 'api::luxury.luxury-seo', populate: { seo: { populate: ['og_image'] } } },
 } as const;
 

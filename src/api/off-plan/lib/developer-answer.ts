@@ -1,5 +1,5 @@
 /**
- * A developer's answer (`GET /off-plan/developers/{slug}`, decision 114): the provider's developer as
+ * A developer's answer (`GET /off-plan/developers/{slug}`, decision 113): the provider's developer as
  * the listing's cards name it, how many projects of the current feed are its, and its page's SEO (an
  * editor's developer page over what its data gives). Pure.
  */

@@ -1,6 +1,6 @@
 /**
  * The map's parameters, read as text (pure): `bbox=west,south,east,north` (degrees, the map's viewport),
- * `zoom` (a whole map zoom level) and `near=lat,lng` (decision 122). Each reader gives the value, or null
+ * `zoom` (a whole map zoom level) and `near=lat,lng` (decision 121). Each reader gives the value, or null
  * when the text is not one; the messages are the caller's (query-messages.ts).
  */
 
@@ -15,7 +15,7 @@ export const MAX_ZOOM = 20;
  * The widest viewport a map at zoom z can show, in degrees on either axis: sixteen 256-pixel tiles
  * (4,096 px, a wide screen twice over), each 360 / 2^z degrees of longitude wide. Whole UAE (about 6
  * degrees) fits at zoom 7, the whole of Dubai at zoom 12; a bbox wider than this asks the map for more
- * than it can draw at that zoom (decision 122).
+ * than it can draw at that zoom (decision 121).
  */
 export const VIEWPORT_TILES = 16;
 export const maxSpan = (zoom: number) => Math.min(360, (360 * VIEWPORT_TILES) / 2 ** zoom);

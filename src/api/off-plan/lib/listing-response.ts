@@ -154,7 +154,7 @@ export function renderListing(projectIndex: PreparedIndex, currency: PreparedCur
   items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
     const card = currency.view.cardBytes[item];
-    // With `near`, each card ends with its distance (decision 123): the card's own bytes, its closing brace moved.
+    // With `near`, each card ends with its distance (decision 122): the card's own bytes, its closing brace moved.
     if (near) cards.push(card.subarray(0, -1), Buffer.from(`,"distance_km":${distanceKm(index.geo, near, item)}}`));
     else cards.push(card);
   });

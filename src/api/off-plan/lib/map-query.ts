@@ -1,5 +1,5 @@
 /**
- * Query of GET /api/v1/off-plan/projects/map (decision 122): the listing's query (its parser, its
+ * Query of GET /api/v1/off-plan/projects/map (decision 121): the listing's query (its parser, its
  * filters, its 422 messages) with a `bbox` it cannot do without and a `zoom` the bbox fits.
  */
 import type { FieldErrors } from '../../../lib/envelope';

@@ -1,5 +1,5 @@
 /**
- * The JSON of GET /api/v1/off-plan/projects/map (decisions 122, 124): a GeoJSON FeatureCollection of the
+ * The JSON of GET /api/v1/off-plan/projects/map (decisions 121, 123): a GeoJSON FeatureCollection of the
  * map's clusters and single projects inside the bbox, shaped as supercluster shapes them. Without a
  * filter the clusters are the project index's own (built with it); a filtered map clusters the matching
  * projects once per set of filters and project index (the last LAYERS_KEPT sets), whatever the bbox,

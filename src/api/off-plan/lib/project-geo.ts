@@ -1,5 +1,5 @@
 /**
- * Where the projects are (decisions 122-124), built once with the project index (project-index.ts): a
+ * Where the projects are (decisions 121-123), built once with the project index (project-index.ts): a
  * map layer over every project with coordinates — a kd-tree (kdbush) for the bbox filter and the
  * nearest-first search (geokdbush), and the clusters of each zoom (supercluster) — and the projects
  * without coordinates, which are on no map and come last nearest-first. A filtered map clusters the

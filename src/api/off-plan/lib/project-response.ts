@@ -1,7 +1,7 @@
 /**
  * One project's answer (decision 25) in a locale, made once per project object, state (a detail read,
  * or the collection's card while the detail is pending), slugs, project index (its similar projects:
- * decision 126) and set of editors' SEO overrides (decision 113), whichever lane asks first, with its own
+ * decision 125) and set of editors' SEO overrides (decision 112), whichever lane asks first, with its own
  * caching headers: the collection's surrogate key, the project's and those of its similar projects, and a
  * short edge lifetime while its detail is pending (decision 67).
  */
@@ -60,15 +60,15 @@ function projectData({ project, pending }: ProjectAnswer) {
   return { ...card(project), description, apartments, facilities, coordinates, gallery, payment_plans, ...extras, ...(pending ? { detail_status: 'pending' } : {}) };
 }
 
-/** Decision 113: the project's `seo`, the editors' override over what its data gives. */
+/** Decision 112: the project's `seo`, the editors' override over what its data gives. */
 const seoOf = (project: NormalisedProject, locale: Locale, source: SeoSource) => projectSeo(project, locale, source.overrides.get(project.id), source.image);
 
-/** Decision 116: the project's schema.org JSON-LD, for its page (`canonical_url`), after the other fields issue 34 adds. */
+/** Decision 115: the project's schema.org JSON-LD, for its page (`canonical_url`), after the other fields issue 34 adds. */
 const structuredData = (project: NormalisedProject, locale: Locale, page: { canonical_url: string }) => ({
   structured_data: projectStructuredData(project, locale, page.canonical_url),
 });
 
-/** Decision 126: the listing's cards (the index's locale, AED) of the project's similar projects; none when the index does not list it. */
+/** Decision 125: the listing's cards (the index's locale, AED) of the project's similar projects; none when the index does not list it. */
 function similarData(id: string, { index, similar }: SimilarSource) {
   const position = index.byId.get(id);
   const others = position === undefined ? [] : [...similar[position]];

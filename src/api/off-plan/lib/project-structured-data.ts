@@ -1,5 +1,5 @@
 /**
- * A project's schema.org JSON-LD (decision 116), what the website prints in the project page as it is:
+ * A project's schema.org JSON-LD (decision 115), what the website prints in the project page as it is:
  * the page as a `RealEstateListing` (schema.org's type for a property site's detail page, and the only
  * node that may carry both the place and its offer: a `Residence` is a `Place`, which has no `offers`
  * and no maker), whose `mainEntity` is the project as an `ApartmentComplex` (its homes are all

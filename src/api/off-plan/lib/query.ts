@@ -25,7 +25,7 @@ export const SORTS = [
 ] as const;
 
 export type Sort = (typeof SORTS)[number]['value'];
-/** The listing's sorts, and nearest first: only with `near` (decision 123), so not among the sort options. */
+/** The listing's sorts, and nearest first: only with `near` (decision 122), so not among the sort options. */
 export type ListingSort = Sort | 'distance';
 
 export const DEFAULT_SORT: Sort = 'name_asc';
@@ -46,7 +46,7 @@ export interface Filters {
   min_area?: number;
   max_area?: number;
   location?: string;
-  /** The map's viewport: projects whose coordinates are inside it (decision 123). */
+  /** The map's viewport: projects whose coordinates are inside it (decision 122). */
   bbox?: Bbox;
   /** Not a filter: the currency of prices (cards, price range, min/max price); AED when absent. */
   currency?: Currency;

@@ -1,5 +1,5 @@
 /**
- * "Similar projects" (decisions 126-128): for every project of a collection, up to SIMILAR_COUNT other
+ * "Similar projects" (decisions 125-127): for every project of a collection, up to SIMILAR_COUNT other
  * projects of the same collection, ranked once per collection (in steps, like the index) and kept with
  * its indexes. The ranking, best first:
  *

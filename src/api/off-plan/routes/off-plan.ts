@@ -7,7 +7,7 @@ export const OFFPLAN_PAGE_SURROGATE_KEY = 'offplan-page';
 export const PROJECTS_SURROGATE_KEY = 'projects';
 /** One project's answer beside the collection's key: its detail arriving purges that page alone. */
 export const projectSurrogateKey = (id: string) => `project-${id}`;
-/** One developer's answer: purged when an editor writes its page (decision 114). */
+/** One developer's answer: purged when an editor writes its page (decision 113). */
 export const developerSurrogateKey = (slug: string) => `developer-${slug}`;
 
 const PAGE = 'api::off-plan.off-plan-page';
@@ -17,7 +17,7 @@ const FAVORITE_FLAGS = ['api::account.favorite-flags'];
 const providerRoute = (path: string, handler: string, surrogateKeys: string[], middlewares?: string[]) =>
   siteRoute({ path, handler, cache: { kind: 'provider', surrogateKeys }, fastLane: true, shows: [PAGE], middlewares });
 
-/** The listing's caching, which the map shares (decision 124): purged with it. */
+/** The listing's caching, which the map shares (decision 123): purged with it. */
 const LISTING_CACHE = {
   kind: 'provider',
   surrogateKeys: [PROJECTS_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, MEDIA_SURROGATE_KEY],

@@ -1,5 +1,5 @@
 /**
- * A developer's answer (decision 114): the provider's developer, its projects in the current feed and its
+ * A developer's answer (decision 113): the provider's developer, its projects in the current feed and its
  * page's `seo` (the editors' published override over the derived one), cached per slug and locale as long
  * as the developers, the collection and its page are.
  */

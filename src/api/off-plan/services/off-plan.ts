@@ -101,7 +101,7 @@ async function indexFor(collection: ProjectCollection, locale: Locale, slugs: Co
 /** What a project path's last segment names: a project (by its current slug or its id), a former slug's project, or none. */
 export type ProjectLookup = { representation: Representation } | { moved: ReturnType<typeof movedProject> } | null;
 
-// The page's SEO (decision 112) is on the page's own answer, not repeated in every listing page.
+// The page's SEO (decision 111) is on the page's own answer, not repeated in every listing page.
 const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -119,7 +119,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const renderedMaps = new LRUCache<string, RenderedMap>({ max: RENDERED_LISTINGS });
 
-  /** The map answer for `queryString` in `locale` (decision 124), rendered unless kept. */
+  /** The map answer for `queryString` in `locale` (decision 123), rendered unless kept. */
   function mapAnswer(queryString: string, query: MapQuery, projectIndex: PreparedIndex, currency: PreparedCurrency): Representation {
     const key = `${projectIndex.index.locale}?${queryString}`;
     const kept = renderedMaps.get(key);
@@ -240,7 +240,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return currency && listingPage(queryString, parsed.query, prepared, currency, content);
     },
 
-    /** The map answer (decision 122): the listing's project index and currency views, no page content. */
+    /** The map answer (decision 121): the listing's project index and currency views, no page content. */
     async map(queryString: string, query: MapQuery, locale: Locale): Promise<Representation> {
       const prepared = await projectIndex(locale);
       return mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
@@ -308,7 +308,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return project && context ? projectRepresentation(project, locale, context) : undefined;
     },
 
-    /** Decision 114: a developer's answer in `locale`, or null for a slug the provider's developers do not have. */
+    /** Decision 113: a developer's answer in `locale`, or null for a slug the provider's developers do not have. */
     developerResponse: developers.respond,
 
     /** The same from memory alone, or undefined. */

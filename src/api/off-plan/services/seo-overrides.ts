@@ -1,5 +1,5 @@
 /**
- * What editors wrote for search engines over the provider's data (decisions 113, 114): the published
+ * What editors wrote for search engines over the provider's data (decisions 112, 113): the published
  * project SEO overrides (keyed by project id) and developer pages (keyed by developer slug), per locale,
  * from the app's cache (built once, cleared on any write of the type in English or that locale). An
  * Arabic entry is completed field by field from the English one. Drafts are never read.
