@@ -1,6 +1,7 @@
 /**
  * A project's SEO written by an editor in the admin (Off-plan project SEO, decision 112): the labelled
- * fields of the SEO component, published, and shown at once in the project's answer.
+ * fields of the SEO component, published, and shown at once in the project's answer; hidden from search
+ * engines, the project leaves the sitemap (decision 118).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
@@ -14,6 +15,17 @@ const DESCRIPTION = 'Reserve a waterfront home with a 60/40 payment plan and han
 
 let strapi: Core.Strapi;
 let projectId: string;
+
+/** The sitemap's projects part as the website's crawlers read it. */
+async function projectsSitemap(): Promise<string> {
+  const res = await (await http()).get('/api/v1/sitemaps/projects-1.xml').buffer(true).parse((response, done) => {
+    let xml = '';
+    response.on('data', (chunk: Buffer) => (xml += chunk.toString('utf8')));
+    response.on('end', () => done(null, xml));
+  });
+  expect(res.status).toBe(200);
+  return res.body as string;
+}
 
 async function projectSeo(): Promise<Record<string, unknown>> {
   const res = await (await http()).get(`/api/v1/off-plan/projects/${projectId}`);
@@ -60,5 +72,17 @@ describe("a project's SEO in the admin", () => {
     // The entry's label is the project's name, from the feed.
     const entry = await strapi.documents(PROJECT_SEO).findFirst({ filters: { project_id: projectId } } as never);
     expect((entry as { project_name?: string }).project_name).toBeTruthy();
+  });
+
+  it('hidden from search engines, leaves the sitemap', async () => {
+    const { page } = session;
+    const pageUrl = String((await (await http()).get(`/api/v1/off-plan/projects/${projectId}`)).body.data.canonical_url);
+    expect(await projectsSitemap()).toContain(`<loc>${pageUrl}</loc>`);
+
+    await page.getByRole('checkbox', { name: 'Hide from search engines' }).check();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText(/Published/).first().waitFor();
+    await expect.poll(async () => (await projectSeo()).noindex).toBe(true);
+    await expect.poll(projectsSitemap).not.toContain(`<loc>${pageUrl}</loc>`);
   });
 });

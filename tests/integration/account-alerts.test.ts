@@ -139,6 +139,10 @@ describe('alerts after a projects refresh', () => {
     }, { timeoutMs: 20_000 });
     const skyline = mails.find((mail) => mail.text.includes('Saved search "Skyline"'))!;
     expect(skyline.text).toContain('Skyline Alert Tower: New match. From AED');
+    // Linked to the project's page by its slug, as the answers name it (decision 108).
+    const skylinePage = (await checked((await http()).get('/api/v1/off-plan/projects?project_name=Skyline%20Alert'))).body.data.properties.data[0].canonical_url;
+    expect(skylinePage).toMatch(/\/off-plan\/skyline-alert-tower$/);
+    expect(skyline.text).toContain(skylinePage);
     expect(skyline.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(skyline.unsubscribe).toMatch(/^http:\/\/cms\.test\.local\/api\/v1\/unsubscribe\?token=[\w-]+\.[\w-]+$/);
     const harbour = mails.find((mail) => mail.text.includes('Saved search "Harbour"'))!;

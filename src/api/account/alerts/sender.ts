@@ -16,7 +16,9 @@ import { errorMessage } from '../../../lib/errors';
 import { projectsService } from '../../../lib/extsource';
 import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { metrics } from '../../../lib/metrics';
+import { pageUrl } from '../../../lib/site-paths';
 import { throttledLog } from '../../../lib/throttled-log';
+import { offPlanService } from '../../off-plan/services/off-plan';
 import { alertEmail } from '../lib/alert-email';
 import { signUnsubscribe } from '../lib/unsubscribe-token';
 import { parseSubject, searchSubject, type AlertSubject } from '../lib/alert-rules';
@@ -164,10 +166,13 @@ export class AlertSender {
     const ids = batch.map((alert) => alert.id);
     const subjects = [...live];
     const link = (about: AlertSubject[]) => `${settings.publicUrl}/api/v1/unsubscribe?token=${signUnsubscribe(settings.secret, { buyerId, subjects: about })}`;
+    const slugs = await offPlanService(this.strapi).projectSlugs();
+    // The project's page as every other answer names it (decision 108), in the buyer's language.
+    const projectPage = (id: string) => pageUrl('project', recipient.locale, { slug: slugs.get(id) ?? id });
     const email = alertEmail(recipient.email, recipient.locale, batch, {
       unsubscribeAll: link(subjects),
       unsubscribe: (subject) => link([subject as AlertSubject]),
-      project: (id) => (settings.clientUrl ? `${settings.clientUrl}/off-plan/${encodeURIComponent(id)}` : undefined),
+      project: (id) => (settings.clientUrl ? projectPage(id) : undefined),
     }, batch[0].batch === 'digest');
     const host = new URL(settings.publicUrl).hostname || 'localhost';
     try {

@@ -78,6 +78,23 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
     return (await cache.get(heldKey(buyerId), build, { tags: [buyerCacheTag(buyerId)] })).value;
   }
 
+  async function addOnce(buyer: BuyerAccount, projectId: string, locale: Locale): Promise<Favoriting> {
+    const existing = await find(buyer.id, projectId);
+    if (existing) return { outcome: 'kept', favorited_at: toIso(existing.createdAt) };
+    if (!(await offPlanService(strapi).cardsOf([projectId], locale)).has(projectId)) return { outcome: 'unknown' };
+    if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
+    const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, project_id: projectId } })) as unknown as FavoriteRow;
+    // Two instances adding at once both find none and both create: the first row stays, the later ones go.
+    const same = (await rows().findMany({ select: ['id', 'createdAt'], where: { ...ofBuyer(buyer.id), project_id: projectId }, orderBy: { id: 'asc' } })) as FavoriteRow[];
+    if (same.length > 1) await rows().deleteMany({ where: { id: { $in: same.slice(1).map((row) => row.id) } } });
+    await changed(buyer.id);
+    const kept = same[0] ?? created;
+    return { outcome: kept.id === created.id ? 'added' : 'kept', favorited_at: toIso(kept.createdAt) };
+  }
+
+  /** Adds under way on this instance, by buyer and project. */
+  const addsUnderWay = new Map<string, Promise<Favoriting>>();
+
   return {
     /** The project ids the buyer favourited. */
     async projectIds(buyerId: number): Promise<ReadonlySet<string>> {
@@ -105,19 +122,18 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Favourites the project (again: nothing changes); unknown when the feed does not hold it, full at the limit. */
-    async add(buyer: BuyerAccount, projectId: string, locale: Locale): Promise<Favoriting> {
-      const existing = await find(buyer.id, projectId);
-      if (existing) return { outcome: 'kept', favorited_at: toIso(existing.createdAt) };
-      if (!(await offPlanService(strapi).cardsOf([projectId], locale)).has(projectId)) return { outcome: 'unknown' };
-      if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
-      const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, project_id: projectId } })) as unknown as FavoriteRow;
-      // Two PUTs at once both find none and both create: the first row stays, the later ones go.
-      const same = (await rows().findMany({ select: ['id', 'createdAt'], where: { ...ofBuyer(buyer.id), project_id: projectId }, orderBy: { id: 'asc' } })) as FavoriteRow[];
-      if (same.length > 1) await rows().deleteMany({ where: { id: { $in: same.slice(1).map((row) => row.id) } } });
-      await changed(buyer.id);
-      const kept = same[0] ?? created;
-      return { outcome: kept.id === created.id ? 'added' : 'kept', favorited_at: toIso(kept.createdAt) };
+    /**
+     * Favourites the project (again: nothing changes); unknown when the feed does not hold it, full at the
+     * limit. The same PUTs at once on this instance share one add, so they answer one date.
+     */
+    add(buyer: BuyerAccount, projectId: string, locale: Locale): Promise<Favoriting> {
+      const key = `${buyer.id}:${projectId}`;
+      let adding = addsUnderWay.get(key);
+      if (!adding) {
+        adding = addOnce(buyer, projectId, locale).finally(() => addsUnderWay.delete(key));
+        addsUnderWay.set(key, adding);
+      }
+      return adding;
     },
 
     /** Removes the favourite, if there is one. */
