@@ -4,11 +4,11 @@
  * project the provider adds is on the map through Varnish long before the edge lifetime runs out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { freshDatabase, type Instance } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
-import { startVarnish, type Varnish } from '../helpers/varnish';
-import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
+import { appBehindVarnish, type Varnish } from '../helpers/varnish';
+import { startFakeReelly } from '../../scripts/fakes/providers';
 
 const PURGE_SECRET = 'varnish-map-test-purge-secret';
 /** Short, so a visitor's request soon refreshes the collection from the provider. */
@@ -26,31 +26,13 @@ beforeAll(async () => {
   database = await freshDatabase();
   reelly = await startFakeReelly();
   Object.assign(reelly.state, { projects: projects.projects, projectsAr: projects.projects_ar, developers: projects.developers });
-  const [appPort, varnishPort] = [await freePort(), await freePort()];
-  app = await startInstance({
+  ({ app, varnish } = await appBehindVarnish({
     name: 'map-edge',
-    port: appPort,
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_URL: database.url,
-      REDIS_URL: '',
-      PUBLIC_URL: 'http://cms.test.local',
-      SEED_DEMO: 'true',
-      CONTACT_NOTIFY_EMAIL: '',
-      EXTSOURCE_CRON: '',
-      CDN_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`,
-      CDN_PURGE_SECRET: PURGE_SECRET,
-      EXTSOURCE_PROJECTS_DRIVER: 'reelly',
-      REELLY_BASE_URL: reelly.url,
-      REELLY_API_KEY,
-      EXTSOURCE_HTTP_RETRIES: '0',
-      EXTSOURCE_DETAIL_RATE: '0',
-      EXTSOURCE_PROJECTS_TTL_S: String(PROJECTS_TTL_S),
-    },
-  });
-  varnish = await startVarnish({ port: varnishPort, backendPort: appPort, purgeSecret: PURGE_SECRET });
+    databaseUrl: database.url,
+    reellyUrl: reelly.url,
+    purgeSecret: PURGE_SECRET,
+    env: { EXTSOURCE_DETAIL_RATE: '0', EXTSOURCE_PROJECTS_TTL_S: String(PROJECTS_TTL_S) },
+  }));
 }, 300_000);
 
 afterAll(async () => {

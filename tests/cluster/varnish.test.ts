@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
-import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freshDatabase, type Instance } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
-import { startVarnish, type Varnish } from '../helpers/varnish';
-import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
+import { appBehindVarnish, type Varnish } from '../helpers/varnish';
+import { startFakeReelly } from '../../scripts/fakes/providers';
 
 const PURGE_SECRET = 'varnish-test-purge-secret';
 const SIGNATURE = 'api::luxury.luxury-signature';
@@ -35,36 +35,21 @@ beforeAll(async () => {
   reelly = await startFakeReelly();
   Object.assign(reelly.state, { projects: projects.projects, projectsAr: projects.projects_ar, developers: projects.developers });
   reelly.state.faults = [{ path: `/projects/${PENDING_ID}`, status: 500 }];
-  const [appPort, varnishPort] = [await freePort(), await freePort()];
-  app = await startInstance({
+  ({ app, varnish } = await appBehindVarnish({
     name: 'edge',
-    port: appPort,
+    databaseUrl: database.url,
+    reellyUrl: reelly.url,
+    purgeSecret: PURGE_SECRET,
     env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_URL: database.url,
-      REDIS_URL: '',
-      PUBLIC_URL: 'http://cms.test.local',
       ADMIN_EMAIL: CLUSTER_ADMIN.email,
       ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-      SEED_DEMO: 'true',
-      CONTACT_NOTIFY_EMAIL: '',
-      EXTSOURCE_CRON: '',
-      CDN_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`,
-      CDN_PURGE_SECRET: PURGE_SECRET,
       PUBLISH_SCHEDULE_POLL_MS: '200',
-      EXTSOURCE_PROJECTS_DRIVER: 'reelly',
-      REELLY_BASE_URL: reelly.url,
-      REELLY_API_KEY,
-      EXTSOURCE_HTTP_RETRIES: '0',
       EXTSOURCE_DETAIL_RATE: '400',
       EXTSOURCE_PROJECT_RETRY_S: '1',
       // Long enough that only a purge can replace a pending page within this test.
       CACHE_CONTROL_PENDING: 'public, max-age=0, s-maxage=120',
     },
-  });
-  varnish = await startVarnish({ port: varnishPort, backendPort: appPort, purgeSecret: PURGE_SECRET });
+  }));
   adminToken = await adminLogin(app);
 }, 300_000);
 

@@ -9,6 +9,8 @@ import os from 'os';
 import path from 'path';
 import { setTimeout as sleep } from 'timers/promises';
 import { findExecutable } from '../../scripts/cluster/processes';
+import { REELLY_API_KEY } from '../../scripts/fakes/providers';
+import { freePort, startInstance, type Instance } from './cluster';
 
 const SHIPPED_VCL = path.resolve(__dirname, '..', '..', 'deploy', 'varnish', 'default.vcl');
 
@@ -51,4 +53,35 @@ export async function startVarnish({ port, backendPort, purgeSecret }: { port: n
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One production instance on its own PostgreSQL database, reading the fake Reelly at `reellyUrl`, with a
+ * real Varnish in front that it purges (the edge suites' setup); `env` adds to or overrides its settings.
+ */
+export async function appBehindVarnish({ name, databaseUrl, reellyUrl, purgeSecret, env = {} }: { name: string; databaseUrl: string; reellyUrl: string; purgeSecret: string; env?: Record<string, string> }): Promise<{ app: Instance; varnish: Varnish }> {
+  const [appPort, varnishPort] = [await freePort(), await freePort()];
+  const app = await startInstance({
+    name,
+    port: appPort,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_CLIENT: 'postgres',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      PUBLIC_URL: 'http://cms.test.local',
+      SEED_DEMO: 'true',
+      CONTACT_NOTIFY_EMAIL: '',
+      EXTSOURCE_CRON: '',
+      CDN_PURGE_URLS: `http://127.0.0.1:${varnishPort}/`,
+      CDN_PURGE_SECRET: purgeSecret,
+      EXTSOURCE_PROJECTS_DRIVER: 'reelly',
+      REELLY_BASE_URL: reellyUrl,
+      REELLY_API_KEY,
+      EXTSOURCE_HTTP_RETRIES: '0',
+      ...env,
+    },
+  });
+  return { app, varnish: await startVarnish({ port: varnishPort, backendPort: appPort, purgeSecret }) };
 }

@@ -121,10 +121,15 @@ export class MapLayer {
    * The positions of the members in `matches` (every member when undefined), nearest to `from` first,
    * the first `count` of them.
    */
-  nearest([lat, lng]: LatLng, count: number, matches: Bitset | undefined): number[] {
+  nearest(from: LatLng, count: number, matches: Bitset | undefined): number[] {
+    return this.around(from, count, Infinity, matches && ((position) => has(matches, position)));
+  }
+
+  /** The positions of the members `wanted` takes (every one when undefined), nearest to `from` first: at most `count`, within `maxKm`. */
+  around([lat, lng]: LatLng, count: number, maxKm: number, wanted?: (position: number) => boolean): number[] {
     if (this.members.length === 0 || count <= 0) return [];
-    const wanted = matches ? (member: number) => has(matches, this.members[member]) : undefined;
-    return around(this.tree, lng, lat, count, Infinity, wanted).map((member) => this.members[member]);
+    const filter = wanted && ((member: number) => wanted(this.members[member]));
+    return around(this.tree, lng, lat, count, maxKm, filter).map((member) => this.members[member]);
   }
 }
 
@@ -147,11 +152,12 @@ export function layerOf(geo: ProjectGeo, positions: ArrayLike<number>): MapLayer
 
 /**
  * The layer of a collection's projects, per collection: every locale's index of it shares one (their
- * projects are in the same order, at the same places), so its clusters are built once, not per locale.
+ * projects are in the same order, at the same places), and so do its similar projects (similar-projects.ts),
+ * so its spatial index and clusters are built once.
  */
 const layers = new WeakMap<readonly NormalisedProject[], Pick<ProjectGeo, 'all' | 'memberOf'>>();
 
-function collectionLayer(projects: readonly NormalisedProject[]): Pick<ProjectGeo, 'all' | 'memberOf'> {
+export function collectionLayer(projects: readonly NormalisedProject[]): Pick<ProjectGeo, 'all' | 'memberOf'> {
   const kept = layers.get(projects);
   if (kept) return kept;
   const placed: number[] = [];

@@ -11,12 +11,13 @@
  * 5. the distance (unknown last); 6. the id (shorter first, then character by character: numbers in order).
  *
  * A tier is looked at only while the ones before it hold fewer than SIMILAR_COUNT, so a project costs its
- * community and, without enough there, one search of the spatial index (geokdbush): never a scan of all.
+ * community and, without enough there, one search of the collection's spatial index (the map's, in
+ * project-geo.ts; geokdbush): never a scan of all.
  */
-import KDBush from 'kdbush';
-import { around, distance } from 'geokdbush';
+import { distance } from 'geokdbush';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { BEDROOMS, bedroomsOption } from './options';
+import { collectionLayer } from './project-geo';
 
 export const SIMILAR_COUNT = 6;
 /** How many of the nearest projects outside the community the second tier holds. */
@@ -125,10 +126,8 @@ class Best {
 
 function ranker(projects: readonly NormalisedProject[]) {
   const { traits, communities, states } = traitsOf(projects);
-  const located = projects.flatMap((_, i) => (Number.isNaN(traits.latitude[i]) ? [] : [i]));
-  const spatial = new KDBush(located.length);
-  for (const i of located) spatial.add(traits.longitude[i], traits.latitude[i]);
-  spatial.finish();
+  // The collection's spatial index, the map's (project-geo.ts): built once for both.
+  const places = collectionLayer(projects).all;
   /** Which project last looked at each one (its position + 1), so no candidate is offered twice. */
   const seenBy = new Int32Array(projects.length);
 
@@ -151,15 +150,14 @@ function ranker(projects: readonly NormalisedProject[]) {
   /** The NEAREST_POOL nearest located projects outside p's community, and any as near as the last of them. */
   function nearest(p: number): number[] {
     const community = traits.community[p];
-    const outside = (item: number) => located[item] !== p && (community < 0 || traits.community[located[item]] !== community);
-    const lng = traits.longitude[p];
-    const lat = traits.latitude[p];
-    const items = around(spatial, lng, lat, NEAREST_POOL + 1, undefined, outside).map((item) => located[item]);
+    const outside = (q: number) => q !== p && (community < 0 || traits.community[q] !== community);
+    const from: [number, number] = [traits.latitude[p], traits.longitude[p]];
+    const items = places.around(from, NEAREST_POOL + 1, Infinity, outside);
     if (items.length <= NEAREST_POOL) return items;
     const last = kmBetween(p, items[NEAREST_POOL - 1]);
     if (kmBetween(p, items[NEAREST_POOL]) > last) return items.slice(0, NEAREST_POOL);
     // Others as near as the last: all of them (the index measures distance its own way: a hair more takes them in).
-    return around(spatial, lng, lat, Infinity, last * (1 + 1e-9), outside).map((item) => located[item]);
+    return places.around(from, Infinity, last * (1 + 1e-9), outside);
   }
 
   return (p: number): Int32Array => {
