@@ -918,6 +918,12 @@ export interface components {
             /** @constant */
             status_code: 200;
             data: {
+                /**
+                 * Format: uri
+                 * @description The page's URL on the website in the answer's language (the paths map under CLIENT_URL, decision 108)
+                 */
+                canonical_url: string;
+                alternates: components["schemas"]["PageAlternates"];
                 hero: null | {
                     title: string;
                     subtitle: string;
@@ -1031,6 +1037,12 @@ export interface components {
             /** @constant */
             status_code: 200;
             data: {
+                /**
+                 * Format: uri
+                 * @description The page's URL on the website in the answer's language (the paths map under CLIENT_URL, decision 108)
+                 */
+                canonical_url: string;
+                alternates: components["schemas"]["PageAlternates"];
                 title: string;
                 description: string;
                 phone: string;
@@ -1698,6 +1710,12 @@ export interface components {
              */
             message: "Developer retrieved successfully" | "تم جلب المطوّر بنجاح";
             data: {
+                /**
+                 * Format: uri
+                 * @description The page's URL on the website in the answer's language (the paths map under CLIENT_URL, decision 108)
+                 */
+                canonical_url: string;
+                alternates: components["schemas"]["PageAlternates"];
                 id: number;
                 name: string;
                 slug: string;
@@ -1713,6 +1731,12 @@ export interface components {
             /** @constant */
             status_code: 200;
             data: {
+                /**
+                 * Format: uri
+                 * @description The page's URL on the website in the answer's language (the paths map under CLIENT_URL, decision 108)
+                 */
+                canonical_url: string;
+                alternates: components["schemas"]["PageAlternates"];
                 hero: {
                     title: string;
                     subtitle: string;

@@ -126,5 +126,11 @@ export function pageAlternates(kind: PageKind, params?: Readonly<Record<string, 
   return { ...urls, 'x-default': urls[DEFAULT_LOCALE] };
 }
 
+/** What an answer that names a page says of it (decision 108): its URL in the answer's language, and in every language. */
+export const pageLinks = (kind: PageKind, locale: Locale, params?: Readonly<Record<string, string>>) => ({
+  canonical_url: pageUrl(kind, locale, params),
+  alternates: pageAlternates(kind, params),
+});
+
 /** Whether the kind's page is one URL (no parameter): what the Preview panel can open for an editorial type. */
 export const isSinglePage = (kind: PageKind): boolean => PAGE_PARAMS[kind].length === 0;

@@ -445,7 +445,7 @@ describe('GET /api/v1/contact-us-page', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual(['description', 'email', 'our_branches', 'phone', 'seo', 'social_media', 'structured_data', 'title', 'whatsapp']);
+    expect(Object.keys(data).sort()).toEqual(['alternates', 'canonical_url', 'description', 'email', 'our_branches', 'phone', 'seo', 'social_media', 'structured_data', 'title', 'whatsapp']);
     expect(data.our_branches.map((branch: { title: string }) => branch.title)).toEqual(['Dubai Head Office', 'Abu Dhabi Branch']);
     expect(data.our_branches[0].branch_image).toMatch(/^http:\/\/cms\.test\.local\/uploads\/downtown_day_\w+\.jpg$/);
     expect(data.social_media[0]).toEqual({ icon: expect.stringMatching(/^http:\/\/cms\.test\.local\/uploads\/icon_instagram_\w+\.svg$/), link: 'https://www.instagram.com/luxuryestates.ae' });
@@ -468,6 +468,8 @@ describe('GET /api/v1/contact-us-page', () => {
       expect(res.body.data).toEqual({
         title: '', description: '', phone: '', email: '', whatsapp: '', social_media: [], our_branches: [],
         seo: { meta_title: '', meta_description: '', canonical_url: null, og_image: null, noindex: false, keywords: [] },
+        canonical_url: expect.stringMatching(/\/contact$/),
+        alternates: { en: expect.stringMatching(/\/contact$/), ar: expect.stringMatching(/\/ar\/contact$/), 'x-default': expect.stringMatching(/\/contact$/) },
         structured_data: { '@context': 'https://schema.org', '@type': 'RealEstateAgent', '@id': expect.stringMatching(/\/contact#agency$/), name: 'Luxury Estates', url: expect.stringMatching(/\/contact$/) },
       });
     } finally {

@@ -26,18 +26,16 @@ const withoutUploadSuffix = (body: string) => body.replace(/(\/uploads\/[a-z0-9_
 const PAGE_SEO_ADDED = ['canonical_url', 'og_image', 'noindex', 'keywords'];
 
 /**
- * A page's answer without the fields issue 34 added: the SEO fields (decision 111) and the contact page's
- * structured data (decision 116).
+ * A page's answer without the fields issue 34 added: the SEO fields (decision 111), the page's links
+ * (decision 108) and the contact page's structured data (decision 116).
  */
 function withoutLaterPageFields(route: string, body: string): string {
+  if (!PAGES.includes(route)) return body;
   const answer = JSON.parse(body);
-  if (route === '/api/v1/luxury') delete answer.data.seo;
-  else if (route === '/api/v1/off-plan') delete answer.data.seo;
-  else if (route === '/api/v1/contact-us-page') {
-    for (const key of PAGE_SEO_ADDED) delete answer.data.seo[key];
-    delete answer.data.structured_data;
-  } else return body;
-  return JSON.stringify(answer);
+  const { canonical_url, alternates, structured_data, ...data } = answer.data;
+  if (route === '/api/v1/contact-us-page') for (const key of PAGE_SEO_ADDED) delete data.seo[key];
+  else delete data.seo;
+  return JSON.stringify({ ...answer, data });
 }
 
 /**

@@ -56,7 +56,7 @@ describe('GET /api/v1/luxury with the demo content', () => {
     expect(res.body.success).toBe(true);
     expect(res.body.status_code).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['advisors', 'communities', 'cta', 'destination', 'experience', 'hero', 'seo', 'signature', 'testimonials', 'trusted']
+      ['advisors', 'alternates', 'canonical_url', 'communities', 'cta', 'destination', 'experience', 'hero', 'seo', 'signature', 'testimonials', 'trusted']
     );
   });
 

@@ -89,8 +89,8 @@ describe('a project by its slug', () => {
       canonical_url: `${site}/off-plan/${card.slug}`,
       alternates: { en: `${site}/off-plan/${card.slug}`, ar: `${site}/ar/off-plan/${card.slug}`, 'x-default': `${site}/off-plan/${card.slug}` },
     });
-    // The answer's own fields come last, in the shared order (slug, canonical_url, alternates; structured_data).
-    expect(Object.keys(bySlug.body.data).slice(-4)).toEqual(['slug', 'canonical_url', 'alternates', 'structured_data']);
+    // The answer's own fields come last, in the shared order (slug, canonical_url, alternates; seo; structured_data; similar).
+    expect(Object.keys(bySlug.body.data).slice(-6)).toEqual(['slug', 'canonical_url', 'alternates', 'seo', 'structured_data', 'similar']);
     const arabic = await get(`${card.slug}?locale=ar`);
     expect(arabic.body.data.canonical_url).toBe(`${site}/ar/off-plan/${card.slug}`);
     expect(arabic.text).toBe((await get(`${card.id}?locale=ar`)).text);

@@ -16,6 +16,7 @@ import { sharedFields } from '../../../lib/shared-fields';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 import { contactStructuredData } from '../lib/contact-structured-data';
 import { CONTACT_PAGE_SURROGATE_KEY } from '../routes/contact';
+import { pageLinks } from '../../../lib/site-paths';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
 export const CONTACT_PAGE_UID = 'api::contact.contact-page';
@@ -51,7 +52,8 @@ const createContactPageService = ({ strapi }: { strapi: Core.Strapi }) => {
       const record =
         locale === DEFAULT_LOCALE ? english : withFallback(await recordIn(versions, locale, english), english, sharedFields(strapi, CONTACT_PAGE_UID));
       const media = mediaUrlsFor(strapi);
-      return { ...buildContactPage(record, media.image, media.optionalImage), structured_data: contactStructuredData(record, locale, media.optionalImage) };
+      const page = buildContactPage(record, media.image, media.optionalImage);
+      return { ...page, ...pageLinks('contact', locale), structured_data: contactStructuredData(record, locale, media.optionalImage) };
     },
 
     /** The page's response body in `locale` with the drafts `versions` reads, built now and kept nowhere. */

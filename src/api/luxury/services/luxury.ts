@@ -16,6 +16,7 @@ import { representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
 import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from '../lib/luxury-page';
 import { LUXURY_SURROGATE_KEY } from '../routes/luxury';
+import { pageLinks } from '../../../lib/site-paths';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
 /** What purges the luxury page at a CDN, for answers that show it too (the sitemap). */
@@ -97,7 +98,7 @@ const createLuxuryService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     async buildPage(locale: Locale = DEFAULT_LOCALE, versions: ReadVersions = PUBLISHED_VERSIONS) {
-      return buildLuxuryPage(await loadRecords(versions, locale), mediaUrlsFor(strapi));
+      return { ...buildLuxuryPage(await loadRecords(versions, locale), mediaUrlsFor(strapi)), ...pageLinks('luxury', locale) };
     },
 
     /** The page's response body in `locale` with the drafts `versions` reads, built now and kept nowhere. */

@@ -8,6 +8,7 @@ import type { OptionalMediaUrl } from '../../../lib/media';
 import { seoOver, type SeoRecord } from '../../../lib/seo';
 import type { Developer, NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { derivedDeveloperSeo } from './project-seo';
+import { pageLinks } from '../../../lib/site-paths';
 
 /** What a developer slug may look like; anything else is not one (a 404, without asking anyone). */
 export const DEVELOPER_SLUG = /^[A-Za-z0-9_-]{1,128}$/;
@@ -21,5 +22,6 @@ export function projectCountOf(developer: Developer, projects: readonly Normalis
 
 export function developerAnswer(developer: Developer, projects: number, locale: Locale, override: SeoRecord | undefined, image: OptionalMediaUrl) {
   const { id, name, slug, logo } = developer;
-  return { id, name, slug, logo, project_count: projects, seo: seoOver(derivedDeveloperSeo(developer, projects, locale), override, image) };
+  const seo = seoOver(derivedDeveloperSeo(developer, projects, locale), override, image);
+  return { id, name, slug, logo, project_count: projects, ...pageLinks('developer', locale, { slug }), seo };
 }

@@ -3,7 +3,7 @@
  * site's paths map, and (on the project answer) the same page in every language for hreflang.
  */
 import type { Locale } from '../../../lib/locale';
-import { pageAlternates, pageUrl } from '../../../lib/site-paths';
+import { pageLinks, pageUrl } from '../../../lib/site-paths';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { planSlugs } from './slugs';
 
@@ -33,7 +33,7 @@ export const developerNames = (developers: ReadonlyArray<{ id: number; name: str
 export const cardPage = (slug: string, locale: Locale) => ({ slug, canonical_url: pageUrl('project', locale, { slug }) });
 
 /** What the project answer adds at its end: the slug, the page's URL, and its URL in every language. */
-export const projectPage = (slug: string, locale: Locale) => ({ ...cardPage(slug, locale), alternates: pageAlternates('project', { slug }) });
+export const projectPage = (slug: string, locale: Locale) => ({ slug, ...pageLinks('project', locale, { slug }) });
 
 /** The slugs the projects would get from an empty table (for an index built without the kept ones). */
 export function freshProjectSlugs(projects: readonly NormalisedProject[]): ReadonlyMap<string, string> {

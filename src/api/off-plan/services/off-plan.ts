@@ -41,6 +41,7 @@ import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
 import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
+import { pageLinks } from '../../../lib/site-paths';
 
 
 /** A listing page as rendered, with what it was rendered from: reused while all three are current. */
@@ -102,7 +103,8 @@ async function indexFor(collection: ProjectCollection, locale: Locale, slugs: Co
 export type ProjectLookup = { representation: Representation } | { moved: ReturnType<typeof movedProject> } | null;
 
 // The page's SEO (decision 111) is on the page's own answer, not repeated in every listing page.
-const legacyBody = (page: OffPlanPageContent) => success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo });
+const legacyBody = (page: OffPlanPageContent, locale: Locale) =>
+  success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo, ...pageLinks('off-plan', locale) });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
@@ -340,13 +342,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Decision 26: the legacy page response in `locale`, cached as the page is. */
     async legacyResponse(locale: Locale): Promise<CacheEntry<unknown>> {
-      const build = async () => legacyBody(await service.pageContent(locale));
+      const build = async () => legacyBody(await service.pageContent(locale), locale);
       return cache.get(localized(LEGACY_CACHE_KEY, locale), build, { ...pageCache(locale), json: true });
     },
 
     /** The same from the page's draft, built now and kept nowhere. */
     async draftLegacyResponse(locale: Locale, versions: ReadVersions) {
-      return legacyBody((await page.load(locale, versions)).content);
+      return legacyBody((await page.load(locale, versions)).content, locale);
     },
   };
   return service;
