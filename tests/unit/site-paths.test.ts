@@ -3,7 +3,7 @@
  * alternates for hreflang, and SITE_PATHS checked at start.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_URL, DEFAULT_SITE_PATHS, pageAlternates, pagePath, pageUrl, parseSitePaths, sitePathsFrom, useSitePaths } from '../../src/lib/site-paths';
+import { DEFAULT_CLIENT_URL, DEFAULT_SITE_PATHS, pageAlternates, pageLinks, pagePath, pageUrl, parseSitePaths, sitePathsFrom, useSitePaths } from '../../src/lib/site-paths';
 
 const from = (env: Record<string, string>) => sitePathsFrom((name) => env[name]);
 
@@ -27,6 +27,14 @@ describe('pageUrl and pageAlternates', () => {
     useSitePaths(from({}));
     expect(pageUrl('luxury', 'en')).toBe('http://localhost:3000/luxury');
     expect(pagePath('off-plan', 'ar')).toBe('/ar/off-plan');
+  });
+
+  it('give an answer its page\'s links: the URL in its language and the page in every language', () => {
+    useSitePaths(from({ CLIENT_URL: 'https://www.example.ae' }));
+    expect(pageLinks('contact', 'ar')).toEqual({
+      canonical_url: 'https://www.example.ae/ar/contact',
+      alternates: { en: 'https://www.example.ae/contact', ar: 'https://www.example.ae/ar/contact', 'x-default': 'https://www.example.ae/contact' },
+    });
   });
 
   it('refuse a page without its parameter (a mistake in the code, never a broken link)', () => {
