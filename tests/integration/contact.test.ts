@@ -473,8 +473,11 @@ describe('GET /api/v1/contact-us-page', () => {
         structured_data: { '@context': 'https://schema.org', '@type': 'RealEstateAgent', '@id': expect.stringMatching(/\/contact#agency$/), name: 'Luxury Estates', url: expect.stringMatching(/\/contact$/) },
       });
     } finally {
+      // The page as the demo had it, in both languages (later files read its Arabic).
       const { contactPageSeeder } = await import('../../src/api/contact/seed');
+      const { arabicDemoSeeder } = await import('../../src/bootstrap/arabic-demo-seed');
       await contactPageSeeder.run(strapi);
+      await arabicDemoSeeder.run(strapi);
     }
   });
 });

@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 
 describe('a project answer', () => {
-  it('carries its JSON-LD last: its page, the place with its address, coordinates and images, developer, agency, and an offer from its price', () => {
+  it('carries its JSON-LD after its SEO: its page, the place with its address, coordinates and images, developer, agency, and an offer from its price', () => {
     const priced = details.find((data) => data.coordinates && data.price.starting_from !== null)!;
-    expect(Object.keys(priced).at(-1)).toBe('structured_data');
+    expect(Object.keys(priced).slice(-3)).toEqual(['seo', 'structured_data', 'similar']);
     expect(priced.canonical_url).toBe(sitePaths().pageUrl('project', 'en', { slug: priced.slug }));
     const ld = priced.structured_data;
     expect(ld).toMatchObject({
