@@ -17,6 +17,7 @@
 import { distance } from 'geokdbush';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { BEDROOMS, bedroomsOption } from './options';
+import { mapInSteps, runSteps, type Steps } from './index-steps';
 import { collectionLayer } from './project-geo';
 
 export const SIMILAR_COUNT = 6;
@@ -27,9 +28,6 @@ export const PRICE_BAND = 0.3;
 
 /** Each project's similar projects, best first, as positions in the collection. */
 export type SimilarLists = readonly Int32Array[];
-
-/** A pass over the projects yields every STEP of them, so a caller may give the event loop a turn. */
-const STEP = 200;
 
 /** What the ranking reads of each project, flattened once. */
 interface Traits {
@@ -171,22 +169,11 @@ function ranker(projects: readonly NormalisedProject[]) {
 }
 
 /** Every project's similar projects, in steps (for `inSlices`). */
-export function* similarBuild(projects: readonly NormalisedProject[]): Generator<void, SimilarLists, void> {
+export function* similarBuild(projects: readonly NormalisedProject[]): Steps<SimilarLists> {
   const rank = ranker(projects);
   yield;
-  const lists = new Array<Int32Array>(projects.length);
-  for (let p = 0; p < projects.length; p += 1) {
-    lists[p] = rank(p);
-    if (p % STEP === STEP - 1) yield;
-  }
-  return lists;
+  return yield* mapInSteps(projects, (_, p) => rank(p));
 }
 
 /** The same at once (tests). */
-export function similarProjects(projects: readonly NormalisedProject[]): SimilarLists {
-  const steps = similarBuild(projects);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
+export const similarProjects = (projects: readonly NormalisedProject[]): SimilarLists => runSteps(similarBuild(projects));
