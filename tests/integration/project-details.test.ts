@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
-import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
+import { reellyConfig } from '../helpers/reelly-config';
+import { startFakeReelly } from '../../scripts/fakes/providers';
 
 const DETAIL = 'plugin::extsource.project-detail';
 const PROJECTS = 10;
@@ -27,15 +28,7 @@ const detailReads = (id?: string) =>
   reelly.state.requests.filter((request) => (id ? request.path === `/projects/${id}` : request.path.startsWith('/projects/')) && !request.query.get('language')).length;
 
 function useConfig(patch: Record<string, unknown> = {}) {
-  strapi.config.set('plugin::extsource', {
-    ...structuredClone(original as object),
-    projectsDriver: 'reelly',
-    reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 10, maxBytes: 64 * 1024 * 1024 },
-    http: { timeoutMs: 3000, retries: 0, backoffMs: 5, maxDelayMs: 50 },
-    detailRate: 1000,
-    detailConcurrency: 3,
-    ...patch,
-  });
+  strapi.config.set('plugin::extsource', reellyConfig(original, reelly.url, patch));
 }
 
 /** A new collection, as after a refresh, and the read-ahead it starts, to its end. */

@@ -10,7 +10,8 @@ import type { Core } from '@strapi/strapi';
 import { appModule, generatedData, getStrapi, http, previewSite } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { fastLaneAnswers } from '../helpers/lane-count';
-import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
+import { reellyConfig } from '../helpers/reelly-config';
+import { startFakeReelly } from '../../scripts/fakes/providers';
 
 let strapi: Core.Strapi;
 let original: unknown;
@@ -50,14 +51,7 @@ beforeAll(async () => {
   original = structuredClone(strapi.config.get('plugin::extsource'));
   reelly = await startFakeReelly();
   Object.assign(reelly.state, { projects: data.projects, projectsAr: data.projects_ar, developers: data.developers });
-  strapi.config.set('plugin::extsource', {
-    ...structuredClone(original as object),
-    projectsDriver: 'reelly',
-    reelly: { baseUrl: reelly.url, apiKey: REELLY_API_KEY, pageSize: 100, maxPages: 10, maxBytes: 64 * 1024 * 1024 },
-    http: { timeoutMs: 3000, retries: 0, backoffMs: 5, maxDelayMs: 50 },
-    detailRate: 1000,
-    detailConcurrency: 3,
-  });
+  strapi.config.set('plugin::extsource', reellyConfig(original, reelly.url));
   // A read-ahead another file started would keep this file's from starting.
   await projects().readAheadSettled();
   await refresh();

@@ -1,6 +1,6 @@
 /**
  * One project's answer (decision 25) in a locale, made once per project object, state (a detail read,
- * or the collection's card while the detail is pending), slugs, project index (its similar projects:
+ * or the collection's card while the detail is pending), project index (its slugs and similar projects:
  * decision 125) and set of editors' SEO overrides (decision 112), whichever lane asks first, with its own
  * caching headers: the collection's surrogate key, the project's and those of its similar projects, and a
  * short edge lifetime while its detail is pending (decision 67).
@@ -38,7 +38,6 @@ export interface SeoSource {
 
 interface ProjectResponse {
   pending: boolean;
-  slugs: string;
   source: SimilarSource;
   overrides: SeoSource['overrides'];
   representation: Representation;
@@ -87,15 +86,15 @@ export interface ProjectContext {
 /** The project's response in `locale`: the same bytes whichever of its slug or id was asked for. */
 export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slugs: { slug, developers }, seo, similar: source }: ProjectContext): Representation {
   const kept = projectResponses[locale].get(answer.project);
-  const slugs = `${slug} ${developers?.get(answer.project.developer.id) ?? ''}`;
-  if (kept?.pending === answer.pending && kept.slugs === slugs && kept.source === source && kept.overrides === seo.overrides) return kept.representation;
+  // The index is of the collection the slugs were settled for: a new collection brings both.
+  if (kept?.pending === answer.pending && kept.source === source && kept.overrides === seo.overrides) return kept.representation;
   const project = withDeveloperSlug(projectIn(answer.project, locale), developers);
   const page = projectPage(slug, locale);
   const { similar, similarIds } = similarData(answer.project.id, source);
   const data = { ...projectData({ project, pending: answer.pending }), ...page, seo: seoOf(project, locale, seo), ...structuredData(project, locale, page), similar };
   const body = Buffer.from(JSON.stringify(success(data, 200, LISTING_WORDS[locale].projectMessage)));
   const representation = new Representation(body, true, projectEdgeHeaders([answer.project.id, ...similarIds], answer.pending));
-  projectResponses[locale].set(answer.project, { pending: answer.pending, slugs, source, overrides: seo.overrides, representation });
+  projectResponses[locale].set(answer.project, { pending: answer.pending, source, overrides: seo.overrides, representation });
   return representation;
 }
 
