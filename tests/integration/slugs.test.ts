@@ -3,7 +3,8 @@
  * and project names its slug and its page on the website; a project's slug and its id answer the same
  * bytes and ETag, on the fast lane as on the full path; a renamed project's former slug is a 301 naming
  * the current one; a collision gets a short suffix, never the slug already given; a slug never reads as
- * another project's id; two instances settling the same collection agree.
+ * another project's id; two instances settling the same collection agree; a project answer names its
+ * developer as its card does (decision 128).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
@@ -167,6 +168,23 @@ describe('developers', () => {
       delete record.slug;
       await refresh();
     }
+  });
+
+  it('are named on a project answer as its card names them, the detail read while the developer feed knew none', async () => {
+    type Developer = { id: number; name: string; slug: string; logo: string };
+    const [card] = await cards();
+    try {
+      reelly.state.developers = [];
+      await refresh();
+      await projects().refreshDetail(card.id);
+      expect((await get(card.id)).body.data.developer.id).toBe(0);
+    } finally {
+      reelly.state.developers = data.developers;
+      await refresh();
+    }
+    const listed = (await cards()).find((each) => each.id === card.id) as unknown as { developer: Developer };
+    expect(listed.developer.id).not.toBe(0);
+    expect((await get(card.slug)).body.data.developer).toEqual(listed.developer);
   });
 });
 

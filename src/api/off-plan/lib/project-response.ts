@@ -86,7 +86,7 @@ export interface ProjectContext {
 /** The project's response in `locale`: the same bytes whichever of its slug or id was asked for. */
 export function projectRepresentation(answer: ProjectAnswer, locale: Locale, { slugs: { slug, developers }, seo, similar: source }: ProjectContext): Representation {
   const kept = projectResponses[locale].get(answer.project);
-  // The index is of the collection the slugs were settled for: a new collection brings both.
+  // The context's slugs are those its index was built with (services/off-plan.ts): a new index brings both.
   if (kept?.pending === answer.pending && kept.source === source && kept.overrides === seo.overrides) return kept.representation;
   const project = withDeveloperSlug(projectIn(answer.project, locale), developers);
   const page = projectPage(slug, locale);

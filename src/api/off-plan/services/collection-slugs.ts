@@ -1,7 +1,7 @@
 /**
  * Each project collection's slugs (decisions 109-110): its projects' current and former slugs and its
- * developers' current ones, settled once per collection (whoever asks first) through the slug table, and
- * kept beside the collection for the fast lane. A path's key is read as a slug first, then as an id.
+ * developers' current ones, settled once per collection (whoever asks first) through the slug table; the
+ * collection's indexes are built with them and carry them. A path's key is read as a slug first, then as an id.
  */
 import type { Core } from '@strapi/strapi';
 import type { Developer, ProjectCollection } from '../../../plugins/extsource/server/src/public';
@@ -36,7 +36,6 @@ export function collectionSlugs(strapi: Core.Strapi) {
   }
 
   const settling = new WeakMap<ProjectCollection, Promise<CollectionSlugs>>();
-  const settled = new WeakMap<ProjectCollection, CollectionSlugs>();
 
   return {
     developerSlugs,
@@ -45,18 +44,12 @@ export function collectionSlugs(strapi: Core.Strapi) {
     of(collection: ProjectCollection): Promise<CollectionSlugs> {
       let book = settling.get(collection);
       if (!book) {
-        book = settle(collection).then((done) => {
-          settled.set(collection, done);
-          return done;
-        });
+        book = settle(collection);
         book.catch(() => settling.delete(collection));
         settling.set(collection, book);
       }
       return book;
     },
-
-    /** The same from memory alone, once settled. */
-    peek: (collection: ProjectCollection): CollectionSlugs | undefined => settled.get(collection),
 
     /** What `key` names in the slugs: a current slug its project, a former one a move, else it is read as an id. */
     resolve(book: CollectionSlugs, key: string): ResolvedKey {

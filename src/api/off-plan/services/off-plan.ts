@@ -62,6 +62,8 @@ interface IndexedCollection extends PreparedIndex {
   version: number;
   /** Each project's similar projects (positions in the index, the same in every locale). */
   similar: SimilarLists;
+  /** The slugs it was built with: a project answer names them and reads its similar projects here, never a mix of two collections'. */
+  slugs: CollectionSlugs;
 }
 
 interface InCurrency extends PreparedCurrency {
@@ -96,7 +98,7 @@ async function indexFor(collection: ProjectCollection, locale: Locale, slugs: Co
   const pause = slicer();
   const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
   const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects, slugs: slugs.projects.slugOf, developerSlugs: slugs.developers }), pause);
-  return { version: collection.version, similar: await similarOnce(collection), ...prepareIndex(index) };
+  return { version: collection.version, similar: await similarOnce(collection), slugs, ...prepareIndex(index) };
 }
 
 /** What a project path's last segment names: a project (by its current slug or its id), a former slug's project, or none. */
@@ -143,10 +145,9 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** A project answer's context from memory alone (the fast lane's), or undefined. */
-  function peekContext(book: CollectionSlugs, id: string, locale: Locale): ProjectContext | undefined {
+  function peekContext(prepared: IndexedCollection, id: string, locale: Locale): ProjectContext | undefined {
     const seo = overrides.peek(PROJECT_SEO_UID, locale)?.seo;
-    const similar = peekIndex(locale);
-    return seo && similar ? { slugs: slugs.slugsOf(book, id), seo: { overrides: seo, image: optionalImage() }, similar } : undefined;
+    return seo && { slugs: slugs.slugsOf(prepared.slugs, id), seo: { overrides: seo, image: optionalImage() }, similar: prepared };
   }
 
   /** Index builds under way, one per collection version and locale, whoever asked first. */
@@ -287,12 +288,12 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
      * either way; a former slug's move (decision 110); or null for a key the service does not know.
      */
     async projectResponse(key: string, locale: Locale): Promise<ProjectLookup> {
-      const book = await slugs.of(await projectsService(strapi).collection());
-      const found = slugs.resolve(book, key);
+      const prepared = await projectIndex(locale);
+      const found = slugs.resolve(prepared.slugs, key);
       if ('moved' in found) return { moved: movedProject(found.id, found.moved, locale) };
       const project = PROJECT_ID.test(found.id) ? await projectsService(strapi).project(found.id) : null;
       if (!project) return null;
-      const context = { slugs: slugs.slugsOf(book, found.id), seo: await projectSeoSource(locale), similar: await projectIndex(locale) };
+      const context = { slugs: slugs.slugsOf(prepared.slugs, found.id), seo: await projectSeoSource(locale), similar: prepared };
       return { representation: projectRepresentation(project, locale, context) };
     },
 
@@ -301,12 +302,11 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
      * key the full path answers with a 404). Like the full path, it starts the background read of a detail that is due.
      */
     fastProject(key: string, locale: Locale): Representation | undefined {
-      const collection = projectsService(strapi).peek();
-      const book = collection && slugs.peek(collection);
-      if (!book) return undefined;
-      const found = slugs.resolve(book, key);
+      const prepared = peekIndex(locale);
+      if (!prepared) return undefined;
+      const found = slugs.resolve(prepared.slugs, key);
       const project = 'moved' in found || !PROJECT_ID.test(found.id) ? undefined : projectsService(strapi).peekProject(found.id);
-      const context = project && peekContext(book, found.id, locale);
+      const context = project && peekContext(prepared, found.id, locale);
       return project && context ? projectRepresentation(project, locale, context) : undefined;
     },
 

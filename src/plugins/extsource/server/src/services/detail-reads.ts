@@ -10,7 +10,7 @@ import { extsourceConfig } from '../config';
 import { projectsDriver } from '../drivers';
 import { errorMessage } from '../errors';
 import { hostOf, projectTag, PROJECTS_TAG } from '../host';
-import type { NormalisedProject } from '../mapping/types';
+import type { Developer, NormalisedProject } from '../mapping/types';
 import { detailRows, type SaveOutcome } from './detail-rows';
 import { readAhead, type ReadAheadProgress, type ReadOutcome } from './read-ahead';
 
@@ -41,6 +41,26 @@ const detailKey = (id: string) => `extsource:project:${id}`;
 /** The read-ahead's last progress, and when its last complete sweep of every listed project began. */
 const readAheadKey = (driver: string) => `details-read-ahead:${driver}`;
 const sweepKey = (driver: string) => `details-sweep:${driver}`;
+
+const sameDeveloper = (one: Developer, other: Developer) =>
+  one.id === other.id && one.name === other.name && one.slug === other.slug && one.logo === other.logo;
+
+/** Each detail as answered beside the listed project it was last answered with. */
+const answeredWith = new WeakMap<NormalisedProject, { listed: NormalisedProject; project: NormalisedProject }>();
+
+/**
+ * The held detail with the developer of the collection that lists it (decision 128): the collection's is
+ * completed from the developer feed read with it, while a detail keeps the one of its own read, older,
+ * and without its id when the feed was away then. One object per detail and listing, for the answers kept by it.
+ */
+function withListedDeveloper(detail: NormalisedProject, listed: NormalisedProject): NormalisedProject {
+  if (sameDeveloper(detail.developer, listed.developer)) return detail;
+  const kept = answeredWith.get(detail);
+  if (kept?.listed === listed) return kept.project;
+  const project = { ...detail, developer: listed.developer };
+  answeredWith.set(detail, { listed, project });
+  return project;
+}
 
 export function detailReads(strapi: Core.Strapi) {
   /** Detail reads under way, by project id (one at a time per id). */
@@ -114,12 +134,12 @@ export function detailReads(strapi: Core.Strapi) {
     readDetail(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable, serving what is held: ${errorMessage(error)}`));
   }
 
-  /** What a project answers: the detail held, else the listed card (pending); undefined while not loaded here. */
+  /** What a project answers: the detail held (with the listed developer), else the listed card (pending); undefined while not loaded here. */
   function answer(listed: NormalisedProject, loaded?: HeldDetail): ProjectAnswer | undefined {
     const held = cache().peek<HeldDetail>(detailKey(listed.id))?.value ?? loaded;
     if (!held) return undefined;
     if (detailDue(held)) readDetailForVisitor(listed.id);
-    return held.project ? { project: held.project, pending: false } : { project: listed, pending: true };
+    return held.project ? { project: withListedDeveloper(held.project, listed), pending: false } : { project: listed, pending: true };
   }
 
   /** The ids of `collection` whose detail the read-ahead reads now: all of them once a sweep is due, else those never read. */
