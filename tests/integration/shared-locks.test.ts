@@ -1,7 +1,7 @@
 /**
  * What keeps instances from doing one thing twice, on the real database (SQLite and PostgreSQL): leases
  * and claims (src/lib/cluster/leases.ts), the sync lock and run records built on them, and the
- * scheduled sync's tick claim. Two holders here are two owners, as two instances would be; the
+ * scheduled sync's tick claim, and the outboxes' claims of their due rows (src/lib/outbox.ts). Two holders here are two owners, as two instances would be; the
  * multi-process suite (tests/cluster) runs the same paths across real processes.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { setTimeout as sleep } from 'timers/promises';
 import { adminToken, apiToken, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { leases, LEASE_TABLE, type Lease } from '../../src/lib/cluster/leases';
+import { outboxTable } from '../../src/lib/outbox';
+import { DELIVERY_TABLE } from '../../src/api/contact/deliveries/store';
 import { scheduledSync } from '../../src/plugins/extsource/server/src/schedule';
 import { sharedSyncLock } from '../../src/plugins/extsource/server/src/services/lock';
 import { RUN_UID, STALE_RUN_MS, syncService } from '../../src/plugins/extsource/server/src/services/sync';
@@ -141,5 +143,58 @@ describe('the scheduled sync', () => {
     expect(await cronRuns()).toBe(before + 1);
     await scheduledSync(strapi, new Date(Date.UTC(2031, 0, 1, 11, 0, 0)));
     expect(await cronRuns()).toBe(before + 2);
+  });
+});
+
+describe('outbox claims', () => {
+  // Rows of the lead outbox under a target no delivery lane reads, claimed at chosen times.
+  const target = uniqueName('outbox');
+  const outbox = () => outboxTable(strapi, DELIVERY_TABLE);
+  const scope = (limit: number) => ({
+    candidates: (due: any) => due.where('target', target).select('id').orderBy('next_attempt_at').limit(limit),
+    rows: (query: any, found: Array<{ id: number }>) => query.whereIn('id', found.map((row) => row.id)),
+  });
+  const T = 2_000_000_000_000;
+
+  async function rows(count: number, fields: Record<string, unknown> = {}): Promise<number[]> {
+    const made = Array.from({ length: count }, () => ({
+      contact_id: 0, target, idempotency_key: uniqueName('key'), status: 'pending', attempts: 0,
+      next_attempt_at: T, created_at: T, round_started_at: T, updated_at: T, ...fields,
+    }));
+    await outbox().table().insert(made);
+    return ((await outbox().table().where('target', target).orderBy('id').select('id')) as Array<{ id: number }>).map((row) => Number(row.id));
+  }
+  const row = async (id: number) => (await outbox().table().where({ id }).first()) as Record<string, unknown>;
+  const ids = (claimed: Array<Record<string, unknown>>) => claimed.map((each) => Number(each.id)).sort((a, b) => a - b);
+  afterEach(async () => {
+    await outbox().table().where('target', target).delete();
+  });
+
+  it('give each due row to one claimant, counting the attempt, even when two claim at once', async () => {
+    const made = await rows(6);
+    const [one, other] = await Promise.all([outbox().claim(scope(4), 60_000, 'one', T), outbox().claim(scope(4), 60_000, 'other', T)]);
+    expect(ids(one).filter((id) => ids(other).includes(id))).toEqual([]);
+    expect(ids([...one, ...other])).toEqual(made);
+    for (const id of made) expect(Number((await row(id)).attempts)).toBe(1);
+  });
+
+  it('leave rows not yet due, or no longer open, alone', async () => {
+    await rows(1, { next_attempt_at: T + 1 });
+    await rows(1, { status: 'failed' });
+    await rows(1, { status: 'delivered' });
+    expect(await outbox().claim(scope(10), 60_000, 'one', T)).toEqual([]);
+  });
+
+  it('keep a claimed row from others until the claim runs out; then only its new holder records the outcome', async () => {
+    const [id] = await rows(1);
+    expect(ids(await outbox().claim(scope(1), 1000, 'first', T))).toEqual([id]);
+    expect(await outbox().claim(scope(1), 1000, 'second', T + 999)).toEqual([]);
+    expect(ids(await outbox().claim(scope(1), 1000, 'second', T + 1001))).toEqual([id]);
+    const settle = (token: string) => strapi.db.connection.transaction((trx: any) => outbox().settle(trx, [id], token, { status: 'delivered' }, T + 1002));
+    expect(await settle('first')).toBe(0);
+    expect((await row(id)).status).toBe('pending');
+    expect(await settle('second')).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'delivered', claimed_by: null, claimed_until: null });
+    expect(Number((await row(id)).attempts)).toBe(2);
   });
 });

@@ -3,9 +3,10 @@
  * written in one transaction: a committed alert was remembered as told, and a told mark always has its
  * alert (or was a quiet one). The outbox's rows move from pending to sent, or through retrying to
  * failed, or to cancelled (the buyer may no longer be written to); a sender claims a buyer's batch for
- * a limited time (`claimed_until`) before it sends, and only the claim's holder records the outcome.
+ * a limited time before it sends, and only the claim's holder records the outcome (src/lib/outbox.ts).
  */
 import type { Core } from '@strapi/strapi';
+import { OPEN_STATUSES, outboxTable, type Knex } from '../../../lib/outbox';
 import { favoritesSubject, type AlertKind, type ProjectState } from '../lib/alert-rules';
 import { USER_UID } from '../services/buyer';
 import { ALERTS_TABLE, MUTES_TABLE, SEEN_TABLE, TOLD_TABLE } from './tables';
@@ -13,10 +14,6 @@ import { ALERTS_TABLE, MUTES_TABLE, SEEN_TABLE, TOLD_TABLE } from './tables';
 const SAVED_SEARCH_UID = 'api::account.saved-search';
 
 export type AlertStatus = 'pending' | 'retrying' | 'sent' | 'failed' | 'cancelled';
-const OPEN: AlertStatus[] = ['pending', 'retrying'];
-
-/** A knex instance or transaction (Strapi does not export knex's types). */
-type Knex = Core.Strapi['db']['connection'];
 
 export interface NewAlert {
   buyer_id: number;
@@ -79,7 +76,7 @@ function alertOf(row: Record<string, unknown>): StoredAlert {
 export function alertStore(strapi: Core.Strapi) {
   const schema = strapi.db.getSchemaName();
   const table = (name: string, knex: Knex = strapi.db.connection) => (schema ? knex(name).withSchema(schema) : knex(name));
-  const isPostgres = strapi.config.get('database.connection.client') === 'postgres';
+  const outbox = outboxTable(strapi, ALERTS_TABLE);
 
   return {
     /** The projects as the last match saw them (without their records). */
@@ -145,50 +142,33 @@ export function alertStore(strapi: Core.Strapi) {
     async mute(buyerId: number, subjects: readonly string[], now = Date.now()): Promise<void> {
       await strapi.db.connection.transaction(async (trx: Knex) => {
         await table(MUTES_TABLE, trx).insert(subjects.map((subject) => ({ subject, buyer_id: buyerId, muted_at: now }))).onConflict('subject').ignore();
-        await table(ALERTS_TABLE, trx).where('buyer_id', buyerId).whereIn('subject', subjects).whereIn('status', OPEN).update({ status: 'cancelled', updated_at: now });
+        await table(ALERTS_TABLE, trx).where('buyer_id', buyerId).whereIn('subject', subjects).whereIn('status', OPEN_STATUSES).update({ status: 'cancelled', updated_at: now });
       });
     },
 
     /** Whether any alert is due at `now` (a read, before a sender takes the lease). */
     async anyDue(now = Date.now()): Promise<boolean> {
-      return Boolean(await table(ALERTS_TABLE).whereIn('status', OPEN).where('next_attempt_at', '<=', now).first('id'));
+      return Boolean(await table(ALERTS_TABLE).whereIn('status', OPEN_STATUSES).where('next_attempt_at', '<=', now).first('id'));
     },
 
-    /**
-     * Takes the due alerts of one buyer's batch for `holdMs` under `token`, counting the attempt; none
-     * when nothing is due. The update checks the rows are still free, and only those this token got are
-     * returned, so an alert is never claimed twice.
-     */
+    /** Takes the due alerts of one buyer's batch for `holdMs` under `token`, counting the attempt (src/lib/outbox.ts); none when nothing is due. */
     async claimBatch(holdMs: number, token: string, now = Date.now()): Promise<StoredAlert[]> {
-      const due = <Q extends ReturnType<typeof table>>(query: Q): Q =>
-        query
-          .whereIn('status', OPEN)
-          .where('next_attempt_at', '<=', now)
-          .where((free: Knex) => free.whereNull('claimed_until').orWhere('claimed_until', '<', now)) as Q;
-      return strapi.db.connection.transaction(async (trx: Knex) => {
-        let first = due(table(ALERTS_TABLE, trx).select('buyer_id', 'batch')).orderBy('next_attempt_at').limit(1);
-        if (isPostgres) first = first.forUpdate().skipLocked();
-        const batch = (await first) as Array<{ buyer_id: number; batch: string }>;
-        if (batch.length === 0) return [];
-        const { buyer_id: buyerId, batch: name } = batch[0];
-        await due(table(ALERTS_TABLE, trx).where({ buyer_id: buyerId, batch: name })).update({
-          claimed_by: token, claimed_until: now + holdMs, attempts: trx.raw('?? + 1', ['attempts']), updated_at: now,
-        });
-        const rows = (await table(ALERTS_TABLE, trx).where({ claimed_by: token, buyer_id: buyerId, batch: name }).whereIn('status', OPEN).orderBy('id')) as Array<Record<string, unknown>>;
-        return rows.map(alertOf);
-      });
+      type Batch = { buyer_id: number; batch: string };
+      const scope = {
+        candidates: (due: ReturnType<typeof table>) => due.select('buyer_id', 'batch').orderBy('next_attempt_at').limit(1),
+        rows: (query: ReturnType<typeof table>, [first]: Batch[]) => query.where({ buyer_id: first.buyer_id, batch: first.batch }),
+      };
+      return (await outbox.claim(scope, holdMs, token, now)).map(alertOf);
     },
 
     /** Records the outcome of one batch's attempt; false when the claim was lost. */
     async finish(ids: readonly number[], token: string, outcome: { status: AlertStatus; nextAttemptAt?: number; error?: string }, now = Date.now()): Promise<boolean> {
+      const fields: Record<string, unknown> = { status: outcome.status, last_error: outcome.error ?? null };
+      if (outcome.nextAttemptAt !== undefined) fields.next_attempt_at = outcome.nextAttemptAt;
+      if (outcome.status === 'sent') fields.sent_at = now;
       let recorded = 0;
       await strapi.db.connection.transaction(async (trx: Knex) => {
-        for (const part of chunks(ids)) {
-          const update: Record<string, unknown> = { status: outcome.status, last_error: outcome.error ?? null, claimed_by: null, claimed_until: null, updated_at: now };
-          if (outcome.nextAttemptAt !== undefined) update.next_attempt_at = outcome.nextAttemptAt;
-          if (outcome.status === 'sent') update.sent_at = now;
-          recorded += Number(await table(ALERTS_TABLE, trx).whereIn('id', part).where('claimed_by', token).update(update));
-        }
+        for (const part of chunks(ids)) recorded += await outbox.settle(trx, part, token, fields, now);
       });
       return recorded === ids.length;
     },

@@ -2,13 +2,14 @@
  * The lead delivery outbox: one row per lead and target, written in the transaction that stores the
  * lead, so a committed lead always has its deliveries and a rolled-back one has none. Rows move from
  * pending to delivered, or through retrying to failed; a worker claims a row for a limited time before
- * it sends (`claimed_until`), and only the claim's holder may record the outcome.
+ * it sends, and only the claim's holder may record the outcome (src/lib/outbox.ts).
  *
  * A table of its own (like the leases), registered with Strapi's schema sync in src/index.ts; times are
  * milliseconds since the epoch, as in the leases table.
  */
 import { randomUUID } from 'crypto';
 import type { Core } from '@strapi/strapi';
+import { OPEN_STATUSES, outboxTable, type Knex } from '../../../lib/outbox';
 import type { DeliveryEvent, DeliveryStatus, DeliveryTarget, NextStep } from '../lib/delivery-policy';
 import { CONTACT_UID } from '../lib/lead-type';
 
@@ -59,11 +60,6 @@ export interface Delivery {
   delivered_at: number | null;
 }
 
-const OPEN: DeliveryStatus[] = ['pending', 'retrying'];
-
-/** A knex instance or transaction (Strapi does not export knex's types). */
-type Knex = Core.Strapi['db']['connection'];
-
 /** PostgreSQL returns bigint columns as strings. */
 function fromRow(row: Record<string, unknown>): Delivery {
   const time = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -85,8 +81,8 @@ function fromRow(row: Record<string, unknown>): Delivery {
 
 export function deliveryStore(strapi: Core.Strapi) {
   const schema = strapi.db.getSchemaName();
-  const table = (knex: Knex = strapi.db.connection) => (schema ? knex(DELIVERY_TABLE).withSchema(schema) : knex(DELIVERY_TABLE));
-  const isPostgres = strapi.config.get('database.connection.client') === 'postgres';
+  const outbox = outboxTable(strapi, DELIVERY_TABLE);
+  const { table } = outbox;
   /** A subquery: the ids of the stored leads. */
   const leadIds = () => {
     const contacts = strapi.db.connection(strapi.db.metadata.get(CONTACT_UID).tableName);
@@ -118,34 +114,19 @@ export function deliveryStore(strapi: Core.Strapi) {
       if (contactIds.length === 0) return 0;
       const count = await table(trx)
         .whereIn('contact_id', contactIds)
-        .whereIn('status', [...OPEN, 'failed'])
+        .whereIn('status', [...OPEN_STATUSES, 'failed'])
         .where((lead: Knex) => lead.whereNull('event').orWhere('event', 'lead.created'))
         .update({ status: 'cancelled', claimed_by: null, claimed_until: null, updated_at: now });
       return Number(count);
     },
 
-    /**
-     * Takes up to `limit` due rows of `target` for `holdMs` under `token`, counting the attempt. On
-     * PostgreSQL the candidate rows are locked with SKIP LOCKED, so instances claiming at the same moment
-     * take different rows; SQLite has one writer (one instance). The update checks the rows are still
-     * free and only the rows this token got are returned, so a row is never claimed twice even so.
-     */
+    /** Takes up to `limit` due rows of `target` for `holdMs` under `token`, counting the attempt (src/lib/outbox.ts). */
     async claim(target: DeliveryTarget, limit: number, holdMs: number, token: string, now = Date.now()): Promise<Delivery[]> {
-      const due = <Q extends ReturnType<typeof table>>(query: Q): Q =>
-        query
-          .where('target', target)
-          .whereIn('status', OPEN)
-          .where('next_attempt_at', '<=', now)
-          .where((free: Knex) => free.whereNull('claimed_until').orWhere('claimed_until', '<', now)) as Q;
-      return strapi.db.connection.transaction(async (trx: Knex) => {
-        let candidates = due(table(trx).select('id')).orderBy('next_attempt_at').limit(limit);
-        if (isPostgres) candidates = candidates.forUpdate().skipLocked();
-        const ids = ((await candidates) as Array<{ id: number }>).map((row) => row.id);
-        if (ids.length === 0) return [];
-        // The conditions again: a row another worker claimed meanwhile is not taken over.
-        await due(table(trx).whereIn('id', ids)).update({ claimed_by: token, claimed_until: now + holdMs, attempts: trx.raw('?? + 1', ['attempts']), updated_at: now });
-        return ((await table(trx).where('claimed_by', token).whereIn('id', ids).orderBy('id')) as Array<Record<string, unknown>>).map(fromRow);
-      });
+      const scope = {
+        candidates: (due: ReturnType<typeof table>) => due.where('target', target).select('id').orderBy('next_attempt_at').limit(limit),
+        rows: (query: ReturnType<typeof table>, candidates: Array<{ id: number }>) => query.whereIn('id', candidates.map((row) => row.id)),
+      };
+      return (await outbox.claim(scope, holdMs, token, now)).map(fromRow);
     },
 
     /**
@@ -156,18 +137,13 @@ export function deliveryStore(strapi: Core.Strapi) {
       return strapi.db.connection.transaction(async (trx: Knex) => {
         const recorded: boolean[] = [];
         for (const { delivery, token, step } of outcomes) {
-          const count = await table(trx)
-            .where({ id: delivery.id, claimed_by: token })
-            .update({
-              status: step.status,
-              last_error: step.error ?? null,
-              next_attempt_at: step.nextAttemptAt ?? delivery.next_attempt_at,
-              delivered_at: step.status === 'delivered' ? now : null,
-              claimed_by: null,
-              claimed_until: null,
-              updated_at: now,
-            });
-          recorded.push(Number(count) === 1);
+          const outcome = {
+            status: step.status,
+            last_error: step.error ?? null,
+            next_attempt_at: step.nextAttemptAt ?? delivery.next_attempt_at,
+            delivered_at: step.status === 'delivered' ? now : null,
+          };
+          recorded.push((await outbox.settle(trx, [delivery.id], token, outcome, now)) === 1);
         }
         return recorded;
       });
@@ -206,7 +182,7 @@ export function deliveryStore(strapi: Core.Strapi) {
         .select('target', 'status')
         .count({ n: '*' })
         .min({ oldest: 'created_at' })
-        .whereIn('status', [...OPEN, 'failed'])
+        .whereIn('status', [...OPEN_STATUSES, 'failed'])
         .groupBy('target', 'status')) as Array<{ target: string; status: string; n: number | string; oldest: number | string | null }>;
       return rows.map((row) => ({ target: row.target, status: row.status, count: Number(row.n), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) }));
     },
