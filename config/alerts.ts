@@ -10,7 +10,7 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
   timeZone: env('ALERTS_TIME_ZONE', 'Asia/Dubai'),
   /** How often each instance looks for due alerts and for a collection not matched yet. */
   pollMs: env.int('ALERTS_POLL_MS', 15_000),
-  /** Failed sends are retried after `backoffMs`, doubled each time up to `maxBackoffMs`, `maxAttempts` times in all. */
+  /** Failed sends are retried after `backoffMs`, doubled each time up to `maxBackoffMs` (each wait from the upper half of its step), `maxAttempts` times in all. */
   maxAttempts: env.int('ALERTS_MAX_ATTEMPTS', 8),
   backoffMs: env.int('ALERTS_BACKOFF_MS', 60_000),
   maxBackoffMs: env.int('ALERTS_MAX_BACKOFF_MS', 3_600_000),

@@ -11,6 +11,21 @@ import type { Core } from '@strapi/strapi';
 export type Knex = Core.Strapi['db']['connection'];
 type Query = ReturnType<Knex>;
 
+/** How long a row waits after a failed attempt: `backoffMs` doubled per attempt, capped at `maxBackoffMs`. */
+export interface Backoff {
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+/**
+ * The wait after the `attempt`-th failed attempt, drawn at random from the upper half of its step so
+ * instances that failed together (a CRM or mail outage) do not all come back at the same moment.
+ */
+export function backoffDelay(backoff: Backoff, attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(backoff.maxBackoffMs, backoff.backoffMs * 2 ** Math.min(attempt - 1, 30));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
 /** The statuses of rows still to be sent. */
 export const OPEN_STATUSES = ['pending', 'retrying'] as const;
 

@@ -2,7 +2,8 @@ import { createHmac } from 'crypto';
 import { describe, expect, it } from 'vitest';
 import { env } from '@strapi/utils';
 import contactConfig from '../../config/contact';
-import { afterFailure, backoffDelay, webhookResult, type RetryPolicy } from '../../src/api/contact/lib/delivery-policy';
+import { afterFailure, webhookResult, type RetryPolicy } from '../../src/api/contact/lib/delivery-policy';
+import { backoffDelay } from '../../src/lib/outbox';
 import { leadPayload } from '../../src/api/contact/lib/lead-payload';
 import { signatureHeader } from '../../src/api/contact/lib/webhook-signature';
 

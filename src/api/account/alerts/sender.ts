@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/errors';
 import { projectsService } from '../../../lib/extsource';
 import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { metrics } from '../../../lib/metrics';
+import { backoffDelay } from '../../../lib/outbox';
 import { pageUrl } from '../../../lib/site-paths';
 import { throttledLog } from '../../../lib/throttled-log';
 import { offPlanService } from '../../off-plan/services/off-plan';
@@ -43,10 +44,6 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
-
-/** The wait after the `attempt`-th failure: `backoffMs` doubled per attempt, capped. */
-const retryDelay = (settings: Pick<AlertSettings, 'backoffMs' | 'maxBackoffMs'>, attempt: number) =>
-  Math.min(settings.maxBackoffMs, settings.backoffMs * 2 ** Math.min(attempt - 1, 30));
 
 export class AlertSender {
   private readonly store: AlertStore;
@@ -184,7 +181,7 @@ export class AlertSender {
       const attempts = Math.max(...batch.map((alert) => alert.attempts));
       const reason = errorMessage(error);
       const failed = attempts >= settings.maxAttempts;
-      await this.store.finish(ids, token, failed ? { status: 'failed', error: reason } : { status: 'retrying', error: reason, nextAttemptAt: now + retryDelay(settings, attempts) });
+      await this.store.finish(ids, token, failed ? { status: 'failed', error: reason } : { status: 'retrying', error: reason, nextAttemptAt: now + backoffDelay(settings, attempts) });
       metrics.alertsSent(failed ? 'failed' : 'retried', ids.length);
       this.strapi.log.warn(`alerts: batch of ${ids.length} for buyer #${buyerId} (attempt ${attempts}) ${failed ? 'failed for good' : 'will be retried'}: ${reason}`);
     }

@@ -1,6 +1,7 @@
 /**
  * When a lead delivery is retried, and when it is given up (pure; the worker in ../deliveries applies it).
  */
+import { backoffDelay, type Backoff } from '../../../lib/outbox';
 
 export type DeliveryTarget = 'email' | 'webhook';
 export const DELIVERY_TARGETS: readonly DeliveryTarget[] = ['email', 'webhook'];
@@ -11,25 +12,13 @@ export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed' | '
 /** What a delivery sends: the lead, or the news that it was erased (the CRM webhook only). */
 export type DeliveryEvent = 'lead.created' | 'lead.erased';
 
-export interface RetryPolicy {
+export interface RetryPolicy extends Backoff {
   maxAttempts: number;
   maxAgeMs: number;
-  backoffMs: number;
-  maxBackoffMs: number;
 }
 
 /** What one attempt came to: delivered, or an error that is worth retrying or not. */
 export type AttemptResult = { ok: true } | { ok: false; retry: boolean; error: string };
-
-/**
- * The wait after the `attempt`-th failed attempt: `backoffMs` doubled per attempt, capped at
- * `maxBackoffMs`, and drawn at random from its upper half so instances that failed together (a CRM
- * outage) do not all come back at the same moment.
- */
-export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** Math.min(attempt - 1, 30));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
 
 /** The webhook's answer: 2xx delivered; 4xx but 408 and 429 refused for good; anything else retried. */
 export function webhookResult(status: number, statusText: string): AttemptResult {
