@@ -3,22 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { env } from '@strapi/utils';
 import contactConfig from '../../config/contact';
 import { afterFailure, webhookResult, type RetryPolicy } from '../../src/api/contact/lib/delivery-policy';
-import { backoffDelay } from '../../src/lib/outbox';
 import { leadPayload } from '../../src/api/contact/lib/lead-payload';
 import { signatureHeader } from '../../src/api/contact/lib/webhook-signature';
 
 const POLICY: RetryPolicy = { maxAttempts: 5, maxAgeMs: 60 * 60 * 1000, backoffMs: 1000, maxBackoffMs: 10_000 };
-
-describe('backoffDelay', () => {
-  it('doubles per attempt up to the cap, drawn from the upper half of each step', () => {
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(POLICY, attempt, () => 1))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelay(POLICY, attempt, () => 0))).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
-  });
-
-  it('stays finite for any attempt number', () => {
-    expect(backoffDelay(POLICY, 10_000, () => 0.5)).toBe(7500);
-  });
-});
 
 describe('webhookResult', () => {
   it.each([200, 201, 202, 204, 299])('%i is delivered', (status) => {
