@@ -26,6 +26,23 @@ export function backoffDelay(backoff: Backoff, attempt: number, random: () => nu
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
+/**
+ * The columns every outbox table has, whatever its domain (spread into the table's model): the row's
+ * status, its attempts and when the next is due, the claim (holder and end), the last error, and its times
+ * (milliseconds since the epoch). The statuses beyond the open ones, and the other columns, are the domain's.
+ */
+export const OUTBOX_ATTRIBUTES = {
+  id: { type: 'increments' },
+  status: { type: 'string', column: { notNullable: true } },
+  attempts: { type: 'integer', column: { notNullable: true } },
+  next_attempt_at: { type: 'biginteger', column: { notNullable: true } },
+  claimed_by: { type: 'string' },
+  claimed_until: { type: 'biginteger' },
+  last_error: { type: 'text' },
+  created_at: { type: 'biginteger', column: { notNullable: true } },
+  updated_at: { type: 'biginteger', column: { notNullable: true } },
+} as const;
+
 /** The statuses of rows still to be sent. */
 export const OPEN_STATUSES = ['pending', 'retrying'] as const;
 

@@ -11,6 +11,8 @@
  *   and batch (an instant subject, or the buyer's digest).
  */
 
+import { OUTBOX_ATTRIBUTES } from '../../../lib/outbox';
+
 export const SEEN_TABLE = 'app_alert_seen';
 export const TOLD_TABLE = 'app_alert_told';
 export const MUTES_TABLE = 'app_alert_mutes';
@@ -68,7 +70,7 @@ export const ALERTS_MODEL = {
   singularName: 'alert',
   tableName: ALERTS_TABLE,
   attributes: {
-    id: { type: 'increments' },
+    ...OUTBOX_ATTRIBUTES,
     buyer_id: { type: 'integer', column: { notNullable: true } },
     subject: { type: 'string', column: { notNullable: true } },
     /** The saved search's name when it was found (the e-mail names it; the search may be renamed or gone by then). */
@@ -81,15 +83,7 @@ export const ALERTS_MODEL = {
     kind: { type: 'string', column: { notNullable: true } },
     price: { type: 'float' },
     previous_price: { type: 'float' },
-    status: { type: 'string', column: { notNullable: true } },
-    attempts: { type: 'integer', column: { notNullable: true } },
-    next_attempt_at: { type: 'biginteger', column: { notNullable: true } },
-    claimed_by: { type: 'string' },
-    claimed_until: { type: 'biginteger' },
-    last_error: { type: 'text' },
-    created_at: { type: 'biginteger', column: { notNullable: true } },
     sent_at: { type: 'biginteger' },
-    updated_at: { type: 'biginteger', column: { notNullable: true } },
   },
   indexes: [
     { name: `${ALERTS_TABLE}_due`, columns: ['status', 'next_attempt_at'] },

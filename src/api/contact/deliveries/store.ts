@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'crypto';
 import type { Core } from '@strapi/strapi';
-import { OPEN_STATUSES, outboxTable, type Knex } from '../../../lib/outbox';
+import { OPEN_STATUSES, OUTBOX_ATTRIBUTES, outboxTable, type Knex } from '../../../lib/outbox';
 import type { DeliveryEvent, DeliveryStatus, DeliveryTarget, NextStep } from '../lib/delivery-policy';
 import { CONTACT_UID } from '../lib/lead-type';
 
@@ -20,23 +20,15 @@ export const DELIVERY_MODEL = {
   singularName: 'lead-delivery',
   tableName: DELIVERY_TABLE,
   attributes: {
-    id: { type: 'increments' },
+    ...OUTBOX_ATTRIBUTES,
     contact_id: { type: 'integer', column: { notNullable: true } },
     target: { type: 'string', column: { notNullable: true } },
     /** What is sent: the lead (null, as in rows from before erasure events), or its erasure (`lead.erased`). */
     event: { type: 'string' },
     idempotency_key: { type: 'string', column: { notNullable: true } },
-    status: { type: 'string', column: { notNullable: true } },
-    attempts: { type: 'integer', column: { notNullable: true } },
-    next_attempt_at: { type: 'biginteger', column: { notNullable: true } },
-    claimed_by: { type: 'string' },
-    claimed_until: { type: 'biginteger' },
-    last_error: { type: 'text' },
-    created_at: { type: 'biginteger', column: { notNullable: true } },
     /** Start of the current round of attempts (the lead's arrival, or an editor's retry): the age limit counts from it. */
     round_started_at: { type: 'biginteger', column: { notNullable: true } },
     delivered_at: { type: 'biginteger' },
-    updated_at: { type: 'biginteger', column: { notNullable: true } },
   },
   indexes: [
     { name: `${DELIVERY_TABLE}_key_unique`, columns: ['idempotency_key'], type: 'unique' },
