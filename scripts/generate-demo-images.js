@@ -2,7 +2,7 @@
 // Draws the demo images (public/images/demo/*.svg): skylines, islands, villas, interiors, dunes,
 // portraits, developer logos and social icons, as plain SVG scenes, deterministic (same files on every
 // run). They are committed; the first start uploads them to the media library as JPEGs
-// (src/bootstrap/demo-media.ts), and the sample provider data points at them as they are, served by the
+// (src/lib/seeding/demo-media.ts), and the sample provider data points at them as they are, served by the
 // service itself (scripts/generate-sample-data.js). Run `node scripts/generate-demo-images.js` after
 // changing a scene.
 'use strict';

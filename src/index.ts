@@ -35,7 +35,7 @@ import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
 import { assertProductionReady } from './bootstrap/production-checks';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
-import { seedDemoContent, type Seeder } from './bootstrap/seed';
+import { seedDemoContent, type Seeder } from './lib/seeding/seed';
 import { configureUsersPermissions } from './bootstrap/users-permissions';
 import { serveDeclaredRoutes } from './bootstrap/declared-routes';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';

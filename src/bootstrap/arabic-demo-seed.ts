@@ -9,7 +9,7 @@ import type { Core, UID } from '@strapi/strapi';
 import { CONTACT_PAGE_ARABIC } from '../api/contact/seed-arabic';
 import { LUXURY_ARABIC, TESTIMONIALS_ARABIC } from '../api/luxury/seed-arabic';
 import { OFF_PLAN_PAGE_ARABIC } from '../api/off-plan/seed-arabic';
-import type { Seeder } from './seed';
+import type { Seeder } from '../lib/seeding/seed';
 
 type Data = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * sample provider, which is demo data, without SEED_DEMO=true. Every problem is named at once.
  */
 import type { Core } from '@strapi/strapi';
-import { demoContentEnabled } from './seed';
+import { demoContentEnabled } from '../lib/seeding/seed';
 
 /** Each secret's environment variable and where Strapi reads it. */
 export const REQUIRED_SECRETS: Array<[variable: string, configPath: string]> = [

@@ -1,6 +1,6 @@
 /** First run: the sample provider's listings are synced once, so a fresh clone has a catalogue. */
 import { setTimeout as sleep } from 'timers/promises';
-import type { Seeder } from './seed';
+import type { Seeder } from '../lib/seeding/seed';
 import { syncService } from '../lib/extsource';
 
 const BUSY_RETRY_MS = 500;

@@ -121,6 +121,12 @@ describe('the domains of src/api', () => {
     };
     expect(importsBreaking((file) => domainOf(file) !== undefined, throughFrontDoor)).toEqual([]);
   });
+
+  it('import nothing of the app wiring above them (src/index.ts, src/bootstrap, src/admin)', () => {
+    const wiring = [path.join(srcDir, 'index.ts'), path.join(srcDir, 'bootstrap'), path.join(srcDir, 'admin')];
+    const below = (_: string, target: string) => !wiring.some((dir) => inside(target, dir));
+    expect(importsBreaking((file) => domainOf(file) !== undefined, below)).toEqual([]);
+  });
 });
 
 describe('the extsource plugin as a module', () => {

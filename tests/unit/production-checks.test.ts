@@ -1,7 +1,7 @@
 /** The start-up checks of a production start, and when demo content is on. */
 import { describe, expect, it } from 'vitest';
 import { productionProblems, REQUIRED_SECRETS } from '../../src/bootstrap/production-checks';
-import { demoContentEnabled } from '../../src/bootstrap/seed';
+import { demoContentEnabled } from '../../src/lib/seeding/seed';
 
 describe('production start checks', () => {
   const complete: Record<string, unknown> = {

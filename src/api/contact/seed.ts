@@ -1,6 +1,6 @@
 /** First-run demo content for the contact page (published): Dubai and Abu Dhabi branches with photos and coordinates, social links with icons, SEO. */
-import { withDemoMedia } from '../../bootstrap/demo-media';
-import type { Seeder } from '../../bootstrap/seed';
+import { withDemoMedia } from '../../lib/seeding/demo-media';
+import type { Seeder } from '../../lib/seeding/seed';
 
 const SOCIAL: Array<[network: string, link: string]> = [
   ['instagram', 'https://www.instagram.com/luxuryestates.ae'],

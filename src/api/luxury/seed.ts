@@ -1,7 +1,7 @@
 /** First-run demo content for the luxury page: every section active and published, believable Dubai copy, real images. */
 import type { Core } from '@strapi/strapi';
-import { withDemoMedia, type DemoMedia } from '../../bootstrap/demo-media';
-import type { Seeder } from '../../bootstrap/seed';
+import { withDemoMedia, type DemoMedia } from '../../lib/seeding/demo-media';
+import type { Seeder } from '../../lib/seeding/seed';
 
 const DESTINATION_POINTS = [
   'Zero income tax and full foreign ownership in designated freehold areas',

@@ -1,6 +1,6 @@
 /** First-run demo content for the off-plan page, published (the FAQ and explore-by-city blocks show the editors' shape). */
-import { withDemoMedia } from '../../bootstrap/demo-media';
-import type { Seeder } from '../../bootstrap/seed';
+import { withDemoMedia } from '../../lib/seeding/demo-media';
+import type { Seeder } from '../../lib/seeding/seed';
 
 const link = (label: string, url: string) => ({ label, url });
 
