@@ -7,6 +7,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { followAccountWrites, openAccountsForBuyers } from '../api/account/auth/access';
+import { markSessionFamilies } from '../api/account/auth/replay';
 
 const ROLE_UID = 'plugin::users-permissions.role';
 const PERMISSION_UID = 'plugin::users-permissions.permission';
@@ -25,6 +26,7 @@ async function closeUsersPermissions(strapi: Core.Strapi): Promise<void> {
 
 export async function configureUsersPermissions(strapi: Core.Strapi): Promise<void> {
   followAccountWrites(strapi);
+  markSessionFamilies(strapi);
   if (strapi.config.get('accounts.enabled') === false) await closeUsersPermissions(strapi);
   else await openAccountsForBuyers(strapi);
 }

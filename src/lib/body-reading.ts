@@ -1,13 +1,14 @@
 /**
  * Reading a request body with Strapi's parser, and what a client is told when its body cannot be read
- * (invalid JSON, too large, corrupt gzip, a multipart upload cut off, a client gone mid-body). Such a
- * failure is the client's: a 4xx (the envelope under the contract paths, Strapi's format elsewhere) and
- * one short, rate-limited log line, never a 500 or a stack trace.
+ * (invalid JSON, too large, nested too deep, of a type not taken, corrupt gzip, a multipart upload cut
+ * off, a client gone mid-body). Such a failure is the client's: a 4xx (the envelope under the contract
+ * paths, Strapi's format elsewhere) and one short, rate-limited log line, never a 500 or a stack trace.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError } from './envelope';
 import { toApiError } from './errors';
+import { admitBody, hasContractBodyLimits, refuseDeepBody } from './body-admission';
 import { bodyTooLarge, isContractPath } from './contract-paths';
 import { clientFailureLog } from './http-server';
 
@@ -38,23 +39,29 @@ function contractFailure(error: ReadError): ApiError {
 type StrapiResponder = (message: string) => void;
 
 /** Strapi's response helpers for the statuses a body can fail with. */
-const STRAPI_HELPERS: Record<number, string> = { 413: 'payloadTooLarge', 415: 'unsupportedMediaType' };
+const STRAPI_HELPERS: Record<number, string> = { 411: 'lengthRequired', 413: 'payloadTooLarge', 415: 'unsupportedMediaType' };
 
 /** Strapi's own error answer (its `ctx.badRequest`, `ctx.payloadTooLarge`... helpers). */
 function answerInStrapiFormat(ctx: Context, error: ReadError): void {
   const helper = STRAPI_HELPERS[statusOf(error)] ?? 'badRequest';
-  const message = error.expose && error.message ? error.message : 'The request body could not be read';
+  const ours = error instanceof ApiError;
+  const message = (ours || error.expose) && error.message ? error.message : 'The request body could not be read';
   (ctx as unknown as Record<string, StrapiResponder>)[helper](message);
 }
 
 /**
  * Runs `parser` (a Strapi body middleware, which calls `next` once the body is read) and answers its
- * own failures; failures of the middlewares after it go on up untouched.
+ * own failures; failures of the middlewares after it go on up untouched. On the paths with the
+ * contract's body limits the body is admitted first (the edge did so already on the contract paths;
+ * Strapi's account routes have no edge) and refused when nested too deep.
  */
 export async function readBodyThen(strapi: Core.Strapi, ctx: Context, parser: Middleware, next: Next): Promise<unknown> {
+  const limited = hasContractBodyLimits(ctx.path);
   let read = false;
   try {
+    if (limited) admitBody(ctx);
     return await parser(ctx, () => {
+      if (limited) refuseDeepBody(ctx.request.body);
       read = true;
       return next();
     });

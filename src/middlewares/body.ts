@@ -1,7 +1,8 @@
 /**
  * Request bodies, read with Strapi's own parser (Strapi's listed `strapi::body` parses nothing):
- * - under the contract paths, JSON and forms only, with the 64 KiB limit applied to the decoded body
- *   (a gzip body is measured after inflating it), on DELETE as on POST, PUT and PATCH;
+ * - under the contract paths and Strapi's account routes (/api/auth), JSON and forms only, with the
+ *   64 KiB limit applied to the decoded body (a gzip body is measured after inflating it) and at most
+ *   20 levels of nesting (src/lib/body-admission.ts), on DELETE as on POST, PUT and PATCH;
  * - multipart is never read here: Strapi's upload routes read it themselves once the caller is
  *   authenticated (`src/lib/uploads.ts`); anywhere else it is refused with 415 before a byte is read;
  * - a body that cannot be read is the client's failure (`src/lib/body-reading.ts`);
@@ -9,9 +10,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { isBodyIgnored } from '../lib/body-admission';
+import { hasContractBodyLimits, isBodyIgnored } from '../lib/body-admission';
 import { readBodyThen, type Middleware } from '../lib/body-reading';
-import { CONTRACT_BODY_LIMIT_BYTES, isContractPath } from '../lib/contract-paths';
+import { CONTRACT_BODY_LIMIT_BYTES } from '../lib/contract-paths';
 import { isMultipartUploadRequest } from '../lib/uploads';
 
 type MiddlewareFactory = (config: Record<string, unknown>, context: { strapi: Core.Strapi }) => Middleware;
@@ -33,6 +34,6 @@ export default (config: Record<string, unknown>, { strapi }: { strapi: Core.Stra
         'Multipart bodies are accepted only by the upload routes'
       );
     }
-    return readBodyThen(strapi, ctx, isContractPath(ctx.path) ? contractParser : otherParser, next);
+    return readBodyThen(strapi, ctx, hasContractBodyLimits(ctx.path) ? contractParser : otherParser, next);
   };
 };

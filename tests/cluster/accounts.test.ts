@@ -169,6 +169,27 @@ describe('sessions across instances', () => {
     expect((await me(a, buyer.jwt)).status).toBe(401);
     expect((await me(a, renewed.body.jwt)).status).toBe(200);
   });
+
+  it('a refresh token replayed on B after its rotation on A ends the sign-in on both instances at once, and the buyer is e-mailed', async () => {
+    const buyer = await confirmedBuyer();
+    const rotated = await refresh(a, buyer.refreshToken);
+    expect(rotated.status).toBe(200);
+    expect((await me(a, rotated.body.jwt)).status).toBe(200);
+    expect((await me(b, rotated.body.jwt)).status).toBe(200);
+
+    const replay = await refresh(b, buyer.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toMatchObject({ status: 401, name: 'UnauthorizedError', message: 'Invalid refresh token' });
+    for (const instance of [a, b]) expect((await me(instance, rotated.body.jwt)).status).toBe(401);
+    expect((await refresh(a, rotated.body.refreshToken)).status).toBe(401);
+    expect((await refresh(b, rotated.body.refreshToken)).status).toBe(401);
+    const mail = await eventually(() => {
+      const found = smtp.received.find((m) => m.to.includes(buyer.email) && mailText(m).includes('You were signed out of your account'));
+      if (!found) throw new Error('no signed-out e-mail yet');
+      return found;
+    }, { timeoutMs: 20_000 });
+    expect(mailText(mail)).toContain('used twice');
+  });
 });
 
 describe('favourites across instances', () => {

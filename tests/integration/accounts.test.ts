@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { appModule, getStrapi, http, newClientIp, previewSite } from '../helpers/app';
-import { mailedLink, smtp } from '../helpers/smtp';
+import { mailedLink, mailText, smtp, waitForMail } from '../helpers/smtp';
 
 const USER_UID = 'plugin::users-permissions.user';
 const PASSWORD = 'Palm-Jumeirah-Villa-7';
@@ -242,12 +242,45 @@ describe('sessions', () => {
     expect(await probe(renewed.body.jwt)).toBe(403);
     // The session the old tokens belonged to is replaced: its access token stops at once.
     expect(await probe(buyer.jwt)).toBe(401);
-    expect((await refresh(buyer.refreshToken)).status).toBe(401);
 
     const out = await (await http()).post('/api/auth/logout').set('Authorization', `Bearer ${renewed.body.jwt}`).send({ refreshToken: renewed.body.refreshToken });
     expect(out.status).toBe(200);
     expect(await probe(renewed.body.jwt)).toBe(401);
     expect((await refresh(renewed.body.refreshToken)).status).toBe(401);
+  });
+
+  it('a replayed refresh token ends its whole sign-in at once, tells the buyer in their language, and leaves other sign-ins be', async () => {
+    const buyer = await confirmedBuyer({ locale: 'ar' });
+    const elsewhere = await login(buyer.email);
+    const signedOutMails = () => smtp.received.filter((m) => m.to.includes(buyer.email) && mailText(m).includes('ربما نسخه شخص آخر'));
+    const me = async (jwt: string) => (await (await http()).get('/api/v1/me').set('Authorization', `Bearer ${jwt}`)).status;
+
+    const first = await refresh(buyer.refreshToken);
+    const second = await refresh(first.body.refreshToken);
+    expect(second.status).toBe(200);
+    expect(await me(second.body.jwt)).toBe(200);
+
+    const replay = await refresh(buyer.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Invalid refresh token', details: {} } });
+    // The newest pair of that sign-in stops at once, on the plugin's routes and under /api/v1 (held per instance before).
+    expect(await probe(second.body.jwt)).toBe(401);
+    expect(await me(second.body.jwt)).toBe(401);
+    expect((await refresh(second.body.refreshToken)).status).toBe(401);
+    expect(await strapi.db.query('admin::session').count({ where: { userId: String(buyer.id), origin: 'users-permissions' } })).toBe(1);
+    // Another sign-in is another family: it goes on.
+    expect(await probe(elsewhere.body.jwt)).toBe(403);
+    expect((await refresh(elsewhere.body.refreshToken)).status).toBe(200);
+
+    const mail = await waitForMail((m) => signedOutMails().includes(m));
+    expect(mailText(mail)).toContain('dir="rtl"');
+    // The same stolen token again: refused, and nothing left to end or tell.
+    expect((await refresh(first.body.refreshToken)).status).toBe(401);
+    expect((await refresh(buyer.refreshToken)).status).toBe(401);
+    // A mail queued after those replays has arrived: a second notice would have been queued before it.
+    expect((await post('/api/auth/forgot-password', { email: buyer.email })).status).toBe(200);
+    await mailedLink(buyer.email, 'code');
+    expect(signedOutMails()).toHaveLength(1);
   });
 
   it.each([

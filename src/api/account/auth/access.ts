@@ -10,9 +10,7 @@ import { websiteLink } from '../lib/account-mail';
 import { invalidate } from '../../../lib/cache';
 import { BUYER_ROLE_TYPE, buyerCacheTag, ensureBuyerRole } from '../services/buyer';
 import { endAllSessions } from './tokens';
-import { accountSettings, PERMISSION_UID, ROLE_UID, USER_UID, websiteBase } from './settings';
-
-const SESSION_UID = 'admin::session';
+import { accountSettings, PERMISSION_UID, ROLE_UID, SESSION_UID, USER_UID, websiteBase } from './settings';
 
 const action = (name: string) => `plugin::users-permissions.auth.${name}`;
 const SIGN_IN = ['callback', 'refresh', 'emailConfirmation', 'sendEmailConfirmation', 'forgotPassword', 'resetPassword'].map(action);

@@ -13,6 +13,7 @@ import { passwordProblem } from '../lib/password-policy';
 import { registerBodyProblem, usernameBase, withLanguage } from '../lib/register-body';
 import { codeRoutes } from './code-routes';
 import { USER_UID } from './settings';
+import { endFamilyOnReplay } from './replay';
 import { endAllSessions, sessions } from './tokens';
 
 type Action = (ctx: Context, next?: () => Promise<unknown>) => Promise<unknown>;
@@ -105,7 +106,10 @@ export function accountAuthController(original: AuthControllerFactory): AuthCont
         return base.changePassword(ctx);
       },
 
-      /** Strapi's refresh, which does not look at the account: a blocked, deleted or unconfirmed one ends here. */
+      /**
+       * Strapi's refresh, which does not look at the account: a blocked, deleted or unconfirmed one ends
+       * here; a token already rotated ends its whole sign-in first (replay.ts), then Strapi refuses it.
+       */
       async refresh(ctx) {
         const cookieName = (strapi.config.get('plugin::users-permissions.sessions') as { cookie?: { name?: string } })?.cookie?.name || 'strapi_up_refresh';
         const token = ctx.cookies.get(cookieName) ?? objectBody(ctx)?.refreshToken;
@@ -117,6 +121,8 @@ export function accountAuthController(original: AuthControllerFactory): AuthCont
               await endAllSessions(strapi, validation.userId);
               throw new errors.UnauthorizedError('Invalid refresh token');
             }
+          } else {
+            await endFamilyOnReplay(strapi, token);
           }
         }
         return base.refresh(ctx);

@@ -1,9 +1,9 @@
 /**
- * Sends the confirmation and reset e-mails. The code is stored (hashed) before the answer, the mail
+ * Sends the confirmation, reset and signed-out e-mails. The code is stored (hashed) before the answer, the mail
  * leaves after it: a slow or absent mail server neither delays nor changes what the caller sees.
  */
 import type { Core } from '@strapi/strapi';
-import { accountMail, websiteLink, type AccountLocale, type AccountMailKind } from '../lib/account-mail';
+import { accountMail, signedOutMail, websiteLink, type AccountLocale, type AccountMailKind } from '../lib/account-mail';
 import { issueCode } from '../lib/codes';
 import { errorMessage } from '../../../lib/errors';
 import { accountSettings, USER_UID, websiteBase } from './settings';
@@ -37,7 +37,16 @@ export async function storeCodeAndMail(strapi: Core.Strapi, user: MailedUser, ki
     kind === 'confirmation'
       ? websiteLink(websiteBase(strapi), settings.paths.confirm, ['confirmation', code])
       : websiteLink(websiteBase(strapi), settings.paths.reset, ['code', code]);
-  const locale: AccountLocale = user.language === 'ar' ? 'ar' : 'en';
-  const mail = accountMail(kind, locale, link, lifetimeHours);
+  const mail = accountMail(kind, localeOf(user), link, lifetimeHours);
   afterAnswer(strapi, `the ${kind} e-mail`, () => strapi.plugin('email').service('email').send({ to: user.email, ...mail }) as Promise<unknown>);
+}
+
+const localeOf = (user: MailedUser): AccountLocale => (user.language === 'ar' ? 'ar' : 'en');
+
+/** Tells a buyer that a sign-in of theirs was ended because its refresh token was replayed (replay.ts). */
+export function mailSignedOut(strapi: Core.Strapi, userId: number): void {
+  afterAnswer(strapi, 'the signed-out e-mail', async () => {
+    const user = (await strapi.db.query(USER_UID).findOne({ where: { id: userId }, select: ['id', 'email', 'language'] })) as MailedUser | null;
+    if (user) await strapi.plugin('email').service('email').send({ to: user.email, ...signedOutMail(localeOf(user)) });
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { storeCodeAndMail } from './mail';
-import { SESSION_ORIGIN, USER_UID } from './settings';
+import { SESSION_ORIGIN, SESSION_UID, USER_UID } from './settings';
 
 type Service = Record<string, unknown>;
 export type ServiceFactory = (deps: { strapi: Core.Strapi }) => Service;
@@ -35,7 +35,7 @@ export function sessionBoundJwtService(original: ServiceFactory): ServiceFactory
         const payload = await base.verify(token);
         if (strapi.config.get('plugin::users-permissions.jwtManagement') !== 'refresh') return payload;
         const session = payload.sessionId
-          ? await strapi.db.query('admin::session').findOne({ where: { sessionId: payload.sessionId }, select: ['status', 'origin'] })
+          ? await strapi.db.query(SESSION_UID).findOne({ where: { sessionId: payload.sessionId }, select: ['status', 'origin'] })
           : null;
         if (!session || session.status !== 'active' || session.origin !== SESSION_ORIGIN) throw new Error('Invalid token.');
         return payload;

@@ -17,6 +17,7 @@ export const ROLE_UID = 'plugin::users-permissions.role';
 export const PERMISSION_UID = 'plugin::users-permissions.permission';
 /** The session manager's origin of users-permissions' tokens (Strapi keeps them in admin::session). */
 export const SESSION_ORIGIN = 'users-permissions';
+export const SESSION_UID = 'admin::session';
 
 export function accountSettings(strapi: Core.Strapi): AccountSettings {
   return strapi.config.get('accounts') as AccountSettings;

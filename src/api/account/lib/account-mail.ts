@@ -1,6 +1,7 @@
 /**
  * The e-mails of the account routes, in the buyer's language: a link to the website's page for the
- * step, which hands the code back to the API. Plain text and HTML say the same thing.
+ * step, which hands the code back to the API; and the notice that a sign-in was ended. Plain text and
+ * HTML say the same thing.
  */
 export type AccountMailKind = 'confirmation' | 'reset';
 export type AccountLocale = 'en' | 'ar';
@@ -71,6 +72,31 @@ export function accountMail(kind: AccountMailKind, locale: AccountLocale, link: 
     '</div>',
   ].join('\n');
   return { subject: words.subject, text, html };
+}
+
+const SIGNED_OUT: Record<AccountLocale, { subject: string; lines: string[] }> = {
+  en: {
+    subject: 'You were signed out of your account',
+    lines: [
+      'We signed you out of your account on the devices of one sign-in, because one of its security tokens was used twice: someone else may have copied it.',
+      'Sign in again to carry on. If this surprises you, choose a new password with "Forgot password" on the sign-in page.',
+    ],
+  },
+  ar: {
+    subject: 'تم تسجيل خروجك من حسابك',
+    lines: [
+      'سجّلنا خروجك من حسابك على أجهزة إحدى جلسات الدخول، لأن أحد رموز الأمان الخاصة بها استُخدم مرتين: ربما نسخه شخص آخر.',
+      'سجّل الدخول مجدداً للمتابعة. إذا فاجأك ذلك، فاختر كلمة مرور جديدة عبر «نسيت كلمة المرور» في صفحة تسجيل الدخول.',
+    ],
+  },
+};
+
+/** The notice that a sign-in was ended after its refresh token was replayed (src/api/account/auth/replay.ts). */
+export function signedOutMail(locale: AccountLocale): AccountMail {
+  const { subject, lines } = SIGNED_OUT[locale];
+  const direction = locale === 'ar' ? 'rtl' : 'ltr';
+  const html = [`<div dir="${direction}" lang="${locale}">`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), '</div>'].join('\n');
+  return { subject, text: lines.join('\n\n'), html };
 }
 
 /** CLIENT_URL (with its base path, if any) joined to a page path, with the code as `param`. */
