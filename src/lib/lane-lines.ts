@@ -19,6 +19,12 @@ const BODY_HEADERS = new Set(['content-type']);
 const EDGE_HEADERS = new Set(['cache-control', 'surrogate-key', 'cache-tag']);
 
 /**
+ * CORS line sets whose answer lines a body keeps (no Origin, the site's, one more): a lane keeps 64
+ * Origins' lines, and 64 for each of 10,000 project pages would be a client's to fill with made-up ones.
+ */
+const KEPT_PER_BODY = 3;
+
+/**
  * The lines of one answer, the request id's value empty: `send` writes the id into them just before
  * `writeHead`, which reads the lines at once and keeps none of them, so one array serves every request.
  */
@@ -91,8 +97,8 @@ export class LaneHeaders {
   }
 
   /**
-   * The lines of `representation`'s answers with `cors`; kept (as long as the representation lives)
-   * when `keep` says the same CORS lines will come again.
+   * The lines of `representation`'s answers with `cors`; kept (as long as the representation lives, for
+   * its first KEPT_PER_BODY sets of CORS lines) when `keep` says the same CORS lines will come again.
    */
   answerLines(representation: Representation, cors: HeaderLines, keep: boolean): AnswerLines {
     let byCors = this.answers.get(representation);
@@ -100,7 +106,7 @@ export class LaneHeaders {
     if (lines) return lines;
     const own = representation.edgeLines !== undefined;
     lines = new AnswerLines(representation, own ? this.okShared : this.ok, own ? this.notModifiedShared : this.notModified, cors);
-    if (keep) {
+    if (keep && (byCors?.size ?? 0) < KEPT_PER_BODY) {
       if (!byCors) this.answers.set(representation, (byCors = new Map()));
       byCors.set(cors, lines);
     }
