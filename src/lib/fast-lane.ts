@@ -25,10 +25,11 @@ import LRUCache from 'lru-cache';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
-import { localeParam, type Locale } from './locale';
+import { localeParam, LOCALES, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
 import { PRIVATE_CACHE_CONTROL } from './private-answer';
 import { parseQueryString, type ParsedQuery } from './query-string';
+import { AnswerLines, LaneHeaders, NO_LINES, withRequestId, type HeaderLines } from './lane-lines';
 import { etagMatches, type Representation } from './representation';
 import { requestLine } from './request-log';
 import { inFrontOfRequestListener } from './strapi/request-listener';
@@ -53,32 +54,15 @@ type Lookup = (request: LaneRequest) => Representation | undefined;
  */
 export type ReaderAnswer = (authorization: string, everyone: Representation) => Representation | 'everyone' | undefined;
 
-/** Header lines as `writeHead` takes them flat: name, value, name, value... */
-type HeaderLines = readonly string[];
-
-/**
- * The full path's headers for a lane over one protocol, made once into lines ready to send (names
- * spelled as the full path spelled them), so a request costs no header objects of its own.
- */
-interface Prepared {
-  /** Every header of the full path's 200 but the per-request ones. */
-  ok: HeaderLines;
-  /** The same for a 304, without the headers describing a body (RFC 9110 15.4.5: it carries none). */
-  notModified: HeaderLines;
-  /** Both without the caching headers, for an answer that carries its own (`Representation.edge`). */
-  okShared: HeaderLines;
-  notModifiedShared: HeaderLines;
-}
-
 interface Lane {
   lookup: Lookup;
   /** The lane's path pattern, its metrics label. */
   route: string;
   /**
    * The headers of the last full-path 200 on this lane, by protocol and locale (an answer's language,
-   * surrogate keys and cache tags follow its locale).
+   * surrogate keys and cache tags follow its locale), made once into lines ready to send with each body.
    */
-  prepared: Map<string, Prepared>;
+  prepared: Map<string, LaneHeaders>;
   /** The CORS header lines by request Origin (a lane's paths share a prefix, so one policy answers them). */
   cors: Map<string, HeaderLines>;
   /** The route's answers for readers with credentials, if it has any. */
@@ -93,15 +77,8 @@ const PER_REQUEST_HEADERS = new Set([
   'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers',
 ]);
 
-/** Headers a 304 leaves out. */
-const BODY_HEADERS = new Set(['content-type']);
-
-/** Headers an answer may carry of its own (src/lib/http-caching.ts `EdgeHeaders`). */
-const EDGE_HEADERS = new Set(['cache-control', 'surrogate-key', 'cache-tag']);
-
 /** Origins whose CORS lines a lane keeps; beyond them (a client making origins up) they are made per request. */
 const KEPT_ORIGINS = 64;
-const NO_LINES: HeaderLines = [];
 
 const lanes = new Map<string, Lane>();
 /** Lanes for one path segment under a prefix (`/projects/{id}`), after the exact ones. */
@@ -177,14 +154,24 @@ function laneFor(path: string): Lane | undefined {
   return undefined;
 }
 
+/** A protocol's key of `Lane.prepared` in each locale, made once: a request builds no key string. */
+type Protocol = Readonly<Record<Locale, string>>;
+
+const keysOf = (name: string): Protocol => Object.fromEntries(LOCALES.map((locale) => [locale, `${name}:${locale}`])) as Protocol;
+const PROTOCOLS = {
+  plain: { none: keysOf('plain:'), http: keysOf('plain:http'), https: keysOf('plain:https') },
+  tls: { none: keysOf('tls:'), http: keysOf('tls:http'), https: keysOf('tls:https') },
+};
+
 /**
  * What the full stack's headers may depend on besides the path: whether the connection is TLS and what
  * a proxy says it was. Requests with an unusual X-Forwarded-Proto take the full path.
  */
-function protocolOf(req: IncomingMessage): string | undefined {
+function protocolOf(req: IncomingMessage): Protocol | undefined {
   const forwarded = req.headers['x-forwarded-proto'];
-  if (forwarded !== undefined && forwarded !== 'http' && forwarded !== 'https') return undefined;
-  return `${(req.socket as TLSSocket).encrypted ? 'tls' : 'plain'}:${forwarded ?? ''}`;
+  const connection = (req.socket as TLSSocket).encrypted ? PROTOCOLS.tls : PROTOCOLS.plain;
+  if (forwarded === undefined) return connection.none;
+  return forwarded === 'http' || forwarded === 'https' ? connection[forwarded] : undefined;
 }
 
 /** Node's OutgoingMessage has it (since 15.13); @types/node declares it on ClientRequest only. */
@@ -208,18 +195,7 @@ function onFullPathAnswer(res: ServerResponse, locale: Locale, keep: (headers: A
 }
 
 function captureHeaders(lane: Lane, variant: string, locale: Locale, res: ServerResponse): void {
-  onFullPathAnswer(res, locale, (headers) => {
-    const prepared: Prepared = { ok: [], notModified: [], okShared: [], notModifiedShared: [] };
-    for (const [name, value, lower] of headers) {
-      const shared = !EDGE_HEADERS.has(lower);
-      const body = BODY_HEADERS.has(lower);
-      (prepared.ok as string[]).push(name, value);
-      if (!body) (prepared.notModified as string[]).push(name, value);
-      if (shared) (prepared.okShared as string[]).push(name, value);
-      if (shared && !body) (prepared.notModifiedShared as string[]).push(name, value);
-    }
-    lane.prepared.set(variant, prepared);
-  });
+  onFullPathAnswer(res, locale, (headers) => lane.prepared.set(variant, new LaneHeaders(headers)));
 }
 
 /** The headers of a reader's own answer, when the full path made one (never an answer for everyone). */
@@ -241,24 +217,28 @@ function corsLines(lane: Lane, path: string, origin: string | undefined): Header
   return lines;
 }
 
-function serve(lane: Lane, path: string, prepared: Prepared, representation: Representation, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * The lines of `representation`'s answers on `path` for `origin`: made once per body, lane headers and
+ * CORS lines, for the Origins whose lines the lane keeps (else made for this request alone).
+ */
+function answerLines(lane: Lane, path: string, prepared: LaneHeaders, representation: Representation, origin: string | undefined): AnswerLines {
+  const cors = corsLines(lane, path, origin);
+  return prepared.answerLines(representation, cors, cors === NO_LINES || lane.cors.get(origin!) === cors);
+}
+
+function serve(lane: Lane, path: string, prepared: LaneHeaders, representation: Representation, req: IncomingMessage, res: ServerResponse): void {
   const started = options.accessLog ? Date.now() : 0;
   const began = options.metrics?.clock() ?? 0;
   const { headers } = req;
-  const { etag } = representation;
-  const own = ['X-Request-Id', requestIdFor(singleHeader(headers['x-request-id'])), 'ETag', etag];
-  const cors = corsLines(lane, path, headers.origin);
+  const lines = answerLines(lane, path, prepared, representation, headers.origin);
+  const requestId = requestIdFor(singleHeader(headers['x-request-id']));
   const ifNoneMatch = headers['if-none-match'];
-  const { edgeLines } = representation;
-  if (ifNoneMatch !== undefined && etagMatches(singleHeader(ifNoneMatch), etag)) {
-    res.writeHead(304, edgeLines ? own.concat(prepared.notModifiedShared, edgeLines, cors) : own.concat(prepared.notModified, cors));
+  if (ifNoneMatch !== undefined && etagMatches(singleHeader(ifNoneMatch), representation.etag)) {
+    res.writeHead(304, withRequestId(lines.notModified, requestId));
     res.end();
   } else {
     const variant = representation.variantFor(singleHeader(headers['accept-encoding']));
-    const lines = edgeLines ? own.concat(prepared.okShared, edgeLines, cors) : own.concat(prepared.ok, cors);
-    if (variant.encoding) lines.push('Content-Encoding', variant.encoding);
-    lines.push('Content-Length', String(variant.body.length));
-    res.writeHead(200, lines);
+    res.writeHead(200, withRequestId(lines.okFor(variant), requestId));
     res.end(variant.body);
   }
   served(lane, started, began, req, res);
@@ -319,7 +299,7 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const protocol = lane && protocolOf(req);
     const request = protocol ? laneRequest(path, mark === -1 ? '' : url.slice(mark + 1)) : undefined;
     if (lane && request) {
-      const variant = `${protocol}:${request.locale}`;
+      const variant = protocol![request.locale];
       if (answer(lane, path, variant, request, req, res)) return;
       if (req.headers.authorization === undefined) captureHeaders(lane, variant, request.locale, res);
       else captureReaderHeaders(lane, variant, request.locale, res);
@@ -363,5 +343,5 @@ function laneRequest(path: string, queryString: string): LaneRequest | undefined
     view = queryView(queryString);
     readQueries.set(queryString, view);
   }
-  return view ? { path, queryString, ...view } : undefined;
+  return view ? { path, queryString, query: view.query, locale: view.locale } : undefined;
 }

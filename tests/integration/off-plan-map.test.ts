@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { getStrapi, http } from '../helpers/app';
+import { appModule, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { fastLaneAnswers } from '../helpers/lane-count';
 
@@ -115,6 +115,29 @@ describe('GET /api/v1/off-plan/projects/map', () => {
     const listingAnswer = await get('/api/v1/off-plan/projects?page=3');
     for (const header of ['cache-control', 'surrogate-key']) expect(fast.headers[header], header).toBe(listingAnswer.headers[header]);
     expect(fast.headers['surrogate-key']).toBe('projects offplan-page media');
+  });
+
+  it('answers a query string asked before from its kept answer, until the currency view it was rendered in is replaced', async () => {
+    const target = `/api/v1/off-plan/projects/map?bbox=${UAE}&zoom=7&currency=USD`;
+    const cheapest = (res: { body: { data: { features: Feature[] } } }) => res.body.data.features.find((f) => f.properties.price_range?.min)!.properties.price_range!.min!;
+    const dollars = cheapest(await get(target));
+    const before = await fastLaneAnswers();
+    expect(cheapest(await get(target))).toBe(dollars);
+    expect(await fastLaneAnswers()).toBe(before + 1);
+    // New rates, and the USD view of the index made again from them (as an hour's refresh of the rates would).
+    const rates = strapi.config.get('plugin::extsource.currencyRates');
+    const { cache } = appModule<{ cache: { delete(key: string): void } }>('src/lib/cache/index');
+    const { currencyCacheKey } = appModule<{ currencyCacheKey(currency: string, locale: string): string }>('src/api/off-plan/services/off-plan-cache');
+    try {
+      strapi.config.set('plugin::extsource.currencyRates', { USD: 3.6725 * 2 });
+      cache.delete(currencyCacheKey('USD', 'en'));
+      const halved = cheapest(await get(target));
+      expect(halved).toBeLessThan(dollars);
+      expect(cheapest(await get(target)), 'the lane, after the full path made the new view').toBe(halved);
+    } finally {
+      strapi.config.set('plugin::extsource.currencyRates', rates);
+      cache.delete(currencyCacheKey('USD', 'en'));
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strapiCorsOptions } from '../../src/lib/cors-policy';
 import { fastLane, fastLaneUnder, installFastLane, type LaneRequest } from '../../src/lib/fast-lane';
 import { parseQueryString } from '../../src/lib/query-string';
 import { Representation } from '../../src/lib/representation';
@@ -32,7 +33,17 @@ const server = http.createServer((req, res) => {
   res.end(body);
 });
 
+/** The site origins the contract paths answer (as CORS_ORIGINS lists them). */
+const SITE = 'https://www.example.ae';
+const SHOP = 'https://shop.example.ae';
+/** A body above the compression threshold, with caching headers of its own on /api/v1/own. */
+const LINES_BODY = new Representation(Buffer.from(JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `item ${i}`) })));
+const OWN_BODY = new Representation(LINES_BODY.body, true, { 'Cache-Control': 'public, max-age=0, s-maxage=5', 'Surrogate-Key': 'item-1', 'Cache-Tag': 'item-1' });
+
 beforeAll(async () => {
+  strapiCorsOptions([SITE, SHOP], () => 'https://cms.example.ae');
+  fastLane('/api/v1/lines', () => LINES_BODY);
+  fastLane('/api/v1/own', () => OWN_BODY);
   fastLane('/fast', (request) => {
     lastRequest = request;
     return cached;
@@ -168,5 +179,70 @@ describe('fast lane', () => {
     const served = await get('/lang?locale=ar', { headers: https });
     expect(slowPathCalls).toBe(2);
     expect(served.headers['content-language']).toBe('ar');
+  });
+});
+
+/** Every header of an answer but those node:http writes itself, as sent. */
+async function answerHeaders(path: string, headers: Record<string, string>) {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${base}${path}`, { headers }, resolve).on('error', reject));
+  res.resume();
+  const lines: Record<string, string> = {};
+  for (let i = 0; i < res.rawHeaders.length; i += 2) {
+    if (!['date', 'connection', 'keep-alive'].includes(res.rawHeaders[i].toLowerCase())) lines[res.rawHeaders[i]] = res.rawHeaders[i + 1];
+  }
+  return { status: res.statusCode, lines };
+}
+
+describe('fast lane: header lines made once per body and Origin', () => {
+  const CORS = (origin: string) => ({ 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'X-Request-Id,Retry-After' });
+
+  beforeAll(async () => {
+    for (const path of ['/api/v1/lines', '/api/v1/own']) await get(path); // the full path teaches each lane its headers
+  });
+
+  it("gives each allowed Origin its own Access-Control-Allow-Origin and a refused one none, in any order, 200 or 304", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      for (const origin of [SITE, 'https://evil.example', SHOP, undefined]) {
+        const granted = origin === SITE || origin === SHOP ? CORS(origin) : {};
+        for (const validator of [{}, { 'if-none-match': LINES_BODY.etag }] as Array<Record<string, string>>) {
+          const { status, lines } = await answerHeaders('/api/v1/lines', { ...(origin ? { origin } : {}), ...validator });
+          const { 'X-Request-Id': id, ...rest } = lines;
+          expect(id, `${origin} ${status}`).toMatch(/^[0-9a-f-]{36}$/);
+          const body = status === 200 ? { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(LINES_BODY.body.length) } : {};
+          // The full path's headers in the order the lane has always sent them; a 304 without those describing a body.
+          expect(Object.entries(rest), `${origin} ${status}`).toEqual(Object.entries({
+            ETag: LINES_BODY.etag, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'public, max-age=0', ...(status === 200 ? { 'Content-Type': body['Content-Type'] } : {}),
+            ...granted, ...(status === 200 ? { 'Content-Length': body['Content-Length'] } : {}),
+          }));
+        }
+      }
+    }
+  });
+
+  it("sends an answer's own caching headers in the 304 and in each encoding's 200, with that encoding's length", async () => {
+    const own = { 'Cache-Control': 'public, max-age=0, s-maxage=5', 'Surrogate-Key': 'item-1', 'Cache-Tag': 'item-1' };
+    const notModified = await answerHeaders('/api/v1/own', { origin: SHOP, 'if-none-match': OWN_BODY.etag });
+    expect(notModified.status).toBe(304);
+    expect(Object.keys(notModified.lines)).toEqual(['X-Request-Id', 'ETag', 'X-Frame-Options', ...Object.keys(own), 'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers']);
+    expect(notModified.lines).toMatchObject({ ...own, ETag: OWN_BODY.etag, 'Access-Control-Allow-Origin': SHOP });
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const { status, lines } = await answerHeaders('/api/v1/own', { 'accept-encoding': encoding });
+      const variant = OWN_BODY.variantFor(encoding);
+      expect(status).toBe(200);
+      expect(lines).toMatchObject({ ...own, ETag: OWN_BODY.etag, 'Content-Length': String(variant.body.length) });
+      expect(lines['Content-Encoding']).toBe(variant.encoding);
+      expect(lines['Access-Control-Allow-Origin']).toBeUndefined();
+    }
+  });
+
+  it("gives every request its own request id, also when answers to many are under way at once", async () => {
+    const asked = Array.from({ length: 40 }, (_, i) => (i % 2 ? `client-${i}` : undefined));
+    const answers = await Promise.all(asked.map((id, i) => answerHeaders('/api/v1/lines', {
+      ...(id ? { 'x-request-id': id } : {}), ...(i % 3 ? { origin: SITE } : {}), ...(i % 4 ? {} : { 'if-none-match': LINES_BODY.etag }),
+    })));
+    answers.forEach(({ lines }, i) => expect(lines['X-Request-Id']).toBe(asked[i] ?? lines['X-Request-Id']));
+    const fresh = answers.filter((_, i) => !asked[i]).map(({ lines }) => lines['X-Request-Id']);
+    expect(new Set(fresh).size).toBe(fresh.length);
+    for (const id of fresh) expect(id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -133,6 +133,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return representation;
   }
 
+  /** The map answer kept for `queryString` in `projectIndex`'s locale, while the currency view it was rendered in is current. */
+  function keptMap(queryString: string, projectIndex: IndexedCollection): Representation | undefined {
+    const kept = renderedMaps.get(`${projectIndex.index.locale}?${queryString}`);
+    if (kept?.projectIndex !== projectIndex) return undefined;
+    return kept.currency === peekCurrency(projectIndex, kept.currency.view.currency) ? kept.representation : undefined;
+  }
+
   const page = offPlanPage(strapi);
   const slugs = collectionSlugs(strapi);
   const overrides = seoOverrides(strapi);
@@ -249,11 +256,17 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
     },
 
-    /** The map answer from memory alone, or undefined. */
+    /**
+     * The map answer from memory alone, or undefined. A query string answered before is not read again:
+     * its answer was kept only once it read as valid, and reading it cost more than the rest of a repeat.
+     */
     fastMap({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const parsed = parseMapQuery(query, locale);
       const prepared = peekIndex(locale);
-      if (!parsed.ok || !prepared) return undefined;
+      if (!prepared) return undefined;
+      const kept = keptMap(queryString, prepared);
+      if (kept) return kept;
+      const parsed = parseMapQuery(query, locale);
+      if (!parsed.ok) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
       return currency && mapAnswer(queryString, parsed.query, prepared, currency);
     },
