@@ -1,7 +1,8 @@
 // Which cores the bench's processes run on. With two cores or more (and util-linux's `taskset`), the
 // load generator (the bench's own process) keeps core 0 and every server it starts runs on the others:
 // left to the scheduler, a server shares a core with autocannon in some rounds and not in others, and
-// its CPU time per request moved by a fifth between rounds of one run. Decision 80.
+// its CPU time per request moved by a fifth between rounds of one run. Decision 80. BENCH_PIN=off leaves
+// every process to the scheduler, as on a small VM where the app shares its cores (issue 41).
 'use strict';
 
 const { execFileSync } = require('child_process');
@@ -10,6 +11,7 @@ const os = require('os');
 const CORES = os.cpus().length;
 
 function tasksetWorks() {
+  if (process.env.BENCH_PIN === 'off') return false;
   if (process.platform !== 'linux' || CORES < 2) return false;
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
@@ -37,5 +39,5 @@ module.exports = {
   releaseLoadGenerator: () => pin(process.pid, ALL),
   /** A server child on the cores the load generator leaves. */
   pinServer: (pid) => pin(pid, SERVERS),
-  describe: () => (PINNING ? `load generator on core 0, servers on core${CORES === 2 ? '' : 's'} ${SERVERS}` : 'not pinned (one core, or no taskset)'),
+  describe: () => (PINNING ? `load generator on core 0, servers on core${CORES === 2 ? '' : 's'} ${SERVERS}` : `not pinned (${process.env.BENCH_PIN === 'off' ? 'BENCH_PIN=off' : 'one core, or no taskset'})`),
 };

@@ -3,9 +3,13 @@
 // their own, under a steady load at a fixed rate: the cached luxury page and a filtered off-plan page at
 // 1,000 requests/s each, and contact submissions at 20/s. Phases: quiet; a full Goyzer sync (a first
 // run, after the same sync was timed alone); the projects refresh and an unthrottled read-ahead of every
-// project detail; quiet again. Each phase: p99 per page, the share of the offered rate served, errors,
-// the event loop's delay in the app; the run's peak RSS over the app's processes. Written to
-// bench/results.json (`latency`).
+// project detail; quiet again. Then a second app, started with no collection and its read-ahead on
+// (issue 41): from the moment its collection is first served (its first fill, started by the load's
+// first off-plan requests) until the read-ahead of every detail ends; quiet; a refresh that brings
+// 2,000 new projects and the read-ahead of their details; quiet again. BENCH_LATENCY_PHASES=start runs
+// only the second app's, =service only the first's. Each phase: p99 per page, the share of the offered
+// rate served, errors, the event loop's delay in the app; the run's peak RSS over the app's processes.
+// Written to bench/results.json (`latency`). BENCH_PIN=off leaves the processes unpinned (cores.js).
 'use strict';
 
 const fs = require('fs');
@@ -20,6 +24,8 @@ const CONTACT_RATE = Number(process.env.BENCH_LATENCY_CONTACT_RATE || 20);
 const QUIET_S = Number(process.env.BENCH_LATENCY_QUIET_S || 10);
 const LISTINGS = Number(process.env.BENCH_LATENCY_LISTINGS || 12000);
 const PROJECTS = Number(process.env.BENCH_LATENCY_PROJECTS || 10000);
+const NEW_PROJECTS = Number(process.env.BENCH_LATENCY_NEW_PROJECTS || 2000);
+const PHASES = process.env.BENCH_LATENCY_PHASES || 'all';
 const OFFPLAN_PATH = `/api/v1/off-plan/projects?${process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2'}`;
 const CONTACT_BODY = JSON.stringify({
   first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+latency@example.com', mobile: '+971 50 123 4567',
@@ -30,7 +36,7 @@ const CONTACT_BODY = JSON.stringify({
 function startFakes(imageBase) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'serve-fakes.js'), [], {
-      env: { ...process.env, BENCH_FAKES: JSON.stringify({ listings: LISTINGS, projects: PROJECTS, imageBase }) },
+      env: { ...process.env, BENCH_FAKES: JSON.stringify({ listings: LISTINGS, projects: PROJECTS, newProjects: NEW_PROJECTS, imageBase }) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', (reply) => (reply.ready ? resolve({ child, ...reply }) : reject(new Error('fakes not ready'))));
@@ -85,9 +91,26 @@ function steadyLoad(port) {
   const startedAt = Date.now();
   const running = Object.entries(streams).map(([name, options]) => {
     const instance = autocannon({ ...options, duration: 3600 });
-    return { name, rate: options.overallRate, instance, done: new Promise((resolve) => instance.once('done', resolve)) };
+    // Each answer's end and latency, for the figures of a window inside the load (`within`).
+    const answers = [];
+    instance.on('response', (client, status, bytes, latencyMs) => answers.push({ at: Date.now(), latencyMs, ok: status >= 200 && status < 300 }));
+    instance.on('reqError', () => answers.push({ at: Date.now(), latencyMs: 0, ok: false }));
+    return { name, rate: options.overallRate, instance, answers, done: new Promise((resolve) => instance.once('done', resolve)) };
   });
   return {
+    /** Each stream's figures over the answers that ended between `from` and `to` (epoch ms). */
+    within(from, to) {
+      const seconds = (to - from) / 1000;
+      return Object.fromEntries(running.map(({ name, rate, answers }) => {
+        const inside = answers.filter(({ at }) => at >= from && at <= to);
+        const latencies = inside.filter(({ ok }) => ok).map(({ latencyMs }) => latencyMs).sort((a, b) => a - b);
+        const at = (share) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) : null);
+        return [name, {
+          p50_ms: at(0.5), p99_ms: at(0.99), max_ms: at(1), served: latencies.length, offered: Math.round(rate * seconds),
+          held_pct: Math.round((1000 * latencies.length) / (rate * seconds)) / 10, errors: inside.length - latencies.length,
+        }];
+      }));
+    },
     async stop() {
       const seconds = (Date.now() - startedAt) / 1000;
       running.forEach(({ instance }) => instance.stop());
@@ -139,20 +162,35 @@ function printPhases(phases, quiet) {
   console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${limit('luxury')} / ${limit('off_plan')} ms; >= 95 % of the rate; 0 errors)`);
 }
 
-async function latencyCase({ startChild, stopChild, ask, imageBase }) {
-  const fakes = await startFakes(imageBase);
-  const app = await startChild('serve-app.js', {
-    EXTSOURCE_LISTINGS_DRIVER: 'goyzer', GOYZER_BASE_URL: fakes.goyzer,
-    GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode, GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
-    EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: fakes.reelly, REELLY_API_KEY, REELLY_PAGE_SIZE: '500',
-    // No read-ahead until its phase turns it on, unthrottled.
-    EXTSOURCE_DETAIL_RATE: '0', EXTSOURCE_DETAIL_CONCURRENCY: process.env.BENCH_DETAIL_CONCURRENCY || '4',
-    CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '',
-  });
+/** The app's settings against the fakes; `detailRate` of its read-ahead (0: none). */
+const appEnv = (fakes, detailRate) => ({
+  EXTSOURCE_LISTINGS_DRIVER: 'goyzer', GOYZER_BASE_URL: fakes.goyzer,
+  GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode, GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+  EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: fakes.reelly, REELLY_API_KEY, REELLY_PAGE_SIZE: '500',
+  EXTSOURCE_DETAIL_RATE: String(detailRate), EXTSOURCE_DETAIL_CONCURRENCY: process.env.BENCH_DETAIL_CONCURRENCY || '4',
+  CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '',
+});
+
+/** Runs `phases(app, phase)` on a fresh app; prints the phases against the first (quiet) one named by `quietName`. */
+async function onApp({ startChild, stopChild, ask }, env, quietName, phases) {
+  const app = await startChild('serve-app.js', env);
   const rss = rssSampler(app.child.pid);
-  const phases = [];
-  const phase = async (name, measured) => phases.push({ name, ...measured, rss_mb: rss.now(), memory_mb: await ask(app.child, 'memory', 'memory') });
+  const measured = [];
+  const phase = async (name, figures) => measured.push({ name, ...figures, rss_mb: rss.now(), memory_mb: await ask(app.child, 'memory', 'memory') });
   try {
+    const extra = await phases(app, phase);
+    printPhases(measured, measured.find(({ name }) => name === quietName));
+    console.log(`peak RSS of the app's processes: ${rss.peak()} MB (target <= 600)`);
+    return { phases: measured.map(({ result, ...kept }) => kept), peak_rss_mb: rss.peak(), ...extra };
+  } finally {
+    rss.stop();
+    await stopChild(app);
+  }
+}
+
+/** The service's phases (issue 32): quiet, a full sync, a refresh and its read-ahead, quiet again. */
+function servicePhases(ask) {
+  return async (app, phase) => {
     await warm(app.port);
     // Both timed syncs find the database as a wipe leaves it (its freed pages, its write-ahead log).
     await ask(app.child, { sync: 'sales' }, 'run');
@@ -165,25 +203,58 @@ async function latencyCase({ startChild, stopChild, ask, imageBase }) {
     const readAhead = await underLoad(app, ask, () => ask(app.child, { readAhead: { sweep: false, rate: 1000000 } }, 'readAhead'));
     await phase(`projects refresh and read-ahead of ${PROJECTS.toLocaleString('en')} details, unthrottled`, readAhead);
     await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
-
-    const quiet = phases[0];
-    printPhases(phases, quiet);
     const syncRatio = sync.result.duration_ms / alone.duration_ms;
     const progress = readAhead.result.progress;
     console.log(`sync alone ${(alone.duration_ms / 1000).toFixed(2)} s (created ${alone.created}), under load ${(sync.result.duration_ms / 1000).toFixed(2)} s ` +
       `(created ${sync.result.created}, status ${sync.result.status}): ${syncRatio.toFixed(2)} x (target <= 2)`);
     console.log(`read-ahead: ${progress.read} of ${progress.due} details read (${progress.changed} stored, ${progress.failed} failed) in ${(readAhead.result.ms / 1000).toFixed(1)} s`);
-    console.log(`peak RSS of the app's processes over the run: ${rss.peak()} MB (target <= 600)`);
-    writeResults({ latency: {
-      settings: { rate_per_page: RATE, contact_rate: CONTACT_RATE, listings: LISTINGS, projects: PROJECTS, off_plan_path: OFFPLAN_PATH },
-      phases: phases.map(({ result, ...kept }) => kept),
+    return {
       sync: { alone_ms: alone.duration_ms, under_load_ms: sync.result.duration_ms, ratio: Number(syncRatio.toFixed(2)), status: sync.result.status },
       read_ahead: { ms: readAhead.result.ms, read: progress.read, due: progress.due, failed: progress.failed },
-      peak_rss_mb: rss.peak(),
-    } });
+    };
+  };
+}
+
+/**
+ * A start (issue 41): the app has no collection and its read-ahead is on, unthrottled; the load begins
+ * at once, and its first off-plan requests start the first fill. Measured from the moment the collection
+ * is first served until the read-ahead of its details ends; then quiet; then a refresh that brings
+ * NEW_PROJECTS more (the fake's 'grow') and the read-ahead of their details; quiet again.
+ */
+function startPhases(ask, fakes) {
+  return async (app, phase) => {
+    await ask(app.child, 'loop-delay', 'loopDelay');
+    const load = steadyLoad(app.port);
+    const startedAt = Date.now();
+    const servedAt = await ask(app.child, 'first-served', 'firstServed');
+    const end = await ask(app.child, 'read-ahead-end', 'readAheadEnd');
+    const loop = await ask(app.child, 'loop-delay', 'loopDelay');
+    await load.stop();
+    const streams = load.within(servedAt, end.at);
+    const { progress } = end;
+    console.log(`first fill: the collection first served ${((servedAt - startedAt) / 1000).toFixed(1)} s after the load began; ` +
+      `read-ahead: ${progress.read} of ${progress.due} details read (${progress.changed} stored, ${progress.failed} failed) in ${((end.at - servedAt) / 1000).toFixed(1)} s after`);
+    await phase(`a start: from the collection first served until the read-ahead of ${PROJECTS.toLocaleString('en')} details ends`,
+      { seconds: Math.round((end.at - servedAt) / 100) / 10, streams, loop });
+    await phase('quiet, after the start', await underLoad(app, ask, async () => null, QUIET_S));
+    await ask(fakes.child, 'grow', 'grown');
+    const refresh = await underLoad(app, ask, () => ask(app.child, { readAhead: { sweep: false } }, 'readAhead'));
+    await phase(`a refresh bringing ${NEW_PROJECTS.toLocaleString('en')} new projects, and the read-ahead of their details`, refresh);
+    console.log(`refresh: ${refresh.result.progress.read} of ${refresh.result.progress.due} details read in ${(refresh.result.ms / 1000).toFixed(1)} s (collection ${(refresh.result.collectionMs / 1000).toFixed(1)} s)`);
+    await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
+    return { first_fill: { served_after_ms: servedAt - startedAt, read_ahead_ms: end.at - servedAt, read: progress.read, failed: progress.failed } };
+  };
+}
+
+async function latencyCase(bench) {
+  const fakes = await startFakes(bench.imageBase);
+  const results = { settings: { rate_per_page: RATE, contact_rate: CONTACT_RATE, listings: LISTINGS, projects: PROJECTS, new_projects: NEW_PROJECTS, off_plan_path: OFFPLAN_PATH } };
+  try {
+    // No read-ahead until its phase turns it on, unthrottled.
+    if (PHASES !== 'start') results.service = await onApp(bench, appEnv(fakes, 0), 'quiet', servicePhases(bench.ask));
+    if (PHASES !== 'service') results.start = await onApp(bench, appEnv(fakes, 1000000), 'quiet, after the start', startPhases(bench.ask, fakes));
+    writeResults({ latency: results });
   } finally {
-    rss.stop();
-    await stopChild(app);
     fakes.child.send('stop');
   }
 }

@@ -83,6 +83,25 @@ async function readAhead(strapi, { sweep, rate }) {
   };
 }
 
+/**
+ * When the project collection is first served on this instance (an app started with none: its first
+ * fill, which a visitor's read starts), polled every 5 ms; the loop delay is measured from then on.
+ */
+async function firstServed(strapi, monitor) {
+  const projects = strapi.plugin('extsource').service('projects');
+  while (!projects.peek()) await new Promise((resolve) => setTimeout(resolve, 5));
+  const at = Date.now();
+  monitor.reset();
+  return at;
+}
+
+/** Once the read-ahead under way ends: when, and its progress. */
+async function readAheadEnd(strapi) {
+  const projects = strapi.plugin('extsource').service('projects');
+  await projects.readAheadSettled();
+  return { at: Date.now(), progress: await projects.readAheadProgress() };
+}
+
 /** A confirmed account of the Buyer role (issue 33), for the parent to sign in through the account routes. */
 async function buyer(strapi) {
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'buyer' } });
@@ -141,6 +160,10 @@ async function main() {
       process.send({ run });
     } else if (message && message.readAhead) {
       process.send({ readAhead: await readAhead(strapi, message.readAhead) });
+    } else if (message === 'first-served') {
+      process.send({ firstServed: await firstServed(strapi, loop) });
+    } else if (message === 'read-ahead-end') {
+      process.send({ readAheadEnd: await readAheadEnd(strapi) });
     } else if (message === 'wipe-listings') {
       process.send({ wiped: await wipeListings(strapi) ?? true });
     } else if (message === 'memory') {

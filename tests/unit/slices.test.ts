@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachSliced, inSlices, slicer } from '../../src/plugins/extsource/server/src/slices';
+import { eachSliced, inSlices, loopRoom, slicer } from '../../src/plugins/extsource/server/src/slices';
 
 /** Work that takes `ms` of the thread, as a mapping or a query does. */
 const busy = (ms: number) => {
@@ -42,5 +42,35 @@ describe('slices (decision 93)', () => {
     const turns = await turnsDuring(async () => (result = await inSlices(steps(), slicer(2))));
     expect(result).toBe(55);
     expect(turns).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('loopRoom', () => {
+  /** Whether `promise` settled within one turn of the loop. */
+  async function settledAtOnce(promise: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    return settled;
+  }
+
+  it('lets background work start at once while the loop has room', async () => {
+    const room = loopRoom({ windowMs: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await settledAtOnce(room())).toBe(true);
+  });
+
+  it('holds it back while the loop was kept busy, and lets it go once the loop had room again', async () => {
+    const room = loopRoom({ windowMs: 20, maxWaitMs: 60_000 });
+    busy(40);
+    const waiting = room();
+    expect(await settledAtOnce(waiting)).toBe(false);
+    await waiting;
+  });
+
+  it('lets it go after its longest wait, however busy the loop', async () => {
+    const room = loopRoom({ windowMs: 20, maxWaitMs: 0 });
+    busy(40);
+    expect(await settledAtOnce(room())).toBe(true);
   });
 });

@@ -5,7 +5,8 @@
  * until it ends. A slicer lets such work go on for a few milliseconds, then gives the loop a turn
  * (setImmediate: after the sockets that are ready), so a request waits for one slice at most.
  */
-import { setImmediate as nextTurn } from 'timers/promises';
+import { performance } from 'perf_hooks';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'timers/promises';
 
 /** How long one slice may run before the loop gets a turn. */
 export const SLICE_MS = 4;
@@ -39,4 +40,30 @@ export async function inSlices<T>(steps: Generator<unknown, T, void>, pause: Pau
     if (step.done) return step.value;
     await pause();
   }
+}
+
+/**
+ * A gate for background work that visitors must not feel (decision 144): `room()` resolves at once
+ * while the loop was busy less than `share` of the last `windowMs`, else once a window was, or after
+ * `maxWaitMs` (so the work still moves on a loop kept busy by visitors alone). Work that starts a
+ * unit after each `room()` takes what the loop's visitors leave, not a share of every turn.
+ */
+export function loopRoom({ share = 0.5, windowMs = 50, maxWaitMs = 1000 } = {}): () => Promise<void> {
+  let mark = performance.eventLoopUtilization();
+  let markedAt = performance.now();
+  let open = true;
+  const measure = () => {
+    const now = performance.eventLoopUtilization();
+    open = performance.eventLoopUtilization(now, mark).utilization < share;
+    mark = now;
+    markedAt = performance.now();
+  };
+  return async () => {
+    const startedAt = performance.now();
+    for (;;) {
+      if (performance.now() - markedAt >= windowMs) measure();
+      if (open || performance.now() - startedAt >= maxWaitMs) return;
+      await sleep(windowMs);
+    }
+  };
 }

@@ -2,17 +2,20 @@
  * Project details as this instance holds them (decisions 40, 66): each project's detail read from the
  * provider, kept in the database (detail-rows.ts) and in memory per project once asked for; the
  * reads a visitor's ask starts; the read-ahead of every listed detail, under a lease, paced by
- * read-ahead.ts. A detail that changed is announced under its own tag (`projectTag`), which every
- * instance drops and the CDN purges.
+ * read-ahead.ts. The details read are written a batch at a time (decision 143); a detail that changed
+ * is announced under its own tag (`projectTag`), a batch's tags at once, which every instance drops and
+ * the CDN purges.
  */
 import type { Core } from '@strapi/strapi';
+import { batched } from '../batches';
 import { extsourceConfig } from '../config';
+import { loopRoom } from '../slices';
 import { projectsDriver } from '../drivers';
 import { errorMessage } from '../errors';
 import { hostOf, projectTag, PROJECTS_TAG } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { detailRows, type SaveOutcome } from './detail-rows';
-import { readAhead, type ReadAheadProgress, type ReadOutcome } from './read-ahead';
+import { readAhead, type DetailRead, type ReadAheadProgress, type ReadOutcome } from './read-ahead';
 
 /** What the provider's detail endpoint last said about a project, as this instance holds it. */
 export interface HeldDetail {
@@ -35,6 +38,16 @@ interface Listed {
   version: number;
   projects: ReadonlyArray<{ id: string }>;
 }
+
+/** A detail read, to be kept in the rows of the driver it was read with. */
+interface Kept {
+  id: string;
+  project: NormalisedProject | null;
+  driver: string;
+}
+
+/** Details written together: a transaction and an announcement per batch, a lone read kept within a tenth of a second. */
+const WRITE_BATCH = { size: 25, waitMs: 100 };
 
 const NEVER_READ: HeldDetail = { project: null, ok: false, at: 0 };
 const detailKey = (id: string) => `extsource:project:${id}`;
@@ -64,7 +77,7 @@ function withListedDeveloper(detail: NormalisedProject, listed: NormalisedProjec
 
 export function detailReads(strapi: Core.Strapi) {
   /** Detail reads under way, by project id (one at a time per id). */
-  const detailReads = new Map<string, Promise<ReadOutcome>>();
+  const detailReads = new Map<string, DetailRead>();
   let readingAhead: Promise<unknown> | undefined;
   /** The collection this instance last started a read-ahead for. */
   let readAheadVersion = -1;
@@ -98,36 +111,55 @@ export function detailReads(strapi: Core.Strapi) {
   }
 
   /**
-   * Keeps what the provider said, and tells every instance and the CDN when it changed. This instance's
-   * memory holds it only if it held the project before (someone asked): a read-ahead of every project
-   * leaves the rest in the database.
+   * Keeps what the provider said about a batch of projects, and tells every instance and the CDN which
+   * of them changed, in one announcement. This instance's memory holds a detail only if it held the
+   * project before (someone asked): a read-ahead of every project leaves the rest in the database.
    */
-  async function keep(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
-    const outcome = await details().save(id, project);
-    const heldHere = cache().peek<HeldDetail>(detailKey(id)) !== undefined;
-    if (outcome !== 'unchanged') await cache().invalidateEverywhere([projectTag(id)]);
-    if (heldHere) cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, detailOptions(id));
-    return outcome;
+  async function keepBatch(kept: Kept[]): Promise<SaveOutcome[]> {
+    const outcomes: SaveOutcome[] = new Array(kept.length);
+    for (const driver of new Set(kept.map((one) => one.driver))) {
+      const ofDriver = kept.flatMap((one, index) => (one.driver === driver ? [index] : []));
+      const saved = await detailRows(strapi, driver).saveMany(ofDriver.map((index) => kept[index]));
+      ofDriver.forEach((index, at) => (outcomes[index] = saved[at]));
+    }
+    const changed = kept.filter((_, index) => outcomes[index] !== 'unchanged').map(({ id }) => projectTag(id));
+    if (changed.length) await cache().invalidateEverywhere(changed);
+    for (const { id, project } of kept) {
+      if (cache().peek<HeldDetail>(detailKey(id)) !== undefined) cache().set<HeldDetail>(detailKey(id), { project, ok: true, at: Date.now() }, detailOptions(id));
+    }
+    return outcomes;
   }
 
-  /** Reads one project's detail from the provider, once per id at a time, without retries. */
-  function readDetail(id: string): Promise<ReadOutcome> {
+  /** Keeps what the provider said about `id`, with the other details read about the same time (decision 143). */
+  const keep = batched(keepBatch, WRITE_BATCH);
+
+  /**
+   * Reads one project's detail from the provider, once per id at a time, without retries: `fetched`
+   * settles once the provider answered, `outcome` once what it said is kept.
+   */
+  function startRead(id: string): DetailRead {
     const running = detailReads.get(id);
     if (running) return running;
-    const read = (async (): Promise<ReadOutcome> => {
+    const driver = config().projectsDriver;
+    const fetched = projectsDriver(strapi, { retries: 0 }).fetchProject(id, async () => (await details().find(id))?.project);
+    const outcome = (async (): Promise<ReadOutcome> => {
       try {
-        const project = await projectsDriver(strapi, { retries: 0 }).fetchProject(id, async () => (await details().find(id))?.project);
-        const outcome = await keep(id, project);
-        return project ? outcome : 'not_found';
+        const project = await fetched;
+        const kept = await keep({ id, project, driver });
+        return project ? kept : 'not_found';
       } catch (error) {
         const before = await loadHeld(id).catch(() => NEVER_READ);
         cache().set<HeldDetail>(detailKey(id), { project: before.project, ok: false, at: Date.now() }, detailOptions(id));
         throw error;
       }
     })().finally(() => detailReads.delete(id));
+    const read = { fetched, outcome };
     detailReads.set(id, read);
     return read;
   }
+
+  /** Reads one detail now: its outcome once kept (rejects when the provider failed). */
+  const readDetail = (id: string): Promise<ReadOutcome> => startRead(id).outcome;
 
   /** A visitor's read in the background: a failure is logged, and the card served meanwhile. */
   function readDetailForVisitor(id: string): void {
@@ -165,10 +197,12 @@ export function detailReads(strapi: Core.Strapi) {
       const progress = await readAhead({
         listed: collection.projects.length,
         due,
-        read: readDetail,
+        read: startRead,
         rate: detailRate,
         requestsPerRead: projectsDriver(strapi).requestsPerDetail ?? 1,
         concurrency: detailConcurrency,
+        keptAhead: WRITE_BATCH.size,
+        room: loopRoom(),
         // Switching drivers ends it: what it reads would be stored under the other one.
         mayGoOn: () => lease.held() && !stopped && config().projectsDriver === driver,
         report: (done) => store().set({ key: readAheadKey(driver), value: done }),
@@ -201,9 +235,10 @@ export function detailReads(strapi: Core.Strapi) {
     read: readDetail,
     /** Starts the read-ahead for `collection` once per collection on this instance, in the background. */
     readAheadOf,
-    /** The read-ahead under way on this instance, if any. */
+    /** The read-ahead under way on this instance, if any, and every detail read under way here, each until kept. */
     async settled(): Promise<void> {
       await readingAhead;
+      await Promise.allSettled([...detailReads.values()].map(({ outcome }) => outcome));
     },
     /** The last read-ahead's progress (whichever instance ran it), or null before the first. */
     async progress(): Promise<ReadAheadProgress | null> {

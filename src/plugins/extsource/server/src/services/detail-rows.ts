@@ -53,16 +53,35 @@ export function detailRows(strapi: Core.Strapi, driver: string) {
       return new Map(found.map((row) => [row.project_id, millis(row.read_at)]));
     },
 
-    /** Stores what the provider said about `id`, unless it said the same before. */
-    async save(id: string, project: NormalisedProject | null): Promise<SaveOutcome> {
-      const detail = JSON.stringify(project);
-      const fingerprint = fingerprintOf(detail);
-      const existing = (await rows().findOne({ select: ['id', 'fingerprint'], where: { driver, project_id: id } })) as Row | null;
-      if (existing?.fingerprint === fingerprint) return 'unchanged';
-      const data = { detail, fingerprint, read_at: new Date() };
-      if (existing) await rows().update({ where: { id: existing.id }, data });
-      else await rows().create({ data: { driver, project_id: id, ...data } });
-      return existing ? 'changed' : 'created';
+    /**
+     * Stores what the provider said about each project, unless it said the same before, in one
+     * transaction (issue 41); the outcomes in the order of `details`. Tried once more when it fails:
+     * another instance may have written one of them since they were looked up.
+     */
+    async saveMany(details: ReadonlyArray<{ id: string; project: NormalisedProject | null }>): Promise<SaveOutcome[]> {
+      const fresh = details.map(({ id, project }) => {
+        const detail = JSON.stringify(project);
+        return { id, detail, fingerprint: fingerprintOf(detail) };
+      });
+      const attempt = async (): Promise<SaveOutcome[]> => {
+        const found = (await rows().findMany({ select: ['id', 'project_id', 'fingerprint'], where: { driver, project_id: { $in: fresh.map(({ id }) => id) } } })) as Row[];
+        const existing = new Map(found.map((row) => [row.project_id, row]));
+        const outcomes = fresh.map(({ id, fingerprint }): SaveOutcome => {
+          const row = existing.get(id);
+          return !row ? 'created' : row.fingerprint === fingerprint ? 'unchanged' : 'changed';
+        });
+        const readAt = new Date();
+        const data = (index: number) => ({ detail: fresh[index].detail, fingerprint: fresh[index].fingerprint, read_at: readAt });
+        const created = outcomes.flatMap((outcome, index) => (outcome === 'created' ? [{ driver, project_id: fresh[index].id, ...data(index) }] : []));
+        const changed = outcomes.flatMap((outcome, index) => (outcome === 'changed' ? [index] : []));
+        if (created.length === 0 && changed.length === 0) return outcomes;
+        await strapi.db.transaction(async () => {
+          if (created.length) await rows().createMany({ data: created });
+          for (const index of changed) await rows().update({ where: { id: existing.get(fresh[index].id)!.id }, data: data(index) });
+        });
+        return outcomes;
+      };
+      return attempt().catch(attempt);
     },
   };
 }

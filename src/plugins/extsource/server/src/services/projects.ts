@@ -308,7 +308,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       return details.changedAt();
     },
 
-    /** The read-ahead under way on this instance, if any (tests, the benchmark). */
+    /** The read-ahead under way on this instance, if any, and the detail reads under way here, until kept (tests, the benchmark). */
     async readAheadSettled(): Promise<void> {
       await details.settled();
     },

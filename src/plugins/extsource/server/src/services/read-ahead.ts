@@ -1,6 +1,9 @@
 /**
  * The read-ahead of project details (decision 66): reads the given ids' details with a bounded number
- * under way at once, starting them no faster than a request rate, and reports progress as it goes.
+ * asking the provider at once, starting them no faster than a request rate, and reports progress as it
+ * goes. A read whose provider answered frees its place while what it said is kept: details are written
+ * a batch at a time (decision 143), and up to `keptAhead` reads may wait for their batch meanwhile.
+ * A read starts only when the loop has room for it (decision 144): visitors first.
  * Plain code, no Strapi: the projects service hands it the reading, the pacing and the lease.
  */
 import { setTimeout as sleep } from 'timers/promises';
@@ -28,15 +31,25 @@ export interface ReadAheadProgress {
 
 export type ReadOutcome = 'created' | 'changed' | 'unchanged' | 'not_found';
 
+/** One detail read: `fetched` settles once the provider answered, `outcome` once what it said is kept (or the read failed). */
+export interface DetailRead {
+  fetched: Promise<unknown>;
+  outcome: Promise<ReadOutcome>;
+}
+
 export interface ReadAheadOptions {
   listed: number;
   due: string[];
-  /** Reads one detail; rejects when the provider failed. */
-  read(id: string): Promise<ReadOutcome>;
+  /** Starts reading one detail; its outcome rejects when the provider failed. */
+  read(id: string): DetailRead;
   /** Provider requests per second, and how many one read makes. */
   rate: number;
   requestsPerRead: number;
   concurrency: number;
+  /** Reads whose provider answered that may wait to be kept at once. */
+  keptAhead: number;
+  /** Resolves when the next read may start as far as the app's visitors go (slices.ts `loopRoom`). */
+  room(): Promise<void>;
   /** False once the work must stop (the lease was lost, the service is stopping). */
   mayGoOn(): boolean;
   /** Called at most every `reportEveryMs` while running, and once at the end. */
@@ -68,9 +81,9 @@ export async function readAhead(options: ReadAheadOptions): Promise<ReadAheadPro
   let reportedAt = Date.now();
   await options.report(progress);
 
-  const readOne = async (id: string) => {
+  const tally = async (id: string, read: DetailRead) => {
     try {
-      const outcome = await options.read(id);
+      const outcome = await read.outcome;
       if (outcome === 'not_found') progress.not_found += 1;
       else if (outcome === 'unchanged') progress.unchanged += 1;
       else progress.changed += 1;
@@ -85,14 +98,25 @@ export async function readAhead(options: ReadAheadOptions): Promise<ReadAheadPro
     }
   };
 
+  const keeping = new Set<Promise<void>>();
+  const readOne = async (id: string) => {
+    const read = options.read(id);
+    const counted = tally(id, read).finally(() => keeping.delete(counted));
+    keeping.add(counted);
+    await read.fetched.catch(() => undefined);
+    while (keeping.size > options.keptAhead) await Promise.race(keeping);
+  };
+
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined && options.mayGoOn(); id = queue.shift()) {
       await pace();
+      await options.room();
       if (!options.mayGoOn()) break;
       await readOne(id);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  await Promise.all(keeping);
 
   progress.state = progress.read === progress.due ? 'done' : 'stopped';
   progress.finished_at = new Date().toISOString();
