@@ -5,27 +5,31 @@
 // Plain Node, no dependency: it runs before anything from node_modules does.
 'use strict';
 
+const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
 const ABI_BOUND = [{ name: 'better-sqlite3', file: path.join('build', 'Release', 'better_sqlite3.node') }];
 
-/** Why `file` does not load here (Node's words, in one line), or null when it does. */
+/**
+ * Why `file` does not load on this Node (Node's words, in one line), or null when it does. Loaded in a
+ * child process: a C++ addon that failed to load stays mapped in the process that tried (glibc keeps a
+ * library with unique symbols, as better-sqlite3's are), and a second load there, after a rebuild, gets
+ * that copy ("Module did not self-register").
+ */
 function loadFailure(file) {
   if (!fs.existsSync(file)) return 'it was never built';
-  try {
-    require(file);
-    return null;
-  } catch (error) {
-    const versions = /NODE_MODULE_VERSION (\d+)[\s\S]*NODE_MODULE_VERSION (\d+)/.exec(error.message);
-    if (versions) return `it was built for another Node (NODE_MODULE_VERSION ${versions[1]}; Node ${process.version} is ${versions[2]})`;
-    return error.message.split('\n')[0];
-  }
+  const result = spawnSync(process.execPath, ['-e', 'require(process.argv[1])', file], { encoding: 'utf8' });
+  if (result.status === 0) return null;
+  const error = result.stderr.replace(/^[\s\S]*?^\w*Error: /m, '');
+  const versions = /NODE_MODULE_VERSION (\d+)[\s\S]*NODE_MODULE_VERSION (\d+)/.exec(error);
+  if (versions) return `it was built for another Node (NODE_MODULE_VERSION ${versions[1]}; Node ${process.version} is ${versions[2]})`;
+  return error.split('\n')[0].replace(/\.$/, '');
 }
 
 /**
- * The ABI-bound addons installed under `root`'s node_modules that this Node cannot load, each with why.
- * Loading one in this process is how Node itself decides, and costs a few milliseconds when it loads.
+ * The ABI-bound addons installed under `root`'s node_modules that this Node cannot load, each with why:
+ * loading one is how Node itself decides, whatever built it. Nothing to load when none is installed.
  */
 function unloadableAddons(root) {
   return ABI_BOUND
