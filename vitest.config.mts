@@ -12,8 +12,9 @@ const oneStrapi = {
 };
 
 /**
- * Six projects. `unit`: pure code, no Strapi, nothing but Node. `tools`: the shipped operations files
- * checked by the tools that read them (Debian's promtool), no app. `integration`: the compiled app over HTTP. `e2e`
+ * Six projects. `unit`: pure code, no Strapi, nothing but Node. `tools`: what needs a program besides Node
+ * (scripts/lib/system-tools.js: the alert rules through Debian's promtool, the entry points rebuilding a
+ * native addon with a C++ compiler), no app. `integration`: the compiled app over HTTP. `e2e`
  * (npm run test:e2e): the built admin panel in Chromium, as editors use it, and what the public API
  * then serves. The database is SQLite unless TEST_DB_CLIENT=postgres (see scripts/test.js).
  * `cluster`: several instances of the compiled app (dist/, no admin panel needed) as child processes

@@ -8,7 +8,8 @@
 const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { adminPanelBuilt, appDir, findExecutable, startHaproxy, startInstance } = require('./cluster/processes');
+const { adminPanelBuilt, appDir, startHaproxy, startInstance } = require('./cluster/processes');
+const { findExecutable } = require('./lib/system-tools');
 
 // Strapi reads .env in each instance; this reads it too, only to check the settings before starting.
 const dotenv = require(require.resolve('dotenv', { paths: [require.resolve('@strapi/strapi')] }));

@@ -14,7 +14,8 @@ async function main() {
   }
 }
 
+// `npm ci` builds every addon for the Node that runs it: nothing to rebuild first.
 runOnSupportedNode(__filename, () => main().catch((error) => {
   console.error(`npm run dev: ${error.message}`);
   process.exit(1);
-}));
+}), { installs: true });

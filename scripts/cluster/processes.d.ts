@@ -28,7 +28,6 @@ export const appDir: string;
 /** Whether `strapi build` made the admin panel (dist/build): without it the instances serve the API only. */
 export function adminPanelBuilt(): boolean;
 export function freePort(): Promise<number>;
-export function findExecutable(name: string): string | undefined;
 export function haproxyConfig(port: number, backends: Array<{ name: string; port: number }>): string;
 export function startInstance(options: {
   name: string;

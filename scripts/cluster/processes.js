@@ -10,6 +10,7 @@ const os = require('os');
 const path = require('path');
 const { setTimeout: sleep } = require('timers/promises');
 const { nodeFlags } = require('../lib/node-flags');
+const { findExecutable } = require('../lib/system-tools');
 
 const appDir = path.resolve(__dirname, '..', '..');
 const STRAPI_BIN = path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
@@ -24,21 +25,6 @@ function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** The path of an executable on PATH (or in /usr/sbin, where Debian puts haproxy), or undefined. */
-function findExecutable(name) {
-  const dirs = [...(process.env.PATH || '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'];
-  for (const dir of dirs) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
 }
 
 function haproxyPath() {
@@ -185,4 +171,4 @@ async function startHaproxy({ port, backends, showOutput = false, timeoutMs = 30
   return proxy;
 }
 
-module.exports = { adminPanelBuilt, appDir, freePort, findExecutable, haproxyConfig, startHaproxy, startInstance };
+module.exports = { adminPanelBuilt, appDir, freePort, haproxyConfig, startHaproxy, startInstance };

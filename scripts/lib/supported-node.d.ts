@@ -5,5 +5,5 @@ export function nodeDecision(version: string, options?: { platform?: string; arc
 export function envWithNode(dir: string, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function passThrough(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 export function exitAs(ended: { code: number | null; signal: NodeJS.Signals | null }): void;
-export function runOnSupportedNode(script: string, main: () => unknown): void;
+export function runOnSupportedNode(script: string, main: () => unknown, options?: { installs?: boolean }): void;
 export function requireSupportedNode(): void;

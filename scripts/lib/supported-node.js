@@ -4,12 +4,15 @@
 // .ci/.node/, the copy `.ci/run` installs for CI through this module too (its headers, `npm_config_nodedir`,
 // let better-sqlite3 compile against the Node that then runs it). Where that cannot work, and in the
 // production commands, which never fetch a runtime, they stop with one sentence saying what to install.
+// On the supported Node, before they run, an addon that `npm ci` compiled for another Node is rebuilt for
+// this one (scripts/lib/native-addons.js, decision 130).
 // Plain Node, no dependency and no recent syntax: it runs before `npm ci`, on whatever Node is there.
 'use strict';
 
 const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { unloadableAddons } = require('./native-addons');
 
 const root = path.resolve(__dirname, '..', '..');
 const ENGINES = require(path.join(root, 'package.json')).engines.node;
@@ -92,10 +95,15 @@ function npmReason(stderr) {
     .find((line) => !/^(code|syscall|errno) |^\s|complete log/.test(line));
 }
 
-function npmInstallNode() {
-  const result = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', PREFIX, PACKAGE], { cwd: root, encoding: 'utf8' });
+/** Runs npm with `args` to its end; throws naming the command as `shown` and npm's reason when it fails. */
+function runNpm(args, shown, env = process.env) {
+  const result = spawnSync('npm', args, { cwd: root, encoding: 'utf8', env });
   if (result.error) throw new Error(`npm did not start (${result.error.code})`);
-  if (result.status !== 0) throw new Error(`\`npm install ${PACKAGE}\` failed (${npmReason(result.stderr) || `exit status ${result.status}`})`);
+  if (result.status !== 0) throw new Error(`\`npm ${shown}\` failed (${npmReason(result.stderr) || `exit status ${result.status}`})`);
+}
+
+function npmInstallNode() {
+  runNpm(['install', '--no-save', '--no-audit', '--no-fund', '--prefix', PREFIX, PACKAGE], `install ${PACKAGE}`);
 }
 
 /**
@@ -147,6 +155,35 @@ function stop(message) {
   process.exit(1);
 }
 
+/** The environment in which npm builds for the Node running this process: its own headers when it has them. */
+function envForThisNode() {
+  const dir = path.resolve(process.execPath, '..', '..');
+  const env = envWithNode(dir);
+  // Without headers beside it, node-gyp fetches those of this Node's version itself.
+  if (!fs.existsSync(path.join(dir, 'include', 'node', 'node.h'))) delete env.npm_config_nodedir;
+  return env;
+}
+
+/**
+ * Rebuilds for this Node what node_modules holds compiled for another, saying so in one line: `npm ci` on
+ * the machine's Node 20, then a command that re-ran on Node 22 (decision 130). Stops with what to do when
+ * the rebuild fails or does not help.
+ */
+function rebuildAddonsForThisNode() {
+  const unloadable = unloadableAddons(root);
+  if (unloadable.length === 0) return;
+  const names = unloadable.map((addon) => addon.name);
+  const command = `rebuild ${names.join(' ')}`;
+  console.error(`${unloadable.map((addon) => `${addon.name}: ${addon.why}`).join('; ')}. Rebuilding for Node ${process.version} (npm ${command}, up to a few minutes) ...`);
+  try {
+    runNpm(['rebuild', ...names], command, envForThisNode());
+  } catch (error) {
+    stop(`${names.join(' ')} could not be rebuilt for Node ${process.version}: ${error.message}; delete node_modules and run \`npm run dev\`, which installs on a supported Node.`);
+  }
+  const still = unloadableAddons(root);
+  if (still.length) stop(`${still.map((addon) => `${addon.name} does not load after \`npm rebuild\`: ${addon.why}`).join('; ')}; delete node_modules and run \`npm run dev\`.`);
+}
+
 function printNode() {
   console.log(JSON.stringify({ version: process.version, execPath: process.execPath, nodedir: process.env.npm_config_nodedir || null }));
 }
@@ -154,14 +191,16 @@ function printNode() {
 /**
  * Runs `main` of the entry point `script` on a supported Node: here when this Node is one, else in a child
  * process on Node 22 from .ci/.node (fetched once), with the same arguments, whose exit becomes this one's.
- * `--print-node` as the first argument prints the Node `main` would run on instead of running it.
+ * Before `main`, the addons built for another Node are rebuilt, unless `main` installs the dependencies
+ * itself (`installs`). `--print-node` as the first argument prints the Node `main` would run on instead.
  */
-function runOnSupportedNode(script, main) {
+function runOnSupportedNode(script, main, { installs = false } = {}) {
   const decision = nodeDecision(process.version);
   if (decision.action === 'stop') stop(decision.message);
   if (decision.action === 'run') {
-    if (process.argv[2] === '--print-node') printNode();
-    else main();
+    if (process.argv[2] === '--print-node') return printNode();
+    if (!installs) rebuildAddonsForThisNode();
+    main();
     return;
   }
   let node;

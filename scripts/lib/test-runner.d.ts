@@ -13,5 +13,6 @@ export function createRunner(summaryLabel: string): {
   run(label: string, command: string, args: string[], env?: NodeJS.ProcessEnv): number;
   step(label: string, command: string, args: string[], env?: NodeJS.ProcessEnv): void;
   tests(label: string, args: string[], env?: NodeJS.ProcessEnv): void;
+  skipped(lines: string[]): void;
   summary(): void;
 };

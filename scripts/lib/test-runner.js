@@ -1,6 +1,6 @@
 // Shared by `npm test`, `npm run test:e2e` and `npm run test:resilience`: run steps in order (stop at the
 // first failure), run vitest with a JSON report beside the console one, and end with one plain line of
-// totals, below the test files that failed.
+// totals, below the tests skipped on this machine and the test files that failed.
 'use strict';
 
 const { spawnSync } = require('child_process');
@@ -33,8 +33,10 @@ function countReport(report) {
 
 function createRunner(summaryLabel) {
   const totals = { passed: 0, failed: 0, skipped: 0, failedFiles: [] };
+  const skippedParts = [];
 
   function summary() {
+    if (skippedParts.length) console.log(`\nSkipped here:\n${skippedParts.map((line) => `  ${line}`).join('\n')}`);
     if (totals.failedFiles.length) console.log(`\nFailed:\n${totals.failedFiles.map((line) => `  ${line}`).join('\n')}`);
     const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
     console.log(`\n${summaryLabel}: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
@@ -78,7 +80,12 @@ function createRunner(summaryLabel) {
     }
   }
 
-  return { root, bin, run, step, tests, summary };
+  /** Names, above the totals, tests this run skipped and how to run them. */
+  function skipped(lines) {
+    skippedParts.push(...lines);
+  }
+
+  return { root, bin, run, step, tests, skipped, summary };
 }
 
 module.exports = { countReport, createRunner };

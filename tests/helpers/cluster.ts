@@ -9,7 +9,8 @@ import { Client } from 'pg';
 import supertest from 'supertest';
 import { eventually } from './eventually';
 import { createPostgresDatabase, uploadsOfThisRun } from './global-setup';
-import { findExecutable, freePort, startHaproxy, startInstance, type Instance, type LoadBalancer } from '../../scripts/cluster/processes';
+import { freePort, startHaproxy, startInstance, type Instance, type LoadBalancer } from '../../scripts/cluster/processes';
+import { findExecutable } from '../../scripts/lib/system-tools';
 
 export { freePort, startHaproxy, startInstance, uploadsOfThisRun, type Instance, type LoadBalancer };
 

@@ -7,7 +7,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { setTimeout as sleep } from 'timers/promises';
-import { findExecutable } from '../../scripts/cluster/processes';
+import { findExecutable } from '../../scripts/lib/system-tools';
 
 export const SHIPPED_RULES = path.resolve(__dirname, '..', '..', 'deploy', 'prometheus', 'alerts.yml');
 

@@ -8,7 +8,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { setTimeout as sleep } from 'timers/promises';
-import { findExecutable } from '../../scripts/cluster/processes';
+import { findExecutable } from '../../scripts/lib/system-tools';
 import { REELLY_API_KEY } from '../../scripts/fakes/providers';
 import { freePort, startInstance, type Instance } from './cluster';
 

@@ -1,16 +1,12 @@
 /**
  * The sitemap and robots.txt on the real app: the index and every part it names validate against the
- * sitemaps.org schemas (xmllint), list the three pages, each project, developer and emirate of the feed
+ * sitemaps.org schemas (libxml2's xmllint, built for WebAssembly), list the three pages, each project, developer and emirate of the feed
  * in both languages with reciprocal hreflang links, never a draft page or a project that left the feed;
  * each answer is built once per change, with its ETag (304), caching headers and fast lane; an unknown
  * part is the JSON error envelope; robots.txt is what the editors published, and editors may publish it.
  */
-import { execFileSync } from 'child_process';
-import fs from 'fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'http';
 import type { AddressInfo } from 'net';
-import os from 'os';
-import path from 'path';
 import { gunzipSync } from 'zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
@@ -18,13 +14,13 @@ import { appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { fastLaneAnswers } from '../helpers/lane-count';
+import { validateSitemap } from '../helpers/sitemap-schemas';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
 type PageKind = 'luxury' | 'contact' | 'off-plan' | 'project' | 'developer' | 'emirate';
 const sitePaths = () => appModule<{ pageAlternates: (kind: PageKind, params?: Record<string, string>) => Record<string, string> }>('src/lib/site-paths');
 const cacheOf = () => appModule<{ cache: { peek: (key: string) => { value: unknown } | undefined } }>('src/lib/cache/index').cache;
 
-const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'sitemaps');
 const CONTACT_PAGE = 'api::contact.contact-page';
 const ROBOTS = 'api::sitemap.robots-txt';
 
@@ -50,13 +46,6 @@ afterAll(async () => {
   projects().invalidate();
   await reelly.close();
 });
-
-/** xmllint's verdict on `xml` against a schema of tests/fixtures/sitemaps (throws with its message when invalid). */
-function validate(xml: string, schema: string): void {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-')), 'answer.xml');
-  fs.writeFileSync(file, xml);
-  execFileSync('xmllint', ['--noout', '--schema', path.join(FIXTURES, schema), file], { stdio: 'pipe' });
-}
 
 const text = async (target: string, headers: Record<string, string> = {}) => {
   const res = await (await http()).get(target).set(headers).buffer(true).parse((response, done) => {
@@ -92,14 +81,14 @@ async function wholeSitemap(headers: Record<string, string> = {}): Promise<{ ind
   const index = await text('/api/v1/sitemap.xml', headers);
   expect(index.status).toBe(200);
   expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
-  validate(index.body, 'siteindex.xsd');
+  await validateSitemap(index.body, 'siteindex.xsd');
   const parts: string[] = [];
   for (const loc of locsOf(index.body)) {
     expect(loc).toMatch(/^http:\/\/cms\.test\.local\/api\/v1\/sitemaps\/(pages|developers|projects)-\d+\.xml$/);
     const part = await text(new URL(loc).pathname, headers);
     expect(part.status).toBe(200);
     expect(part.headers['content-type']).toBe('application/xml; charset=utf-8');
-    validate(part.body, 'sitemap-hreflang.xsd');
+    await validateSitemap(part.body, 'sitemap-hreflang.xsd');
     parts.push(part.body);
   }
   return { index: index.body, parts, urls: parts.flatMap(locsOf) };

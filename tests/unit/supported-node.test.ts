@@ -115,11 +115,10 @@ describe.skipIf(!canSeeSwitch)(`on the machine's Node (${systemNodeVersion})`, (
   });
 });
 
-/** A folder with the module and package.json only, as the root it serves: its own .ci/.node. */
+/** A folder with the module (and the one it requires) and package.json only, as the root it serves: its own .ci/.node. */
 function copyOfTheModule(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'supported-node-'));
   fs.mkdirSync(path.join(root, 'scripts/lib'), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
-  fs.copyFileSync(path.join(ROOT, 'scripts/lib/supported-node.js'), path.join(root, 'scripts/lib/supported-node.js'));
+  for (const file of ['package.json', 'scripts/lib/supported-node.js', 'scripts/lib/native-addons.js']) fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
   return root;
 }
