@@ -260,11 +260,12 @@ describe('POST /api/v1/contact-us: rate limit', () => {
 
 describe('notification e-mail', () => {
   it('goes to the sales inbox after the commit, with the lead as reply-to', async () => {
-    const res = await submit({ ...VALID, mobile: newPerson().mobile, first_name: 'Notify', last_name: 'Me', message: 'Call me after 6pm' });
+    const person = newPerson('notify');
+    const res = await submit({ ...VALID, ...person, first_name: 'Notify', last_name: 'Me', message: 'Call me after 6pm' });
     const mail = await waitForMail((m) => m.raw.includes(`#${res.body.data.id})`));
     expect(mail.to).toEqual([SALES_INBOX]);
     expect(mail.raw).toMatch(/^Subject: New website enquiry from Notify Me\r?$/m);
-    expect(mail.raw).toMatch(/^Reply-To: layla@example\.ae\r?$/m);
+    expect(mail.raw).toContain(`Reply-To: ${person.email}`);
     expect(mail.raw).toContain('Call me after 6pm');
   });
 
