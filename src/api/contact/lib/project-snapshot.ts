@@ -4,7 +4,8 @@
  */
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 
-export interface ProjectSnapshot {
+// A type, not an interface: it is stored as a JSON value, which needs its implicit index signature.
+export type ProjectSnapshot = {
   id: string;
   slug: string;
   name: string;
@@ -18,7 +19,7 @@ export interface ProjectSnapshot {
   page_url: string;
   /** Empty when the feed has none for the project. */
   brochure_url: string;
-}
+};
 
 export function projectSnapshot(project: NormalisedProject, slug: string, pageUrl: string): ProjectSnapshot {
   return {

@@ -42,9 +42,9 @@ function enquiryFields(enquiry: LeadEnquiry, route: Route) {
     ...(project ? { project_id: project.id, project_name: project.name, project } : {}),
     ...enquiry.source,
     desk: route.desk,
-    desk_email: route.desk_email,
-    crm_pipeline: route.crm_pipeline,
-    routing_rule: route.rule,
+    desk_email: route.desk_email ?? undefined,
+    crm_pipeline: route.crm_pipeline ?? undefined,
+    routing_rule: route.rule ?? undefined,
   };
 }
 
