@@ -264,3 +264,17 @@ describe('the delivery e-mail without a rule', () => {
     expect(mail.raw).toContain(`Page: ${withoutBrochure.canonical_url}`);
   });
 });
+
+describe('the Leads widget', () => {
+  it('counts the last 30 days per project and per campaign', async () => {
+    const res = await (await http()).get('/leads/summary').set('Authorization', `Bearer ${await adminToken()}`);
+    expect(res.status).toBe(200);
+    const { per_project, per_campaign } = res.body.data as { per_project: Array<{ name: string; count: number }>; per_campaign: Array<{ name: string; count: number }> };
+    const projectCount = (await strapi.db.query(CONTACT).count({ where: { project_name: withBrochure.name } })) as number;
+    expect(per_project).toContainEqual({ name: 'none', count: expect.any(Number) });
+    const listed = per_project.find((share) => share.name === withBrochure.name);
+    if (listed) expect(listed.count).toBe(projectCount);
+    expect(per_campaign.map((share) => share.count)).toEqual([...per_campaign.map((share) => share.count)].sort((a, b) => b - a));
+    expect(per_campaign.length).toBeGreaterThan(1);
+  });
+});
