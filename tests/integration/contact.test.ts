@@ -403,7 +403,7 @@ describe('admin: the contacts export shows what the Content Manager shows', () =
     const { auth } = await adminWithRole(await defaultRole('strapi-author'));
     const res = await (await http()).get('/leads/summary').set('Authorization', auth);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ counts: { today: 0, last_7_days: 0, last_30_days: 0 }, deliveries: { failed: 0, pending: 0 }, latest: [] });
+    expect(res.body.data).toEqual({ counts: { today: 0, last_7_days: 0, last_30_days: 0 }, per_project: [], per_campaign: [], deliveries: { failed: 0, pending: 0 }, latest: [] });
   });
 
   it('gives an Editor every row the Content Manager lists', async () => {
