@@ -83,7 +83,7 @@ export interface paths {
          *     committed, with one delivery per configured target (the sales inbox's e-mail, the CRM webhook),
          *     sent afterwards with retries (a failed send changes nothing; docs/lead-deliveries.md).
          *     Rate limited per client IP (default 10 per 10 minutes). Optional `project_id`, `enquiry_type` and
-         *     `source` say what the lead is about and where the visitor came from (decisions 147-150): the lead is
+         *     `source` say what the lead is about and where the visitor came from (decisions 141-144): the lead is
          *     routed to a desk by the admins' rules, and a repeat (same person, same subject, within
          *     `LEAD_REPEAT_WINDOW_H`) is stored and marked as one. A client that sends none of them gets the
          *     same answer as before.
@@ -1022,13 +1022,13 @@ export interface components {
             consent_text_version?: string;
             /**
              * @description The off-plan project of the current feed the enquiry is about, by its id or a slug it has or had
-             *     (decision 148); a 422 naming `project_id` ("No off-plan project with this id") otherwise. The lead
+             *     (decision 142); a 422 naming `project_id` ("No off-plan project with this id") otherwise. The lead
              *     keeps a snapshot of the project as it was. A `listing_id` for the agency's own listings comes with
              *     the sale/rent listings (issue 43), not yet.
              */
             project_id?: string | number;
             /**
-             * @description What the visitor asks for (decision 147). `project`, `brochure` and `viewing` need a `project_id`.
+             * @description What the visitor asks for (decision 141). `project`, `brochure` and `viewing` need a `project_id`.
              *     Absent: `project` when a `project_id` is given, else `general`.
              * @enum {string}
              */
@@ -1036,7 +1036,7 @@ export interface components {
             source?: components["schemas"]["LeadSource"];
         };
         /**
-         * @description Where the visitor came from, as the website read it from the landing URL (decision 147). Every key
+         * @description Where the visitor came from, as the website read it from the landing URL (decision 141). Every key
          *     optional; unknown keys are ignored; each bad value is a 422 under `errors["source.<key>"]`.
          */
         LeadSource: {

@@ -184,7 +184,7 @@ async function measureGet(app, { name, path: route, headers = {}, status = 200, 
 /**
  * Sustained POST /api/v1/contact-us: stored rows per second (each 201 a row) against a bare server's 201s.
  * `extra` adds fields to today's body (issue 42's enquiry fields). The same body on every request: after
- * the first, each lead is a repeat of it (decision 150), stored whole as every lead is.
+ * the first, each lead is a repeat of it (decision 144), stored whole as every lead is.
  */
 async function measureContactPost(app, { name = 'POST /contact-us', extra = {} } = {}) {
   const body = JSON.stringify({

@@ -358,7 +358,7 @@ describe('lead deliveries across instances', () => {
       ids = await Promise.all(
         Array.from({ length: LEADS }, async (_, i) => {
           const res = await agent(i % 2 ? a : b).post('/api/v1/contact-us').set('X-Forwarded-For', `2001:db8:c1::${i + 1}`)
-            // A person each (decision 150: one person's leads after the first are repeats, which get no e-mail).
+            // A person each (decision 144: one person's leads after the first are repeats, which get no e-mail).
             .send({ first_name: 'Cluster', last_name: `Lead ${i}`, email: `${tag}-${i}@example.com`, mobile: `+97156${String(i).padStart(7, '0')}` });
           expect(res.status).toBe(201);
           return res.body.data.id as number;

@@ -128,7 +128,7 @@ let nextPerson = 0;
 const personBase = Date.now() % 1e8;
 /**
  * A person no other lead of the run is from: an address and a number of their own, so a lead is never
- * taken for a repeat of another test's (decision 150: the same address or number within the window).
+ * taken for a repeat of another test's (decision 144: the same address or number within the window).
  */
 export function newPerson(tag = 'lead'): { email: string; mobile: string } {
   nextPerson += 1;

@@ -1,5 +1,5 @@
 /**
- * What a lead says it is about and where it came from (issue 42; decisions 147-151): project enquiries
+ * What a lead says it is about and where it came from (issue 42; decisions 141-145): project enquiries
  * with a snapshot of the project, campaign attribution, routing rules admins edit, repeats told apart
  * (a race included), the brochure answer, and what the desk's inbox and the CRM receive.
  */

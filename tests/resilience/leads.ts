@@ -23,7 +23,7 @@ let serial = 0;
 const runBase = Date.now() % 1e7;
 /**
  * A lead whose message carries a unique token, so its row can be found and compared, from a person of its
- * own: the same e-mail or phone digits within LEAD_REPEAT_WINDOW_H would make it a repeat (decision 150).
+ * own: the same e-mail or phone digits within LEAD_REPEAT_WINDOW_H would make it a repeat (decision 144).
  */
 export function uniqueLead(tag: string): Lead {
   serial += 1;

@@ -111,7 +111,7 @@ describe('buildContactPage', () => {
   });
 });
 
-describe('lead routing (decision 149)', () => {
+describe('lead routing (decision 143)', () => {
   const rule = (id: number, priority: number, conditions: Partial<RouteRule>): RouteRule => ({
     id, name: `rule ${id}`, priority, active: true, emirate: null, developer: null, enquiry_type: null, utm_campaign: null, desk: `desk-${id}`, desk_email: null, crm_pipeline: null, ...conditions,
   });
@@ -125,7 +125,7 @@ describe('lead routing (decision 149)', () => {
   });
 });
 
-describe('the enquiry fields (decision 147)', () => {
+describe('the enquiry fields (decision 141)', () => {
   it('defaults to a project enquiry with a project, a general one without', () => {
     expect(validateEnquiry({ project_id: ' marina ' }).value).toEqual({ enquiry_type: 'project', project_key: 'marina', source: {} });
     expect(validateEnquiry({}).value).toEqual({ enquiry_type: 'general', source: {} });

@@ -25,7 +25,7 @@ export interface ContactMessages {
   consentBoolean: string;
   consentVersionLength(max: number): string;
   consentVersionText: string;
-  /** The enquiry's fields (decision 147). */
+  /** The enquiry's fields (decision 141). */
   projectUnknown: string;
   projectNeeded(type: string): string;
   enquiryType(types: readonly string[]): string;

@@ -17,7 +17,7 @@ export interface ContactRow {
   consent?: boolean | null;
   consent_text_version?: string | null;
   consent_at?: string | Date | null;
-  /** What the lead is about and where it came from (decisions 147-150). */
+  /** What the lead is about and where it came from (decisions 141-144). */
   enquiry_type?: string | null;
   project_id?: string | null;
   project_name?: string | null;

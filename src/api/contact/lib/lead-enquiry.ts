@@ -1,5 +1,5 @@
 /**
- * What a submission says it is about, and where the visitor came from (decision 147): `project_id`,
+ * What a submission says it is about, and where the visitor came from (decision 141): `project_id`,
  * `enquiry_type` and `source`, all optional, checked beside the contact fields. Pure: whether the project
  * is in the feed is the off-plan domain's to say, asked afterwards.
  */

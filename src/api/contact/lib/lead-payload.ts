@@ -33,7 +33,7 @@ function leadBody(lead: StoredLead) {
     // The sales team answers in the language the visitor wrote in (decision 58).
     locale: lead.language ?? 'en',
     received_at: receivedAt.toISOString(),
-    // What the lead is about, where it came from, who handles it (decisions 147-150).
+    // What the lead is about, where it came from, who handles it (decisions 141-144).
     enquiry_type: lead.enquiry_type ?? 'general',
     project: lead.project ?? null,
     attribution: attributionOf(lead),
@@ -46,7 +46,7 @@ export function leadPayload(idempotencyKey: string, lead: StoredLead): string {
 }
 
 /**
- * The CRM webhook's body for a repeat (decision 150): an update of the first lead, `repeat_of` naming
+ * The CRM webhook's body for a repeat (decision 144): an update of the first lead, `repeat_of` naming
  * it by the ids the CRM got with it, and the repeat whole (what the buyer said this time).
  */
 export function repeatPayload(idempotencyKey: string, lead: StoredLead, first: { id: number; documentId?: string | null }): string {

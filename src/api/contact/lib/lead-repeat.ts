@@ -1,5 +1,5 @@
 /**
- * When a lead repeats an earlier one (decision 150): the same person, by e-mail address or by phone
+ * When a lead repeats an earlier one (decision 144): the same person, by e-mail address or by phone
  * digits, about the same subject (a project, or a general enquiry) within the repeat window. Pure: the
  * keys a lead is known by; the database decides, under its unique key, which lead came first.
  */

@@ -1,5 +1,5 @@
 /**
- * Which desk a lead goes to (decision 149): the rules admins keep in the admin panel, tried in order
+ * Which desk a lead goes to (decision 143): the rules admins keep in the admin panel, tried in order
  * (lowest priority number first, then the oldest); the first whose conditions all hold wins, an empty
  * condition holding for any lead. No rule: the service's own notification address. Pure.
  */

@@ -30,7 +30,7 @@ export interface LeadShare {
 
 export interface LeadSummary {
   counts: { today: number; last_7_days: number; last_30_days: number };
-  /** Decision 149: absent for a role that may not read the field. */
+  /** Decision 143: absent for a role that may not read the field. */
   per_project?: LeadShare[];
   per_campaign?: LeadShare[];
   /** Deliveries of these leads that failed for good (an editor may retry them), and those not yet delivered. */

@@ -12,7 +12,7 @@ export interface LeadEmail {
   text: string;
 }
 
-/** What the lead is about, where it came from, and the desk it was routed to (decisions 147-149). */
+/** What the lead is about, where it came from, and the desk it was routed to (decisions 141-143). */
 export interface LeadAbout {
   enquiry_type: string;
   project: ProjectSnapshot | null;

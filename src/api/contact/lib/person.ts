@@ -33,7 +33,7 @@ export function isPersonsLead(lead: { email?: string | null; mobile?: string | n
 
 /**
  * The fields of a lead that say who the person is. The pages a lead came from and through may hold
- * the person's address in their query, and click ids follow one person across sites (decision 151).
+ * the person's address in their query, and click ids follow one person across sites (decision 145).
  */
 export const PERSONAL_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'page_url', 'referrer', 'gclid', 'fbclid'] as const;
 

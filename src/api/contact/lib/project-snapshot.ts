@@ -1,6 +1,6 @@
 /**
  * What the buyer saw of the project they asked about, kept on the lead as it was at submission
- * (decision 148): the feed changes later, the sales team calls about what was on the page. Pure.
+ * (decision 142): the feed changes later, the sales team calls about what was on the page. Pure.
  */
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 

@@ -1,5 +1,5 @@
 /**
- * The first lead of each person and subject (decision 150), in a table of its own with a unique key
+ * The first lead of each person and subject (decision 144), in a table of its own with a unique key
  * on (person, subject): the lead that takes a key is the first, one that finds it taken within the
  * window is a repeat of the lead it names. Taken inside the transaction that stores the lead, so two
  * identical submissions at once are one first and one repeat on every database and instance: on

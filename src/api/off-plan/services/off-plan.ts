@@ -297,7 +297,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     developerSlugs: slugs.developerSlugs,
 
     /**
-     * The project of the current feed a lead names (decision 148), by its id or a slug it has or had,
+     * The project of the current feed a lead names (decision 142), by its id or a slug it has or had,
      * with its current slug; null when the feed lists none. Its detail where held (brochure, agent).
      */
     async enquiredProject(key: string): Promise<{ project: NormalisedProject; slug: string } | null> {

@@ -43,7 +43,7 @@ export async function inSlices<T>(steps: Generator<unknown, T, void>, pause: Pau
 }
 
 /**
- * A gate for background work that visitors must not feel (decision 144): `room()` resolves at once
+ * A gate for background work that visitors must not feel (decision 140): `room()` resolves at once
  * while the loop was busy less than `share` of the last `windowMs`, else once a window was, or after
  * `maxWaitMs` (so the work still moves on a loop kept busy by visitors alone). Work that starts a
  * unit after each `room()` takes what the loop's visitors leave, not a share of every turn.

@@ -2,7 +2,7 @@
  * Project details as this instance holds them (decisions 40, 66): each project's detail read from the
  * provider, kept in the database (detail-rows.ts) and in memory per project once asked for; the
  * reads a visitor's ask starts; the read-ahead of every listed detail, under a lease, paced by
- * read-ahead.ts. The details read are written a batch at a time (decision 143); a detail that changed
+ * read-ahead.ts. The details read are written a batch at a time (decision 139); a detail that changed
  * is announced under its own tag (`projectTag`), a batch's tags at once, which every instance drops and
  * the CDN purges.
  */
@@ -130,7 +130,7 @@ export function detailReads(strapi: Core.Strapi) {
     return outcomes;
   }
 
-  /** Keeps what the provider said about `id`, with the other details read about the same time (decision 143). */
+  /** Keeps what the provider said about `id`, with the other details read about the same time (decision 139). */
   const keep = batched(keepBatch, WRITE_BATCH);
 
   /**

@@ -2,8 +2,8 @@
  * The read-ahead of project details (decision 66): reads the given ids' details with a bounded number
  * asking the provider at once, starting them no faster than a request rate, and reports progress as it
  * goes. A read whose provider answered frees its place while what it said is kept: details are written
- * a batch at a time (decision 143), and up to `keptAhead` reads may wait for their batch meanwhile.
- * A read starts only when the loop has room for it (decision 144): visitors first.
+ * a batch at a time (decision 139), and up to `keptAhead` reads may wait for their batch meanwhile.
+ * A read starts only when the loop has room for it (decision 140): visitors first.
  * Plain code, no Strapi: the projects service hands it the reading, the pacing and the lease.
  */
 import { setTimeout as sleep } from 'timers/promises';
