@@ -60,7 +60,7 @@ describe('a lead from the website', () => {
     await screenshot(page, '11-leads-widget');
     await latest.getByRole('link', { name: 'Omar Farouk' }).click();
     await page.getByLabel('Message').waitFor();
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(LEAD.email);
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(LEAD.email);
   });
 
   it("shows beside the lead how it reached the sales inbox and the CRM", async () => {
@@ -107,7 +107,7 @@ describe('a lead from the website', () => {
     const row = page.locator('tbody tr').filter({ hasText: 'Huda' }).first();
     await row.waitFor();
     for (const text of [card.name, 'viewing', 'e2e-spring-launch', 'default']) expect(await row.textContent()).toContain(text);
-    await row.getByText('Huda').click();
+    await row.getByText('Huda Project', { exact: true }).click();
     await page.getByLabel('Project', { exact: true }).waitFor();
     expect(await page.getByLabel('Project', { exact: true }).inputValue()).toBe(card.name);
     expect(await page.getByLabel('Campaign', { exact: true }).inputValue()).toBe('e2e-spring-launch');
