@@ -7,7 +7,6 @@ import { sendCached } from '../../../lib/send';
 import { buyerService } from '../../account/services/buyer';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
 import { validateContact } from '../lib/contact-validation';
-import { validateEnquiry } from '../lib/lead-enquiry';
 import { contactService } from '../services/contact';
 import { contactPageService } from '../services/contact-page';
 
@@ -22,21 +21,14 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const body: unknown = ctx.request.body ?? {};
     if (!isPlainObject(body)) throw new ApiError(400, 'BAD_REQUEST', messages.notAForm);
     const result = validateContact(body, locale, { requireConsent: strapi.config.get('contact.requireConsent') === true });
-    const enquiry = validateEnquiry(body, locale);
-    const errors = { ...(result.ok ? {} : result.errors), ...enquiry.errors };
-    if (!result.ok || Object.keys(errors).length > 0) throw ApiError.validation(errors, messages.validationFailed);
-    const { project_key, ...about } = enquiry.value;
-    const project = project_key === undefined ? undefined : await contactService(strapi).enquiredProject(project_key, locale);
-    if (project === null) throw ApiError.validation({ project_id: [messages.projectUnknown] }, messages.validationFailed);
+    if (!result.ok) throw ApiError.validation(result.errors, messages.validationFailed);
 
     // A signed-in buyer's lead is linked to their account; a token that names no buyer links nothing.
     const signedIn = await buyerService(strapi).of(ctx);
     const buyer = signedIn.status === 'buyer' ? signedIn.buyer.documentId : undefined;
-    const { id } = await contactService(strapi).submit(result.value, locale, buyer, { ...about, ...(project ? { project } : {}) });
-    // A brochure enquiry is answered with the brochure, for the site to open once the form is sent.
-    const brochure = about.enquiry_type === 'brochure' && project?.brochure_url ? { brochure_url: project.brochure_url } : {};
+    const { id } = await contactService(strapi).submit(result.value, locale, buyer);
     ctx.status = 201;
-    ctx.body = success({ id, ...brochure }, 201, messages.confirmation);
+    ctx.body = success({ id }, 201, messages.confirmation);
   },
 
   async page(ctx: Context) {
