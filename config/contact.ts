@@ -46,6 +46,8 @@ export default ({ env }: Core.Config.Shared.ConfigParams) => ({
     retentionDays: Math.max(0, env.int('LEAD_RETENTION_DAYS', 0)),
     erasure: erasureMode(env),
   },
+  /** A lead from the same person about the same subject within this many hours is a repeat of the first (decision 144). */
+  repeatWindowHours: Math.max(0, env.float('LEAD_REPEAT_WINDOW_H', 24)),
   /** The sales inbox notified of each stored submission; empty means no e-mail. */
   notifyEmail: env('CONTACT_NOTIFY_EMAIL', ''),
   /** The CRM webhook: each lead POSTed as signed JSON; empty means none. */

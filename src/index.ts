@@ -11,6 +11,7 @@ import { acceptOneClickPosts } from './api/account/one-click';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
+import { REPEAT_MODEL } from './api/contact/repeats/store';
 import { AUDIT_MODEL, registerPersonalDataPermission, startRetention, stopRetention } from './api/contact/personal-data';
 import { startDeliveryWorker, stopDeliveryWorker } from './api/contact/deliveries/worker';
 import { contactPageSeeder } from './api/contact/seed';
@@ -91,6 +92,7 @@ export default {
     await takeStartupLock(strapi);
     strapi.get('models').add(LEASE_MODEL);
     strapi.get('models').add(DELIVERY_MODEL);
+    strapi.get('models').add(REPEAT_MODEL);
     strapi.get('models').add(SCHEDULE_MODEL);
     strapi.get('models').add(AUDIT_MODEL);
     strapi.get('models').add(SLUG_MODEL);

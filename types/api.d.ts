@@ -82,7 +82,11 @@ export interface paths {
          *     are ignored; `contact_type` is always `Website Contact Form`. The 201 is sent after the row is
          *     committed, with one delivery per configured target (the sales inbox's e-mail, the CRM webhook),
          *     sent afterwards with retries (a failed send changes nothing; docs/lead-deliveries.md).
-         *     Rate limited per client IP (default 10 per 10 minutes).
+         *     Rate limited per client IP (default 10 per 10 minutes). Optional `project_id`, `enquiry_type` and
+         *     `source` say what the lead is about and where the visitor came from (decisions 141-144): the lead is
+         *     routed to a desk by the admins' rules, and a repeat (same person, same subject, within
+         *     `LEAD_REPEAT_WINDOW_H`) is stored and marked as one. A client that sends none of them gets the
+         *     same answer as before.
          */
         post: operations["submitContact"];
         delete?: never;
@@ -1016,6 +1020,43 @@ export interface components {
             consent?: boolean | ("true" | "false" | "on" | "yes" | "no" | "1" | "0");
             /** @description Which wording of the consent text the form showed, stored with the consent */
             consent_text_version?: string;
+            /**
+             * @description The off-plan project of the current feed the enquiry is about, by its id or a slug it has or had
+             *     (decision 142); a 422 naming `project_id` ("No off-plan project with this id") otherwise. The lead
+             *     keeps a snapshot of the project as it was. A `listing_id` for the agency's own listings comes with
+             *     the sale/rent listings (issue 43), not yet.
+             */
+            project_id?: string | number;
+            /**
+             * @description What the visitor asks for (decision 141). `project`, `brochure` and `viewing` need a `project_id`.
+             *     Absent: `project` when a `project_id` is given, else `general`.
+             * @enum {string}
+             */
+            enquiry_type?: "general" | "project" | "brochure" | "viewing" | "callback";
+            source?: components["schemas"]["LeadSource"];
+        };
+        /**
+         * @description Where the visitor came from, as the website read it from the landing URL (decision 141). Every key
+         *     optional; unknown keys are ignored; each bad value is a 422 under `errors["source.<key>"]`.
+         */
+        LeadSource: {
+            /**
+             * Format: uri
+             * @description The page the form was on (http or https)
+             */
+            page_url?: string;
+            /**
+             * Format: uri
+             * @description The page that led the visitor to the site (http or https)
+             */
+            referrer?: string;
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            utm_term?: string;
+            utm_content?: string;
+            gclid?: string;
+            fbclid?: string;
         };
         ContactCreated: {
             /** @constant */
@@ -1029,6 +1070,8 @@ export interface components {
             message: "Your message has been received. We will get back to you soon." | "تم استلام رسالتك، وسنتواصل معك قريبًا.";
             data: {
                 id: number;
+                /** @description Only for a `brochure` enquiry about a project the feed has a brochure for: the site opens it once the form is sent */
+                brochure_url?: components["schemas"]["Url"];
             };
         };
         ContactPageResponse: {

@@ -1,7 +1,7 @@
 /**
  * The Content Manager's menu in the order of the site (the luxury page's sections as they appear on
  * the page and its SEO, then the off-plan page with its projects' SEO and developer pages, the contact
- * page, robots.txt, then leads, then the website's buyers), where Strapi
+ * page, robots.txt, then leads and their routing rules, then the website's buyers), where Strapi
  * would sort it by name.
  *
  * Strapi (content-manager 5.54.0) sorts the menu links by their `title`, which it also uses as a
@@ -23,6 +23,7 @@ import projectSeo from '../api/off-plan/content-types/project-seo/schema.json';
 import developerPage from '../api/off-plan/content-types/developer-page/schema.json';
 import contactPage from '../api/contact/content-types/contact-page/schema.json';
 import contact from '../api/contact/content-types/contact/schema.json';
+import leadRoute from '../api/contact/content-types/lead-route/schema.json';
 import favorite from '../api/account/content-types/favorite/schema.json';
 import savedSearch from '../api/account/content-types/saved-search/schema.json';
 import robotsTxt from '../api/sitemap/content-types/robots-txt/schema.json';
@@ -51,6 +52,7 @@ const SITE_ORDER: Array<[api: string, schema: Schema]> = [
   ['contact', contactPage],
   ['sitemap', robotsTxt],
   ['contact', contact],
+  ['contact', leadRoute],
   ['plugin::users-permissions', buyers],
   ['account', favorite],
   ['account', savedSearch],

@@ -358,7 +358,8 @@ describe('lead deliveries across instances', () => {
       ids = await Promise.all(
         Array.from({ length: LEADS }, async (_, i) => {
           const res = await agent(i % 2 ? a : b).post('/api/v1/contact-us').set('X-Forwarded-For', `2001:db8:c1::${i + 1}`)
-            .send({ first_name: 'Cluster', last_name: `Lead ${i}`, email: `${tag}-${i}@example.com`, mobile: '+971 50 123 4567' });
+            // A person each (decision 144: one person's leads after the first are repeats, which get no e-mail).
+            .send({ first_name: 'Cluster', last_name: `Lead ${i}`, email: `${tag}-${i}@example.com`, mobile: `+97156${String(i).padStart(7, '0')}` });
           expect(res.status).toBe(201);
           return res.body.data.id as number;
         })
@@ -399,6 +400,24 @@ describe('lead deliveries across instances', () => {
     expect(sentBy(a) + sentBy(b)).toBe(BACKLOG);
     expect(sentBy(a)).toBeGreaterThan(0);
     expect(sentBy(b)).toBeGreaterThan(0);
+  });
+});
+
+describe('repeats across instances', () => {
+  it('the same submission to A and B at once is one first lead and one repeat of it', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const person = { first_name: 'Racer', email: `race-${round}-${Date.now()}@example.com`, mobile: `+97157${String(round).padStart(7, '0')}` };
+      const answers = await Promise.all([a, b].map((instance, i) => agent(instance).post('/api/v1/contact-us').set('X-Forwarded-For', `2001:db8:c2::${round * 2 + i + 1}`).send(person)));
+      expect(answers.map((res) => res.status)).toEqual([201, 201]);
+      const ids = answers.map((res) => res.body.data.id as number);
+      const rows = await sql<{ id: number; repeat_of: number | null }>(database.url, 'select id, repeat_of from contacts where id = any($1) order by id', [ids]);
+      const firsts = rows.filter((row) => row.repeat_of === null);
+      expect(firsts).toHaveLength(1);
+      expect(rows.filter((row) => row.repeat_of === firsts[0].id)).toHaveLength(1);
+      const events = await sql<{ contact_id: number; target: string; event: string | null }>(database.url, 'select contact_id, target, event from app_lead_deliveries where contact_id = any($1) order by contact_id, target', [ids]);
+      const repeat = rows.find((row) => row.repeat_of !== null)!.id;
+      expect(events.filter((row) => row.contact_id === repeat).map((row) => [row.target, row.event])).toEqual([['webhook', 'lead.repeated']]);
+    }
   });
 });
 

@@ -41,6 +41,7 @@ describe('an editor logs in', () => {
       'Off-plan project SEO',
       'Off-plan developer pages',
       'Leads (contact form)',
+      'Lead routing rules',
       'Buyers',
       'Buyer favourites',
       'Buyer saved searches',

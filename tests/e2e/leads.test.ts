@@ -20,18 +20,18 @@ const LEAD = {
 };
 
 describe('a lead from the website', () => {
-  it('is first in the leads list, with name, e-mail, mobile, how they found us, message and date', async () => {
+  it('is first in the leads list, with name, e-mail, enquiry type, project, campaign, desk and date', async () => {
     expect((await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp()).send(LEAD)).status).toBe(201);
     const { page, base } = session;
     await logInToAdmin(page, base, await editorAccount());
     await page.goto(`${base}/admin/content-manager/collection-types/api::contact.contact`);
     await page.getByRole('button', { name: 'Export CSV' }).waitFor();
     const headers = (await page.locator('thead th').allTextContents()).map((text) => text.trim().toLowerCase()).filter(Boolean);
-    expect(headers).toEqual(expect.arrayContaining(['name', 'e-mail', 'mobile', 'found us via', 'message', 'received']));
+    expect(headers).toEqual(expect.arrayContaining(['e-mail', 'type', 'project', 'campaign', 'desk', 'received']));
     const firstRow = page.locator('tbody tr').first();
     await firstRow.getByText('Omar Farouk').waitFor();
     const cells = await firstRow.textContent();
-    for (const text of [LEAD.email, LEAD.mobile, LEAD.method_of_contact, 'We are relocating from Cairo']) expect(cells).toContain(text);
+    for (const text of [LEAD.email, 'general', 'default']) expect(cells).toContain(text);
     expect(await page.getByRole('link', { name: /Create new entry/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Create new entry/ }).count()).toBe(0);
     await screenshot(page, '10-leads-list');
@@ -44,7 +44,7 @@ describe('a lead from the website', () => {
     const file = path.join(SCREENSHOT_DIR, download.suggestedFilename());
     await download.saveAs(file);
     const csv = fs.readFileSync(file, 'utf8');
-    expect(csv.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at\r\n')).toBe(true);
+    expect(csv.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,enquiry_type,project_id,project_name,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n')).toBe(true);
     expect(csv).toContain('Omar,Farouk,omar.farouk@example.com');
   });
 
@@ -60,7 +60,7 @@ describe('a lead from the website', () => {
     await screenshot(page, '11-leads-widget');
     await latest.getByRole('link', { name: 'Omar Farouk' }).click();
     await page.getByLabel('Message').waitFor();
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(LEAD.email);
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(LEAD.email);
   });
 
   it("shows beside the lead how it reached the sales inbox and the CRM", async () => {
@@ -92,5 +92,27 @@ describe('a lead from the website', () => {
     await webhook.getByRole('button', { name: 'Retry' }).click();
     await webhook.getByText('Delivered').waitFor({ timeout: 20_000 });
     expect(receiver.hooksFor(lead.email).map((hook) => hook.answered)).toEqual([400, 200]);
+  });
+
+  it('a project enquiry shows the editor the project, the campaign and the desk', async () => {
+    const { page, base } = session;
+    const card = (await (await http()).get('/api/v1/off-plan/projects?per_page=1')).body.data.properties.data[0] as { id: string; name: string };
+    const enquiry = {
+      first_name: 'Huda', last_name: 'Project', email: 'huda.project@example.com', mobile: '+971 50 765 9999',
+      project_id: card.id, enquiry_type: 'viewing', source: { utm_source: 'google', utm_campaign: 'e2e-spring-launch' },
+    };
+    const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp()).send(enquiry);
+    expect(res.status).toBe(201);
+    await page.goto(`${base}/admin/content-manager/collection-types/api::contact.contact`);
+    const row = page.locator('tbody tr').filter({ hasText: 'Huda' }).first();
+    await row.waitFor();
+    for (const text of [card.name, 'viewing', 'e2e-spring-launch', 'default']) expect(await row.textContent()).toContain(text);
+    await row.getByText('Huda Project', { exact: true }).click();
+    await page.getByLabel('Project', { exact: true }).waitFor();
+    expect(await page.getByLabel('Project', { exact: true }).inputValue()).toBe(card.name);
+    expect(await page.getByLabel('Campaign', { exact: true }).inputValue()).toBe('e2e-spring-launch');
+    expect(await page.getByLabel('Desk', { exact: true }).inputValue()).toBe('default');
+    expect(await page.getByText(/"page_url"/).count()).toBeGreaterThan(0);
+    await screenshot(page, '10b-project-enquiry');
   });
 });

@@ -124,6 +124,17 @@ export async function http() {
   return supertest((await getStrapi()).server.httpServer);
 }
 
+let nextPerson = 0;
+const personBase = Date.now() % 1e8;
+/**
+ * A person no other lead of the run is from: an address and a number of their own, so a lead is never
+ * taken for a repeat of another test's (decision 144: the same address or number within the window).
+ */
+export function newPerson(tag = 'lead'): { email: string; mobile: string } {
+  nextPerson += 1;
+  return { email: `${tag}.${nextPerson}.${personBase}@example.com`, mobile: `+9715${String((personBase + nextPerson) % 1e8).padStart(8, '0')}` };
+}
+
 let nextClient = 0;
 /**
  * A fresh client address for X-Forwarded-For per call (documentation prefix 2001:db8::/32, only ever a

@@ -38,11 +38,19 @@ describe('Content Manager configuration from code', () => {
 
   it('lists leads newest first with the useful columns, the source read-only', async () => {
     const { contentType } = await viewConfiguration('api::contact.contact');
-    expect(contentType.layouts.list).toEqual(['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'createdAt']);
+    expect(contentType.layouts.list).toEqual(['first_name', 'last_name', 'email', 'enquiry_type', 'project_name', 'utm_campaign', 'desk', 'createdAt']);
     expect(contentType.settings).toMatchObject({ defaultSortBy: 'createdAt', defaultSortOrder: 'DESC', mainField: 'first_name' });
     expect(contentType.metadatas.method_of_contact.list.label).toBe('Found us via');
+    expect([contentType.metadatas.enquiry_type.list.label, contentType.metadatas.project_name.list.label, contentType.metadatas.utm_campaign.list.label, contentType.metadatas.desk.list.label]).toEqual(['Type', 'Project', 'Campaign', 'Desk']);
+    expect(contentType.metadatas.desk.edit.editable).toBe(false);
     expect(contentType.metadatas.createdAt.list.label).toBe('Received');
     expect(contentType.metadatas.contact_type.edit.editable).toBe(false);
+  });
+
+  it('lists the lead routing rules by priority', async () => {
+    const { contentType } = await viewConfiguration('api::contact.lead-route');
+    expect(contentType.layouts.list).toEqual(['priority', 'name', 'emirate', 'developer', 'enquiry_type', 'utm_campaign', 'desk', 'active']);
+    expect(contentType.settings).toMatchObject({ defaultSortBy: 'priority', defaultSortOrder: 'ASC', mainField: 'name' });
   });
 
   it('lists testimonials by display order', async () => {

@@ -9,7 +9,7 @@ import path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { setTimeout as sleep } from 'timers/promises';
-import { adminToken, editorAccount, getStrapi, http, newClientIp, SALES_INBOX, webhookReceiver } from '../helpers/app';
+import { adminToken, editorAccount, getStrapi, http, newClientIp, newPerson, SALES_INBOX, webhookReceiver } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { smtp, waitForMail } from '../helpers/smtp';
 import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -46,7 +46,7 @@ async function submitLead(tag: string) {
   const res = await (await http())
     .post('/api/v1/contact-us')
     .set('X-Forwarded-For', newClientIp())
-    .send({ first_name: 'Delivery', last_name: tag, email, mobile: '+971 50 123 4567', message: `About ${tag}` });
+    .send({ first_name: 'Delivery', last_name: tag, email, mobile: newPerson().mobile, message: `About ${tag}` });
   expect(res.status).toBe(201);
   return { id: res.body.data.id as number, email };
 }
@@ -95,9 +95,10 @@ describe('the outbox', () => {
 describe('the CRM webhook', () => {
   it('answered 500 three times then 200: delivered once, the same idempotency key and a valid signature on every attempt', async () => {
     const email = `retried.${Date.now()}@example.com`;
+    const { mobile } = newPerson();
     receiver.script(email, [500, 500, 500]);
     const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp())
-      .send({ first_name: 'Retried', email, mobile: '+971 50 123 4567' });
+      .send({ first_name: 'Retried', email, mobile });
     expect(res.status).toBe(201);
     const row = await waitForStatus(res.body.data.id, 'webhook', 'delivered');
     const hooks = receiver.hooksFor(email);
@@ -111,8 +112,9 @@ describe('the CRM webhook', () => {
       event: 'lead.created',
       idempotency_key: row.idempotency_key,
       lead: {
-        id: res.body.data.id, document_id: expect.any(String), first_name: 'Retried', last_name: '', email, mobile: '+971 50 123 4567',
+        id: res.body.data.id, document_id: expect.any(String), first_name: 'Retried', last_name: '', email, mobile,
         method_of_contact: '', message: '', source: 'Website Contact Form', locale: 'en', received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        enquiry_type: 'general', project: null, attribution: {}, desk: { name: 'default', email: null, crm_pipeline: null, rule: null },
       },
     });
     // Delivered: no request follows.
@@ -124,7 +126,7 @@ describe('the CRM webhook', () => {
     const email = `refused.${Date.now()}@example.com`;
     receiver.script(email, [400]);
     const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp())
-      .send({ first_name: 'Refused', email, mobile: '+971 50 123 4567' });
+      .send({ first_name: 'Refused', email, mobile: newPerson().mobile });
     const row = await waitForStatus(res.body.data.id, 'webhook', 'failed');
     expect(row).toMatchObject({ attempts: 1, last_error: 'HTTP 400 Bad Request' });
     await sleep(1500);
@@ -137,7 +139,7 @@ describe('the CRM webhook', () => {
     const email = `transient${status}.${Date.now()}@example.com`;
     receiver.script(email, [status]);
     const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp())
-      .send({ first_name: 'Transient', email, mobile: '+971 50 123 4567' });
+      .send({ first_name: 'Transient', email, mobile: newPerson().mobile });
     expect(await waitForStatus(res.body.data.id, 'webhook', 'delivered')).toMatchObject({ attempts: 2 });
   });
 
@@ -145,7 +147,7 @@ describe('the CRM webhook', () => {
     const email = `down.${Date.now()}@example.com`;
     receiver.script(email, Array(10).fill(503));
     const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp())
-      .send({ first_name: 'Down', email, mobile: '+971 50 123 4567' });
+      .send({ first_name: 'Down', email, mobile: newPerson().mobile });
     const row = await waitForStatus(res.body.data.id, 'webhook', 'failed', 20_000);
     expect(row).toMatchObject({ attempts: 6, last_error: 'HTTP 503 Service Unavailable (gave up after 6 attempts)' });
     expect(receiver.hooksFor(email)).toHaveLength(6);
@@ -197,7 +199,7 @@ describe('in the admin', () => {
     const email = `retry.${Date.now()}@example.com`;
     receiver.script(email, [422]);
     const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp())
-      .send({ first_name: 'Retry', email, mobile: '+971 50 123 4567' });
+      .send({ first_name: 'Retry', email, mobile: newPerson().mobile });
     const id = res.body.data.id as number;
     await waitForStatus(id, 'webhook', 'failed');
     await waitForStatus(id, 'email', 'delivered');
@@ -259,7 +261,7 @@ describe('in the admin', () => {
     const email = `widget.${Date.now()}@example.com`;
     receiver.script(email, [410]);
     const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp())
-      .send({ first_name: 'Widget', email, mobile: '+971 50 123 4567' });
+      .send({ first_name: 'Widget', email, mobile: newPerson().mobile });
     await waitForStatus(res.body.data.id, 'webhook', 'failed');
     const after = (await asAdmin('get', '/leads/summary')).body.data.deliveries;
     expect(after.failed).toBe(before.failed + 1);

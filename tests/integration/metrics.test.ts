@@ -74,6 +74,8 @@ describe('GET /metrics on the public port', () => {
     expect(text).toMatch(/^cache_lookups_total\{tag="[^"]+",result="(hit|miss)"\} \d+/m);
     expect(text).toMatch(/^# TYPE lead_deliveries gauge/m);
     expect(text).toMatch(/^# TYPE lead_delivery_oldest_pending_age_seconds gauge/m);
+    // Leads by enquiry type and desk (decision 143): fixed types and the desks admins named, nothing of a visitor.
+    expect(sample(text, 'leads_total', { enquiry_type: 'general', desk: 'default' })).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^nodejs_eventloop_delay_seconds_bucket\{le="0\.1"\} \d/m);

@@ -154,7 +154,8 @@ describe('erasure', () => {
     const kept = await lead(other);
     await eventually(async () => {
       const rows = await strapi.db.connection('app_lead_deliveries').whereIn('contact_id', ids);
-      expect(rows.map((row: { status: string }) => row.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+      // The second lead repeats the first (decision 144): the CRM's lead.repeated only, no second e-mail.
+      expect(rows.map((row: { status: string }) => row.status)).toEqual(['delivered', 'delivered', 'delivered']);
     });
     // A delivery still to be sent when the erasure comes: never sent afterwards.
     const pending = await strapi.db.connection('app_lead_deliveries').insert({

@@ -19,10 +19,16 @@ export interface Outcome {
 }
 
 let serial = 0;
-/** A lead whose message carries a unique token, so its row can be found and compared. */
+/** Each run's people differ from an earlier run's on the same database (a lead's e-mail or phone digits make its person). */
+const runBase = Date.now() % 1e7;
+/**
+ * A lead whose message carries a unique token, so its row can be found and compared, from a person of its
+ * own: the same e-mail or phone digits within LEAD_REPEAT_WINDOW_H would make it a repeat (decision 144).
+ */
 export function uniqueLead(tag: string): Lead {
   serial += 1;
-  return { first_name: `Load ${serial}`, email: `load${serial}@example.ae`, mobile: '+971 50 123 4567', message: `${tag} #${serial}` };
+  const digits = String((runBase + serial) % 1e7).padStart(7, '0');
+  return { first_name: `Load ${serial}`, email: `load${serial}.${runBase}@example.ae`, mobile: `+971 50 ${digits.slice(0, 3)} ${digits.slice(3)}`, message: `${tag} #${serial}` };
 }
 
 export async function submitLead(base: string, clientIp: string, lead: Lead): Promise<Outcome> {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isValidEmail, isValidPhone, validateContact } from '../../src/api/contact/lib/contact-validation';
 import { csvCell, csvHeader, csvLine } from '../../src/api/contact/lib/csv';
 import { headerSafe, leadEmail } from '../../src/api/contact/lib/notification';
+import { routeLead, type RouteRule } from '../../src/api/contact/lib/lead-routing';
+import { validateEnquiry } from '../../src/api/contact/lib/lead-enquiry';
 import { buildContactPage } from '../../src/api/contact/lib/contact-page';
 
 describe('validateContact', () => {
@@ -60,11 +62,15 @@ describe('CSV', () => {
   ])('writes %j as %j', (value, cell) => expect(csvCell(value)).toBe(cell));
 
   it('writes the header and one line per row in column order', () => {
-    expect(csvHeader()).toBe('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at\r\n');
+    expect(csvHeader()).toBe(
+      'id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,' +
+      'enquiry_type,project_id,project_name,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n'
+    );
     expect(csvLine({
       id: 7, createdAt: new Date('2026-01-02T03:04:05Z'), first_name: 'A', last_name: null, email: 'a@b.co', mobile: '0501234567',
       method_of_contact: 'Google', message: null, contact_type: 'Website Contact Form', language: 'ar',
-    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form,ar,,,\r\n');
+      enquiry_type: 'brochure', project_id: '12', project_name: 'Marina, Heights', utm_campaign: 'spring', desk: 'dubai', repeat_of: 3,
+    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form,ar,,,,brochure,12,"Marina, Heights",,,spring,,,,,dubai,,3\r\n');
   });
 });
 
@@ -102,5 +108,27 @@ describe('buildContactPage', () => {
     expect(page.social_media).toEqual([{ icon: 'https://cdn/ig.svg', link: 'https://instagram.com/x' }, { icon: 'https://x/placeholder.svg', link: 'https://x.com/y' }]);
     expect(page.our_branches).toEqual([{ title: 'Dubai', branch_image: 'https://x/placeholder.svg', mobile: '+971', email: '', location: 'DIFC' }]);
     expect(page.seo).toEqual({ meta_title: 'T', meta_description: '', canonical_url: null, og_image: null, noindex: false, keywords: [] });
+  });
+});
+
+describe('lead routing (decision 143)', () => {
+  const rule = (id: number, priority: number, conditions: Partial<RouteRule>): RouteRule => ({
+    id, name: `rule ${id}`, priority, active: true, emirate: null, developer: null, enquiry_type: null, utm_campaign: null, desk: `desk-${id}`, desk_email: null, crm_pipeline: null, ...conditions,
+  });
+  const dubaiEmaar = { enquiry_type: 'viewing' as const, emirate: { code: 'DU', name: 'Dubai' }, developer: { id: 7, name: 'Emaar' }, utm_campaign: 'Spring' };
+
+  it('takes the first active rule by priority whose conditions all hold, case-insensitively', () => {
+    const rules = [rule(1, 20, { emirate: 'dubai' }), rule(2, 10, { developer: 'EMAAR', utm_campaign: 'spring' }), rule(3, 1, { active: false }), rule(4, 5, { enquiry_type: 'brochure' })];
+    expect(routeLead(rules, dubaiEmaar)).toEqual({ desk: 'desk-2', desk_email: null, crm_pipeline: null, rule: 'rule 2 (#2)' });
+    expect(routeLead(rules, { ...dubaiEmaar, utm_campaign: undefined }).desk).toBe('desk-1');
+    expect(routeLead(rules, { enquiry_type: 'general' })).toEqual({ desk: 'default', desk_email: null, crm_pipeline: null, rule: null });
+  });
+});
+
+describe('the enquiry fields (decision 141)', () => {
+  it('defaults to a project enquiry with a project, a general one without', () => {
+    expect(validateEnquiry({ project_id: ' marina ' }).value).toEqual({ enquiry_type: 'project', project_key: 'marina', source: {} });
+    expect(validateEnquiry({}).value).toEqual({ enquiry_type: 'general', source: {} });
+    expect(validateEnquiry({ enquiry_type: 'CALLBACK', source: { utm_source: ' ', fbclid: 'x', other: 1 } }).value).toEqual({ enquiry_type: 'callback', source: { fbclid: 'x' } });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { env } from '@strapi/utils';
 import contactConfig from '../../config/contact';
 import { afterFailure, webhookResult, type RetryPolicy } from '../../src/api/contact/lib/delivery-policy';
-import { leadPayload } from '../../src/api/contact/lib/lead-payload';
+import { leadPayload, repeatPayload } from '../../src/api/contact/lib/lead-payload';
 import { signatureHeader } from '../../src/api/contact/lib/webhook-signature';
 
 const POLICY: RetryPolicy = { maxAttempts: 5, maxAgeMs: 60 * 60 * 1000, backoffMs: 1000, maxBackoffMs: 10_000 };
@@ -61,7 +61,16 @@ describe('the webhook body and signature', () => {
       lead: {
         id: 7, document_id: 'doc7', first_name: 'Layla', last_name: '', email: 'layla@example.ae', mobile: '+971 50 123 4567',
         method_of_contact: '', message: 'Hi', source: 'Website Contact Form', locale: 'ar', received_at: '2026-01-01T08:00:00.000Z',
+        enquiry_type: 'general', project: null, attribution: {}, desk: { name: 'default', email: null, crm_pipeline: null, rule: null },
       },
+    });
+  });
+
+  it('a repeat names the first lead and carries the repeat whole, its attribution only with the keys passed', () => {
+    const repeat = { ...lead, id: 9, repeat_of: 7, utm_campaign: 'spring', gclid: 'G', enquiry_type: 'viewing' };
+    expect(JSON.parse(repeatPayload('key-2', repeat, { id: 7, documentId: 'doc7' }))).toMatchObject({
+      event: 'lead.repeated', idempotency_key: 'key-2', repeat_of: { id: 7, document_id: 'doc7' },
+      lead: { id: 9, enquiry_type: 'viewing', attribution: { utm_campaign: 'spring', gclid: 'G' } },
     });
   });
 

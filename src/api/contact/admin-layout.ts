@@ -1,6 +1,7 @@
 /** How editors see leads, the contact page and its components in the Content Manager. */
 import type { AdminLayout } from '../../lib/admin-layout';
 import { CONTACT_TYPE, CONTACT_UID } from './lib/lead-type';
+import { LEAD_ROUTE_UID } from './services/lead-routes';
 
 export const CONTACT_LAYOUTS: AdminLayout[] = [
   {
@@ -20,11 +21,48 @@ export const CONTACT_LAYOUTS: AdminLayout[] = [
       consent_at: { label: 'Consent given at', editable: false },
       buyer: { label: 'Buyer account', hint: 'The website account that sent this lead while signed in (empty: sent without signing in).', editable: false },
       anonymised_at: { label: 'Anonymised at', hint: 'When the personal data of this lead was erased (on request, or after the retention period).', editable: false },
+      enquiry_type: { label: 'Enquiry type', hint: 'What the visitor asked for: general, project, brochure, viewing or callback.', column: 'Type', editable: false },
+      project_id: { label: 'Project id', hint: 'The off-plan project of the feed the enquiry is about.', editable: false },
+      project_name: { label: 'Project', hint: 'The project the enquiry is about, as it was named when the visitor sent it.', editable: false },
+      project: { label: 'Project as the buyer saw it', hint: 'The project when the lead came in (the feed changes later); page_url opens its page on the website.', editable: false },
+      page_url: { label: 'Sent from page', hint: 'The website page the form was on.', editable: false },
+      referrer: { label: 'Referrer', hint: 'The page that led the visitor to the site.', editable: false },
+      utm_source: { label: 'Campaign source', editable: false },
+      utm_medium: { label: 'Campaign medium', editable: false },
+      utm_campaign: { label: 'Campaign', hint: 'The utm_campaign of the link the visitor landed with.', editable: false },
+      utm_term: { label: 'Campaign term', editable: false },
+      utm_content: { label: 'Campaign content', editable: false },
+      gclid: { label: 'Google Ads click id', editable: false },
+      fbclid: { label: 'Meta click id', editable: false },
+      desk: { label: 'Desk', hint: 'The desk the routing rule that matched named (default: no rule matched).', editable: false },
+      desk_email: { label: 'Desk e-mail', hint: 'Where the notification went (empty: the service\'s notification address).', editable: false },
+      crm_pipeline: { label: 'CRM pipeline', editable: false },
+      routing_rule: { label: 'Routing rule', hint: 'The rule that matched when the lead came in.', editable: false },
+      repeat_of: { label: 'Repeat of lead', hint: 'The earlier lead this one repeats (same person, same project, within the repeat window): the desk was not e-mailed again.', editable: false },
       createdAt: { label: 'Received' },
     },
     entryTitle: 'first_name',
-    columns: ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'createdAt'],
+    columns: ['first_name', 'last_name', 'email', 'enquiry_type', 'project_name', 'utm_campaign', 'desk', 'createdAt'],
     sort: { by: 'createdAt', order: 'DESC' },
+  },
+  {
+    uid: LEAD_ROUTE_UID,
+    kind: 'contentType',
+    fields: {
+      name: { label: 'Rule name', hint: 'What the rule is for, e.g. "Emaar projects in Dubai".' },
+      priority: { label: 'Priority', hint: 'Rules are tried from the lowest number up; the first whose conditions all hold wins.' },
+      active: { label: 'Active', hint: 'An inactive rule is skipped.' },
+      emirate: { label: 'Emirate', hint: 'The project\'s emirate, by code (DU) or name (Dubai); empty: any.' },
+      developer: { label: 'Developer', hint: 'The project\'s developer, by name or id; empty: any.' },
+      enquiry_type: { label: 'Enquiry type', hint: 'Empty: any.' },
+      utm_campaign: { label: 'Campaign', hint: 'The utm_campaign of the link the visitor landed with; empty: any.' },
+      desk: { label: 'Desk', hint: 'The desk\'s short name (lowercase letters, digits, dashes), shown on leads and on the dashboard.' },
+      desk_email: { label: 'Desk e-mail', hint: 'Where the desk is notified of each lead (empty: the service\'s notification address).' },
+      crm_pipeline: { label: 'CRM pipeline', hint: 'The pipeline name the CRM webhook carries.' },
+    },
+    entryTitle: 'name',
+    columns: ['priority', 'name', 'emirate', 'developer', 'enquiry_type', 'utm_campaign', 'desk', 'active'],
+    sort: { by: 'priority', order: 'ASC' },
   },
   {
     uid: 'api::contact.contact-page',

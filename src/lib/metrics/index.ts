@@ -45,6 +45,7 @@ class AppMetrics {
   private readonly buyerSignups = new Counter({ name: 'buyer_signups_total', help: 'Buyer accounts registered on the website (POST /api/auth/local/register answered 200)', registers: [this.registry] });
   private readonly buyerSigninsFailed = new Counter({ name: 'buyer_signins_failed_total', help: 'Buyer sign-ins refused (POST /api/auth/local answered 400: wrong password, unknown, unconfirmed or blocked account, malformed body)', registers: [this.registry] });
   private readonly alertSends = new Counter({ name: 'account_alerts_sent_total', help: 'Buyer alerts by what their send came to: sent, retried (failed, tried again), failed (given up); an e-mail may carry several', labelNames: ['result'], registers: [this.registry] });
+  private readonly leads = new Counter({ name: 'leads_total', help: 'Leads stored (repeats included), by enquiry type and the desk their routing rule named (default: none matched)', labelNames: ['enquiry_type', 'desk'], registers: [this.registry] });
   private readonly leases = new Gauge({ name: 'leases_held', help: 'Leases this process holds now (renewed locks: syncs, project fills), by lease name', labelNames: ['lease'], registers: [this.registry] });
   private readonly loopDelay = new Histogram({ name: 'nodejs_eventloop_delay_seconds', help: `How long the event loop kept work waiting, sampled every ${LOOP_DELAY_INTERVAL_MS} ms (a stall counts for each sample it held up)`, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [this.registry] });
   private readonly loopDelaySampler = new LoopDelaySampler((seconds) => this.loopDelay.observe(seconds));
@@ -137,6 +138,11 @@ class AppMetrics {
 
   buyerSigninFailed(): void {
     if (this.on) this.buyerSigninsFailed.inc();
+  }
+
+  /** A lead was stored; the labels are the form's fixed enquiry types and the desks admins named, never a visitor's text. */
+  leadStored(enquiryType: string, desk: string): void {
+    if (this.on) this.leads.inc({ enquiry_type: enquiryType, desk });
   }
 
   alertsSent(result: 'sent' | 'retried' | 'failed', count: number): void {

@@ -7,6 +7,7 @@ import { sendCached } from '../../../lib/send';
 import { buyerService } from '../../account/services/buyer';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
 import { validateContact } from '../lib/contact-validation';
+import { validateEnquiry } from '../lib/lead-enquiry';
 import { contactService } from '../services/contact';
 import { contactPageService } from '../services/contact-page';
 
@@ -21,14 +22,21 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const body: unknown = ctx.request.body ?? {};
     if (!isPlainObject(body)) throw new ApiError(400, 'BAD_REQUEST', messages.notAForm);
     const result = validateContact(body, locale, { requireConsent: strapi.config.get('contact.requireConsent') === true });
-    if (!result.ok) throw ApiError.validation(result.errors, messages.validationFailed);
+    const enquiry = validateEnquiry(body, locale);
+    const errors = { ...(result.ok ? {} : result.errors), ...enquiry.errors };
+    if (!result.ok || Object.keys(errors).length > 0) throw ApiError.validation(errors, messages.validationFailed);
+    const { project_key, ...about } = enquiry.value;
+    const project = project_key === undefined ? undefined : await contactService(strapi).enquiredProject(project_key, locale);
+    if (project === null) throw ApiError.validation({ project_id: [messages.projectUnknown] }, messages.validationFailed);
 
     // A signed-in buyer's lead is linked to their account; a token that names no buyer links nothing.
     const signedIn = await buyerService(strapi).of(ctx);
     const buyer = signedIn.status === 'buyer' ? signedIn.buyer.documentId : undefined;
-    const { id } = await contactService(strapi).submit(result.value, locale, buyer);
+    const { id } = await contactService(strapi).submit(result.value, locale, buyer, { ...about, ...(project ? { project } : {}) });
+    // A brochure enquiry is answered with the brochure, for the site to open once the form is sent.
+    const brochure = about.enquiry_type === 'brochure' && project?.brochure_url ? { brochure_url: project.brochure_url } : {};
     ctx.status = 201;
-    ctx.body = success({ id }, 201, messages.confirmation);
+    ctx.body = success({ id, ...brochure }, 201, messages.confirmation);
   },
 
   async page(ctx: Context) {

@@ -82,12 +82,12 @@ export function deliveryStore(strapi: Core.Strapi) {
   };
 
   return {
-    /** Inside the transaction `trx` that stores lead `contactId`: one pending row per target. */
-    async record(trx: Knex, contactId: number, targets: readonly DeliveryTarget[], now = Date.now()): Promise<void> {
+    /** Inside the transaction `trx` that stores lead `contactId`: one pending row per target (a repeat's event is `lead.repeated`). */
+    async record(trx: Knex, contactId: number, targets: readonly DeliveryTarget[], now = Date.now(), event: DeliveryEvent = 'lead.created'): Promise<void> {
       if (targets.length === 0) return;
       await table(trx).insert(
         targets.map((target) => ({
-          contact_id: contactId, target, idempotency_key: randomUUID(), status: 'pending', attempts: 0,
+          contact_id: contactId, target, ...(event === 'lead.created' ? {} : { event }), idempotency_key: randomUUID(), status: 'pending', attempts: 0,
           next_attempt_at: now, created_at: now, round_started_at: now, updated_at: now,
         }))
       );
@@ -107,7 +107,7 @@ export function deliveryStore(strapi: Core.Strapi) {
       const count = await table(trx)
         .whereIn('contact_id', contactIds)
         .whereIn('status', [...OPEN_STATUSES, 'failed'])
-        .where((lead: Knex) => lead.whereNull('event').orWhere('event', 'lead.created'))
+        .where((lead: Knex) => lead.whereNull('event').orWhereIn('event', ['lead.created', 'lead.repeated']))
         .update({ status: 'cancelled', claimed_by: null, claimed_until: null, updated_at: now });
       return Number(count);
     },
@@ -188,7 +188,7 @@ export function deliveryStore(strapi: Core.Strapi) {
       // An erasure outlives its lead (deleted erasures): it goes once delivered, by the rule above.
       const orphans = await table()
         .whereNotIn('contact_id', leadIds())
-        .where((lead: Knex) => lead.whereNull('event').orWhere('event', 'lead.created'))
+        .where((lead: Knex) => lead.whereNull('event').orWhereIn('event', ['lead.created', 'lead.repeated']))
         .delete();
       return Number(delivered) + Number(orphans);
     },

@@ -5,8 +5,11 @@
 import type { Core } from '@strapi/strapi';
 import type { AttemptResult, DeliveryTarget } from '../lib/delivery-policy';
 import { webhookResult } from '../lib/delivery-policy';
-import { erasurePayload, leadPayload, type StoredLead } from '../lib/lead-payload';
-import { leadEmail } from '../lib/notification';
+import { attributionOf, erasurePayload, leadPayload, repeatPayload, type StoredLead } from '../lib/lead-payload';
+import { DEFAULT_DESK } from '../lib/lead-routing';
+import { CONTACT_UID } from '../lib/lead-type';
+import { leadEmail, type LeadAbout } from '../lib/notification';
+import type { ProjectSnapshot } from '../lib/project-snapshot';
 import { SIGNATURE_HEADER, signatureHeader } from '../lib/webhook-signature';
 import { propagate } from '../../../lib/tracing';
 import type { Delivery } from './store';
@@ -43,10 +46,12 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 async function sendEmail(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead): Promise<AttemptResult> {
-  if (!settings.notifyEmail) return { ok: false, retry: false, error: 'CONTACT_NOTIFY_EMAIL is no longer set' };
+  // The desk its routing rule named when the lead was stored, else the service's inbox.
+  const to = lead.desk_email || settings.notifyEmail;
+  if (!to) return { ok: false, retry: false, error: 'CONTACT_NOTIFY_EMAIL is no longer set' };
   const host = new URL(String(strapi.config.get('server.url', 'http://localhost'))).hostname || 'localhost';
   // The same Message-ID on every attempt: a mail client shows a resent notification once.
-  const email = { ...leadEmail(settings.notifyEmail, lead.id, leadFields(lead), lead.language ?? undefined), messageId: `<lead-${delivery.idempotency_key}@${host}>` };
+  const email = { ...leadEmail(to, lead.id, leadFields(lead), lead.language ?? undefined, leadAbout(lead)), messageId: `<lead-${delivery.idempotency_key}@${host}>` };
   try {
     await withDeadline(strapi.plugin('email').service('email').send(email) as Promise<unknown>, settings.timeoutMs);
     return { ok: true };
@@ -56,16 +61,21 @@ async function sendEmail(strapi: Core.Strapi, settings: TargetSettings, delivery
   }
 }
 
-/** The webhook's body: the lead, or its erasure (whose lead may be gone: its ids are in the delivery). */
-function webhookBody(delivery: Delivery, lead: StoredLead | null): string {
+/** The webhook's body: the lead, its repeat of the first, or its erasure (whose lead may be gone: its ids are in the delivery). */
+async function webhookBody(strapi: Core.Strapi, delivery: Delivery, lead: StoredLead | null): Promise<string> {
   if (delivery.event === 'lead.erased') return erasurePayload(delivery.idempotency_key, { id: delivery.contact_id, documentId: lead?.documentId }, delivery.created_at);
+  if (delivery.event === 'lead.repeated') {
+    const firstId = Number(lead!.repeat_of);
+    const first = (await strapi.db.query(CONTACT_UID).findOne({ select: ['id', 'documentId'], where: { id: firstId } })) as { documentId: string } | null;
+    return repeatPayload(delivery.idempotency_key, lead!, { id: firstId, documentId: first?.documentId });
+  }
   return leadPayload(delivery.idempotency_key, lead!);
 }
 
-async function sendWebhook(settings: TargetSettings, delivery: Delivery, lead: StoredLead | null): Promise<AttemptResult> {
+async function sendWebhook(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead | null): Promise<AttemptResult> {
   const { url, secret } = settings.webhook;
   if (!url) return { ok: false, retry: false, error: 'LEAD_WEBHOOK_URL is no longer set' };
-  const body = webhookBody(delivery, lead);
+  const body = await webhookBody(strapi, delivery, lead);
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -100,9 +110,19 @@ function leadFields(lead: StoredLead) {
   };
 }
 
+function leadAbout(lead: StoredLead): LeadAbout {
+  return {
+    enquiry_type: lead.enquiry_type ?? 'general',
+    project: (lead.project as ProjectSnapshot | null | undefined) ?? null,
+    attribution: attributionOf(lead),
+    desk: lead.desk ?? DEFAULT_DESK,
+    rule: lead.routing_rule ?? null,
+  };
+}
+
 /** Sends the delivery; `lead` is null when it was deleted, which only an erasure outlives. */
 export function send(strapi: Core.Strapi, settings: TargetSettings, delivery: Delivery, lead: StoredLead | null): Promise<AttemptResult> {
-  if (delivery.event === 'lead.erased') return sendWebhook(settings, delivery, lead);
+  if (delivery.event === 'lead.erased') return sendWebhook(strapi, settings, delivery, lead);
   if (!lead) return Promise.resolve({ ok: false, retry: false, error: 'the lead was deleted' });
-  return delivery.target === 'email' ? sendEmail(strapi, settings, delivery, lead) : sendWebhook(settings, delivery, lead);
+  return delivery.target === 'email' ? sendEmail(strapi, settings, delivery, lead) : sendWebhook(strapi, settings, delivery, lead);
 }

@@ -16,6 +16,7 @@ import { inSpan } from '../../../lib/tracing';
 import { afterFailure, DELIVERY_TARGETS, type AttemptResult, type DeliveryTarget, type NextStep, type RetryPolicy } from '../lib/delivery-policy';
 import type { StoredLead } from '../lib/lead-payload';
 import { CONTACT_UID } from '../lib/lead-type';
+import { repeatStore } from '../repeats/store';
 import { deliveryStore, type Delivery, type DeliveryStore } from './store';
 import { send, type TargetSettings } from './targets';
 
@@ -24,7 +25,8 @@ const BATCH = 20;
 /** A claim outlives its attempt by this much, so clocks a little apart between instances never overlap two claims. */
 const CLAIM_MARGIN_MS = 10_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export interface DeliverySettings extends TargetSettings {
   policy: RetryPolicy;
@@ -227,6 +229,8 @@ export class DeliveryWorker {
     try {
       const removed = await this.store.purge(Date.now() - this.settings.purgeDays * DAY_MS);
       if (removed > 0) this.strapi.log.info(`lead deliveries: purged ${removed} delivered or orphaned rows`);
+      // First-lead keys past the repeat window can make no repeat any more; they go with the same hourly pass.
+      await repeatStore(this.strapi).purge(Date.now() - Number(this.strapi.config.get('contact.repeatWindowHours', 24)) * HOUR_MS);
     } catch (error) {
       this.warnOnce('purge', `lead deliveries: purge failed: ${errorMessage(error)}`);
     }

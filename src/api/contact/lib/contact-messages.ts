@@ -25,6 +25,14 @@ export interface ContactMessages {
   consentBoolean: string;
   consentVersionLength(max: number): string;
   consentVersionText: string;
+  /** The enquiry's fields (decision 141). */
+  projectUnknown: string;
+  projectNeeded(type: string): string;
+  enquiryType(types: readonly string[]): string;
+  sourceObject: string;
+  sourceText(key: string): string;
+  sourceUrl(key: string, max: number): string;
+  sourceTooLong(key: string, max: number): string;
   /** The 422's `message`. */
   validationFailed: string;
   notAForm: string;
@@ -47,6 +55,13 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     consentBoolean: 'The consent must be true or false.',
     consentVersionLength: (max) => `The consent text version may not be greater than ${max} characters.`,
     consentVersionText: 'The consent text version must be text.',
+    projectUnknown: 'No off-plan project with this id',
+    projectNeeded: (type) => `A ${type} enquiry needs a project_id.`,
+    enquiryType: (types) => `The enquiry type must be one of: ${types.join(', ')}.`,
+    sourceObject: 'The source must be an object.',
+    sourceText: (key) => `The ${key} must be text.`,
+    sourceUrl: (key, max) => `The ${key} must be an http(s) URL of at most ${max} characters.`,
+    sourceTooLong: (key, max) => `The ${key} may not be greater than ${max} characters.`,
     validationFailed: 'Validation failed',
     notAForm: 'The request body must be a JSON object or a form',
     confirmation: 'Your message has been received. We will get back to you soon.',
@@ -65,6 +80,13 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     consentBoolean: 'يجب أن تكون الموافقة true أو false.',
     consentVersionLength: (max) => `يجب ألا يزيد إصدار نص الموافقة على ${max} حرفًا.`,
     consentVersionText: 'يجب أن يكون إصدار نص الموافقة نصًا.',
+    projectUnknown: 'لا يوجد مشروع على الخارطة بهذا المعرّف',
+    projectNeeded: (type) => `يتطلب الاستفسار من نوع ${type} قيمة project_id.`,
+    enquiryType: (types) => `يجب أن يكون نوع الاستفسار واحدًا من: ${types.join('، ')}.`,
+    sourceObject: 'يجب أن يكون المصدر كائنًا.',
+    sourceText: (key) => `يجب أن يكون ${key} نصًا.`,
+    sourceUrl: (key, max) => `يجب أن يكون ${key} عنوان http(s) لا يزيد على ${max} حرفًا.`,
+    sourceTooLong: (key, max) => `يجب ألا يزيد ${key} على ${max} حرفًا.`,
     validationFailed: 'البيانات المرسلة غير صالحة',
     notAForm: 'يجب أن يكون متن الطلب كائن JSON أو نموذجًا',
     confirmation: 'تم استلام رسالتك، وسنتواصل معك قريبًا.',

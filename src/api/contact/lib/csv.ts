@@ -17,6 +17,25 @@ export interface ContactRow {
   consent?: boolean | null;
   consent_text_version?: string | null;
   consent_at?: string | Date | null;
+  /** What the lead is about and where it came from (decisions 141-144). */
+  enquiry_type?: string | null;
+  project_id?: string | null;
+  project_name?: string | null;
+  project?: Record<string, unknown> | null;
+  page_url?: string | null;
+  referrer?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
+  gclid?: string | null;
+  fbclid?: string | null;
+  desk?: string | null;
+  desk_email?: string | null;
+  crm_pipeline?: string | null;
+  routing_rule?: string | null;
+  repeat_of?: number | null;
   createdAt: string | Date | null;
 }
 
@@ -40,6 +59,19 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'consent', attribute: 'consent' },
   { header: 'consent_text_version', attribute: 'consent_text_version' },
   { header: 'consent_at', attribute: 'consent_at' },
+  { header: 'enquiry_type', attribute: 'enquiry_type' },
+  { header: 'project_id', attribute: 'project_id' },
+  { header: 'project_name', attribute: 'project_name' },
+  { header: 'utm_source', attribute: 'utm_source' },
+  { header: 'utm_medium', attribute: 'utm_medium' },
+  { header: 'utm_campaign', attribute: 'utm_campaign' },
+  { header: 'utm_term', attribute: 'utm_term' },
+  { header: 'utm_content', attribute: 'utm_content' },
+  { header: 'page_url', attribute: 'page_url' },
+  { header: 'referrer', attribute: 'referrer' },
+  { header: 'desk', attribute: 'desk' },
+  { header: 'crm_pipeline', attribute: 'crm_pipeline' },
+  { header: 'repeat_of', attribute: 'repeat_of' },
 ];
 
 const FORMULA_START = /^[=+\-@\t\r]/;

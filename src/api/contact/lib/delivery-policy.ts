@@ -9,8 +9,8 @@ export const DELIVERY_TARGETS: readonly DeliveryTarget[] = ['email', 'webhook'];
 /** `cancelled`: never sent, as the lead's person was erased before (decision 64). */
 export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed' | 'cancelled';
 
-/** What a delivery sends: the lead, or the news that it was erased (the CRM webhook only). */
-export type DeliveryEvent = 'lead.created' | 'lead.erased';
+/** What a delivery sends: the lead, a repeat of an earlier lead, or the news that it was erased (the last two to the CRM webhook only). */
+export type DeliveryEvent = 'lead.created' | 'lead.repeated' | 'lead.erased';
 
 export interface RetryPolicy extends Backoff {
   maxAttempts: number;

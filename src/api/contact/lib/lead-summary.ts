@@ -22,8 +22,17 @@ export interface LatestLead {
   received_at: string;
 }
 
+/** Leads of the last 30 days per project or per campaign, the largest first (`none`: leads without one). */
+export interface LeadShare {
+  name: string;
+  count: number;
+}
+
 export interface LeadSummary {
   counts: { today: number; last_7_days: number; last_30_days: number };
+  /** Decision 143: absent for a role that may not read the field. */
+  per_project?: LeadShare[];
+  per_campaign?: LeadShare[];
   /** Deliveries of these leads that failed for good (an editor may retry them), and those not yet delivered. */
   deliveries: { failed: number; pending: number };
   latest: LatestLead[];
@@ -62,4 +71,14 @@ export function latestLead(row: ContactRow & { documentId: string }): LatestLead
     method_of_contact: row.method_of_contact ?? '',
     received_at: received.toISOString(),
   };
+}
+
+/** The `top` largest shares of `values` (null or empty counted as `none`), ties by name. */
+export function leadShares(values: ReadonlyArray<string | null | undefined>, top: number): LeadShare[] {
+  const counts = new Map<string, number>();
+  for (const value of values) {
+    const name = value || 'none';
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).slice(0, top);
 }

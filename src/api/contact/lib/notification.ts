@@ -1,8 +1,9 @@
 /**
- * The e-mail that tells the sales inbox about a new lead. Every header value built from user input
+ * The e-mail that tells the desk about a new lead. Every header value built from user input
  * has CR, LF and other control characters removed, so a submission cannot add headers.
  */
 import type { ContactSubmission } from './contact-validation';
+import type { ProjectSnapshot } from './project-snapshot';
 
 export interface LeadEmail {
   to: string;
@@ -11,18 +12,55 @@ export interface LeadEmail {
   text: string;
 }
 
+/** What the lead is about, where it came from, and the desk it was routed to (decisions 141-143). */
+export interface LeadAbout {
+  enquiry_type: string;
+  project: ProjectSnapshot | null;
+  attribution: Record<string, string>;
+  desk: string;
+  rule: string | null;
+}
+
 export function headerSafe(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', ar: 'Arabic (answer in Arabic)' };
 
-export function leadEmail(to: string, id: number, lead: ContactSubmission, language = 'en'): LeadEmail {
+function subjectOf(name: string, about?: LeadAbout): string {
+  if (!about?.project) return `New website enquiry from ${name}`;
+  return `New ${about.enquiry_type} enquiry about ${about.project.name} from ${name}`;
+}
+
+function projectLines(project: ProjectSnapshot): string[] {
+  const price = project.starting_price.amount === null ? 'price on request' : `from ${project.starting_price.amount} ${project.starting_price.currency}`;
+  return [
+    `Project: ${project.name} (ref. ${project.ref_no || '-'}, id ${project.id})`,
+    `Developer: ${project.developer.name || '-'}`,
+    `Where: ${[project.community, project.emirate.name].filter(Boolean).join(', ') || '-'}`,
+    `Price when they asked: ${price}`,
+    `Project agent: ${[project.agent.name, project.agent.phone].filter(Boolean).join(', ') || '-'}`,
+    `Page: ${project.page_url}`,
+  ];
+}
+
+function aboutLines(about: LeadAbout): string[] {
+  const attribution = Object.entries(about.attribution).map(([key, value]) => `  ${key}: ${value}`);
+  return [
+    `Enquiry: ${about.enquiry_type}`,
+    ...(about.project ? projectLines(about.project) : []),
+    `Desk: ${about.desk}${about.rule ? ` (rule ${about.rule})` : ''}`,
+    ...(attribution.length ? ['Came from:', ...attribution] : []),
+    '',
+  ];
+}
+
+export function leadEmail(to: string, id: number, lead: ContactSubmission, language = 'en', about?: LeadAbout): LeadEmail {
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(' ');
   return {
     to: headerSafe(to),
     replyTo: headerSafe(lead.email),
-    subject: headerSafe(`New website enquiry from ${name}`).slice(0, 200),
+    subject: headerSafe(subjectOf(name, about)).slice(0, 200),
     text: [
       `A new contact form submission (#${id}) was stored.`,
       '',
@@ -32,6 +70,7 @@ export function leadEmail(to: string, id: number, lead: ContactSubmission, langu
       `How they found us: ${lead.method_of_contact ?? '-'}`,
       `Language: ${LANGUAGE_NAMES[language] ?? language}`,
       '',
+      ...(about ? aboutLines(about) : []),
       'Message:',
       lead.message ?? '-',
     ].join('\n'),

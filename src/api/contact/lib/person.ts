@@ -31,8 +31,11 @@ export function isPersonsLead(lead: { email?: string | null; mobile?: string | n
   return phoneDigits(lead.mobile ?? '') === query.value;
 }
 
-/** The fields of a lead that say who the person is. */
-export const PERSONAL_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message'] as const;
+/**
+ * The fields of a lead that say who the person is. The pages a lead came from and through may hold
+ * the person's address in their query, and click ids follow one person across sites (decision 145).
+ */
+export const PERSONAL_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'method_of_contact', 'message', 'page_url', 'referrer', 'gclid', 'fbclid'] as const;
 
 /**
  * A lead's personal fields once anonymised: placeholders where the schema requires a value, nothing
@@ -40,7 +43,10 @@ export const PERSONAL_FIELDS = ['first_name', 'last_name', 'email', 'mobile', 'm
  * statistics and says nothing of the person.
  */
 export function anonymisedFields(at: Date): Record<(typeof PERSONAL_FIELDS)[number] | 'anonymised_at', string | null> {
-  return { first_name: 'Erased', last_name: null, email: 'erased@invalid', mobile: '000000', method_of_contact: null, message: null, anonymised_at: at.toISOString() };
+  return {
+    first_name: 'Erased', last_name: null, email: 'erased@invalid', mobile: '000000', method_of_contact: null, message: null,
+    page_url: null, referrer: null, gclid: null, fbclid: null, anonymised_at: at.toISOString(),
+  };
 }
 
 /** How an audit record names what a person request looked for: the kind, never the value. */

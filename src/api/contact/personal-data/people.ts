@@ -12,6 +12,7 @@ import { configuredTargets } from '../deliveries/targets';
 import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
 import { deliveryView } from '../lib/delivery-view';
 import { CONTACT_UID } from '../lib/lead-type';
+import { repeatStore } from '../repeats/store';
 import { anonymisedFields, isPersonsLead, type PersonQuery } from '../lib/person';
 import { personalDataHolders, type PersonalDataHolder } from '../services/personal-data-holders';
 
@@ -77,6 +78,7 @@ export function personalData(strapi: Core.Strapi) {
     const store = deliveryStore(strapi);
     return strapi.db.transaction(async ({ trx }) => {
       const cancelled = await store.cancelOpen(trx, ids);
+      await repeatStore(strapi).forget(trx, ids);
       if (notify) for (const id of ids) await store.recordErasure(trx, id);
       if (mode === 'delete') await leads().deleteMany({ where: { id: { $in: ids } } });
       else await leads().updateMany({ where: { id: { $in: ids } }, data: anonymisedFields(new Date()) });

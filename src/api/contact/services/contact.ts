@@ -1,37 +1,99 @@
 /**
- * Stores contact submissions: the lead and one delivery row per configured target (the sales inbox,
+ * Stores contact submissions: the lead and one delivery row per configured target (the desk's inbox,
  * the CRM webhook) in one transaction, committed before the caller answers 201. The delivery worker
  * (../deliveries) sends them afterwards, off the request path, so no target can slow or fail the POST.
+ * The same transaction decides whether the lead repeats an earlier one (../repeats): a repeat is kept
+ * as a lead of its own, the desk is not e-mailed again and the CRM is told of it as `lead.repeated`.
  */
 import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/envelope';
 import { errorMessage } from '../../../lib/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { metrics } from '../../../lib/metrics';
+import { pageUrl } from '../../../lib/site-paths';
+import { offPlanService } from '../../off-plan/services/off-plan';
 import { deliveryStore } from '../deliveries/store';
 import { configuredTargets } from '../deliveries/targets';
 import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
 import type { ContactSubmission } from '../lib/contact-validation';
+import type { Attribution, EnquiryType } from '../lib/lead-enquiry';
+import { repeatKeys, repeatSubject } from '../lib/lead-repeat';
+import { routeLead, type Route } from '../lib/lead-routing';
 import { CONTACT_TYPE, CONTACT_UID } from '../lib/lead-type';
+import { projectSnapshot, type ProjectSnapshot } from '../lib/project-snapshot';
+import { repeatStore } from '../repeats/store';
+import { activeRouteRules } from './lead-routes';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What a submission is about, its project found in the feed. */
+export interface LeadEnquiry {
+  enquiry_type: EnquiryType;
+  project?: ProjectSnapshot;
+  source: Attribution;
+}
+
+const GENERAL: LeadEnquiry = { enquiry_type: 'general', source: {} };
+
+function enquiryFields(enquiry: LeadEnquiry, route: Route) {
+  const { project } = enquiry;
+  return {
+    enquiry_type: enquiry.enquiry_type,
+    ...(project ? { project_id: project.id, project_name: project.name, project } : {}),
+    ...enquiry.source,
+    desk: route.desk,
+    desk_email: route.desk_email ?? undefined,
+    crm_pipeline: route.crm_pipeline ?? undefined,
+    routing_rule: route.rule ?? undefined,
+  };
+}
 
 const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Stores the lead with the language it was sent in (its deliveries carry it), linked to the buyer account that sent it, if any (its documentId). */
-  async submit(lead: ContactSubmission, locale: Locale = DEFAULT_LOCALE, buyer?: string): Promise<{ id: number }> {
-    const targets = configuredTargets(deliverySettings(strapi));
-    let id: number;
+  /** The snapshot of the feed's project `key` names (an id or a slug), with its page in `locale`; null when the feed lists none. */
+  async enquiredProject(key: string, locale: Locale = DEFAULT_LOCALE): Promise<ProjectSnapshot | null> {
+    const found = await offPlanService(strapi).enquiredProject(key);
+    return found && projectSnapshot(found.project, found.slug, pageUrl('project', locale, { slug: found.slug }));
+  },
+
+  /**
+   * Stores the lead with the language it was sent in (its deliveries carry it), linked to the buyer
+   * account that sent it, if any (its documentId), routed to its desk.
+   */
+  async submit(lead: ContactSubmission, locale: Locale = DEFAULT_LOCALE, buyer?: string, enquiry: LeadEnquiry = GENERAL): Promise<{ id: number; repeat_of?: number }> {
+    const settings = deliverySettings(strapi);
+    const windowMs = Number(strapi.config.get('contact.repeatWindowHours', 24)) * HOUR_MS;
+    const keys = repeatKeys(lead, repeatSubject(enquiry.project?.id));
+    let stored: { id: number; repeat_of?: number; route: Route };
     try {
-      id = await strapi.db.transaction(async ({ trx }) => {
+      const route = routeLead(await activeRouteRules(strapi), {
+        enquiry_type: enquiry.enquiry_type,
+        emirate: enquiry.project?.emirate,
+        developer: enquiry.project?.developer,
+        utm_campaign: enquiry.source.utm_campaign,
+      });
+      stored = await strapi.db.transaction(async ({ trx }) => {
+        const now = Date.now();
         // The time of consent is the time of the submission that gave it.
-        const consentAt = lead.consent === true ? new Date().toISOString() : undefined;
-        const stored = await strapi.documents(CONTACT_UID).create({ data: { ...lead, consent_at: consentAt, contact_type: CONTACT_TYPE, language: locale, ...(buyer ? { buyer } : {}) } });
-        await deliveryStore(strapi).record(trx, Number(stored.id), targets);
-        return Number(stored.id);
+        const consentAt = lead.consent === true ? new Date(now).toISOString() : undefined;
+        const data = { ...lead, consent_at: consentAt, contact_type: CONTACT_TYPE, language: locale, ...(buyer ? { buyer } : {}), ...enquiryFields(enquiry, route) };
+        const id = Number((await strapi.documents(CONTACT_UID).create({ data })).id);
+        const repeatOf = windowMs > 0 ? await repeatStore(strapi).claim(trx, keys, id, now - windowMs, now) : undefined;
+        if (repeatOf === undefined) {
+          const targets = configuredTargets({ ...settings, notifyEmail: route.desk_email ?? settings.notifyEmail });
+          await deliveryStore(strapi).record(trx, id, targets, now);
+          return { id, route };
+        }
+        await strapi.db.query(CONTACT_UID).update({ where: { id }, data: { repeat_of: repeatOf } });
+        await deliveryStore(strapi).record(trx, id, configuredTargets(settings).filter((target) => target === 'webhook'), now, 'lead.repeated');
+        return { id, repeat_of: repeatOf, route };
       });
     } catch (error) {
       strapi.log.error(`contact: storing a submission failed: ${errorMessage(error)}`);
       throw new ApiError(500, 'SERVER_ERROR', 'Failed to submit contact form: storage unavailable');
     }
-    if (targets.length) kickDeliveryWorker();
-    return { id };
+    metrics.leadStored(enquiry.enquiry_type, stored.route.desk);
+    kickDeliveryWorker();
+    return { id: stored.id, ...(stored.repeat_of === undefined ? {} : { repeat_of: stored.repeat_of }) };
   },
 });
 

@@ -297,6 +297,17 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     developerSlugs: slugs.developerSlugs,
 
     /**
+     * The project of the current feed a lead names (decision 142), by its id or a slug it has or had,
+     * with its current slug; null when the feed lists none. Its detail where held (brochure, agent).
+     */
+    async enquiredProject(key: string): Promise<{ project: NormalisedProject; slug: string } | null> {
+      const book = await slugs.of(await projectsService(strapi).collection());
+      const found = slugs.resolve(book, key);
+      const answer = PROJECT_ID.test(found.id) ? await projectsService(strapi).project(found.id) : null;
+      return answer && { project: answer.project, slug: slugs.slugsOf(book, found.id).slug };
+    },
+
+    /**
      * The project `key` names (its current slug or its id) in `locale` (decision 25), the same answer
      * either way; a former slug's move (decision 110); or null for a key the service does not know.
      */
