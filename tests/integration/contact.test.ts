@@ -35,6 +35,18 @@ describe('POST /api/v1/contact-us: success', () => {
     });
   });
 
+  it('stores a document as the Content Manager finds it: a document id, published, timestamped, editable', async () => {
+    const startedAt = Date.now();
+    const res = await submit({ ...VALID, ...newPerson() });
+    const { documentId } = (await stored(res.body.data.id)) as { documentId: string };
+    expect(documentId).toMatch(/^[a-z0-9]{24}$/);
+    const document = (await strapi.documents(CONTACT).findOne({ documentId })) as Record<string, unknown>;
+    expect(document).toMatchObject({ id: res.body.data.id, first_name: 'Layla', contact_type: 'Website Contact Form' });
+    for (const field of ['publishedAt', 'createdAt', 'updatedAt']) expect(Date.parse(String(document[field]))).toBeGreaterThanOrEqual(startedAt - 1000);
+    await strapi.documents(CONTACT).update({ documentId, data: { message: 'Called back.' } });
+    expect(await stored(res.body.data.id)).toMatchObject({ message: 'Called back.', first_name: 'Layla' });
+  });
+
   it('accepts only the three required fields', async () => {
     const res = await submit(VALID);
     expect(res.status).toBe(201);

@@ -14,6 +14,8 @@ export const CACHE_LIFETIMES = {
    * the bus is down) bounds a lost invalidation.
    */
   editedPage: 'content',
+  /** Rules admins edit that each request consults (lead routing): the same, cleared on any change. */
+  editedRules: 'content',
   /**
    * The provider's project collection: held until a newer one replaces it (a provider outage keeps it
    * serving, decision 27); a read once it is this old refreshes it in the background.

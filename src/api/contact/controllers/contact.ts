@@ -31,7 +31,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
 
     // A signed-in buyer's lead is linked to their account; a token that names no buyer links nothing.
     const signedIn = await buyerService(strapi).of(ctx);
-    const buyer = signedIn.status === 'buyer' ? signedIn.buyer.documentId : undefined;
+    const buyer = signedIn.status === 'buyer' ? signedIn.buyer.id : undefined;
     const { id } = await contactService(strapi).submit(result.value, locale, buyer, { ...about, ...(project ? { project } : {}) });
     // A brochure enquiry is answered with the brochure, for the site to open once the form is sent.
     const brochure = about.enquiry_type === 'brochure' && project?.brochure_url ? { brochure_url: project.brochure_url } : {};

@@ -40,14 +40,20 @@ export function repeatStore(strapi: Core.Strapi) {
   const schema = strapi.db.getSchemaName();
   const table = (knex: Knex = strapi.db.connection) => (schema ? knex(REPEAT_TABLE).withSchema(schema) : knex(REPEAT_TABLE));
 
-  /** The first lead under `key` still within the window, taking the key for `leadId` when there is none. */
+  /** The keys `leadId` took now: a lead's first keys are all taken by one insert (no read back). */
+  async function take(trx: Knex, keys: readonly RepeatKey[], leadId: number, now: number): Promise<Set<string>> {
+    const rows = keys.map((key) => ({ ...key, lead_id: leadId, first_at: now }));
+    const taken = (await table(trx).insert(rows).onConflict(['person', 'subject']).ignore().returning(['person'])) as Array<{ person: string }>;
+    return new Set(taken.map((row) => row.person));
+  }
+
+  /** The first lead under a key another lead holds: it, within the window; else `leadId`, once the stale key is handed over. */
   async function firstFor(trx: Knex, key: RepeatKey, leadId: number, now: number, since: number): Promise<number> {
-    await table(trx).insert({ ...key, lead_id: leadId, first_at: now }).onConflict(['person', 'subject']).ignore();
     for (;;) {
       const row = (await table(trx).where(key).first('lead_id', 'first_at')) as FirstRow;
       if (Number(row.first_at) >= since) return Number(row.lead_id);
-      const taken = await table(trx).where(key).where('first_at', '<', since).update({ lead_id: leadId, first_at: now });
-      if (Number(taken) === 1) return leadId;
+      const handedOver = await table(trx).where(key).where('first_at', '<', since).update({ lead_id: leadId, first_at: now });
+      if (Number(handedOver) === 1) return leadId;
     }
   }
 
@@ -57,8 +63,9 @@ export function repeatStore(strapi: Core.Strapi) {
      * window since `since`), or undefined when it is the first. A repeat's keys all name the first.
      */
     async claim(trx: Knex, keys: readonly RepeatKey[], leadId: number, since: number, now = Date.now()): Promise<number | undefined> {
+      const taken = await take(trx, keys, leadId, now);
       const firsts: number[] = [];
-      for (const key of keys) firsts.push(await firstFor(trx, key, leadId, now, since));
+      for (const key of keys) firsts.push(taken.has(key.person) ? leadId : await firstFor(trx, key, leadId, now, since));
       const earlier = firsts.filter((id) => id !== leadId);
       if (earlier.length === 0) return undefined;
       const first = Math.min(...earlier);
