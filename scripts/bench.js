@@ -25,6 +25,7 @@ const cores = require('./bench/cores');
 const { benchEnvironment } = require('./bench/environment');
 const { alertsCase } = require('./bench/alerts');
 const { latencyCase } = require('./bench/latency');
+const { leadsFromNewPeople } = require('./bench/lead-bodies');
 const { CONNECTIONS, cpuAgainstBare, cpuPerRequestRounds, served } = require('./bench/measure');
 const { readAheadCase } = require('./bench/read-ahead');
 const { rows, tableCases } = require('./bench/table');
@@ -134,18 +135,13 @@ async function contactRun(label, env) {
   const app = await startChild('serve-app.js', { CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '', ...env });
   try {
     const before = await ask(app.child, 'count-contacts', 'contacts');
-    const body = JSON.stringify({
-      first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+load@example.com', mobile: '+971 50 123 4567',
-      method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.',
-    });
     // A fixed number of requests, not a duration: autocannon then reads every response, so each
     // committed row can be matched with its 201 (a timed run abandons the requests still in flight).
     const amount = Number(process.env.BENCH_CONTACT_REQUESTS || 3000);
     const result = await autocannon({
       url: `http://127.0.0.1:${app.port}/api/v1/contact-us`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
+      // A new person's lead each time: a repeat of one person would get no e-mail delivery (decision 144).
+      ...leadsFromNewPeople({}),
       connections: Number(process.env.BENCH_CONTACT_CONNECTIONS || 20),
       amount,
     });

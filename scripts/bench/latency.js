@@ -18,6 +18,7 @@ const autocannon = require('autocannon');
 const { fork } = require('child_process');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY } = require('../fakes/providers');
 const { writeResults } = require('./results');
+const { leadsFromNewPeople } = require('./lead-bodies');
 
 const RATE = Number(process.env.BENCH_LATENCY_RATE || 1000);
 const CONTACT_RATE = Number(process.env.BENCH_LATENCY_CONTACT_RATE || 20);
@@ -27,11 +28,6 @@ const PROJECTS = Number(process.env.BENCH_LATENCY_PROJECTS || 10000);
 const NEW_PROJECTS = Number(process.env.BENCH_LATENCY_NEW_PROJECTS || 2000);
 const PHASES = process.env.BENCH_LATENCY_PHASES || 'all';
 const OFFPLAN_PATH = `/api/v1/off-plan/projects?${process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2'}`;
-const CONTACT_BODY = JSON.stringify({
-  first_name: 'Bench', last_name: 'Lead', email: 'bench.lead+latency@example.com', mobile: '+971 50 123 4567',
-  method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.',
-});
-
 /** The fakes in a child process on the load generator's core (never the app's). */
 function startFakes(imageBase) {
   return new Promise((resolve, reject) => {
@@ -84,8 +80,7 @@ function steadyLoad(port) {
     luxury: { url: `${base}/api/v1/luxury`, overallRate: RATE, connections: 20 },
     off_plan: { url: `${base}${OFFPLAN_PATH}`, overallRate: RATE, connections: 20 },
     contact: {
-      url: `${base}/api/v1/contact-us`, overallRate: CONTACT_RATE, connections: 4,
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: CONTACT_BODY,
+      url: `${base}/api/v1/contact-us`, overallRate: CONTACT_RATE, connections: 4, ...leadsFromNewPeople({}),
     },
   };
   const startedAt = Date.now();

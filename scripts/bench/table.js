@@ -14,6 +14,7 @@ const { generate } = require('../generate-sample-data');
 const { nodeFlags } = require('../lib/node-flags');
 const cores = require('./cores');
 const measure = require('./measure');
+const { leadsFromNewPeople } = require('./lead-bodies');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
@@ -179,26 +180,6 @@ async function measureGet(app, { name, path: route, headers = {}, status = 200, 
   } finally {
     await bench.stopChild(bare);
   }
-}
-
-let benchPerson = 0;
-
-/**
- * autocannon options POSTing a lead with `extra` fields (issue 42's enquiry fields) from a new person on
- * every request (e-mail and phone digits of its own), as a stream of buyers sends them: the same person
- * again within the window would be a repeat (decision 144), which a site sees far less often.
- */
-function leadsFromNewPeople(extra) {
-  const headers = { 'content-type': 'application/json' };
-  const lead = () => {
-    benchPerson += 1;
-    const digits = String(benchPerson % 1e7).padStart(7, '0');
-    return JSON.stringify({
-      first_name: 'Bench', last_name: 'Lead', email: `bench.lead+${benchPerson}@example.com`, mobile: `+971 50 ${digits.slice(0, 3)} ${digits.slice(3)}`,
-      method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.', ...extra,
-    });
-  };
-  return { method: 'POST', headers, body: lead(), requests: [{ setupRequest: (request) => ({ ...request, body: lead() }) }] };
 }
 
 /**
