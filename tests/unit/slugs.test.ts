@@ -4,7 +4,7 @@
  * beside the old one; never another listed project's id; the same plan on every instance.
  */
 import { describe, expect, it } from 'vitest';
-import { matchSlug, planSlugs, slugBase, slugBook, slugCandidates, type SlugRow } from '../../src/api/off-plan/lib/slugs';
+import { matchSlug, planSlugs, planSlugsInSteps, slugBase, slugBook, slugCandidates, type SlugRow } from '../../src/api/off-plan/lib/slugs';
 
 const named = (owner: string, name: string) => ({ owner, name });
 
@@ -33,6 +33,17 @@ describe('slugBase', () => {
 
 describe('planSlugs', () => {
   const row = (slug: string, owner: string, base = slug): SlugRow => ({ kind: 'project', slug, owner, base });
+
+  it('plans in steps a caller can give the event loop turns between (a step every 100 owners), to the same plan', () => {
+    const owners = Array.from({ length: 250 }, (_, index) => named(String(index), `Tower ${index % 120}`));
+    const steps = planSlugsInSteps('project', owners, []);
+    let yielded = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yielded += 1;
+    expect(yielded).toBe(2);
+    expect(step.value).toEqual(planSlugs('project', owners, []));
+    expect(step.value.added).toHaveLength(250);
+  });
 
   it('gives a collision a short suffix of its own, never renumbering the slug already given', () => {
     const first = planSlugs('project', [named('1', 'Palm Villas')], []);

@@ -1,8 +1,9 @@
 /**
  * The index is built in steps (a generator): between two steps its caller may give the event loop a
- * turn (decision 93). A step is one sort, or this many projects of a pass over them.
+ * turn (decision 93). A step is one sort, or this many projects of a pass over them (or owners whose
+ * slugs are planned, lib/slugs.ts).
  */
-const STEP = 100;
+export const STEP = 100;
 export type Steps<T> = Generator<void, T, void>;
 
 /** `fn` of each item, a step every STEP items. */

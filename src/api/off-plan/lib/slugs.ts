@@ -9,6 +9,7 @@
  */
 import { createHash } from 'crypto';
 import slugify from 'slugify';
+import { runSteps, STEP, type Steps } from './index-steps';
 
 export type SlugKind = 'project' | 'developer';
 
@@ -60,7 +61,12 @@ export interface SlugPlan {
  * Owners earlier in `owners` choose first, so two instances planning the same owners over the same rows
  * plan the same slugs.
  */
-export function planSlugs(kind: SlugKind, owners: readonly Named[], rows: readonly SlugRow[], reserved: (slug: string) => boolean = () => false): SlugPlan {
+export function planSlugs(kind: SlugKind, owners: readonly Named[], rows: readonly SlugRow[], reserved?: (slug: string) => boolean): SlugPlan {
+  return runSteps(planSlugsInSteps(kind, owners, rows, reserved));
+}
+
+/** `planSlugs` in steps (a step every STEP owners), for a caller that gives the loop turns between them. */
+export function* planSlugsInSteps(kind: SlugKind, owners: readonly Named[], rows: readonly SlugRow[], reserved: (slug: string) => boolean = () => false): Steps<SlugPlan> {
   const holderOf = new Map<string, string>();
   const madeFrom = new Map<string, string>();
   for (const row of rows) {
@@ -71,7 +77,8 @@ export function planSlugs(kind: SlugKind, owners: readonly Named[], rows: readon
   }
   const current = new Map<string, string>();
   const added: SlugRow[] = [];
-  for (const named of owners) {
+  for (const [index, named] of owners.entries()) {
+    if (index % STEP === STEP - 1) yield;
     const base = slugBase(kind, named);
     const kept = madeFrom.get(`${named.owner}\n${base}`);
     if (kept) {

@@ -6,7 +6,8 @@
  * the same slugs.
  */
 import type { Core } from '@strapi/strapi';
-import { planSlugs, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from '../lib/slugs';
+import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
+import { planSlugsInSteps, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from '../lib/slugs';
 
 export const SLUG_TABLE = 'offplan_slugs';
 
@@ -36,15 +37,21 @@ export function slugStore(strapi: Core.Strapi) {
   const rowsOf = async (kind: SlugKind): Promise<SlugRow[]> => (await table().where({ kind }).orderBy('id').select('kind', 'slug', 'owner', 'base')) as SlugRow[];
 
   return {
-    /** Each owner's current slug (given now when it has none for its name) and every slug ever given of the kind. */
+    /**
+     * Each owner's current slug (given now when it has none for its name) and every slug ever given of
+     * the kind. Planned and inserted in slices (decision 93): a refresh bringing 2,000 new projects held
+     * the loop for a fifth of a second here, planning 12,000 slugs twice and inserting the new ones.
+     */
     async settle(kind: SlugKind, owners: readonly Named[], reserved?: (slug: string) => boolean): Promise<SlugBook> {
+      const pause = slicer();
       for (let round = 1; ; round += 1) {
         const rows = await rowsOf(kind);
-        const plan = planSlugs(kind, owners, rows, reserved);
+        const plan = await inSlices(planSlugsInSteps(kind, owners, rows, reserved), pause);
         if (plan.added.length === 0) return slugBook(kind, rows, plan.current);
         if (round === ROUNDS) throw new Error(`${kind} slugs did not settle in ${ROUNDS} rounds`);
         for (let start = 0; start < plan.added.length; start += INSERT_ROWS) {
           await table().insert(plan.added.slice(start, start + INSERT_ROWS)).onConflict(['kind', 'slug']).ignore();
+          await pause();
         }
       }
     },
