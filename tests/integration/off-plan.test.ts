@@ -451,27 +451,6 @@ describe('while the projects provider is down', () => {
     await checkedError((await http()).get('/api/v1/off-plan/projects'), 503, 'PROVIDER_UNAVAILABLE');
   });
 
-  it('keeps the current snapshot\'s parts: each fetch deletes the generation before it', async () => {
-    useReelly(reelly.url);
-    const store = () => strapi.db.connection('strapi_core_store_settings');
-    const partKeys = async () => (await store().where('key', 'like', 'plugin_extsource_projects-snapshot:reelly:%').pluck('key')) as string[];
-    let previous: string | undefined;
-    for (let fetch = 0; fetch < 3; fetch += 1) {
-      projects().invalidate();
-      expect((await listing()).body.data.properties.total).toBe(40);
-      const pointer = JSON.parse((await store().where('key', 'plugin_extsource_projects-snapshot:reelly').first('value')).value) as { generation: string; parts: number };
-      // 40 projects: one part.
-      const current = `plugin_extsource_projects-snapshot:reelly:${pointer.generation}:0`;
-      expect(pointer.parts).toBe(1);
-      await eventually(async () => {
-        const keys = await partKeys();
-        expect(keys).toContain(current);
-        if (previous) expect(keys).not.toContain(previous);
-      });
-      previous = current;
-    }
-  });
-
   it('keeps answering from the last good collection', async () => {
     useReelly(reelly.url);
     expect((await listing()).body.data.properties.total).toBe(40);

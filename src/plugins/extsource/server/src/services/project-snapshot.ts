@@ -53,14 +53,9 @@ export function projectSnapshots(strapi: Core.Strapi) {
     return projects;
   }
 
-  /** A turn for the loop between two parts: each delete frees a part's pages and commits (an fsync). */
   async function deleteGeneration(driver: string, pointer: Pointer | null): Promise<void> {
     if (!pointer?.generation) return;
-    const pause = slicer();
-    for (let part = 0; part < (pointer.parts ?? 0); part += 1) {
-      await store().delete({ key: partKey(driver, pointer.generation, part) });
-      await pause();
-    }
+    for (let part = 0; part < (pointer.parts ?? 0); part += 1) await store().delete({ key: partKey(driver, pointer.generation, part) });
   }
 
   return {
