@@ -1,6 +1,6 @@
 /**
- * The bench's contact POSTs (the table's contact rows, the contact case): a lead from a new person on
- * every request.
+ * The bench's contact POSTs (the table's contact rows, the contact case, the latency bench's contact stream): a
+ * lead from a new person on every request.
  */
 'use strict';
 
