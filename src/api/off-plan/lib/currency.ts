@@ -6,7 +6,8 @@
  * AED amounts, and converting keeps their order.
  */
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { listingCard, priceRangeOf, type ProjectIndex } from './project-index';
+import { rangeOf } from '../../../lib/catalogue/ranges';
+import { listingCard, type ProjectIndex } from './project-index';
 import type { Currency } from './options';
 import { priceLabel } from './listing-words';
 
@@ -40,7 +41,7 @@ export function currencyView(index: ProjectIndex, currency: Currency, rates: Rec
   return {
     currency,
     prices,
-    priceRange: priceRangeOf(prices),
+    priceRange: rangeOf(prices),
     cardBytes: index.projects.map((project, i) => Buffer.from(JSON.stringify(listingCard({ ...project, price: priceIn(project.price, prices[i], currency, index) }, index.slugs[i], index.locale, index.developerSlugs)))),
   };
 }

@@ -10,7 +10,7 @@ import LRUCache from 'lru-cache';
 import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { formatPrice } from '../../../plugins/extsource/server/src/public';
-import { members } from './bitset';
+import { members } from '../../../lib/catalogue/bitset';
 import { priceIn, SITE_CURRENCY, type CurrencyView } from './currency';
 import { LISTING_WORDS } from './listing-words';
 import type { MapQuery } from './map-query';

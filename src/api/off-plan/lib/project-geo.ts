@@ -9,7 +9,7 @@ import KDBush from 'kdbush';
 import Supercluster from 'supercluster';
 import { around, distance } from 'geokdbush';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { bitsetOf, has, type Bitset } from './bitset';
+import { bitsetOf, has, type Bitset } from '../../../lib/catalogue/bitset';
 import type { Bbox, LatLng } from './geo-query';
 
 /** Above this zoom every project is a marker of its own (supercluster's `maxZoom`). */

@@ -8,12 +8,15 @@
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { EMIRATES, type EmirateCode, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { add, bitsetOf, count, countShared, newBitset, type Bitset } from './bitset';
+import { add, bitsetOf, count, countShared, newBitset, type Bitset } from '../../../lib/catalogue/bitset';
+import { collatedRanks, nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
+import { rangeBlocksOf, rangeOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
+import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
 import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
-import { mapInSteps, runSteps, type Steps } from './index-steps';
+import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
 import { projectGeo, type ProjectGeo } from './project-geo';
 import { LISTING_WORDS } from './listing-words';
@@ -36,15 +39,6 @@ export interface Facets {
 }
 
 export type FacetName = keyof Facets;
-
-/**
- * The words of each project's places and name (sorted), and which projects hold each word: as a list,
- * or, for a word so common that a bitset is smaller (more projects than words in a bitset), a bitset.
- */
-interface PlaceWords {
-  words: string[];
-  projects: Array<Int32Array | Bitset>;
-}
 
 /** Every known unit size range (a unit type's, else the project's), ordered by its smallest size. */
 interface Sizes {
@@ -78,11 +72,12 @@ export interface ProjectIndex {
   /** Each project's starting price in AED, NaN when it has none comparable; and how many have one. */
   prices: Float64Array;
   pricedCount: number;
-  /** The price order cut into PRICE_BLOCKS stretches: `priceBlocks[k]` holds the first k stretches. */
-  priceBlocks: { size: number; sets: Bitset[] };
+  /** The price order's cumulative blocks, for a price range. */
+  priceBlocks: RangeBlocks;
   states: Map<EmirateCode, Bitset>;
   options: Record<FacetName, Bitset[]>;
-  places: PlaceWords;
+  /** The words of each project's places and name, for the location search. */
+  places: WordIndex;
   sizes: Sizes;
   /** Where the projects are: the map, the bbox filter, nearest first (project-geo.ts). */
   geo: ProjectGeo;
@@ -130,29 +125,6 @@ export const listingCard = (project: NormalisedProject, slug: string, locale: Lo
 const byIdText = new Intl.Collator('en', { numeric: true }).compare;
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
-/** Missing values sort last whatever the direction. */
-function nullsLast<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number): number | undefined {
-  if (a === null && b === null) return undefined;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  const result = compare(a, b);
-  return result === 0 ? undefined : result;
-}
-
-/**
- * Each item's place in the collator's order, equal items sharing one: six sorts then compare numbers,
- * and the collator (a microsecond a call) runs in one sort per key instead of one per order.
- */
-function collatedRanks(keys: string[], compare: (x: string, y: string) => number): Int32Array {
-  const order = keys.map((_, index) => index).sort((a, b) => compare(keys[a], keys[b]));
-  const ranks = new Int32Array(keys.length);
-  order.forEach((index, position) => {
-    const previous = order[position - 1];
-    ranks[index] = position === 0 ? 0 : ranks[previous] + (compare(keys[previous], keys[index]) === 0 ? 0 : 1);
-  });
-  return ranks;
-}
-
 function comparators(projects: NormalisedProject[]): Record<Sort, (a: number, b: number) => number> {
   const idRanks = collatedRanks(projects.map((project) => project.id), byIdText);
   const nameRanks = collatedRanks(projects.map((project) => project.name), byName);
@@ -191,14 +163,6 @@ function partition<K>(orders: Orders, keyOf: (index: number) => K | undefined): 
   return new Map([...lists].map(([key, entry]) => [key, perSort((sort) => Int32Array.from(entry[sort]))]));
 }
 
-function ranksOf(orders: Orders): Orders {
-  return perSort((sort) => {
-    const rank = new Int32Array(orders[sort].length);
-    orders[sort].forEach((project, position) => (rank[project] = position));
-    return rank;
-  });
-}
-
 /** Per emirate, the projects counted (`except`: those of that set; else all), by count descending then name. */
 export function countStates(states: Map<EmirateCode, Bitset>, locale: Locale, except?: Bitset): StateCount[] {
   const words = LISTING_WORDS[locale];
@@ -231,36 +195,6 @@ function* optionSets(projects: NormalisedProject[], sizes: Sizes): Steps<Record<
     if (area >= 0) add(result.area[area], sizes.project[entry]);
   });
   return result;
-}
-
-const PRICE_BLOCKS = 64;
-
-/** Cumulative sets along the price order, so a price range costs two set operations and its two ends. */
-function priceBlocksOf(priceOrder: Int32Array, pricedCount: number): ProjectIndex['priceBlocks'] {
-  const size = Math.max(1, Math.ceil(pricedCount / PRICE_BLOCKS));
-  const sets = [newBitset(priceOrder.length)];
-  for (let end = size; end < pricedCount + size; end += size) {
-    const set = sets[sets.length - 1].slice();
-    for (const project of priceOrder.subarray(end - size, Math.min(end, pricedCount))) add(set, project);
-    sets.push(set);
-  }
-  return { size, sets };
-}
-
-/** The words of each project's city, community, sub-community and name, in every language it has, for the location search. */
-function* placeWords(projects: NormalisedProject[]): Steps<PlaceWords> {
-  const byWord = new Map<string, number[]>();
-  yield* mapInSteps(projects, (project, i) => {
-    for (const word of new Set(searchWords(placesOf(project).join(' ')))) {
-      const list = byWord.get(word);
-      if (list) list.push(i);
-      else byWord.set(word, [i]);
-    }
-  });
-  const words = [...byWord.keys()].sort();
-  const bitsetLength = newBitset(projects.length).length;
-  const holders = (list: number[]) => (list.length > bitsetLength ? bitsetOf(projects.length, list) : Int32Array.from(list));
-  return { words, projects: words.map((word) => holders(byWord.get(word)!)) };
 }
 
 /** The size ranges of each project's unit types; a project without any gives its feed's project-wide range. */
@@ -326,7 +260,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const projectSlugs = projects.map((project) => slugs.get(project.id) ?? project.id);
   const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale, developerSlugs))));
   const lowerNames = yield* mapInSteps(searchedAs, (project) => foldForSearch(namesOf(project).join('\n')));
-  const places = yield* placeWords(searchedAs);
+  const places = yield* wordIndexOf(searchedAs, (project) => searchWords(placesOf(project).join(' ')));
   const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
   const byYear = partition(orders, (index) => projects[index].completion.year || undefined);
   yield;
@@ -347,7 +281,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     lowerNames,
     prices,
     pricedCount: priced.length,
-    priceBlocks: priceBlocksOf(orders.price_asc, priced.length),
+    priceBlocks: rangeBlocksOf(orders.price_asc, priced.length),
     states,
     options,
     places,
@@ -355,23 +289,12 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
     geo,
     countsByState: countStates(states, locale),
     facets: unfilteredFacets(options),
-    priceRange: priceRangeOf(priced),
+    priceRange: rangeOf(priced),
     developers: [...developers.values()]
       .sort((a, b) => byName(a.name, b.name) || a.id - b.id)
       .map(({ id, name, slug, logo }) => developerSlugged({ id, name, slug, logo }, developerSlugs)),
     completionYears: years.map((year) => ({ value: year, label: year })),
   };
-}
-
-export function priceRangeOf(prices: Iterable<number>): { min: number | null; max: number | null } {
-  let min: number | null = null;
-  let max: number | null = null;
-  for (const price of prices) {
-    if (Number.isNaN(price)) continue;
-    if (min === null || price < min) min = price;
-    if (max === null || price > max) max = price;
-  }
-  return { min, max };
 }
 
 /** How many projects have each option, with no filter applied. */

@@ -5,7 +5,11 @@
  * page read off the narrowest pre-sorted list: its cost grows with the page and the filters, not with
  * the collection (docs/off-plan.md, "How it stays fast").
  */
-import { add, bitsetOf, count, countShared, has, intersect, members, newBitset, orInto, unite, withoutMembers, type Bitset } from './bitset';
+import { add, bitsetOf, intersect, newBitset, unite, type Bitset } from '../../../lib/catalogue/bitset';
+import { matchGroups, optionCounts } from '../../../lib/catalogue/facets';
+import { firstWhere, pageOf } from '../../../lib/catalogue/ordering';
+import { rangeSet } from '../../../lib/catalogue/ranges';
+import { wordSet } from '../../../lib/catalogue/words';
 import { countStates, type ProjectIndex, type FacetName, type Facets, type Orders, type StateCount } from './project-index';
 import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, foldForSearch, searchWords } from './options';
 import { bboxSet, nearestPage } from './project-geo';
@@ -27,51 +31,17 @@ export interface SearchResult {
   facets: Facets;
 }
 
-/** First position in [0, length) at which `reached` turns true (it must stay true after). */
-function firstWhere(length: number, reached: (position: number) => boolean): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (reached(middle)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}
-
 /**
  * Projects priced within [min, max] (in the currency of `prices`): a stretch [from, to) of the price
  * order, found by bisection (converting keeps the order: rounding never reverses two amounts). Whole
  * blocks come from the cumulative sets, the ends one by one.
  */
 function priceSet(index: ProjectIndex, prices: Float64Array, min: number, max: number): Bitset {
-  const order = index.orders.price_asc;
-  const from = firstWhere(index.pricedCount, (position) => prices[order[position]] >= min);
-  const to = Math.max(from, firstWhere(index.pricedCount, (position) => prices[order[position]] > max));
-  const { size, sets } = index.priceBlocks;
-  const firstWhole = Math.ceil(from / size);
-  const lastWhole = Math.floor(to / size);
-  if (firstWhole >= lastWhole) return bitsetOf(index.projects.length, order.subarray(from, to));
-  const set = withoutMembers(sets[lastWhole], sets[firstWhole]);
-  for (const project of order.subarray(from, firstWhole * size)) add(set, project);
-  for (const project of order.subarray(lastWhole * size, to)) add(set, project);
-  return set;
+  return rangeSet(index.orders.price_asc, index.pricedCount, index.priceBlocks, prices, min, max);
 }
 
 /** Projects with a word starting with each of the words of `text` (in any of its places or its name). */
-function placeSet(index: ProjectIndex, text: string): Bitset {
-  const { words, projects } = index.places;
-  const sets = searchWords(text).map((prefix) => {
-    const set = newBitset(index.projects.length);
-    for (let w = firstWhere(words.length, (position) => words[position] >= prefix); w < words.length && words[w].startsWith(prefix); w += 1) {
-      const holders = projects[w];
-      if (holders instanceof Uint32Array) orInto(set, holders);
-      else for (const project of holders) add(set, project);
-    }
-    return set;
-  });
-  return intersect(sets)!;
-}
+const placeSet = (index: ProjectIndex, text: string): Bitset => wordSet(index.places, searchWords(text), index.projects.length);
 
 /**
  * Per area option, and for any size, the projects with a unit size range overlapping [min, max]: the
@@ -150,13 +120,8 @@ function constraints(index: ProjectIndex, filters: Filters, prices: Float64Array
  * narrowed to the size range when one is given.
  */
 function facetsOf(index: ProjectIndex, over: Record<FacetName, Bitset | undefined>, areaSets: Bitset[]): Facets {
-  const counted = (facet: FacetName, sets: Bitset[]) => {
-    const within = over[facet];
-    const unfiltered = index.facets[facet];
-    if (!within && sets === index.options[facet]) return unfiltered;
-    // An option no project has (amenities, when the feed's list has none) counts 0 under any filter.
-    return sets.map((set, i) => (unfiltered[i] === 0 ? 0 : within ? countShared(within, set) : count(set)));
-  };
+  const counted = (facet: FacetName, sets: Bitset[]) =>
+    !over[facet] && sets === index.options[facet] ? index.facets[facet] : optionCounts(sets, over[facet], index.facets[facet]);
   return {
     property_type: counted('property_type', index.options.property_type),
     bedrooms: counted('bedrooms', index.options.bedrooms),
@@ -165,28 +130,6 @@ function facetsOf(index: ProjectIndex, over: Record<FacetName, Bitset | undefine
   };
 }
 
-/**
- * The page's projects, in order: walking the narrowest pre-sorted list until the page is full, or, when
- * the matches are few and far between, collecting them from the set and sorting them by rank.
- */
-function pageOf(list: Int32Array, rank: Int32Array, matches: Bitset, total: number, start: number, end: number): number[] {
-  if (start >= total) return [];
-  const wanted = Math.min(end, total);
-  const walkCost = (wanted / total) * list.length;
-  const collectCost = matches.length + total * Math.log2(total + 1);
-  if (walkCost > collectCost) {
-    return members(matches).sort((a, b) => rank[a] - rank[b]).slice(start, end);
-  }
-  const items: number[] = [];
-  let seen = 0;
-  for (let position = 0; position < list.length && seen < wanted; position += 1) {
-    const project = list[position];
-    if (!has(matches, project)) continue;
-    if (seen >= start) items.push(project);
-    seen += 1;
-  }
-  return items;
-}
 
 /** The narrowest pre-sorted list among those of the filters applied (emirate, developer, year). */
 function narrowestList(index: ProjectIndex, filters: Filters, sort: Sort): Int32Array {
@@ -210,20 +153,14 @@ function narrowestList(index: ProjectIndex, filters: Filters, sort: Sort): Int32
  */
 export function matchFilters(index: ProjectIndex, filters: Filters, prices = index.prices): Matched {
   const { groups, rest, areaSets } = constraints(index, filters, prices);
-  const applied = Object.keys(groups) as Array<keyof typeof groups>;
-  if (applied.length === 0 && rest.length === 0) {
-    return { matches: undefined, total: index.projects.length, countsByState: index.countsByState, facets: index.facets };
-  }
-  const matches = intersect([...rest, ...applied.map((name) => groups[name]!)])!;
-  // What each group's options are counted over: every other filter (the full match when the group is not applied).
-  const except = (name: keyof typeof groups) =>
-    groups[name] ? intersect([...rest, ...applied.filter((other) => other !== name).map((other) => groups[other]!)]) : matches;
-  const exceptState = except('state_id');
+  const matched = matchGroups(index.projects.length, groups, rest);
+  if (!matched.matches) return { matches: undefined, total: matched.total, countsByState: index.countsByState, facets: index.facets };
+  const exceptState = matched.over('state_id');
   return {
-    matches,
-    total: count(matches),
+    matches: matched.matches,
+    total: matched.total,
     countsByState: exceptState ? countStates(index.states, index.locale, exceptState) : index.countsByState,
-    facets: facetsOf(index, { property_type: except('property_type'), bedrooms: except('bedrooms'), amenities: matches, area: except('area') }, areaSets),
+    facets: facetsOf(index, { property_type: matched.over('property_type'), bedrooms: matched.over('bedrooms'), amenities: matched.matches, area: matched.over('area') }, areaSets),
   };
 }
 

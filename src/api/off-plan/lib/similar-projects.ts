@@ -17,7 +17,7 @@
 import { distance } from 'geokdbush';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { BEDROOMS, bedroomsOption } from './options';
-import { mapInSteps, runSteps, type Steps } from './index-steps';
+import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import { collectionLayer } from './project-geo';
 
 export const SIMILAR_COUNT = 6;

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'crypto';
 import slugify from 'slugify';
-import { runSteps, STEP, type Steps } from './index-steps';
+import { runSteps, STEP, type Steps } from '../../../lib/catalogue/steps';
 
 export type SlugKind = 'project' | 'developer';
 

@@ -7,7 +7,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../lib/locale';
 import { parseQueryString } from '../../../lib/query-string';
 import { inSlices, slicer, type NormalisedProject, type Pause } from '../../../plugins/extsource/server/src/public';
-import { bitsetOf, has, intersect, members, type Bitset } from '../lib/bitset';
+import { bitsetOf, has, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import type { Currency } from '../lib/options';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';

@@ -1,6 +1,6 @@
 /**
- * Sets of projects (their positions in the collection) as bitsets: one bit per project in 32-bit words.
- * Intersecting or counting two sets costs one pass over size/32 words, so a search over the
+ * Sets of a catalogue's items (their positions in it: projects, listings) as bitsets, one bit per item in
+ * 32-bit words. Intersecting or counting two sets costs one pass over size/32 words, so a search over the
  * precomputed per-option sets stays cheap however many options a request combines.
  */
 export type Bitset = Uint32Array;

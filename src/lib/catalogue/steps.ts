@@ -1,7 +1,7 @@
 /**
- * The index is built in steps (a generator): between two steps its caller may give the event loop a
- * turn (decision 93). A step is one sort, or this many projects of a pass over them (or owners whose
- * slugs are planned, lib/slugs.ts).
+ * A catalogue's index is built in steps (a generator): between two steps its caller may give the event
+ * loop a turn (decision 93). A step is one sort, or this many items of a pass over them (or owners whose
+ * slugs are planned).
  */
 export const STEP = 100;
 export type Steps<T> = Generator<void, T, void>;
