@@ -25,7 +25,7 @@ import { SITEMAP_LAYOUTS } from './api/sitemap/admin-layout';
 import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
-import { SLUG_MODEL } from './api/off-plan/services/slugs';
+import { SLUG_MODEL } from './lib/catalogue/slug-store';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';

@@ -4,7 +4,7 @@
  * other app module reaches into the plugin.
  */
 import type { Core } from '@strapi/strapi';
-import type { ExtsourceHost, HostService, ProjectsService, SyncService } from '../plugins/extsource/server/src/public';
+import type { CatalogueService, ExtsourceHost, HostService, ProjectsService, SyncService } from '../plugins/extsource/server/src/public';
 import { cache, declareCacheTagFamily, declareCacheTags, invalidate } from './cache';
 import { INSTANCE_ID } from './cluster/instance';
 import { leases } from './cluster/leases';
@@ -15,6 +15,7 @@ const service = <T>(strapi: Core.Strapi, name: string) => strapi.plugin('extsour
 
 export const projectsService = (strapi: Core.Strapi) => service<ProjectsService>(strapi, 'projects');
 export const syncService = (strapi: Core.Strapi) => service<SyncService>(strapi, 'sync');
+export const catalogueService = (strapi: Core.Strapi) => service<CatalogueService>(strapi, 'catalogue');
 
 function hostFor(strapi: Core.Strapi): ExtsourceHost {
   return {

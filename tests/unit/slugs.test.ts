@@ -4,7 +4,7 @@
  * beside the old one; never another listed project's id; the same plan on every instance.
  */
 import { describe, expect, it } from 'vitest';
-import { matchSlug, planSlugs, planSlugsInSteps, slugBase, slugBook, slugCandidates, type SlugRow } from '../../src/api/off-plan/lib/slugs';
+import { matchSlug, planSlugs, planSlugsInSteps, slugBase, slugBook, slugCandidates, type SlugRow } from '../../src/lib/catalogue/slugs';
 
 const named = (owner: string, name: string) => ({ owner, name });
 

@@ -228,7 +228,7 @@ export interface IndexOptions {
    * searches read (names and places in every language).
    */
   searchedAs?: NormalisedProject[];
-  /** Each project's current slug (services/slugs.ts); without it, those an empty table would give. */
+  /** Each project's current slug (src/lib/catalogue/slug-store.ts); without it, those an empty table would give. */
   slugs?: ReadonlyMap<string, string>;
   developerSlugs?: ReadonlyMap<number, string>;
 }

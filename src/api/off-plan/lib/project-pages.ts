@@ -5,7 +5,7 @@
 import type { Locale } from '../../../lib/locale';
 import { pageLinks, pageUrl } from '../../../lib/site-paths';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { planSlugs } from './slugs';
+import { planSlugs } from '../../../lib/catalogue/slugs';
 
 /** A project's current slug and each developer's (by developer id): what its card and answer name. */
 export interface ProjectSlugs {

@@ -7,8 +7,8 @@ import type { Core } from '@strapi/strapi';
 import type { Developer, ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { developerNames, projectNames } from '../lib/project-pages';
 import type { ProjectSlugs } from '../lib/project-pages';
-import { matchSlug, type SlugBook } from '../lib/slugs';
-import { slugStore } from './slugs';
+import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
+import { slugStore } from '../../../lib/catalogue/slug-store';
 
 /** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
 export interface CollectionSlugs {

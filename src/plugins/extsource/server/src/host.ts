@@ -66,6 +66,9 @@ export interface ExtsourceHost {
 /** Tag of every cached entry built from the provider's projects (here and in what the app derives from them). */
 export const PROJECTS_TAG = 'projects';
 
+/** Tag of every cached entry built from the synced sale and rent listings: a run that changed any drops them, on every instance. */
+export const LISTINGS_TAG = 'listings';
+
 /** Tag of what is built from one project's detail: a detail that changed drops (and purges) only that. */
 export const PROJECT_TAG_PREFIX = 'project:';
 export const projectTag = (id: string) => `${PROJECT_TAG_PREFIX}${id}`;
@@ -75,7 +78,7 @@ const createHostService = () => {
   return {
     provide(given: ExtsourceHost): void {
       host = given;
-      host.cache.declareTags(PROJECTS_TAG);
+      host.cache.declareTags(PROJECTS_TAG, LISTINGS_TAG);
       host.cache.declareTagFamily(PROJECT_TAG_PREFIX);
     },
     get(): ExtsourceHost {

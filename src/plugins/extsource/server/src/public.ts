@@ -7,12 +7,13 @@
  * the text a database cannot keep; and its time slices, which the app's long builds share.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
+export type { CatalogueService, ListedRow } from './services/catalogue';
 export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
 export type { ReadAheadProgress } from './services/read-ahead';
 export type { SyncRun, SyncService, Trigger } from './services/sync';
 export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
 
-export { PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
+export { LISTINGS_TAG, PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
 export { sqmOf } from './mapping/area';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';

@@ -98,6 +98,19 @@ export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingTyp
   };
 }
 
+/** What a public listing shows of a synced row: everything stored about the home, none of the sync's bookkeeping. */
+const LISTED_FIELDS = [
+  'id', 'listing_type', 'reference', 'title', 'category', 'property_name', 'community', 'sub_community', 'city', 'state_id', 'state_name',
+  'bedrooms', 'bathrooms', 'area_sqft', 'price', 'price_on_request', 'currency', 'agent_name', 'agent_phone', 'agent_photo', 'description',
+  'title_ar', 'description_ar', 'images', 'brochure_url', 'latitude', 'longitude', 'handover_date', 'permit_number', 'completion_status',
+  'furnishing', 'parking', 'view', 'fittings', 'provider_updated_at', 'createdAt',
+] as const;
+
+export type ListedRow = Record<(typeof LISTED_FIELDS)[number], unknown> & { id: number };
+
+/** Rows read per query by `activeListings`: one query's rows are mapped in one turn of the loop. */
+const LISTED_PAGE = 1000;
+
 /** The run types that cover a listing type: `all` and the type's own. */
 const runTypesCovering = (listingType: ListingType) => (Object.keys(RUN_TYPES) as RunType[]).filter((type) => RUN_TYPES[type].includes(listingType));
 
@@ -114,6 +127,20 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
       strapi.db.query(PROPERTY_UID).count({ where }),
     ]);
     return { data: rows, meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
+  },
+
+  /** Every active listing of both types (what the public catalogue is built from), read a page at a time by id, with `pause` between pages. */
+  async activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
+    const rows: ListedRow[] = [];
+    for (let after = 0; ; ) {
+      const page = (await strapi.db.query(PROPERTY_UID).findMany({
+        select: [...LISTED_FIELDS], where: { status: 'active', id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
+      })) as ListedRow[];
+      rows.push(...page);
+      if (page.length < LISTED_PAGE) return rows;
+      after = page[page.length - 1].id;
+      await pause();
+    }
   },
 
   /** The property list for the admin page, with each listing's last sighting. */

@@ -16,7 +16,7 @@
 import type { Core } from '@strapi/strapi';
 import { listingsDriver } from '../drivers';
 import { errorMessage, syncInProgress } from '../errors';
-import { hostOf } from '../host';
+import { hostOf, LISTINGS_TAG } from '../host';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType, NormalisedListing } from '../mapping/types';
 import { eachSliced, slicer, type Pause } from '../slices';
@@ -262,7 +262,17 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       data: { ...counts, status, provider, warnings, error, finished_at: finishedAt, duration_ms: finishedAt.getTime() - startedAt.getTime(), progress: null },
     })) as RunRow;
     hostOf(strapi).metrics?.syncRun({ type, status, seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000, items: { ...counts } });
+    if (counts.created + counts.updated + counts.deactivated > 0) await announceChangedListings(runId);
     return runFromRow(row);
+  }
+
+  /** What is built from the listings is dropped here and on every instance; a failure leaves it to its backstop lifetime. */
+  async function announceChangedListings(runId: number): Promise<void> {
+    try {
+      await hostOf(strapi).cache.invalidateEverywhere([LISTINGS_TAG]);
+    } catch (thrown) {
+      strapi.log.warn(`extsource: sync run ${runId} could not announce its changed listings: ${errorMessage(thrown)}`);
+    }
   }
 
   /** Keeps the run's record alive and its progress current while it runs. */

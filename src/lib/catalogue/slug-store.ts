@@ -1,13 +1,14 @@
 /**
- * The slugs given so far (decision 109), in the off-plan domain's own table: one row per slug ever
- * given, never updated nor deleted, unique per kind. Settling a collection's slugs reads the rows, plans
- * the missing ones (lib/slugs.ts) and inserts them, a slug another instance took in between losing
+ * The one slug service of the catalogues (decision 109): the slugs given so far, of every kind (projects,
+ * developers, listings), in one table (named `offplan_slugs` since it held the off-plan side's alone): one
+ * row per slug ever given, never updated nor deleted, unique per kind. Settling a kind's slugs reads its
+ * rows, plans the missing ones (slugs.ts) and inserts them, a slug another instance took in between losing
  * quietly (the unique constraint) and being planned again: instances settling the same owners end with
  * the same slugs.
  */
 import type { Core } from '@strapi/strapi';
-import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
-import { planSlugsInSteps, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from '../lib/slugs';
+import { inSlices, slicer } from '../../plugins/extsource/server/src/public';
+import { planSlugsInSteps, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from './slugs';
 
 export const SLUG_TABLE = 'offplan_slugs';
 

@@ -1,17 +1,18 @@
 /**
- * Readable, stable, unique slugs for projects and developers (decisions 109-110): pure rules, no Strapi.
+ * Readable, stable, unique slugs for what the catalogues list (decisions 109-110): projects, developers and
+ * sale and rent listings, each kind on its own. Pure rules, no Strapi.
  * A slug comes from the English name (an Arabic-only name transliterated by the `slugify` package's
  * character map; a name with nothing to spell falls back to the id), always holds a letter
- * (so it never reads as a provider's numeric id) and is never another listed project's id. A collision
+ * (so it never reads as a provider's numeric id) and is never what `reserved` refuses (another listed project's id). A collision
  * gets a short suffix of the owner's own (hashed from its id, so every instance picks the same), never a
- * renumbering of the slug already given. Slugs are kept for ever (services/slugs.ts): a renamed owner gets
+ * renumbering of the slug already given. Slugs are kept for ever (slug-store.ts): a renamed owner gets
  * a new one and its old ones keep pointing at it; a slug never goes to another owner.
  */
 import { createHash } from 'crypto';
 import slugify from 'slugify';
-import { runSteps, STEP, type Steps } from '../../../lib/catalogue/steps';
+import { runSteps, STEP, type Steps } from './steps';
 
-export type SlugKind = 'project' | 'developer';
+export type SlugKind = 'project' | 'developer' | 'listing';
 
 /** A slug as kept: whose it is and the name (as a slug) it was made from. */
 export interface SlugRow {
