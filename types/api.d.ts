@@ -379,6 +379,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listings for sale or for rent
+         * @description One page of the agency's own listings for sale or for rent (docs/properties.md): the cards, the facet counts of every filter and the counts by emirate over the same filters (disjunctive, as the off-plan listing's), the filters applied and the sort. Only listings that may be advertised are listed (the sync's active ones; in Dubai with a permit number, unless PROPERTIES_REQUIRE_PERMIT=false). `purpose` is required; filters are validated together: every bad parameter is listed in one 422.
+         */
+        get: operations["listProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/properties/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filter options of the sale or rent listing
+         * @description The options of the listing's filters for one purpose: property types (with their labels), bedrooms, bathrooms, furnishing, completion statuses, the 7 emirates, the price and area ranges, counts by emirate, the number of listings and the sort options.
+         */
+        get: operations["getPropertyFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/properties/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sale or rent listing
+         * @description One listing: every card field, then what its page shows (description, building, coordinates, parking, view, fittings, brochure, handover date), `similar` (the cards of up to six listings of the same purpose: its community's first, then the nearest, then those of its bedrooms and closest in price), and its `alternates`. Its current slug and its reference give the same bytes; a former slug (the listing was renamed) is a 301 naming the current one, with `Location` at it; anything else, or a listing that may not be advertised, is a 404 `NOT_FOUND`.
+         */
+        get: operations["getProperty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sitemap.xml": {
         parameters: {
             query?: never;
@@ -1742,6 +1802,192 @@ export interface components {
                 canonical_url: components["schemas"]["ProjectCard"]["canonical_url"];
             };
         };
+        /** @description Closed where it is used (unevaluatedProperties), so the listing's own answer can extend it. */
+        PropertyCard: {
+            id: number;
+            /** @description Made from the English title; kept when the listing is renamed (the former one answers 301) */
+            slug: string;
+            /** @description The provider's reference (RefNo) */
+            reference: string;
+            /** @description In the request's locale (the English one where the provider gave no Arabic) */
+            title: string;
+            /** @enum {unknown} */
+            purpose: "sale" | "rent";
+            price: {
+                /** @description The sale price or the yearly rent; null on request */
+                amount: number | null;
+                /**
+                 * @example AED 1.2M
+                 * @example Price on request
+                 */
+                formatted: string;
+                currency: string;
+                /**
+                 * @description `year` for a rent, null for a sale
+                 * @enum {unknown}
+                 */
+                period: "year" | null;
+            };
+            /**
+             * @example Studio
+             * @example 2
+             */
+            bedrooms: string | null;
+            bathrooms: number | null;
+            area: {
+                sqft: number | null;
+                sqm: number | null;
+            };
+            /** @description The option it counts as (Apartment, Villa, Townhouse, Penthouse), else the provider's category; in the request's locale */
+            property_type: string | null;
+            community: string;
+            sub_community: string;
+            city: string;
+            /** @enum {unknown} */
+            state_id: "AZ" | "AJ" | "DU" | "FU" | "RK" | "SH" | "UQ" | null;
+            state_name: string | null;
+            /** @enum {unknown} */
+            completion_status: "ready" | "off_plan" | null;
+            /**
+             * @example furnished
+             * @example semi-furnished
+             * @example unfurnished
+             */
+            furnishing: string | null;
+            image: string | null;
+            images: string[];
+            agent: {
+                name: string;
+                phone: string;
+                photo: string;
+            };
+            /** @description The RERA permit number (a Dubai advert must show it) */
+            permit_number: string | null;
+            /** @description The listing's page on the website (the `listing` path of SITE_PATHS) */
+            canonical_url: string;
+        };
+        PropertyListingResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Listings retrieved successfully" | "تم جلب العقارات بنجاح";
+            data: {
+                /** @enum {unknown} */
+                purpose: "sale" | "rent";
+                listings: {
+                    total: number;
+                    per_page: number;
+                    current_page: number;
+                    total_pages: number;
+                    data: components["schemas"]["PropertyCard"][];
+                };
+                /** @description Each filter's options with the number of listings they would give, counted over every other filter applied. */
+                facets: {
+                    property_type: components["schemas"]["OptionCounts"];
+                    bedrooms: components["schemas"]["OptionCounts"];
+                    bathrooms: components["schemas"]["OptionCounts"];
+                    furnishing: components["schemas"]["OptionCounts"];
+                    completion_status: components["schemas"]["OptionCounts"];
+                };
+                counts_by_state: components["schemas"]["StateCount"][];
+                /** @description The filters as read (option values normalised, emirate as its code) */
+                applied_filters: Record<string, never>;
+                /** @enum {unknown} */
+                sort: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc";
+            };
+        };
+        PropertyFiltersResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Listing filters retrieved successfully" | "تم جلب خيارات التصفية بنجاح";
+            data: {
+                /** @enum {unknown} */
+                purpose: "sale" | "rent";
+                total: number;
+                property_type: components["schemas"]["ValueLabel"][];
+                bedrooms: string[];
+                bathrooms: string[];
+                furnishing: string[];
+                completion_status: string[];
+                states: {
+                    id: string;
+                    name: string;
+                }[];
+                price_range: components["schemas"]["PropertyRange"];
+                area_range: components["schemas"]["PropertyRange"];
+                counts_by_state: components["schemas"]["StateCount"][];
+                sort_options: {
+                    /** @enum {unknown} */
+                    value: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc";
+                    label: string;
+                }[];
+            };
+        };
+        PropertyRange: {
+            min: number | null;
+            max: number | null;
+        };
+        PropertyResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Listing retrieved successfully" | "تم جلب العقار بنجاح";
+            data: {
+                /** @description HTML as the provider writes it, in the request's locale (the English where it gave no Arabic) */
+                description: string;
+                /** @description The building or project */
+                property_name: string;
+                coordinates: {
+                    lat: number;
+                    lng: number;
+                } | null;
+                parking: string | null;
+                view: string | null;
+                fittings: string | null;
+                brochure_url: string | null;
+                /** @description YYYY-MM-DD */
+                handover_date: string | null;
+                similar: components["schemas"]["PropertyCard"][];
+                alternates: {
+                    en: string;
+                    ar: string;
+                    "x-default": string;
+                };
+            } & components["schemas"]["PropertyCard"];
+        };
+        /** @description A former slug of a renamed listing, with `Location` naming this route at the current slug. */
+        PropertyMovedResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 301;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "The listing has moved to its current slug" | "انتقل العقار إلى عنوانه الحالي";
+            data: {
+                id: number;
+                slug: components["schemas"]["PropertyCard"]["slug"];
+                canonical_url: string;
+            };
+        };
         OffPlanDeveloperResponse: {
             /** @constant */
             success: true;
@@ -2688,6 +2934,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OffPlanDeveloperResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    listProperties: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                purpose: "sale" | "rent";
+                page?: number;
+                per_page?: number;
+                /** @description Listings without a price (or an area) last in either direction; ties by id */
+                sort?: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc";
+                /** @description An emirate code (AZ, AJ, DU, FU, RK, SH, UQ) or name */
+                state_id?: string;
+                /** @description Words (each a prefix, all required, in English or Arabic) of the community, sub-community, city, building or title */
+                location?: string;
+                /** @description AED; a rent's yearly amount */
+                min_price?: number;
+                max_price?: number;
+                /** @description sq.ft */
+                min_area?: number;
+                max_area?: number;
+                /** @description One or more of Apartment, Villa, Townhouse, Penthouse (repeated or comma-separated) */
+                property_type?: string;
+                /** @description One or more of Studio, 1, 2, 3, 4, 5+ */
+                bedrooms?: string;
+                /** @description One or more of 1, 2, 3, 4, 5+ */
+                bathrooms?: string;
+                /** @description One or more of furnished, semi-furnished, unfurnished */
+                furnishing?: string;
+                /** @description One or more of ready, off_plan */
+                completion_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyListingResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getPropertyFilters: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                purpose: "sale" | "rent";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyFiltersResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getProperty: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The listing's current slug, a former one, or its reference */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            /** @description A former slug of the listing, which was renamed */
+            301: {
+                headers: {
+                    /** @description This route at the current slug, the query string kept */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyMovedResponse"];
                 };
             };
             304: components["responses"]["NotModified"];

@@ -7,9 +7,9 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 
-export type PageKind = 'luxury' | 'contact' | 'off-plan' | 'project' | 'developer' | 'emirate';
+export type PageKind = 'luxury' | 'contact' | 'off-plan' | 'project' | 'developer' | 'emirate' | 'listing';
 
-/** The parameters each kind's pattern names, as `{name}`: a project's or developer's slug, an emirate's code (`DU`). */
+/** The parameters each kind's pattern names, as `{name}`: a project's, developer's or listing's slug, an emirate's code (`DU`). */
 const PAGE_PARAMS: Readonly<Record<PageKind, readonly string[]>> = {
   luxury: [],
   contact: [],
@@ -17,6 +17,7 @@ const PAGE_PARAMS: Readonly<Record<PageKind, readonly string[]>> = {
   project: ['slug'],
   developer: ['slug'],
   emirate: ['state_id'],
+  listing: ['slug'],
 };
 
 export const PAGE_KINDS = Object.keys(PAGE_PARAMS) as PageKind[];
@@ -31,6 +32,7 @@ export const DEFAULT_SITE_PATHS: SitePaths = {
   project: { en: '/off-plan/{slug}', ar: '/ar/off-plan/{slug}' },
   developer: { en: '/developers/{slug}', ar: '/ar/developers/{slug}' },
   emirate: { en: '/off-plan/emirates/{state_id}', ar: '/ar/off-plan/emirates/{state_id}' },
+  listing: { en: '/properties/{slug}', ar: '/ar/properties/{slug}' },
 };
 
 /** The website's base without CLIENT_URL, so an answer's URLs never go missing (their shape never varies). */

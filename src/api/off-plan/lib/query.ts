@@ -1,12 +1,12 @@
 /**
  * Query of GET /api/v1/off-plan/projects (decisions 15-16, 19, 23): validated and normalised, or
- * every bad parameter reported together. An empty string (or a name without "=") counts as absent;
- * unknown parameters are ignored. The option lists (`property_type`, `bedrooms`, `amenities`, `area`)
- * may be repeated or comma-separated; any other parameter given twice is invalid. Digits may be typed
- * Arabic-Indic (`٢٠٢٧`); messages come in the request's locale.
+ * every bad parameter reported together, read as every catalogue's query is (query-values.ts); unknown
+ * parameters are ignored. The option lists are `property_type`, `bedrooms`, `amenities` and `area`;
+ * messages come in the request's locale.
  */
 import type { FieldErrors } from '../../../lib/envelope';
-import { DEFAULT_LOCALE, westernDigits, type Locale } from '../../../lib/locale';
+import { isInteger, isNumber, optionsOf, positiveInteger, several, single, type RawQuery } from '../../../lib/catalogue/query-values';
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import {
   AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES, queryOption, searchWords,
@@ -63,40 +63,9 @@ export interface ListingQuery {
 
 export type QueryResult = { ok: true; query: ListingQuery } | { ok: false; errors: FieldErrors };
 
-type Raw = Record<string, unknown>;
+type Raw = RawQuery;
 
-const INTEGER = /^\d+$/;
-const NUMBER = /^\d+(\.\d+)?$/;
 const MAX_TEXT = 100;
-
-/** Digits that make an integer JavaScript holds exactly (a 400-digit page would be Infinity). */
-const isInteger = (text: string) => INTEGER.test(text) && Number.isSafeInteger(Number(text));
-const isNumber = (text: string) => NUMBER.test(text) && Number.isFinite(Number(text));
-
-/** The parameter as one trimmed string, undefined when absent or empty, null when repeated or not text. */
-function single(raw: Raw, name: string): string | undefined | null {
-  const value = raw[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') return null;
-  const trimmed = westernDigits(value).trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-/** A repeatable, comma-separated parameter as its non-empty items; undefined when none, null when not text. */
-function several(raw: Raw, name: string): string[] | undefined | null {
-  const value = raw[name];
-  const given = Array.isArray(value) ? value : [value];
-  if (given.some((item) => item !== undefined && item !== null && typeof item !== 'string')) return null;
-  const items = (given as Array<string | undefined | null>).flatMap((item) => westernDigits(item ?? '').split(',')).map((item) => item.trim()).filter(Boolean);
-  return items.length ? items : undefined;
-}
-
-/** The options named by a list parameter, once each and in the order of `options`; null when one is not an option. */
-function optionsOf<T extends string>(items: string[], read: (item: string) => T | undefined, options: readonly T[]): T[] | null {
-  const chosen = items.map(read);
-  if (chosen.some((option) => option === undefined)) return null;
-  return options.filter((option) => chosen.includes(option));
-}
 
 export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): QueryResult {
   const messages = QUERY_MESSAGES[locale];
@@ -104,13 +73,11 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   const fail = (name: string, message: string) => (errors[name] = [message]);
   const filters: Filters = {};
 
-  const page = single(raw, 'page');
-  const perPage = single(raw, 'per_page');
+  const page = positiveInteger(raw, 'page');
+  const perPage = positiveInteger(raw, 'per_page', MAX_PER_PAGE);
   const sort = single(raw, 'sort');
-  if (page !== undefined && (page === null || !isInteger(page) || Number(page) < 1)) fail('page', messages.page);
-  if (perPage !== undefined && (perPage === null || !isInteger(perPage) || Number(perPage) < 1 || Number(perPage) > MAX_PER_PAGE)) {
-    fail('per_page', messages.perPage(MAX_PER_PAGE));
-  }
+  if (page === null) fail('page', messages.page);
+  if (perPage === null) fail('per_page', messages.perPage(MAX_PER_PAGE));
   const nearText = single(raw, 'near');
   const near = nearText === undefined ? undefined : nearText === null ? null : readNear(nearText);
   if (near === null) fail('near', messages.near);
@@ -202,8 +169,8 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   return {
     ok: true,
     query: {
-      page: page ? Number(page) : 1,
-      perPage: perPage ? Number(perPage) : DEFAULT_PER_PAGE,
+      page: page ?? 1,
+      perPage: perPage ?? DEFAULT_PER_PAGE,
       sort: (sort as ListingSort | undefined) ?? DEFAULT_SORT,
       filters,
       ...(near ? { near } : {}),

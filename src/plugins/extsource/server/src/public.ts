@@ -11,7 +11,7 @@ export type { CatalogueService, ListedRow } from './services/catalogue';
 export type { ProjectAnswer, ProjectCollection, ProjectsService } from './services/projects';
 export type { ReadAheadProgress } from './services/read-ahead';
 export type { SyncRun, SyncService, Trigger } from './services/sync';
-export type { CompletionStatus, Developer, ListingType, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
+export type { CompletionStatus, Developer, ListingType, NormalisedListing, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
 
 export { LISTINGS_TAG, PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
 export { sqmOf } from './mapping/area';

@@ -6,6 +6,7 @@ import type { Core } from '@strapi/strapi';
 import { validationFailed, type FieldErrors } from '../errors';
 import { hasUnstorableCharacters, unstorableMessage } from '../mapping/text';
 import type { ListingType } from '../mapping/types';
+import { listingsDriver } from '../drivers';
 import type { ProjectsService } from './projects';
 import { PROPERTY_UID, RUN_TYPES, RUN_UID, runFromRow, type RunType, type SyncRun } from './sync';
 
@@ -129,12 +130,17 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
     return { data: rows, meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
   },
 
-  /** Every active listing of both types (what the public catalogue is built from), read a page at a time by id, with `pause` between pages. */
+  /**
+   * Every active listing of both types from the provider now configured (what the public catalogue is
+   * built from: a former provider's rows are not its listings, and may share their references), read a
+   * page at a time by id, with `pause` between pages.
+   */
   async activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
+    const provider = listingsDriver(strapi).name;
     const rows: ListedRow[] = [];
     for (let after = 0; ; ) {
       const page = (await strapi.db.query(PROPERTY_UID).findMany({
-        select: [...LISTED_FIELDS], where: { status: 'active', id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
+        select: [...LISTED_FIELDS], where: { provider, status: 'active', id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
       })) as ListedRow[];
       rows.push(...page);
       if (page.length < LISTED_PAGE) return rows;

@@ -1,0 +1,148 @@
+/**
+ * The listings' index in one locale, built once per set of synced listings on the catalogue core
+ * (src/lib/catalogue), as the off-plan project index is: each sort's order and each listing's rank in
+ * it, the same orders per purpose (every request names one), a set per purpose, emirate and facet
+ * option, the price and area orders cut into blocks for ranges, the words of every place and title for
+ * the location search, and each card serialised once. A request searches it with listing-search.ts.
+ */
+import { add, count, countShared, newBitset, type Bitset } from '../../../lib/catalogue/bitset';
+import { nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
+import { rangeBlocksOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
+import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
+import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
+import type { Locale } from '../../../lib/locale';
+import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
+import { searchWords } from '../../off-plan/services/vocabulary';
+import { listingCard } from './card';
+import { PURPOSES, type Listing, type Purpose } from './listing';
+import { FACET_NAMES, FACETS, listingOptions, SORTS, type FacetName, type ListingSort } from './options';
+
+export type Orders = Record<ListingSort, Int32Array>;
+
+/** A numeric value's ascending order (listings without one left out) and its blocks. */
+export interface RangeOrder {
+  values: Float64Array;
+  ascending: Int32Array;
+  valued: number;
+  blocks: RangeBlocks;
+}
+
+export interface ListingIndex {
+  locale: Locale;
+  listings: Listing[];
+  slugs: string[];
+  /** Position by slug (current ones), by reference and by id. */
+  bySlug: Map<string, number>;
+  byReference: Map<string, number>;
+  cardBytes: Buffer[];
+  orders: Orders;
+  ranks: Orders;
+  byPurpose: Record<Purpose, { set: Bitset; orders: Orders }>;
+  states: Map<EmirateCode, Bitset>;
+  options: Record<FacetName, Bitset[]>;
+  /** How many listings of each purpose have each option, with no other filter. */
+  optionTotals: Record<Purpose, Record<FacetName, number[]>>;
+  price: RangeOrder;
+  area: RangeOrder;
+  places: WordIndex;
+}
+
+const byId = (listings: Listing[]) => (a: number, b: number) => listings[a].id - listings[b].id;
+
+function comparators(listings: Listing[]): Record<ListingSort, (a: number, b: number) => number> {
+  const tie = byId(listings);
+  const price = (i: number) => (listings[i].price_on_request ? null : listings[i].price);
+  const area = (i: number) => listings[i].area_sqft;
+  const up = (x: number, y: number) => x - y;
+  const down = (x: number, y: number) => y - x;
+  return {
+    newest: (a, b) => listings[b].listed_at - listings[a].listed_at || tie(b, a),
+    price_asc: (a, b) => nullsLast(price(a), price(b), up) ?? tie(a, b),
+    price_desc: (a, b) => nullsLast(price(a), price(b), down) ?? tie(a, b),
+    area_asc: (a, b) => nullsLast(area(a), area(b), up) ?? tie(a, b),
+    area_desc: (a, b) => nullsLast(area(a), area(b), down) ?? tie(a, b),
+  };
+}
+
+function rangeOrder(values: Float64Array, ascending: Int32Array): RangeOrder {
+  let valued = 0;
+  while (valued < ascending.length && !Number.isNaN(values[ascending[valued]])) valued += 1;
+  return { values, ascending, valued, blocks: rangeBlocksOf(ascending, valued) };
+}
+
+const perSort = (make: (sort: ListingSort) => Int32Array): Orders => Object.fromEntries(SORTS.map((sort) => [sort, make(sort)])) as Orders;
+
+/** The words a location search finds a listing by: its places and building, and its title in both languages. */
+const placeText = (listing: Listing) => [listing.community, listing.sub_community, listing.city, listing.property_name, listing.title, listing.title_ar].join(' ');
+
+export interface ListingIndexOptions {
+  locale: Locale;
+  /** Each listing's current slug by reference (the slug service's). */
+  slugs: ReadonlyMap<string, string>;
+}
+
+export function buildListingIndex(listings: Listing[], options: ListingIndexOptions): ListingIndex {
+  return runSteps(listingIndexBuild(listings, options));
+}
+
+export function* listingIndexBuild(listings: Listing[], { locale, slugs }: ListingIndexOptions): Steps<ListingIndex> {
+  const size = listings.length;
+  const compare = comparators(listings);
+  const all = listings.map((_, index) => index);
+  const orders = {} as Orders;
+  for (const sort of SORTS) {
+    orders[sort] = Int32Array.from([...all].sort(compare[sort]));
+    yield;
+  }
+  const byPurpose = Object.fromEntries(PURPOSES.map((purpose) => {
+    const set = newBitset(size);
+    all.forEach((i) => listings[i].purpose === purpose && add(set, i));
+    return [purpose, { set, orders: perSort((sort) => orders[sort].filter((i) => listings[i].purpose === purpose)) }];
+  })) as ListingIndex['byPurpose'];
+  yield;
+
+  const states = new Map<EmirateCode, Bitset>();
+  const sets = Object.fromEntries(FACET_NAMES.map((name) => [name, FACETS[name].map(() => newBitset(size))])) as Record<FacetName, Bitset[]>;
+  yield* mapInSteps(listings, (listing, i) => {
+    if (listing.state_id) {
+      let set = states.get(listing.state_id);
+      if (!set) states.set(listing.state_id, (set = newBitset(size)));
+      add(set, i);
+    }
+    const chosen = listingOptions(listing);
+    for (const name of FACET_NAMES) {
+      const option = chosen[name];
+      if (option !== undefined) add(sets[name][(FACETS[name] as readonly string[]).indexOf(option)], i);
+    }
+  });
+  const optionTotals = Object.fromEntries(PURPOSES.map((purpose) => [
+    purpose,
+    Object.fromEntries(FACET_NAMES.map((name) => [name, sets[name].map((set) => countShared(set, byPurpose[purpose].set))])),
+  ])) as ListingIndex['optionTotals'];
+
+  const listingSlugs = listings.map((listing) => slugs.get(listing.reference) ?? listing.reference);
+  const cardBytes = yield* mapInSteps(listings, (listing, i) => Buffer.from(JSON.stringify(listingCard(listing, listingSlugs[i], locale))));
+  const places = yield* wordIndexOf(listings, (listing) => searchWords(placeText(listing)));
+  const prices = Float64Array.from(listings, (listing) => (listing.price_on_request || listing.price === null ? NaN : listing.price));
+  const areas = Float64Array.from(listings, (listing) => listing.area_sqft ?? NaN);
+
+  return {
+    locale,
+    listings,
+    slugs: listingSlugs,
+    bySlug: new Map(listingSlugs.map((slug, i) => [slug, i])),
+    byReference: new Map(listings.map((listing, i) => [listing.reference, i])),
+    cardBytes,
+    orders,
+    ranks: ranksOf(orders),
+    byPurpose,
+    states,
+    options: sets,
+    optionTotals,
+    price: rangeOrder(prices, orders.price_asc),
+    area: rangeOrder(areas, orders.area_asc),
+    places,
+  };
+}
+
+export const listingCount = (index: ListingIndex, purpose: Purpose) => count(index.byPurpose[purpose].set);

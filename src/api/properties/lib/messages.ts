@@ -1,0 +1,45 @@
+/**
+ * The listings' messages per locale: the off-plan listing's wording wherever the rule is the same (page,
+ * sort, emirate, price and area ranges, location, the shared option lists), and the listings' own.
+ */
+import type { Locale } from '../../../lib/locale';
+import { QUERY_MESSAGES, type QueryMessages } from '../../off-plan/services/vocabulary';
+
+export type OwnList = 'bathrooms' | 'furnishing' | 'completion_status';
+
+export interface ListingMessages extends QueryMessages {
+  purpose(values: string): string;
+  ownList(name: OwnList, options: string): string;
+  listingNotFound(key: string): string;
+  listingMessage: string;
+  filtersMessage: string;
+  listingAnswerMessage: string;
+  /** The 301 a listing's former slug answers. */
+  listingMoved: string;
+}
+
+const ENGLISH_NAMES: Record<OwnList, string> = { bathrooms: 'bathrooms', furnishing: 'furnishing', completion_status: 'completion status' };
+const ARABIC_NAMES: Record<OwnList, string> = { bathrooms: 'عدد الحمامات', furnishing: 'التأثيث', completion_status: 'حالة الإنجاز' };
+
+export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
+  en: {
+    ...QUERY_MESSAGES.en,
+    purpose: (values) => `The purpose is required and must be one of: ${values}.`,
+    ownList: (name, options) => `The ${ENGLISH_NAMES[name]} must be one or more of ${options} (repeated or comma-separated).`,
+    listingNotFound: (key) => `No listing with slug or reference "${key}"`,
+    listingMessage: 'Listings retrieved successfully',
+    filtersMessage: 'Listing filters retrieved successfully',
+    listingAnswerMessage: 'Listing retrieved successfully',
+    listingMoved: 'The listing has moved to its current slug',
+  },
+  ar: {
+    ...QUERY_MESSAGES.ar,
+    purpose: (values) => `الغرض مطلوب ويجب أن يكون إحدى القيم: ${values}.`,
+    ownList: (name, options) => `يجب أن يكون ${ARABIC_NAMES[name]} قيمة أو أكثر من: ${options} (مكررة أو مفصولة بفواصل).`,
+    listingNotFound: (key) => `لا يوجد عقار بالاسم المختصر أو الرقم المرجعي "${key}"`,
+    listingMessage: 'تم جلب العقارات بنجاح',
+    filtersMessage: 'تم جلب خيارات التصفية بنجاح',
+    listingAnswerMessage: 'تم جلب العقار بنجاح',
+    listingMoved: 'انتقل العقار إلى عنوانه الحالي',
+  },
+};

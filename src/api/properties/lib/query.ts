@@ -1,0 +1,124 @@
+/**
+ * Query of GET /api/v1/properties (issue 43): validated and normalised, or every bad parameter reported
+ * together, read as every catalogue's query is (src/lib/catalogue/query-values.ts). `purpose` is required;
+ * unknown parameters are ignored; messages come in the request's locale.
+ */
+import type { FieldErrors } from '../../../lib/envelope';
+import { isNumber, optionsOf, positiveInteger, several, single, type RawQuery } from '../../../lib/catalogue/query-values';
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
+import { searchWords } from '../../off-plan/services/vocabulary';
+import { PURPOSES, type Purpose } from './listing';
+import { LISTING_MESSAGES, type OwnList } from './messages';
+import { DEFAULT_SORT, FACET_NAMES, FACETS, readOption, SORTS, type FacetName, type ListingSort } from './options';
+
+export const DEFAULT_PER_PAGE = 16;
+export const MAX_PER_PAGE = 100;
+const MAX_TEXT = 100;
+
+export interface ListingFilters {
+  state_id?: EmirateCode;
+  location?: string;
+  min_price?: number;
+  max_price?: number;
+  min_area?: number;
+  max_area?: number;
+  property_type?: string[];
+  bedrooms?: string[];
+  bathrooms?: string[];
+  furnishing?: string[];
+  completion_status?: string[];
+}
+
+export interface ListingQuery {
+  purpose: Purpose;
+  page: number;
+  perPage: number;
+  sort: ListingSort;
+  filters: ListingFilters;
+}
+
+export type ListingQueryResult = { ok: true; query: ListingQuery } | { ok: false; errors: FieldErrors };
+
+const SHARED_LISTS: ReadonlySet<FacetName> = new Set(['property_type', 'bedrooms']);
+
+/** A number range's two ends: each a number of at least 0, the max not below the min. */
+function readRange(raw: RawQuery, [min, max]: readonly ['min_price', 'max_price'] | readonly ['min_area', 'max_area'], filters: ListingFilters, fail: (name: string, message: string) => void, locale: Locale) {
+  const messages = LISTING_MESSAGES[locale];
+  for (const name of [min, max]) {
+    const value = single(raw, name);
+    if (value === undefined) continue;
+    if (value === null || !isNumber(value)) fail(name, name.endsWith('price') ? messages.price(name as 'min_price' | 'max_price') : messages.area(name as 'min_area' | 'max_area'));
+    else filters[name] = Number(value);
+  }
+  const low = filters[min];
+  const high = filters[max];
+  if (low !== undefined && high !== undefined && low > high) fail(max, max === 'max_price' ? messages.priceOrder : messages.areaOrder);
+}
+
+/** `purpose`, required: sale or rent. */
+function readPurpose(raw: RawQuery): Purpose | undefined {
+  const purpose = single(raw, 'purpose')?.toLowerCase();
+  return (PURPOSES as readonly string[]).includes(purpose ?? '') ? (purpose as Purpose) : undefined;
+}
+
+/** The query of GET /api/v1/properties/filters: its purpose alone. */
+export function parsePurpose(raw: RawQuery, locale: Locale = DEFAULT_LOCALE): { ok: true; purpose: Purpose } | { ok: false; errors: FieldErrors } {
+  const purpose = readPurpose(raw);
+  return purpose ? { ok: true, purpose } : { ok: false, errors: { purpose: [LISTING_MESSAGES[locale].purpose(PURPOSES.join(', '))] } };
+}
+
+export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE): ListingQueryResult {
+  const messages = LISTING_MESSAGES[locale];
+  const errors: FieldErrors = {};
+  const fail = (name: string, message: string) => (errors[name] = [message]);
+  const filters: ListingFilters = {};
+
+  const purpose = readPurpose(raw);
+  if (!purpose) fail('purpose', messages.purpose(PURPOSES.join(', ')));
+
+  const page = positiveInteger(raw, 'page');
+  const perPage = positiveInteger(raw, 'per_page', MAX_PER_PAGE);
+  const sort = single(raw, 'sort');
+  if (page === null) fail('page', messages.page);
+  if (perPage === null) fail('per_page', messages.perPage(MAX_PER_PAGE));
+  if (sort !== undefined && !(SORTS as readonly string[]).includes(sort ?? '')) fail('sort', messages.sort(SORTS.join(', ')));
+
+  const state = single(raw, 'state_id');
+  if (state !== undefined) {
+    const code = state === null ? undefined : emirateCode(state);
+    if (!code) fail('state_id', messages.stateId);
+    else filters.state_id = code;
+  }
+
+  readRange(raw, ['min_price', 'max_price'], filters, fail, locale);
+  readRange(raw, ['min_area', 'max_area'], filters, fail, locale);
+
+  for (const name of FACET_NAMES) {
+    const items = several(raw, name);
+    if (items === undefined) continue;
+    const chosen = items && optionsOf<string>(items, readOption[name], FACETS[name]);
+    const options = FACETS[name].join(', ');
+    if (!chosen) fail(name, SHARED_LISTS.has(name) ? messages.list(name as 'property_type' | 'bedrooms', options) : messages.ownList(name as OwnList, options));
+    else filters[name] = chosen;
+  }
+
+  const location = single(raw, 'location');
+  if (location !== undefined) {
+    const text = location?.replace(/\s+/g, ' ');
+    if (!text || text.length > MAX_TEXT || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
+    else filters.location = text;
+  }
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    query: {
+      purpose: purpose!,
+      page: page ?? 1,
+      perPage: perPage ?? DEFAULT_PER_PAGE,
+      sort: (sort as ListingSort | undefined) ?? DEFAULT_SORT,
+      filters,
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The listings' answers as bytes: the listing page (cards serialised once, in listing-index.ts), the
+ * filters and a listing's own answer, each in the envelope.
+ */
+import { encodedSuccess, success } from '../../../lib/envelope';
+import type { Locale } from '../../../lib/locale';
+import { EMIRATES } from '../../../plugins/extsource/server/src/public';
+import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
+import { rangeOf } from '../../../lib/catalogue/ranges';
+import { listingCard, listingDetail } from './card';
+import type { ListingIndex } from './listing-index';
+import type { Purpose } from './listing';
+import { LISTING_MESSAGES } from './messages';
+import { FACET_NAMES, FACETS, SORTS, type ListingSort } from './options';
+import type { ListingQuery } from './query';
+import { searchListings } from './listing-search';
+import { similarListings } from './similar';
+
+const COMMA = Buffer.from(',');
+
+/** The sort options with their labels in `locale`. */
+const SORT_LABELS: Record<Locale, Record<ListingSort, string>> = {
+  en: { newest: 'Newest First', price_asc: 'Price: Low to High', price_desc: 'Price: High to Low', area_asc: 'Area: Smallest First', area_desc: 'Area: Largest First' },
+  ar: { newest: 'الأحدث أولًا', price_asc: LISTING_WORDS.ar.sorts.price_asc, price_desc: LISTING_WORDS.ar.sorts.price_desc, area_asc: 'المساحة: الأصغر أولًا', area_desc: 'المساحة: الأكبر أولًا' },
+};
+
+/** `{"property_type":{"Apartment":12,...},...}`: each facet's options with their counts. */
+const facetsObject = (facets: Record<string, number[]>) =>
+  Object.fromEntries(FACET_NAMES.map((name) => [name, Object.fromEntries((FACETS[name] as readonly string[]).map((option, i) => [option, facets[name][i]]))]));
+
+export function renderListingPage(index: ListingIndex, query: ListingQuery): Buffer {
+  const found = searchListings(index, query);
+  const totalPages = Math.max(1, Math.ceil(found.total / query.perPage));
+  const cards: Buffer[] = [];
+  found.items.forEach((item, position) => {
+    if (position > 0) cards.push(COMMA);
+    cards.push(index.cardBytes[item]);
+  });
+  const envelope = encodedSuccess(LISTING_MESSAGES[index.locale].listingMessage);
+  const rest = { facets: facetsObject(found.facets), counts_by_state: found.countsByState, applied_filters: query.filters, sort: query.sort };
+  return Buffer.concat([
+    envelope.head,
+    Buffer.from(`{"purpose":${JSON.stringify(query.purpose)},"listings":{"total":${found.total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${totalPages},"data":[`),
+    ...cards,
+    Buffer.from(`]},${JSON.stringify(rest).slice(1)}`),
+    envelope.tail,
+  ]);
+}
+
+export function filtersBody(index: ListingIndex, purpose: Purpose) {
+  const set = index.byPurpose[purpose];
+  const all = Array.from(set.orders.newest);
+  const locale = index.locale;
+  return success(
+    {
+      purpose,
+      total: all.length,
+      property_type: FACETS.property_type.map((value) => ({ value, label: locale === 'en' ? value : LISTING_WORDS[locale].cardWords[value] ?? value })),
+      bedrooms: FACETS.bedrooms,
+      bathrooms: FACETS.bathrooms,
+      furnishing: FACETS.furnishing,
+      completion_status: FACETS.completion_status,
+      states: EMIRATES.map(({ id }) => ({ id, name: LISTING_WORDS[locale].emirate(id) })),
+      price_range: rangeOf(all.map((i) => index.price.values[i])),
+      area_range: rangeOf(all.map((i) => index.area.values[i])),
+      counts_by_state: searchListings(index, { purpose, page: 1, perPage: 1, sort: 'newest', filters: {} }).countsByState,
+      sort_options: SORTS.map((value) => ({ value, label: SORT_LABELS[locale][value] })),
+    },
+    200,
+    LISTING_MESSAGES[locale].filtersMessage
+  );
+}
+
+export function listingBody(index: ListingIndex, position: number) {
+  const { locale } = index;
+  const similar = similarListings(index, position).map((other) => listingCard(index.listings[other], index.slugs[other], locale));
+  return success(listingDetail(index.listings[position], index.slugs[position], locale, similar), 200, LISTING_MESSAGES[locale].listingAnswerMessage);
+}

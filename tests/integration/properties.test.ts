@@ -1,0 +1,192 @@
+/**
+ * The agency's own listings on the public routes (issue 43), synced from the fake Goyzer on the run's
+ * database: a page of each purpose holds exactly the active listings that may be advertised (a Dubai
+ * listing needs its permit unless PROPERTIES_REQUIRE_PERMIT is off); every facet count is the total the
+ * listing gives when that option is chosen; sorts, the location search, both languages; a listing by
+ * its slug or its reference; a renamed listing's former slug a 301; a sync's change in the answers at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { checked, checkedError } from '../helpers/contract';
+import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
+
+const PROPERTY = 'plugin::extsource.property';
+const FACETS = ['property_type', 'bedrooms', 'bathrooms', 'furnishing', 'completion_status'] as const;
+
+type Card = { id: number; slug: string; reference: string; title: string; purpose: string; price: { amount: number | null; period: string | null }; area: { sqft: number | null }; state_id: string | null; state_name: string | null; permit_number: string | null };
+type Page = { purpose: string; listings: { total: number; data: Card[] }; facets: Record<string, Record<string, number>>; counts_by_state: Array<{ state_id: string; count: number }> };
+type Row = { reference: string; listing_type: string; state_id: string | null; permit_number: string | null };
+
+let strapi: Core.Strapi;
+let originalExtsource: unknown;
+let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
+const units = generatedData({ projects: 0, sales: 240, rentals: 120 }).listings;
+/** Dubai units whose permit the feed leaves out: kept by the sync, never advertised while the rule holds. */
+const unpermitted = units.sales.filter((unit) => unit.StateName === 'Dubai' && unit.Status === 'Available').slice(0, 3);
+for (const unit of unpermitted) Object.assign(unit, { PermitNumber: '', ReraStrNo: '' });
+
+const sync = () => strapi.plugin('extsource').service('sync').run('all', 'manual');
+
+async function list(query: Record<string, string | number>, locale?: string): Promise<Page> {
+  const { body } = await checked((await http()).get('/api/v1/properties').query({ ...query, ...(locale ? { locale } : {}) }));
+  return body.data as Page;
+}
+
+/** The active rows of a purpose that may be advertised, as the routes must list them. */
+async function advertised(purpose: 'sale' | 'rent', requirePermit = true): Promise<Row[]> {
+  const rows = (await strapi.db.query(PROPERTY).findMany({ where: { provider: 'goyzer', status: 'active', listing_type: purpose } })) as Row[];
+  return rows.filter((row) => !requirePermit || row.state_id !== 'DU' || (row.permit_number ?? '').trim() !== '');
+}
+
+/** Drops what is built from the listings, as a sync run that changed one does. */
+const dropListings = async () => {
+  const { invalidate } = appModule<typeof import('../../src/lib/cache')>('src/lib/cache');
+  await invalidate(strapi, ['listings']);
+};
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  originalExtsource = structuredClone(strapi.config.get('plugin::extsource'));
+  goyzer = await startFakeGoyzer({ pageSize: 100 });
+  goyzer.state.sales = units.sales;
+  goyzer.state.rentals = units.rentals;
+  strapi.config.set('plugin::extsource', {
+    ...structuredClone(originalExtsource as object),
+    detailRate: 0,
+    listingsDriver: 'goyzer',
+    goyzer: { baseUrl: goyzer.url, ...GOYZER_CREDENTIALS, incremental: false, fullSyncHours: 24, maxPages: 100, maxItems: 50000, maxBytes: 128 * 1024 * 1024 },
+  });
+  await sync();
+});
+afterAll(async () => {
+  strapi.config.set('plugin::extsource', originalExtsource);
+  strapi.config.set('properties.requirePermit', true);
+  await goyzer.close();
+});
+
+describe('GET /api/v1/properties', () => {
+  it('refuses a missing or unknown purpose, and every bad value, in one 422 naming each', async () => {
+    const missing = await checkedError((await http()).get('/api/v1/properties'), 422, 'VALIDATION_FAILED');
+    expect(missing.body.errors).toEqual({ purpose: ['The purpose is required and must be one of: sale, rent.'] });
+    const bad = await checkedError(
+      (await http()).get('/api/v1/properties').query({ purpose: 'lease', page: '0', per_page: '101', sort: 'cheapest', bathrooms: '0', furnishing: 'partly', min_price: '-1', min_area: '9', max_area: '3', state_id: 'XX' }),
+      422,
+      'VALIDATION_FAILED'
+    );
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['bathrooms', 'furnishing', 'max_area', 'min_price', 'page', 'per_page', 'purpose', 'sort', 'state_id']);
+    // The off-plan listing's wording where the rule is the same.
+    expect(bad.body.errors.page).toEqual(['The page must be an integer of at least 1.']);
+    expect(bad.body.errors.max_area).toEqual(['The max area must be greater than or equal to the min area.']);
+    const arabic = await checkedError((await http()).get('/api/v1/properties').query({ locale: 'ar' }), 422, 'VALIDATION_FAILED');
+    expect(arabic.body.errors.purpose[0]).toMatch(/^الغرض مطلوب/);
+  });
+
+  it.each(['sale', 'rent'] as const)('lists exactly the %s listings that may be advertised, counted by emirate', async (purpose) => {
+    const rows = await advertised(purpose);
+    const page = await list({ purpose, per_page: 100 });
+    expect(page.listings.total).toBe(rows.length);
+    expect(page.listings.data.every((card) => card.purpose === purpose)).toBe(true);
+    expect(page.counts_by_state.reduce((sum, { count }) => sum + count, 0)).toBe(rows.filter((row) => row.state_id).length);
+    const references = new Set(rows.map((row) => row.reference));
+    expect(page.listings.data.every((card) => references.has(card.reference))).toBe(true);
+    for (const card of page.listings.data) expect(card.price.period).toBe(purpose === 'rent' ? 'year' : null);
+  });
+
+  it('keeps a Dubai listing without its permit off the routes, and lists it when PROPERTIES_REQUIRE_PERMIT is off', async () => {
+    const reference = String(unpermitted[0].RefNo);
+    const all = async () => (await list({ purpose: 'sale', per_page: 100, location: String(unpermitted[0].Community) })).listings.data.map((card) => card.reference);
+    expect(await all()).not.toContain(reference);
+    await checkedError((await http()).get(`/api/v1/properties/${reference}`), 404, 'NOT_FOUND');
+    strapi.config.set('properties.requirePermit', false);
+    await dropListings();
+    try {
+      expect((await list({ purpose: 'sale' })).listings.total).toBe((await advertised('sale', false)).length);
+      expect(await all()).toContain(reference);
+      const { body } = await checked((await http()).get(`/api/v1/properties/${reference}`));
+      expect(body.data.permit_number).toBeNull();
+    } finally {
+      strapi.config.set('properties.requirePermit', true);
+      await dropListings();
+    }
+  });
+
+  it('counts each facet option as the total its choice gives, over every other filter', async () => {
+    const filters: Array<Record<string, string | number>> = [{}, { state_id: 'DU' }, { bedrooms: '2', furnishing: 'furnished' }, { min_price: 500000, max_price: 5000000, property_type: 'Apartment,Villa' }];
+    for (const purpose of ['sale', 'rent']) {
+      for (const filter of filters) {
+        const page = await list({ purpose, per_page: 1, ...filter });
+        for (const facet of FACETS) {
+          for (const [option, count] of Object.entries(page.facets[facet])) {
+            const chosen = await list({ purpose, per_page: 1, ...filter, [facet]: option });
+            expect(chosen.listings.total, `${purpose} ${JSON.stringify(filter)} ${facet}=${option}`).toBe(count);
+          }
+        }
+      }
+    }
+  });
+
+  it('sorts by price and area with the listings lacking one last, and finds places in both languages', async () => {
+    const byPrice = (await list({ purpose: 'sale', sort: 'price_asc', per_page: 100 })).listings.data.map((card) => card.price.amount);
+    const priced = byPrice.filter((amount): amount is number => amount !== null);
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
+    expect(byPrice.slice(priced.length).every((amount) => amount === null)).toBe(true);
+    const byArea = (await list({ purpose: 'rent', sort: 'area_desc', per_page: 100 })).listings.data.map((card) => card.area.sqft ?? -1);
+    expect(byArea).toEqual([...byArea].sort((a, b) => b - a));
+
+    const community = String(units.rentals[0].Community);
+    const found = await list({ purpose: 'rent', location: community, per_page: 100 });
+    expect(found.listings.total).toBeGreaterThan(0);
+    const arabic = await list({ purpose: 'rent', location: community, per_page: 100 }, 'ar');
+    expect(arabic.listings.total).toBe(found.listings.total);
+    const dubai = arabic.listings.data.find((card) => card.state_id === 'DU');
+    if (dubai) expect(dubai.state_name).toBe('دبي');
+  });
+});
+
+describe('GET /api/v1/properties/filters', () => {
+  it('gives the options, ranges and counts of one purpose, and a 422 without one', async () => {
+    const { body } = await checked((await http()).get('/api/v1/properties/filters').query({ purpose: 'rent' }));
+    expect(body.data.total).toBe((await advertised('rent')).length);
+    expect(body.data.sort_options.map((option: { value: string }) => option.value)).toEqual(['newest', 'price_asc', 'price_desc', 'area_asc', 'area_desc']);
+    await checkedError((await http()).get('/api/v1/properties/filters'), 422, 'VALIDATION_FAILED');
+  });
+});
+
+describe('GET /api/v1/properties/{key}', () => {
+  it('answers a listing by its slug and by its reference with the same bytes, with up to six similar listings of its purpose', async () => {
+    const [card] = (await list({ purpose: 'sale', per_page: 1 })).listings.data;
+    const bySlug = await checked((await http()).get(`/api/v1/properties/${card.slug}`));
+    const byReference = await checked((await http()).get(`/api/v1/properties/${card.reference}`));
+    expect(byReference.text).toBe(bySlug.text);
+    expect(bySlug.body.data).toMatchObject({ id: card.id, slug: card.slug, reference: card.reference });
+    expect(bySlug.body.data.similar.length).toBeGreaterThan(0);
+    expect(bySlug.body.data.similar.length).toBeLessThanOrEqual(6);
+    expect(bySlug.body.data.similar.every((other: Card) => other.purpose === 'sale' && other.id !== card.id)).toBe(true);
+    const arabic = await checked((await http()).get(`/api/v1/properties/${card.slug}`).query({ locale: 'ar' }));
+    expect(arabic.body.data.title).toMatch(/[\u0600-\u06FF]/);
+    expect(arabic.body.data.canonical_url).toMatch(/\/ar\/properties\//);
+  });
+
+  it('answers 404 for what names no listing', async () => {
+    const res = await checkedError((await http()).get('/api/v1/properties/no-such-home'), 404, 'NOT_FOUND');
+    expect(res.body.message).toBe('No listing with slug or reference "no-such-home"');
+  });
+
+  it('moves a renamed listing to a new slug, its former one a 301 naming it; a sync\'s new price is in the answer at once', async () => {
+    const unit = units.sales.find((candidate) => candidate.Status === 'Available' && candidate.StateName !== 'Dubai')!;
+    const reference = String(unit.RefNo);
+    const before = (await checked((await http()).get(`/api/v1/properties/${reference}`))).body.data;
+    unit.MarketingTitle = `Renovated ${String(unit.MarketingTitle)}`;
+    unit.SellPrice = '4321000.0000';
+    await sync();
+    const after = (await checked((await http()).get(`/api/v1/properties/${reference}`))).body.data;
+    expect(after.slug).not.toBe(before.slug);
+    expect(after.slug).toMatch(/^renovated-/);
+    expect(after.price.amount).toBe(4321000);
+    const moved = await checked((await http()).get(`/api/v1/properties/${before.slug}`).query({ locale: 'ar' }).redirects(0));
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe(`/api/v1/properties/${after.slug}?locale=ar`);
+    expect(moved.body.data).toMatchObject({ id: after.id, slug: after.slug });
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The listings' search (issue 43) against a plain filter of every listing, at 12,000 listings: for random
+ * filters, the total, the page in its sort, every facet count (the total choosing that option gives) and
+ * the counts by emirate; and the query's 422s.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildListingIndex } from '../../src/api/properties/lib/listing-index';
+import { searchListings } from '../../src/api/properties/lib/listing-search';
+import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
+import { FACETS, FACET_NAMES, listingOptions, type FacetName } from '../../src/api/properties/lib/options';
+import { parseListingQuery, type ListingFilters, type ListingQuery } from '../../src/api/properties/lib/query';
+import { searchWords } from '../../src/api/off-plan/lib/options';
+import { EMIRATES, type EmirateCode } from '../../src/plugins/extsource/server/src/public';
+
+const COMMUNITIES = ['Dubai Marina', 'Palm Jumeirah', 'Al Reem Island', 'Saadiyat', 'Al Zorah', 'Mina Al Arab', 'Business Bay'];
+const CATEGORIES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse', 'Office', ''];
+
+/** A listing made from a seed: every field a filter reads varies, some left empty. */
+function listing(id: number): Listing {
+  const pick = <T>(values: readonly T[], salt: number) => values[(id * 7919 + salt * 104729) % values.length];
+  const state = pick([...EMIRATES.map((emirate) => emirate.id), ''] as Array<EmirateCode | ''>, 1);
+  const onRequest = id % 23 === 0;
+  return {
+    id, reference: `LS-${id}`, purpose: id % 3 === 0 ? 'rent' : 'sale', title: `Home ${id} in ${pick(COMMUNITIES, 2)}`, title_ar: '', description: '', description_ar: '',
+    category: pick(CATEGORIES, 3), property_name: `Tower ${id % 40}`, community: pick(COMMUNITIES, 2), sub_community: '', city: '', state_id: state,
+    bedrooms: pick(['Studio', '1', '2', '3', '4', '5', '7', ''], 4), bathrooms: pick([1, 2, 3, 4, 5, 6, null], 5), area_sqft: id % 17 === 0 ? null : 400 + ((id * 37) % 6000),
+    price: onRequest ? null : 50_000 + ((id * 7741) % 9_000_000), price_on_request: onRequest, currency: 'AED', agent: { name: '', phone: '', photo: '' }, images: [],
+    brochure_url: '', latitude: null, longitude: null, handover_date: '', permit_number: 'P', completion_status: pick(['ready', 'off_plan', ''] as const, 6),
+    furnishing: pick(['furnished', 'semi-furnished', 'unfurnished', ''], 7), parking: '', view: '', fittings: '', listed_at: 1_700_000_000_000 + ((id * 15485863) % 1_000_000_000),
+  };
+}
+
+const LISTINGS = Array.from({ length: 12_000 }, (_, i) => listing(i + 1));
+const INDEX = buildListingIndex(LISTINGS, { locale: 'en', slugs: new Map() });
+
+/** What a plain pass over every listing says matches. */
+function matchesPlainly(item: Listing, query: ListingQuery, except?: FacetName | 'state_id'): boolean {
+  const f = query.filters;
+  if (item.purpose !== query.purpose) return false;
+  if (except !== 'state_id' && f.state_id && item.state_id !== f.state_id) return false;
+  const options = listingOptions(item);
+  for (const name of FACET_NAMES) if (name !== except && f[name] && !f[name]!.includes(options[name] ?? '')) return false;
+  const price = item.price_on_request ? null : item.price;
+  if ((f.min_price !== undefined || f.max_price !== undefined) && (price === null || price < (f.min_price ?? 0) || price > (f.max_price ?? Infinity))) return false;
+  if ((f.min_area !== undefined || f.max_area !== undefined) && (item.area_sqft === null || item.area_sqft < (f.min_area ?? 0) || item.area_sqft > (f.max_area ?? Infinity))) return false;
+  if (f.location) {
+    const words = searchWords([item.community, item.sub_community, item.city, item.property_name, item.title, item.title_ar].join(' '));
+    if (!searchWords(f.location).every((prefix) => words.some((word) => word.startsWith(prefix)))) return false;
+  }
+  return true;
+}
+
+const optionsOf = <T extends string>(values: readonly T[]) => fc.option(fc.subarray([...values], { minLength: 1, maxLength: 2 }), { nil: undefined });
+const filtersArbitrary: fc.Arbitrary<ListingFilters> = fc.record(
+  {
+    state_id: fc.option(fc.constantFrom(...EMIRATES.map((emirate) => emirate.id)), { nil: undefined }),
+    location: fc.option(fc.constantFrom('marina', 'palm jum', 'al', 'tower 1', 'reem island', 'nowhere'), { nil: undefined }),
+    min_price: fc.option(fc.integer({ min: 0, max: 4_000_000 }), { nil: undefined }),
+    max_area: fc.option(fc.integer({ min: 500, max: 7000 }), { nil: undefined }),
+    property_type: optionsOf(FACETS.property_type),
+    bedrooms: optionsOf(FACETS.bedrooms),
+    bathrooms: optionsOf(FACETS.bathrooms),
+    furnishing: optionsOf(FACETS.furnishing),
+    completion_status: optionsOf(FACETS.completion_status),
+  },
+  { requiredKeys: [] }
+).map((filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as ListingFilters);
+
+describe('searchListings at 12,000 listings', () => {
+  it('matches what a plain filter matches: total, page in its sort, each facet count and the counts by emirate', () => {
+    fc.assert(
+      fc.property(filtersArbitrary, fc.constantFrom('sale', 'rent'), fc.constantFrom('newest', 'price_asc', 'area_desc'), fc.integer({ min: 1, max: 3 }), (filters, purpose, sort, page) => {
+        const query: ListingQuery = { purpose: purpose as 'sale' | 'rent', page, perPage: 20, sort: sort as ListingQuery['sort'], filters };
+        const found = searchListings(INDEX, query);
+        const plain = LISTINGS.map((_, i) => i).filter((i) => matchesPlainly(LISTINGS[i], query));
+        expect(found.total).toBe(plain.length);
+        const order = INDEX.orders[query.sort];
+        const rank = new Map(Array.from(order, (item, position) => [item, position]));
+        const expectedPage = [...plain].sort((a, b) => rank.get(a)! - rank.get(b)!).slice((page - 1) * 20, page * 20);
+        expect(found.items).toEqual(expectedPage);
+        for (const name of FACET_NAMES) {
+          const over = LISTINGS.filter((item) => matchesPlainly(item, query, name));
+          const counts = FACETS[name].map((option) => over.filter((item) => listingOptions(item)[name] === option).length);
+          expect(found.facets[name], name).toEqual(counts);
+        }
+        const overStates = LISTINGS.filter((item) => matchesPlainly(item, query, 'state_id'));
+        for (const { state_id, count } of found.countsByState) expect(count).toBe(overStates.filter((item) => item.state_id === state_id).length);
+        expect(found.countsByState.reduce((sum, { count }) => sum + count, 0)).toBe(overStates.filter((item) => item.state_id).length);
+      }),
+      { numRuns: 40 }
+    );
+  });
+});
+
+describe('the listing query', () => {
+  it('needs a purpose and names every bad value, with the off-plan wording where the rule is the same', () => {
+    const result = parseListingQuery({ page: '0', bathrooms: '0', furnishing: 'partly', completion_status: 'soon', min_price: 'x', location: '!!' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual(['bathrooms', 'completion_status', 'furnishing', 'location', 'min_price', 'page', 'purpose']);
+    expect(result.errors.min_price).toEqual(['The min price must be a number of at least 0.']);
+  });
+
+  it('reads options case-insensitively, with their aliases, in the options\' order', () => {
+    const result = parseListingQuery({ purpose: 'RENT', bedrooms: ['3', 'studio'], bathrooms: '7', furnishing: 'Semi Furnished', completion_status: 'off-plan,ready' });
+    expect(result).toEqual({
+      ok: true,
+      query: { purpose: 'rent', page: 1, perPage: 16, sort: 'newest', filters: { bedrooms: ['Studio', '3'], bathrooms: ['5+'], furnishing: ['semi-furnished'], completion_status: ['ready', 'off_plan'] } },
+    });
+  });
+});
+
+describe('the advertising rule', () => {
+  it('keeps a Dubai listing without a permit off, unless the rule is off; other emirates need none', () => {
+    const dubai = { ...listing(1), state_id: 'DU' as const, permit_number: ' ' };
+    expect(mayAdvertise(dubai, true)).toBe(false);
+    expect(mayAdvertise(dubai, false)).toBe(true);
+    expect(mayAdvertise({ ...dubai, permit_number: '7100000000' }, true)).toBe(true);
+    expect(mayAdvertise({ ...dubai, state_id: 'AJ' }, true)).toBe(true);
+  });
+});
