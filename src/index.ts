@@ -25,6 +25,7 @@ import { SITEMAP_LAYOUTS } from './api/sitemap/admin-layout';
 import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
+import { registerPropertiesLookups } from './api/properties/services/properties';
 import { SLUG_MODEL } from './lib/catalogue/slug-store';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
@@ -126,6 +127,7 @@ export default {
       await seedDemoContent(strapi, DEMO_SEEDERS);
       prepareOffPlanIndexes(strapi);
       registerOffPlanLookups(strapi);
+      registerPropertiesLookups(strapi);
       registerSitemapLookups(strapi);
       answerBuyersOnFastLane(strapi);
       serveDeclaredRoutes(strapi);

@@ -1949,7 +1949,7 @@ export interface components {
              */
             message: "Listing retrieved successfully" | "تم جلب العقار بنجاح";
             data: {
-                /** @description HTML as the provider writes it, in the request's locale (the English where it gave no Arabic) */
+                /** @description Plain text, as the sync stores it, in the request's locale (the English where it gave no Arabic) */
                 description: string;
                 /** @description The building or project */
                 property_name: string;

@@ -69,17 +69,21 @@ export interface ParityFigures {
   routes: number;
 }
 
-/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
+/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown; listings of each purpose, their filters, a listing by slug and reference and an unknown one; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
 async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string | undefined>): Promise<string[]> {
   const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as {
     data: { properties: { data: Array<{ id: string | number; slug: string; developer: { slug: string } }> } };
   };
   const [project] = listing.data.properties.data;
+  const homes = JSON.parse((await get(lanePort, '/api/v1/properties?purpose=sale&per_page=1')).body) as { data: { listings: { data: Array<{ slug: string; reference: string }> } } };
+  const [home] = homes.data.listings.data;
   const routes = [
     '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan', '/api/v1/off-plan/projects', '/api/v1/off-plan/projects/filters',
     `/api/v1/off-plan/projects/${project.id}`, `/api/v1/off-plan/projects/${project.slug}`, '/api/v1/off-plan/projects/no-such-project',
     '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7',
     `/api/v1/off-plan/developers/${project.developer.slug}`, '/api/v1/off-plan/developers/no-such-developer',
+    '/api/v1/properties?purpose=sale', '/api/v1/properties?purpose=rent&sort=price_asc', '/api/v1/properties/filters?purpose=rent',
+    `/api/v1/properties/${home.slug}`, `/api/v1/properties/${home.reference}`, '/api/v1/properties/no-such-home',
     '/api/v1/sitemap.xml', '/api/v1/sitemaps/pages-1.xml', '/api/v1/sitemaps/projects-1.xml', '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.

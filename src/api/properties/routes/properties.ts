@@ -10,9 +10,9 @@ const LISTINGS_CACHE_POLICY = { kind: 'provider', surrogateKeys: [LISTINGS_SURRO
 export default {
   type: 'content-api',
   routes: [
-    siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY }),
+    siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
     // Before /:key, which would otherwise take "filters" for a slug.
-    siteRoute({ path: '/v1/properties/filters', handler: 'properties.filters', cache: LISTINGS_CACHE_POLICY }),
-    siteRoute({ path: '/v1/properties/:key', handler: 'properties.listing', cache: LISTINGS_CACHE_POLICY }),
+    siteRoute({ path: '/v1/properties/filters', handler: 'properties.filters', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
+    siteRoute({ path: '/v1/properties/:key', handler: 'properties.listing', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
   ],
 } satisfies Core.RouterInput;

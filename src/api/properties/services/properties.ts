@@ -1,9 +1,11 @@
 /**
  * The listings' data per locale, from the app's cache: the advertisable listings of the last sync with
  * their slugs (the one slug service's kind `listing`, settled once per set of listings), each locale's
- * index built from them in slices, and the last listing pages asked for (each with its ETag and
- * compressed variants, kept while the index they were rendered from is current). A sync run that
- * changed a listing drops all of it on every instance; the next request builds it again.
+ * index built from them in slices, and the answers asked for last (listing pages per query string, the
+ * filters per purpose, listings per key: each with its ETag and compressed variants, kept while the index
+ * they were rendered from is current). A sync run that changed a listing drops all of it on every
+ * instance; the next request builds it again. The `fast*` lookups answer from memory alone, for the fast
+ * lane; the controller's path loads whatever is missing first.
  */
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
@@ -11,13 +13,13 @@ import { cache } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
 import { catalogueService } from '../../../lib/extsource';
-import { localized, type Locale } from '../../../lib/locale';
+import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
+import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
-import { listingOf, mayAdvertise, type Listing } from '../lib/listing';
-import type { Purpose } from '../lib/listing';
-import type { ListingQuery } from '../lib/query';
+import { listingOf, mayAdvertise, type Listing, type Purpose } from '../lib/listing';
+import { parseListingQuery, parsePurpose, type ListingQuery } from '../lib/query';
 import { filtersBody, listingBody, renderListingPage } from '../lib/response';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE } from './properties-cache';
 
@@ -27,63 +29,141 @@ interface Catalogue {
   slugs: SlugBook;
 }
 
-const RENDERED_PAGES = 256;
+/** Answers kept per kind (listing pages, listings): the query strings and keys asked for last. */
+const KEPT_ANSWERS = 256;
 
 /** A listing key's answer: the listing's, or the current slug a former one moved to. */
 export type ListingFound = { representation: Representation } | { moved: { id: number; slug: string } };
 
+/** A path segment as the router reads it; undefined when it is not valid percent-encoding (the full path answers). */
+function pathSegment(raw: string): string | undefined {
+  try {
+    return raw.includes('%') ? decodeURIComponent(raw) : raw;
+  } catch {
+    return undefined;
+  }
+}
+
 const json = (body: unknown) => new Representation(Buffer.from(JSON.stringify(body)));
 
-export function propertiesService(strapi: Core.Strapi) {
-  const rendered = new LRUCache<string, { index: ListingIndex; representation: Representation }>({ max: RENDERED_PAGES });
+/** Answers rendered from one index, found again while that index is current. */
+class KeptAnswers {
+  private readonly kept = new LRUCache<string, { index: ListingIndex; representation: Representation }>({ max: KEPT_ANSWERS });
+
+  get(index: ListingIndex, key: string): Representation | undefined {
+    const found = this.kept.get(`${index.locale}:${key}`);
+    return found && found.index === index ? found.representation : undefined;
+  }
+
+  keep(index: ListingIndex, key: string, representation: Representation): Representation {
+    this.kept.set(`${index.locale}:${key}`, { index, representation });
+    return representation;
+  }
+}
+
+function createPropertiesService(strapi: Core.Strapi) {
+  const pages = new KeptAnswers();
+  const filters = new KeptAnswers();
+  const listings = new KeptAnswers();
 
   async function catalogue(): Promise<Catalogue> {
     const entry = await cache.get(CATALOGUE_CACHE_KEY, async () => {
       const pause = slicer();
       const requirePermit = strapi.config.get<boolean>('properties.requirePermit', true);
       const rows = await catalogueService(strapi).activeListings(pause);
-      const listings = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit));
-      const references = new Set(listings.map((listing) => listing.reference));
-      const owners = listings.map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
+      const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit));
+      const references = new Set(advertised.map((listing) => listing.reference));
+      const owners = advertised.map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
       // A slug is never another listing's reference, which a path may name too.
       const slugs = await slugStore(strapi).settle('listing', owners, (slug) => references.has(slug));
-      return { listings, slugs };
+      return { listings: advertised, slugs };
     }, LISTINGS_CACHE);
     return entry.value;
   }
 
   async function index(locale: Locale): Promise<ListingIndex> {
     const entry = await cache.get(indexCacheKey(locale), async () => {
-      const { listings, slugs } = await catalogue();
-      return inSlices(listingIndexBuild(listings, { locale, slugs: slugs.slugOf }), slicer());
+      const { listings: advertised, slugs } = await catalogue();
+      return inSlices(listingIndexBuild(advertised, { locale, slugs: slugs.slugOf }), slicer());
     }, LISTINGS_CACHE);
     return entry.value;
   }
 
+  const peekIndex = (locale: Locale) => cache.peek<ListingIndex>(indexCacheKey(locale))?.value;
+
+  const pageOf = (current: ListingIndex, queryString: string, query: ListingQuery) =>
+    pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, query)));
+
+  const filtersOf = (current: ListingIndex, purpose: Purpose) => filters.get(current, purpose) ?? filters.keep(current, purpose, json(filtersBody(current, purpose)));
+
+  /** The answer of the listing `key` names by its current slug or reference, or undefined. */
+  function listingAnswer(current: ListingIndex, key: string): Representation | undefined {
+    const kept = listings.get(current, key);
+    if (kept) return kept;
+    const position = current.bySlug.get(key) ?? current.byReference.get(key);
+    return position === undefined ? undefined : listings.keep(current, key, json(listingBody(current, position)));
+  }
+
   return {
-    /** A listing page; `key` names the request's query (its string), as the page is kept per query and locale. */
-    async listingPage(key: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      const current = await index(locale);
-      const cacheKey = localized(key, locale);
-      const kept = rendered.get(cacheKey);
-      if (kept && kept.index === current) return kept.representation;
-      const representation = new Representation(renderListingPage(current, query));
-      rendered.set(cacheKey, { index: current, representation });
-      return representation;
+    /** A listing page, kept per query string and locale. */
+    async listingPage(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
+      return pageOf(await index(locale), queryString, query);
     },
 
     async filters(purpose: Purpose, locale: Locale): Promise<Representation> {
-      return json(filtersBody(await index(locale), purpose));
+      return filtersOf(await index(locale), purpose);
     },
 
     /** The listing a path segment names: by its current slug or its reference, or a former slug's (moved); undefined when none is listed. */
     async listing(key: string, locale: Locale): Promise<ListingFound | undefined> {
       const current = await index(locale);
-      const position = current.bySlug.get(key) ?? current.byReference.get(key);
-      if (position !== undefined) return { representation: json(listingBody(current, position)) };
+      const representation = listingAnswer(current, key);
+      if (representation) return { representation };
       const match = matchSlug((await catalogue()).slugs, key);
-      const owner = match && !match.current ? current.byReference.get(match.owner) : undefined;
-      return owner === undefined || !match || match.current ? undefined : { moved: { id: current.listings[owner].id, slug: match.slug } };
+      if (!match || match.current) return undefined;
+      const position = current.byReference.get(match.owner);
+      return position === undefined ? undefined : { moved: { id: current.listings[position].id, slug: match.slug } };
+    },
+
+    /** The listing page from memory alone, or undefined (not built yet, or a query the full path must answer). */
+    fastListingPage({ query, queryString, locale }: LaneRequest): Representation | undefined {
+      const current = peekIndex(locale);
+      if (!current) return undefined;
+      const kept = pages.get(current, queryString);
+      if (kept) return kept;
+      const parsed = parseListingQuery(query, locale);
+      return parsed.ok ? pageOf(current, queryString, parsed.query) : undefined;
+    },
+
+    fastFilters({ query, locale }: LaneRequest): Representation | undefined {
+      const current = peekIndex(locale);
+      const purpose = current && parsePurpose(query, locale);
+      return purpose?.ok ? filtersOf(current!, purpose.purpose) : undefined;
+    },
+
+    fastListing({ path, locale }: LaneRequest): Representation | undefined {
+      const current = peekIndex(locale);
+      const key = current && pathSegment(path.slice(path.lastIndexOf('/') + 1));
+      return key === undefined ? undefined : listingAnswer(current!, key);
     },
   };
+}
+
+export type PropertiesService = ReturnType<typeof createPropertiesService>;
+
+const services = new WeakMap<Core.Strapi, PropertiesService>();
+
+/** The one listings service of the app (its kept answers shared by the controller and the fast lane). */
+export function propertiesService(strapi: Core.Strapi): PropertiesService {
+  let service = services.get(strapi);
+  if (!service) services.set(strapi, (service = createPropertiesService(strapi)));
+  return service;
+}
+
+/** The fast lane's lookups of the listings routes (at bootstrap, when the service exists). */
+export function registerPropertiesLookups(strapi: Core.Strapi): void {
+  const service = propertiesService(strapi);
+  laneLookup('api::properties.properties.list', (request) => service.fastListingPage(request));
+  laneLookup('api::properties.properties.filters', (request) => service.fastFilters(request));
+  laneLookup('api::properties.properties.listing', (request) => service.fastListing(request));
 }
