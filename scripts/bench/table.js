@@ -9,7 +9,7 @@ const os = require('os');
 const path = require('path');
 const { setTimeout: sleep } = require('timers/promises');
 const autocannon = require('autocannon');
-const { REELLY_API_KEY, startFakeReelly } = require('../fakes/providers');
+const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('../fakes/providers');
 const { generate } = require('../generate-sample-data');
 const { nodeFlags } = require('../lib/node-flags');
 const cores = require('./cores');
@@ -18,10 +18,13 @@ const { leadsFromNewPeople } = require('./lead-bodies');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
-const GET_ROWS = 17;
-/** Starting the table's three apps (about 10 s each; 18 s the one on 10,000 projects, which generates them and reads its collection), and the bare servers. */
-const STARTS_S = 45;
-/** What the whole table takes (s): about 16 minutes with the defaults (18 × 50 + 45 = 945). */
+const GET_ROWS = 19;
+/**
+ * Starting the table's four apps (about 10 s each; 18 s the one on 10,000 projects, which generates them
+ * and reads its collection; 20 s the one on 12,000 listings, which syncs them), and the bare servers.
+ */
+const STARTS_S = 65;
+/** What the whole table takes (s): about 17 minutes with the defaults (20 × 50 + 65 = 1,065). */
 const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
 
 /** bench.js's child-process helpers and settings, handed over by `tableCases`. */
@@ -282,6 +285,50 @@ async function measureProject(big, count) {
   return measureGet(big.app, { name: `one project with similar projects at ${count.toLocaleString('en')} projects`, path: route, cpuTarget: 0.5 });
 }
 
+/** Sale and rent listings in the table: 12,000, the fake Goyzer's, half of each purpose (issue 43). */
+const LISTINGS = Number(process.env.BENCH_LISTINGS || 12000);
+/** A rent page as a tenant asks for it: an emirate, two bedroom counts, a yearly budget, cheapest first, page 2. */
+const RENT_QUERY = 'purpose=rent&state_id=DU&bedrooms=1,2&max_price=400000&sort=price_asc&page=2';
+
+/** An app on the fake Goyzer holding `count` generated listings, synced once. */
+async function startListingsApp(count) {
+  const goyzer = await startFakeGoyzer({ pageSize: 500 });
+  const { sales, rentals } = generate({ projects: 0, sales: Math.ceil(count / 2), rentals: Math.floor(count / 2), imageBase: bench.imageBase }).listings;
+  Object.assign(goyzer.state, { sales, rentals });
+  const app = await bench.startChild('serve-app.js', {
+    EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
+    GOYZER_BASE_URL: goyzer.url,
+    GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode,
+    GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+  });
+  const run = await bench.ask(app.child, { sync: 'all' }, 'run');
+  if (run.status !== 'succeeded') throw new Error(`listings: the sync of ${count} listings ended ${run.status}`);
+  return { app, goyzer };
+}
+
+/** The listings' rows: a filtered and sorted rent page, and one listing with its similar listings. */
+async function listingRows(count = LISTINGS) {
+  const { app, goyzer } = await startListingsApp(count);
+  try {
+    const at = count.toLocaleString('en');
+    await measureGet(app, { name: `filtered and sorted rent page at ${at} listings`, path: `/api/v1/properties?${RENT_QUERY}`, cpuTarget: 0.5 });
+    const [home] = JSON.parse((await rawRequest(`http://127.0.0.1:${app.port}/api/v1/properties?purpose=sale&per_page=1`)).body.toString()).data.listings.data;
+    const route = `/api/v1/properties/${home.slug}`;
+    const similar = JSON.parse((await rawRequest(`http://127.0.0.1:${app.port}${route}`)).body.toString()).data.similar;
+    if (!similar?.length) throw new Error(`one listing: ${route} shows no similar listings`);
+    await measureGet(app, { name: `one listing with similar listings at ${at} listings`, path: route, cpuTarget: 0.5 });
+  } finally {
+    await bench.stopChild(app);
+    await goyzer.close();
+  }
+}
+
+/** The listings' rows alone. */
+async function listingsCase() {
+  await listingRows();
+  printTable();
+}
+
 /** The project row alone, on its app of 10,000 projects. */
 async function similarCase() {
   const { projects } = bench.offPlan;
@@ -486,6 +533,7 @@ async function tableCase() {
   await siteRows();
   const filteredLarge = await offPlanRows(projects, query);
   await smallRows(query, projects, filteredLarge);
+  await listingRows();
   printTable();
   saveTable({ loadAtStart, seconds: Math.round((Date.now() - started) / 1000) });
 }
@@ -519,7 +567,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase };
+  return { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase };
 }
 
 module.exports = { tableCases, rows, printTable };

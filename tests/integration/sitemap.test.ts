@@ -17,7 +17,7 @@ import { fastLaneAnswers } from '../helpers/lane-count';
 import { validateSitemap } from '../helpers/sitemap-schemas';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
-type PageKind = 'luxury' | 'contact' | 'off-plan' | 'project' | 'developer' | 'emirate';
+import type { PageKind } from '../../src/lib/site-paths';
 const sitePaths = () => appModule<{ pageAlternates: (kind: PageKind, params?: Record<string, string>) => Record<string, string> }>('src/lib/site-paths');
 const cacheOf = () => appModule<{ cache: { peek: (key: string) => { value: unknown } | undefined } }>('src/lib/cache/index').cache;
 
@@ -84,7 +84,7 @@ async function wholeSitemap(headers: Record<string, string> = {}): Promise<{ ind
   await validateSitemap(index.body, 'siteindex.xsd');
   const parts: string[] = [];
   for (const loc of locsOf(index.body)) {
-    expect(loc).toMatch(/^http:\/\/cms\.test\.local\/api\/v1\/sitemaps\/(pages|developers|projects)-\d+\.xml$/);
+    expect(loc).toMatch(/^http:\/\/cms\.test\.local\/api\/v1\/sitemaps\/(pages|developers|projects|listings)-\d+\.xml$/);
     const part = await text(new URL(loc).pathname, headers);
     expect(part.status).toBe(200);
     expect(part.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -136,6 +136,29 @@ describe('the sitemap', () => {
       expect(loc).toMatch(/\/developers\//);
       expect(dated.has(loc)).toBe(false);
     }
+  });
+
+  it('lists every public sale and rent listing in both languages, with reciprocal hreflang, in parts of its own', async () => {
+    const { index } = await wholeSitemap();
+    expect(index).toContain('/listings-1.xml');
+    const part = await text('/api/v1/sitemaps/listings-1.xml');
+    const urls = locsOf(part.body);
+    let listed = 0;
+    for (const purpose of ['sale', 'rent']) {
+      const { body } = await (await http()).get('/api/v1/properties').query({ purpose, per_page: 100 });
+      listed += body.data.listings.total;
+      for (const card of body.data.listings.data as Array<{ slug: string; canonical_url: string }>) {
+        expect(urls).toEqual(expect.arrayContaining(urlsOfPage('listing', { slug: card.slug })));
+        expect(urls).toContain(card.canonical_url);
+      }
+    }
+    expect(listed).toBeGreaterThan(0);
+    expect(urls).toHaveLength(listed * 2);
+    // Dropped with the listings: a sync run that changed one rebuilds it.
+    expect(cacheOf().peek('sitemap')).toBeDefined();
+    const { invalidate } = appModule<typeof import('../../src/lib/cache')>('src/lib/cache');
+    await invalidate(strapi, ['listings']);
+    expect(cacheOf().peek('sitemap')).toBeUndefined();
   });
 
   it('is built once per change: the same bytes for every request, rebuilt when a page it lists is published', async () => {
@@ -195,7 +218,7 @@ describe('the sitemap', () => {
       const first = await text(target);
       expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
       expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
-      expect(first.headers['surrogate-key']).toBe('projects luxury contact-page offplan-page luxury:ar contact-page:ar offplan-page:ar');
+      expect(first.headers['surrogate-key']).toBe('projects listings luxury contact-page offplan-page luxury:ar contact-page:ar offplan-page:ar');
       const before = await fastLaneAnswers();
       const again = await text(target, { 'If-None-Match': first.headers.etag });
       expect(again.status).toBe(304);

@@ -3,13 +3,15 @@
  * (a page never published, or marked noindex in either language, is left out; its date is the latest
  * update of its published records in either language), every project of the current collection but
  * those an editor marked noindex (its date: when its detail last changed, else when the collection was
- * fetched), every developer but the noindex ones, and each emirate with projects (the dates of their
- * projects). Drafts are never read.
+ * fetched), every developer but the noindex ones, each emirate with projects (the dates of their
+ * projects), and every sale and rent listing on the public routes (its date: the provider's last change).
+ * Drafts are never read.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { CONTACT_PAGE_UID } from '../contact/services/contact-page';
 import { LUXURY_CONTENT_TYPES } from '../luxury/services/luxury';
 import { OFFPLAN_PAGE_UID, offPlanService } from '../off-plan/services/off-plan';
+import { propertiesService } from '../properties/services/properties';
 import { projectsService } from '../../lib/extsource';
 import { LOCALES } from '../../lib/locale';
 import type { PageKind } from '../../lib/site-paths';
@@ -54,13 +56,14 @@ async function editorialPage(strapi: Core.Strapi, kind: PageKind, uids: readonly
 export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, SitePage[]]>> {
   const projects = projectsService(strapi);
   const collection = await projects.collection();
-  const [editorial, slugs, changedAt, developers, hiddenProjects, hiddenDevelopers] = await Promise.all([
+  const [editorial, slugs, changedAt, developers, hiddenProjects, hiddenDevelopers, listings] = await Promise.all([
     Promise.all(PAGE_TYPES.map(([kind, uids]) => editorialPage(strapi, kind, uids))),
     offPlanService(strapi).projectSlugs(),
     projects.detailsChangedAt(),
     projects.developers(),
     offPlanService(strapi).noindexProjects(),
     offPlanService(strapi).noindexDevelopers(),
+    propertiesService(strapi).sitemapListings(),
   ]);
 
   const fetchedAt = Date.parse(collection.fetchedAt) || undefined;
@@ -92,5 +95,6 @@ export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, Si
     ['pages', pages],
     ['developers', developerPages],
     ['projects', projectPages],
+    ['listings', listings.map(({ slug, lastModified }) => ({ kind: 'listing' as const, params: { slug }, lastModified }))],
   ];
 }

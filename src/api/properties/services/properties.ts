@@ -125,6 +125,12 @@ function createPropertiesService(strapi: Core.Strapi) {
       return position === undefined ? undefined : { moved: { id: current.listings[position].id, slug: match.slug } };
     },
 
+    /** Each advertised listing's current slug and when the provider last changed it: the sitemap's listings part. */
+    async sitemapListings(): Promise<Array<{ slug: string; lastModified: number | undefined }>> {
+      const { listings: advertised, slugs } = await catalogue();
+      return advertised.map((listing) => ({ slug: slugs.slugOf.get(listing.reference) ?? listing.reference, lastModified: listing.listed_at || undefined }));
+    },
+
     /** The listing page from memory alone, or undefined (not built yet, or a query the full path must answer). */
     fastListingPage({ query, queryString, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);
@@ -159,6 +165,9 @@ export function propertiesService(strapi: Core.Strapi): PropertiesService {
   if (!service) services.set(strapi, (service = createPropertiesService(strapi)));
   return service;
 }
+
+/** What purges the listings' answers at a CDN, for answers that show them too (the sitemap). */
+export { LISTINGS_SURROGATE_KEY } from '../routes/properties';
 
 /** The fast lane's lookups of the listings routes (at bootstrap, when the service exists). */
 export function registerPropertiesLookups(strapi: Core.Strapi): void {

@@ -16,7 +16,7 @@ export interface SitePage {
 }
 
 /** The sitemap's sections, each served in parts of its own (`projects-1`, `projects-2`, ...). */
-export type Section = 'pages' | 'developers' | 'projects';
+export type Section = 'pages' | 'developers' | 'projects' | 'listings';
 
 /** A page's entries, one per language, each with the whole cluster of alternates. */
 export function urlsOf(page: SitePage): SitemapItemLoose[] {

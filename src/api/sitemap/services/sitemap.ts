@@ -10,7 +10,7 @@ import { cache, CACHE_LIFETIMES, declareCacheTags } from '../../../lib/cache';
 import { laneLookup } from '../../../lib/fast-lane';
 import { everyLocaleOf } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
+import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
 import { renderIndex, renderParts } from '../lib/sitemap-parts';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from '../../off-plan/services/seo-overrides';
 import { urlsOf } from '../lib/sitemap-urls';
@@ -22,8 +22,8 @@ export const SITEMAP_CACHE_KEY = 'sitemap';
 /** The types where editors mark projects and developers noindex: their writes drop the sitemap too. */
 const NOINDEX_TYPES = [PROJECT_SEO_UID, DEVELOPER_PAGE_UID];
 
-/** What the sitemap is built from: the project collection, the pages' types and the noindex marks, in every language. */
-const SOURCE_TAGS = [PROJECTS_TAG, ...everyLocaleOf([...PAGE_TYPES.flatMap(([, uids]) => uids), ...NOINDEX_TYPES])];
+/** What the sitemap is built from: the project collection, the listings, the pages' types and the noindex marks, in every language. */
+const SOURCE_TAGS = [PROJECTS_TAG, LISTINGS_TAG, ...everyLocaleOf([...PAGE_TYPES.flatMap(([, uids]) => uids), ...NOINDEX_TYPES])];
 declareCacheTags(...SOURCE_TAGS);
 
 export interface BuiltSitemap {
