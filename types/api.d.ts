@@ -428,7 +428,7 @@ export interface paths {
         };
         /**
          * One sale or rent listing
-         * @description One listing: every card field, then what its page shows (description, building, coordinates, parking, view, fittings, brochure, handover date), `similar` (the cards of up to six listings of the same purpose: its community's first, then the nearest, then those of its bedrooms and closest in price), and its `alternates`. Its current slug and its reference give the same bytes; a former slug (the listing was renamed) is a 301 naming the current one, with `Location` at it; anything else, or a listing that may not be advertised, is a 404 `NOT_FOUND`.
+         * @description One listing: every card field, then what its page shows (description, building, coordinates, parking, view, fittings, brochure, handover date), `similar` (the cards of up to six listings of the same purpose: its community's first, then the nearest, then those of its bedrooms and closest in price), and its `alternates`. Its current slug and its reference give the same bytes; a former slug (the listing was renamed) is a 301 naming the current one, with `Location` at it; a listing that left the market within PROPERTIES_GONE_DAYS is a 410 `GONE` with its slug and similar listings; anything else, or a listing that may not be advertised, is a 404 `NOT_FOUND`.
          */
         get: operations["getProperty"];
         put?: never;
@@ -953,7 +953,7 @@ export interface components {
             status_code: number;
             message: string;
             /** @enum {unknown} */
-            error_code: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "LENGTH_REQUIRED" | "CONFLICT" | "SYNC_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "SERVER_ERROR";
+            error_code: "BAD_REQUEST" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "GONE" | "METHOD_NOT_ALLOWED" | "LENGTH_REQUIRED" | "CONFLICT" | "SYNC_IN_PROGRESS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "PROVIDER_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "SERVER_ERROR";
             errors?: {
                 [key: string]: string[];
             };
@@ -1970,6 +1970,23 @@ export interface components {
                     "x-default": string;
                 };
             } & components["schemas"]["PropertyCard"];
+        };
+        /** @description The error envelope of a listing that left the market, with where a visitor may go instead. */
+        PropertyGoneResponse: {
+            /** @constant */
+            success: false;
+            /** @constant */
+            status_code: 410;
+            /** @description In the request's locale */
+            message: string;
+            /** @constant */
+            error_code: "GONE";
+            data: {
+                slug: components["schemas"]["PropertyCard"]["slug"];
+                reference: string;
+                /** @description The cards of up to six listings like it still on the market */
+                similar: components["schemas"]["PropertyCard"][];
+            };
         };
         /** @description A former slug of a renamed listing, with `Location` naming this route at the current slug. */
         PropertyMovedResponse: {
@@ -3078,6 +3095,15 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["Error"];
+            /** @description A listing that left the market (sold, rented, withdrawn) within PROPERTIES_GONE_DAYS (30), by its reference or any slug it had; after that, a 404 */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyGoneResponse"];
+                };
+            };
             422: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

@@ -3,7 +3,8 @@
  * database: a page of each purpose holds exactly the active listings that may be advertised (a Dubai
  * listing needs its permit unless PROPERTIES_REQUIRE_PERMIT is off); every facet count is the total the
  * listing gives when that option is chosen; sorts, the location search, both languages; a listing by
- * its slug or its reference; a renamed listing's former slug a 301; a sync's change in the answers at once.
+ * its slug or its reference; a sold one a 410 with similar listings, for 30 days; a renamed listing's
+ * former slug a 301; a sync's change in the answers at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
@@ -171,6 +172,30 @@ describe('GET /api/v1/properties/{key}', () => {
   it('answers 404 for what names no listing', async () => {
     const res = await checkedError((await http()).get('/api/v1/properties/no-such-home'), 404, 'NOT_FOUND');
     expect(res.body.message).toBe('No listing with slug or reference "no-such-home"');
+  });
+
+  it('answers 410 GONE, with its slug and similar listings, for a listing sold within PROPERTIES_GONE_DAYS, then 404', async () => {
+    const unit = units.sales.filter((candidate) => candidate.Status === 'Available' && candidate.StateName !== 'Dubai')[1];
+    const reference = String(unit.RefNo);
+    const { slug } = (await checked((await http()).get(`/api/v1/properties/${reference}`))).body.data;
+    unit.Status = 'Sold';
+    await sync();
+    for (const key of [slug, reference]) {
+      const gone = await checked((await http()).get(`/api/v1/properties/${key}`).query({ locale: 'ar' }));
+      expect(gone.status).toBe(410);
+      expect(gone.body).toMatchObject({ success: false, status_code: 410, error_code: 'GONE', data: { slug, reference } });
+      expect(gone.body.message).toMatch(/لم يعد معروضًا/);
+      expect(gone.body.data.similar.length).toBeGreaterThan(0);
+      expect(gone.body.data.similar.every((card: Card) => card.purpose === 'sale' && card.reference !== reference)).toBe(true);
+    }
+    expect((await list({ purpose: 'sale', per_page: 100, location: String(unit.Community) })).listings.data.map((card) => card.reference)).not.toContain(reference);
+    // Sold 31 days ago: no longer remembered.
+    await strapi.db.query(PROPERTY).updateMany({ where: { provider: 'goyzer', reference }, data: { deactivated_at: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
+    await dropListings();
+    await checkedError((await http()).get(`/api/v1/properties/${slug}`), 404, 'NOT_FOUND');
+    unit.Status = 'Available';
+    await sync();
+    expect((await checked((await http()).get(`/api/v1/properties/${slug}`))).body.data.reference).toBe(reference);
   });
 
   it('moves a renamed listing to a new slug, its former one a 301 naming it; a sync\'s new price is in the answer at once', async () => {

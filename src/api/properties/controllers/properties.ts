@@ -31,6 +31,11 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const found = await service.listing(key, locale);
       if (!found) throw ApiError.notFound(LISTING_MESSAGES[locale].listingNotFound(key.slice(0, 64)));
       if ('representation' in found) return sendRepresentation(ctx, found.representation);
+      if ('gone' in found) {
+        ctx.status = 410;
+        ctx.body = found.gone;
+        return;
+      }
       // A former slug: the site redirects its page to the current one; a client following Location gets the listing.
       ctx.status = 301;
       ctx.set('Location', `${ctx.path.slice(0, ctx.path.lastIndexOf('/') + 1)}${encodeURIComponent(found.moved.slug)}${ctx.search}`);

@@ -71,6 +71,13 @@ export function listingOf(row: ListedRow): Listing {
   };
 }
 
+/** A listing that left the market (sold, rented, withdrawn): when, epoch ms. */
+export interface GoneListing extends Listing {
+  left_at: number;
+}
+
+export const goneListingOf = (row: ListedRow): GoneListing => ({ ...listingOf(row), left_at: time(row.deactivated_at) });
+
 /** The emirate whose adverts need a permit number (RERA's, in Dubai). */
 const PERMIT_EMIRATE: EmirateCode = 'DU';
 

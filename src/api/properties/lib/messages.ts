@@ -16,6 +16,8 @@ export interface ListingMessages extends QueryMessages {
   listingAnswerMessage: string;
   /** The 301 a listing's former slug answers. */
   listingMoved: string;
+  /** The 410 of a listing that left the market. */
+  listingGone(slug: string): string;
 }
 
 const ENGLISH_NAMES: Record<OwnList, string> = { bathrooms: 'bathrooms', furnishing: 'furnishing', completion_status: 'completion status' };
@@ -31,6 +33,7 @@ export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
     filtersMessage: 'Listing filters retrieved successfully',
     listingAnswerMessage: 'Listing retrieved successfully',
     listingMoved: 'The listing has moved to its current slug',
+    listingGone: (slug) => `The listing "${slug}" is no longer on the market`,
   },
   ar: {
     ...QUERY_MESSAGES.ar,
@@ -41,5 +44,6 @@ export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
     filtersMessage: 'تم جلب خيارات التصفية بنجاح',
     listingAnswerMessage: 'تم جلب العقار بنجاح',
     listingMoved: 'انتقل العقار إلى عنوانه الحالي',
+    listingGone: (slug) => `العقار "${slug}" لم يعد معروضًا في السوق`,
   },
 };

@@ -2,14 +2,14 @@
  * The listings' answers as bytes: the listing page (cards serialised once, in listing-index.ts), the
  * filters and a listing's own answer, each in the envelope.
  */
-import { encodedSuccess, success } from '../../../lib/envelope';
+import { encodedSuccess, errorBody, success } from '../../../lib/envelope';
 import type { Locale } from '../../../lib/locale';
 import { EMIRATES } from '../../../plugins/extsource/server/src/public';
 import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard, listingDetail } from './card';
 import type { ListingIndex } from './listing-index';
-import type { Purpose } from './listing';
+import type { Listing, Purpose } from './listing';
 import { LISTING_MESSAGES } from './messages';
 import { FACET_NAMES, FACETS, SORTS, type ListingSort } from './options';
 import type { ListingQuery } from './query';
@@ -71,8 +71,19 @@ export function filtersBody(index: ListingIndex, purpose: Purpose) {
   );
 }
 
+const similarCards = (index: ListingIndex, listing: Listing, position?: number) =>
+  similarListings(index, listing, position).map((other) => listingCard(index.listings[other], index.slugs[other], index.locale));
+
 export function listingBody(index: ListingIndex, position: number) {
   const { locale } = index;
-  const similar = similarListings(index, position).map((other) => listingCard(index.listings[other], index.slugs[other], locale));
-  return success(listingDetail(index.listings[position], index.slugs[position], locale, similar), 200, LISTING_MESSAGES[locale].listingAnswerMessage);
+  const listing = index.listings[position];
+  return success(listingDetail(listing, index.slugs[position], locale, similarCards(index, listing, position)), 200, LISTING_MESSAGES[locale].listingAnswerMessage);
+}
+
+/** A listing that left the market: the error envelope (410 `GONE`) with its slug and the listings like it still on it. */
+export function goneBody(index: ListingIndex, listing: Listing, slug: string) {
+  return {
+    ...errorBody(410, 'GONE', LISTING_MESSAGES[index.locale].listingGone(slug)),
+    data: { slug, reference: listing.reference, similar: similarCards(index, listing) },
+  };
 }

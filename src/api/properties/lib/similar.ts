@@ -31,9 +31,8 @@ function placeRank(listing: Listing, other: Listing): number {
   return 3;
 }
 
-/** Positions in the index of the listing's similar listings, most similar first. */
-export function similarListings(index: ListingIndex, position: number, limit = SIMILAR_COUNT): number[] {
-  const listing = index.listings[position];
+/** Positions in the index of the listings most similar to `listing` (at `position` when it is in the index), most similar first. */
+export function similarListings(index: ListingIndex, listing: Listing, position = -1, limit = SIMILAR_COUNT): number[] {
   const scored = members(index.byPurpose[listing.purpose].set)
     .filter((other) => other !== position)
     .map((other) => {

@@ -18,22 +18,25 @@ import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
-import { listingOf, mayAdvertise, type Listing, type Purpose } from '../lib/listing';
+import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { parseListingQuery, parsePurpose, type ListingQuery } from '../lib/query';
-import { filtersBody, listingBody, renderListingPage } from '../lib/response';
+import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE } from './properties-cache';
 
-/** The advertisable listings of one sync and their slugs, shared by every locale's index. */
+/** The advertisable listings of one sync, those that left the market lately (by reference), and the slugs of both. */
 interface Catalogue {
   listings: Listing[];
+  gone: ReadonlyMap<string, GoneListing>;
   slugs: SlugBook;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Answers kept per kind (listing pages, listings): the query strings and keys asked for last. */
 const KEPT_ANSWERS = 256;
 
-/** A listing key's answer: the listing's, or the current slug a former one moved to. */
-export type ListingFound = { representation: Representation } | { moved: { id: number; slug: string } };
+/** A listing key's answer: the listing's, the current slug a former one moved to, or the 410 of one that left the market. */
+export type ListingFound = { representation: Representation } | { moved: { id: number; slug: string } } | { gone: ReturnType<typeof goneBody> };
 
 /** A path segment as the router reads it; undefined when it is not valid percent-encoding (the full path answers). */
 function pathSegment(raw: string): string | undefined {
@@ -72,11 +75,13 @@ function createPropertiesService(strapi: Core.Strapi) {
       const requirePermit = strapi.config.get<boolean>('properties.requirePermit', true);
       const rows = await catalogueService(strapi).activeListings(pause);
       const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit));
-      const references = new Set(advertised.map((listing) => listing.reference));
-      const owners = advertised.map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
+      const goneRows = await catalogueService(strapi).listingsGoneSince(new Date(Date.now() - goneDays() * DAY_MS), pause);
+      const gone = new Map(goneRows.map(goneListingOf).map((listing) => [listing.reference, listing]));
+      const references = new Set([...advertised.map((listing) => listing.reference), ...gone.keys()]);
+      const owners = [...advertised, ...gone.values()].map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
       // A slug is never another listing's reference, which a path may name too.
       const slugs = await slugStore(strapi).settle('listing', owners, (slug) => references.has(slug));
-      return { listings: advertised, slugs };
+      return { listings: advertised, gone, slugs };
     }, LISTINGS_CACHE);
     return entry.value;
   }
@@ -87,6 +92,15 @@ function createPropertiesService(strapi: Core.Strapi) {
       return inSlices(listingIndexBuild(advertised, { locale, slugs: slugs.slugOf }), slicer());
     }, LISTINGS_CACHE);
     return entry.value;
+  }
+
+  const goneDays = () => strapi.config.get<number>('properties.goneDays', 30);
+
+  /** The listing that left the market within the last `goneDays` a key names (its reference or any slug it had). */
+  function goneListing({ gone, slugs }: Catalogue, key: string): { listing: GoneListing; slug: string } | undefined {
+    const listing = gone.get(key) ?? gone.get(slugs.ownerOf.get(key) ?? '');
+    if (!listing || Date.now() - listing.left_at > goneDays() * DAY_MS) return undefined;
+    return { listing, slug: slugs.slugOf.get(listing.reference) ?? listing.reference };
   }
 
   const peekIndex = (locale: Locale) => cache.peek<ListingIndex>(indexCacheKey(locale))?.value;
@@ -114,12 +128,18 @@ function createPropertiesService(strapi: Core.Strapi) {
       return filtersOf(await index(locale), purpose);
     },
 
-    /** The listing a path segment names: by its current slug or its reference, or a former slug's (moved); undefined when none is listed. */
+    /**
+     * The listing a path segment names: by its current slug or its reference; a former slug's (moved); one
+     * that left the market within PROPERTIES_GONE_DAYS (gone); undefined when none.
+     */
     async listing(key: string, locale: Locale): Promise<ListingFound | undefined> {
       const current = await index(locale);
       const representation = listingAnswer(current, key);
       if (representation) return { representation };
-      const match = matchSlug((await catalogue()).slugs, key);
+      const held = await catalogue();
+      const left = goneListing(held, key);
+      if (left) return { gone: goneBody(current, left.listing, left.slug) };
+      const match = matchSlug(held.slugs, key);
       if (!match || match.current) return undefined;
       const position = current.byReference.get(match.owner);
       return position === undefined ? undefined : { moved: { id: current.listings[position].id, slug: match.slug } };

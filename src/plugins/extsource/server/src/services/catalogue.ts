@@ -101,7 +101,7 @@ export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingTyp
 
 /** What a public listing shows of a synced row: everything stored about the home, none of the sync's bookkeeping. */
 const LISTED_FIELDS = [
-  'id', 'listing_type', 'reference', 'title', 'category', 'property_name', 'community', 'sub_community', 'city', 'state_id', 'state_name',
+  'id', 'listing_type', 'deactivated_at', 'reference', 'title', 'category', 'property_name', 'community', 'sub_community', 'city', 'state_id', 'state_name',
   'bedrooms', 'bathrooms', 'area_sqft', 'price', 'price_on_request', 'currency', 'agent_name', 'agent_phone', 'agent_photo', 'description',
   'title_ar', 'description_ar', 'images', 'brochure_url', 'latitude', 'longitude', 'handover_date', 'permit_number', 'completion_status',
   'furnishing', 'parking', 'view', 'fittings', 'provider_updated_at', 'createdAt',
@@ -114,6 +114,21 @@ const LISTED_PAGE = 1000;
 
 /** The run types that cover a listing type: `all` and the type's own. */
 const runTypesCovering = (listingType: ListingType) => (Object.keys(RUN_TYPES) as RunType[]).filter((type) => RUN_TYPES[type].includes(listingType));
+
+/** The configured provider's listings matching `where`, a page at a time by id, with `pause` between pages. */
+async function listedRows(strapi: Core.Strapi, where: Record<string, unknown>, pause: () => Promise<void>): Promise<ListedRow[]> {
+  const provider = listingsDriver(strapi).name;
+  const rows: ListedRow[] = [];
+  for (let after = 0; ; ) {
+    const page = (await strapi.db.query(PROPERTY_UID).findMany({
+      select: [...LISTED_FIELDS], where: { ...where, provider, id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
+    })) as ListedRow[];
+    rows.push(...page);
+    if (page.length < LISTED_PAGE) return rows;
+    after = page[page.length - 1].id;
+    await pause();
+  }
+}
 
 const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async listProperties({ page, perPage, type, status, q }: PropertyQuery) {
@@ -135,18 +150,13 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
    * built from: a former provider's rows are not its listings, and may share their references), read a
    * page at a time by id, with `pause` between pages.
    */
-  async activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
-    const provider = listingsDriver(strapi).name;
-    const rows: ListedRow[] = [];
-    for (let after = 0; ; ) {
-      const page = (await strapi.db.query(PROPERTY_UID).findMany({
-        select: [...LISTED_FIELDS], where: { provider, status: 'active', id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
-      })) as ListedRow[];
-      rows.push(...page);
-      if (page.length < LISTED_PAGE) return rows;
-      after = page[page.length - 1].id;
-      await pause();
-    }
+  activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
+    return listedRows(strapi, { status: 'active' }, pause);
+  },
+
+  /** The same provider's listings that left the market (sold, rented, withdrawn, gone from the feed) since `since`. */
+  listingsGoneSince(since: Date, pause: () => Promise<void>): Promise<ListedRow[]> {
+    return listedRows(strapi, { status: 'inactive', deactivated_at: { $gte: since } }, pause);
   },
 
   /** The property list for the admin page, with each listing's last sighting. */
