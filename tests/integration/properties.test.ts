@@ -27,7 +27,14 @@ const units = generatedData({ projects: 0, sales: 240, rentals: 120 }).listings;
 const unpermitted = units.sales.filter((unit) => unit.StateName === 'Dubai' && unit.Status === 'Available').slice(0, 3);
 for (const unit of unpermitted) Object.assign(unit, { PermitNumber: '', ReraStrNo: '' });
 
-const sync = () => strapi.plugin('extsource').service('sync').run('all', 'manual');
+const listingsService = () =>
+  appModule<typeof import('../../src/api/properties/services/properties')>('src/api/properties/services/properties').propertiesService(strapi);
+
+/** A sync run, and the listings' index it changed built again (off the request path, decision 155). */
+async function sync(): Promise<void> {
+  await strapi.plugin('extsource').service('sync').run('all', 'manual');
+  await listingsService().rebuilt();
+}
 
 async function list(query: Record<string, string | number>, locale?: string): Promise<Page> {
   const { body } = await checked((await http()).get('/api/v1/properties').query({ ...query, ...(locale ? { locale } : {}) }));
@@ -40,10 +47,11 @@ async function advertised(purpose: 'sale' | 'rent', requirePermit = true): Promi
   return rows.filter((row) => !requirePermit || row.state_id !== 'DU' || (row.permit_number ?? '').trim() !== '');
 }
 
-/** Drops what is built from the listings, as a sync run that changed one does. */
+/** Drops what is built from the listings, as a sync run that changed one does, and waits for its rebuild. */
 const dropListings = async () => {
   const { invalidate } = appModule<typeof import('../../src/lib/cache')>('src/lib/cache');
   await invalidate(strapi, ['listings']);
+  await listingsService().rebuilt();
 };
 
 beforeAll(async () => {
@@ -196,6 +204,22 @@ describe('GET /api/v1/properties/{key}', () => {
     unit.Status = 'Available';
     await sync();
     expect((await checked((await http()).get(`/api/v1/properties/${slug}`))).body.data.reference).toBe(reference);
+  });
+
+  it('builds the index again after a sync that changed a listing, before anyone asks, answering from the previous one meanwhile', async () => {
+    const { cache } = appModule<typeof import('../../src/lib/cache')>('src/lib/cache');
+    const before = cache.peek('listings:index');
+    expect(before).toBeDefined();
+    const unit = units.rentals.find((candidate) => candidate.Status === 'Available')!;
+    unit.Rent = String(Number(unit.Rent || 100000) + 1000);
+    await strapi.plugin('extsource').service('sync').run('rentals', 'manual');
+    // The previous index answers until the new one is built (no request waits for the build).
+    expect((await list({ purpose: 'rent', per_page: 1 })).listings.total).toBeGreaterThan(0);
+    await listingsService().rebuilt();
+    const after = cache.peek('listings:index');
+    expect(after).toBeDefined();
+    expect(after!.value).not.toBe(before!.value);
+    expect(cache.peek('listings:index:ar')).toBeDefined();
   });
 
   it('moves a renamed listing to a new slug, its former one a 301 naming it; a sync\'s new price is in the answer at once', async () => {

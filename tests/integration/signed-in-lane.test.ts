@@ -54,8 +54,9 @@ describe("a signed-in buyer's answers on the fast lane", () => {
     await favourite('put', other.auth, projectIds[2]);
     const readers = [undefined, one.auth, other.auth, 'Bearer not.a.token', 'Basic YTpi', ''];
     const figures = await assertLaneParity(strapi, Number(process.env.FAST_LANE_PARITY_RUNS || 300), undefined, readers);
-    // Routes without a buyer's answer (the legacy page, the filters, luxury, contact) send any request with credentials the full way.
-    expect(figures.answered_by_lane, JSON.stringify(figures)).toBeGreaterThan(figures.requests / 8);
+    // Routes without a buyer's answer (the legacy page, the filters, luxury, contact, the sale and rent listings) send any
+    // request with credentials the full way: about 13 % of these requests are the lane's (39 of 300 expected).
+    expect(figures.answered_by_lane, JSON.stringify(figures)).toBeGreaterThan(figures.requests / 12);
   });
 
   it('serves a repeat from the lane, and shows a favourite added or removed at once', async () => {

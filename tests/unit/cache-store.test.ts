@@ -240,6 +240,26 @@ describe('CacheStore', () => {
   });
 });
 
+describe('CacheStore rebuilds', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('calls back what asked to be rebuilt after an invalidation of its tag, on a later turn, and after a clear', async () => {
+    const cache = new CacheStore({ contentSeconds: 300, degradedSeconds: 5 });
+    const calls: string[] = [];
+    cache.rebuildOnInvalidation('listings', () => calls.push('listings'));
+    cache.invalidate(['listings', 'other']);
+    expect(calls).toEqual([]);
+    await nextTurn();
+    expect(calls).toEqual(['listings']);
+    cache.invalidate(['other']);
+    await nextTurn();
+    expect(calls).toEqual(['listings']);
+    cache.clear();
+    await nextTurn();
+    expect(calls).toEqual(['listings', 'listings']);
+  });
+});
+
 describe('CACHE_LIFETIMES', () => {
   it('holds the lifetimes docs/contract.md names', () => {
     expect(CACHE_LIFETIMES).toEqual({ editedPage: 'content', editedRules: 'content', projectData: 3600, developers: 3600, states: Infinity });

@@ -15,6 +15,8 @@
  *   expires after a backstop age, so a lost invalidation can never leave it stale for long, and after
  *   a much shorter one while the invalidation bus is down (`setDegraded`). Provider data carries its
  *   own lifetime in seconds. Which cache gets which lifetime: `CACHE_LIFETIMES` (lifetimes.ts).
+ * - Rebuilds: what must be ready before a visitor asks (the listings' index after a sync) asks to be
+ *   called back after each invalidation of its tag (`rebuildOnInvalidation`), and builds itself again.
  */
 import NodeCache from 'node-cache';
 
@@ -67,6 +69,7 @@ export class CacheStore {
   private epoch = 0;
   private degraded = false;
   private lookups: ((tags: readonly string[], hit: boolean) => void) | undefined;
+  private readonly rebuilders = new Map<string, Array<() => void>>();
 
   constructor(private lifetimes: CacheLifetimes) {
     this.entries.on('expired', (key: string, entry: CacheEntry<unknown>) => this.unindex(key, entry));
@@ -141,6 +144,14 @@ export class CacheStore {
     this.remove(key);
   }
 
+  /**
+   * Calls `rebuild` after each invalidation of `tag` (here, or from another instance through the bus), on a
+   * later turn of the event loop: for what must be built again before a visitor asks for it.
+   */
+  rebuildOnInvalidation(tag: string, rebuild: () => void): void {
+    this.rebuilders.set(tag, [...(this.rebuilders.get(tag) ?? []), rebuild]);
+  }
+
   /** Drops every entry carrying one of `tags`, and keeps running builds of such entries from being stored. */
   invalidate(tags: readonly string[]): void {
     for (const tag of tags) {
@@ -150,6 +161,7 @@ export class CacheStore {
     for (const [key, running] of this.inflight) {
       if (running.tags.some((tag) => tags.includes(tag))) this.inflight.delete(key);
     }
+    for (const rebuild of tags.flatMap((tag) => this.rebuilders.get(tag) ?? [])) setImmediate(rebuild);
   }
 
   /** Drops everything (after the bus was down: invalidations may have been missed). */
@@ -158,6 +170,7 @@ export class CacheStore {
     this.entries.flushAll();
     this.keysByTag.clear();
     this.inflight.clear();
+    for (const rebuild of [...this.rebuilders.values()].flat()) setImmediate(rebuild);
   }
 
   private entryOf<T>(key: string, value: T, builtAt: number, options: EntryOptions): CacheEntry<T> {

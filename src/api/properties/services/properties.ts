@@ -4,8 +4,9 @@
  * index built from them in slices, and the answers asked for last (listing pages per query string, the
  * filters per purpose, listings per key: each with its ETag and compressed variants, kept while the index
  * they were rendered from is current). A sync run that changed a listing drops all of it on every
- * instance; the next request builds it again. The `fast*` lookups answer from memory alone, for the fast
- * lane; the controller's path loads whatever is missing first.
+ * instance, and each instance builds it again at once, off the request path (decision 155): until the
+ * new index is built, the previous one answers. The `fast*` lookups answer from memory alone, for the
+ * fast lane; the controller's path builds whatever was never built first.
  */
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
@@ -14,9 +15,10 @@ import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
 import { catalogueService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
-import type { Locale } from '../../../lib/locale';
+import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
+import { errorMessage } from '../../../lib/errors';
+import { inSlices, LISTINGS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
 import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { parseListingQuery, parsePurpose, type ListingQuery } from '../lib/query';
@@ -31,6 +33,12 @@ interface Catalogue {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A locale's index and the catalogue it was built from (the slugs and the listings gone of that same read). */
+interface Built {
+  index: ListingIndex;
+  catalogue: Catalogue;
+}
 
 /** Answers kept per kind (listing pages, listings): the query strings and keys asked for last. */
 const KEPT_ANSWERS = 256;
@@ -86,12 +94,39 @@ function createPropertiesService(strapi: Core.Strapi) {
     return entry.value;
   }
 
-  async function index(locale: Locale): Promise<ListingIndex> {
-    const entry = await cache.get(indexCacheKey(locale), async () => {
-      const { listings: advertised, slugs } = await catalogue();
-      return inSlices(listingIndexBuild(advertised, { locale, slugs: slugs.slugOf }), slicer());
+  /** The last build per locale: what answers while the next is built. */
+  const latest = new Map<Locale, Built>();
+
+  async function build(locale: Locale): Promise<Built> {
+    const entry = await cache.get(indexCacheKey(locale), async (): Promise<Built> => {
+      const held = await catalogue();
+      return { index: await inSlices(listingIndexBuild(held.listings, { locale, slugs: held.slugs.slugOf }), slicer()), catalogue: held };
     }, LISTINGS_CACHE);
+    latest.set(locale, entry.value);
     return entry.value;
+  }
+
+  let rebuilding: Promise<void> = Promise.resolve();
+
+  /** Builds every locale's index again (one build for all who ask meanwhile). */
+  function rebuild(): void {
+    rebuilding = Promise.all(LOCALES.map(build)).then(
+      () => undefined,
+      (error: unknown) => {
+        strapi.log.warn(`properties: the listings' index could not be built: ${errorMessage(error)}`);
+      }
+    );
+  }
+
+  const peekBuilt = (locale: Locale): Built | undefined => cache.peek<Built>(indexCacheKey(locale))?.value ?? latest.get(locale);
+
+  /** What answers now: the current build, else the previous one while the next is built, else (never built) one built now. */
+  async function built(locale: Locale): Promise<Built> {
+    return peekBuilt(locale) ?? build(locale);
+  }
+
+  async function index(locale: Locale): Promise<ListingIndex> {
+    return (await built(locale)).index;
   }
 
   const goneDays = () => strapi.config.get<number>('properties.goneDays', 30);
@@ -103,7 +138,7 @@ function createPropertiesService(strapi: Core.Strapi) {
     return { listing, slug: slugs.slugOf.get(listing.reference) ?? listing.reference };
   }
 
-  const peekIndex = (locale: Locale) => cache.peek<ListingIndex>(indexCacheKey(locale))?.value;
+  const peekIndex = (locale: Locale) => peekBuilt(locale)?.index;
 
   const pageOf = (current: ListingIndex, queryString: string, query: ListingQuery) =>
     pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, query)));
@@ -133,16 +168,24 @@ function createPropertiesService(strapi: Core.Strapi) {
      * that left the market within PROPERTIES_GONE_DAYS (gone); undefined when none.
      */
     async listing(key: string, locale: Locale): Promise<ListingFound | undefined> {
-      const current = await index(locale);
+      const { index: current, catalogue: held } = await built(locale);
       const representation = listingAnswer(current, key);
       if (representation) return { representation };
-      const held = await catalogue();
       const left = goneListing(held, key);
       if (left) return { gone: goneBody(current, left.listing, left.slug) };
       const match = matchSlug(held.slugs, key);
       if (!match || match.current) return undefined;
       const position = current.byReference.get(match.owner);
       return position === undefined ? undefined : { moved: { id: current.listings[position].id, slug: match.slug } };
+    },
+
+    /** Builds the indexes again, off the request path: at start, and after each change of the listings. */
+    rebuild,
+
+    /** Resolves once the build started last has ended (a test, a benchmark). */
+    async rebuilt(): Promise<void> {
+      await new Promise((resolve) => setImmediate(resolve));
+      await rebuilding;
     },
 
     /** Each advertised listing's current slug and when the provider last changed it: the sitemap's listings part. */
@@ -189,9 +232,11 @@ export function propertiesService(strapi: Core.Strapi): PropertiesService {
 /** What purges the listings' answers at a CDN, for answers that show them too (the sitemap). */
 export { LISTINGS_SURROGATE_KEY } from '../routes/properties';
 
-/** The fast lane's lookups of the listings routes (at bootstrap, when the service exists). */
+/** The fast lane's lookups of the listings routes, and the indexes built at start and after each change (at bootstrap, when the service exists). */
 export function registerPropertiesLookups(strapi: Core.Strapi): void {
   const service = propertiesService(strapi);
+  cache.rebuildOnInvalidation(LISTINGS_TAG, service.rebuild);
+  service.rebuild();
   laneLookup('api::properties.properties.list', (request) => service.fastListingPage(request));
   laneLookup('api::properties.properties.filters', (request) => service.fastFilters(request));
   laneLookup('api::properties.properties.listing', (request) => service.fastListing(request));
