@@ -581,6 +581,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/favorites/listings/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Favourite a sale or rent listing (idempotent)
+         * @description Favourite a listing on the public /api/v1/properties routes, by its reference (idempotent); the limit of 500 counts projects and listings together. A listing not on the public routes: 404. A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
+        put: operations["putListingFavorite"];
+        post?: never;
+        /**
+         * Remove a listing from the favourites (idempotent)
+         * @description Remove a listing from the favourites (idempotent). A signed-in buyer's own data (docs/contract.md, "Signed-in buyers"); `private, no-store`.
+         */
+        delete: operations["deleteListingFavorite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/saved-searches": {
         parameters: {
             query?: never;
@@ -836,12 +860,21 @@ export interface components {
             marketing_consent_version?: string | null;
         };
         Favorite: {
-            project_id: string;
+            /** @enum {unknown} */
+            kind: "project" | "listing";
+            /** @description The project's id (a project), else null */
+            project_id: string | null;
+            /** @description The listing's reference (a sale or rent listing), else null */
+            listing_reference: string | null;
             /** Format: date-time */
             favorited_at: string;
-            /** @description Whether the project is in the feed now */
+            /** @description Whether it is in its catalogue now: the feed's projects, the listings on the public routes */
             available: boolean;
-            card: null | components["schemas"]["ProjectCard"];
+            /** @description The project's or the listing's card with `is_favorited` true; null when not available */
+            card: null | components["schemas"]["ProjectCard"] | ({
+                /** @constant */
+                is_favorited?: true;
+            } & components["schemas"]["PropertyCard"]);
         };
         SavedSearch: {
             id: number;
@@ -896,6 +929,18 @@ export interface components {
             message?: string;
             data: {
                 project_id: string;
+                is_favorited: boolean;
+                /** Format: date-time */
+                favorited_at?: string;
+            };
+        };
+        ListingFavoriteResponse: {
+            /** @constant */
+            success: true;
+            status_code: number;
+            message?: string;
+            data: {
+                listing_reference: string;
                 is_favorited: boolean;
                 /** Format: date-time */
                 favorited_at?: string;
@@ -3412,6 +3457,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FavoriteResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    putListingFavorite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingFavoriteResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    deleteListingFavorite: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingFavoriteResponse"];
                 };
             };
             401: components["responses"]["Error"];

@@ -178,7 +178,7 @@ describe('favourites', () => {
     expect(list.headers['cache-control']).toBe('private, no-store');
     expect(list.body.data.map((item: { project_id: string }) => item.project_id).sort()).toEqual([first, second].sort());
     const item = list.body.data.find((entry: { project_id: string }) => entry.project_id === first);
-    expect(item).toEqual({ project_id: first, favorited_at: expect.any(String), available: true, card: { ...cardOf(first), is_favorited: true } });
+    expect(item).toEqual({ kind: 'project', project_id: first, listing_reference: null, favorited_at: expect.any(String), available: true, card: { ...cardOf(first), is_favorited: true } });
 
     const arabicListing = (await get(`/api/v1/off-plan/projects?per_page=100&locale=ar`)).body.data.properties.data;
     const arabic = (await get('/api/v1/me/favorites?locale=ar', me.auth)).body.data.find((entry: { project_id: string }) => entry.project_id === first);
@@ -201,7 +201,7 @@ describe('favourites', () => {
     await strapi.documents(FAVORITE).create({ data: { buyer: me.documentId, project_id: 'left-the-feed' } });
     const res = await get('/api/v1/me/favorites', me.auth);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ project_id: 'left-the-feed', favorited_at: expect.any(String), available: false, card: null }]);
+    expect(res.body.data).toEqual([{ kind: 'project', project_id: 'left-the-feed', listing_reference: null, favorited_at: expect.any(String), available: false, card: null }]);
   });
 
   it('keeps at most 500 per buyer', async () => {
@@ -373,4 +373,30 @@ describe('leads and deleting the account', () => {
     }
     expect((await get('/api/v1/me', me.auth)).status).toBe(401);
   }, 60_000);
+});
+
+describe('favourite sale and rent listings (issue 43)', () => {
+  it('keeps listings beside projects, lists both kinds with their cards, and refuses a listing not on the public routes', async () => {
+    const me = await buyer();
+    const [home] = (await get('/api/v1/properties?purpose=rent&per_page=1')).body.data.listings.data as Array<{ reference: string }>;
+    const first = await send('put', `/api/v1/me/favorites/listings/${home.reference}`, me.auth);
+    expect(first.body.data).toMatchObject({ listing_reference: home.reference, is_favorited: true });
+    const again = await send('put', `/api/v1/me/favorites/listings/${home.reference}`, me.auth);
+    expect(again.body.data.favorited_at).toBe(first.body.data.favorited_at);
+    await send('put', `/api/v1/me/favorites/${projectIds[0]}`, me.auth);
+
+    const listed = (await get('/api/v1/me/favorites', me.auth)).body.data;
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatchObject({ kind: 'project', project_id: projectIds[0], listing_reference: null, available: true });
+    expect(listed[1]).toMatchObject({ kind: 'listing', project_id: null, listing_reference: home.reference, available: true, card: { reference: home.reference, is_favorited: true } });
+
+    const unknown = await (await http()).put('/api/v1/me/favorites/listings/NO-SUCH-REF').set('Authorization', me.auth);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('No listing for sale or rent with reference "NO-SUCH-REF"');
+
+    const removed = await send('delete', `/api/v1/me/favorites/listings/${home.reference}`, me.auth);
+    expect(removed.body.data).toEqual({ listing_reference: home.reference, is_favorited: false });
+    expect((await get('/api/v1/me/favorites', me.auth)).body.data.map((item: { kind: string }) => item.kind)).toEqual(['project']);
+    expect(await strapi.db.query(FAVORITE).count({ where: { buyer: { id: me.id }, listing_reference: home.reference } })).toBe(0);
+  });
 });

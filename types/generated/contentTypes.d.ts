@@ -446,7 +446,7 @@ export interface AdminUser extends Struct.CollectionTypeSchema {
 export interface ApiAccountFavorite extends Struct.CollectionTypeSchema {
   collectionName: 'account_favorites';
   info: {
-    description: 'The off-plan projects a signed-in buyer saved. Written by the website through /api/v1/me/favorites.';
+    description: 'The off-plan projects and the sale and rent listings a signed-in buyer saved (one of project_id, listing_reference). Written by the website through /api/v1/me/favorites.';
     displayName: 'Buyer favourites';
     pluralName: 'favorites';
     singularName: 'favorite';
@@ -467,6 +467,10 @@ export interface ApiAccountFavorite extends Struct.CollectionTypeSchema {
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
+    listing_reference: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
     locale: Schema.Attribute.String & Schema.Attribute.Private;
     localizations: Schema.Attribute.Relation<
       'oneToMany',
@@ -474,7 +478,6 @@ export interface ApiAccountFavorite extends Struct.CollectionTypeSchema {
     > &
       Schema.Attribute.Private;
     project_id: Schema.Attribute.String &
-      Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 64;
       }>;

@@ -30,11 +30,12 @@ export const ACCOUNT_LAYOUTS: AdminLayout[] = [
     kind: 'contentType',
     fields: {
       buyer: { label: 'Buyer' },
-      project_id: { label: 'Project', hint: 'The off-plan project id in the feed.' },
+      project_id: { label: 'Project', hint: 'The off-plan project id in the feed (empty for a listing).' },
+      listing_reference: { label: 'Listing', hint: 'The sale or rent listing\'s reference (empty for a project).' },
       createdAt: { label: 'Saved' },
     },
     entryTitle: 'project_id',
-    columns: ['buyer', 'project_id', 'createdAt'],
+    columns: ['buyer', 'project_id', 'listing_reference', 'createdAt'],
     sort: { by: 'createdAt', order: 'DESC' },
   },
   {

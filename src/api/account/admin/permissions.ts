@@ -15,7 +15,7 @@ const READ = 'plugin::content-manager.explorer.read';
 /** The fields editors read of each type: a buyer's account without its secrets. */
 const EDITOR_FIELDS: Record<(typeof BUYER_TYPES)[number], string[]> = {
   [USER_UID]: ['username', 'email', 'confirmed', 'blocked', 'role', 'name', 'phone', 'language', 'marketing_consent', 'marketing_consent_version', 'marketing_consent_at', 'last_active_at'],
-  [FAVORITE_UID]: ['buyer', 'project_id'],
+  [FAVORITE_UID]: ['buyer', 'project_id', 'listing_reference'],
   [SAVED_SEARCH_UID]: ['buyer', 'name', 'query', 'frequency'],
 };
 

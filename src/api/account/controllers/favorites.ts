@@ -4,28 +4,45 @@ import { ApiError, success } from '../../../lib/envelope';
 import { requestLocale } from '../../../lib/locale';
 import { buyerOf } from '../buyer-request';
 import { ACCOUNT_MESSAGES } from '../lib/account-messages';
-import { favoritesService, MAX_FAVORITES } from '../services/favorites';
+import { favoritesService, MAX_FAVORITES, type FavoriteKind } from '../services/favorites';
 
-const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A project's id or a listing's reference as the routes accept them. */
+const KEY = { project: /^[A-Za-z0-9_-]{1,64}$/, listing: /^[A-Za-z0-9_.\/-]{1,100}$/ } as const;
 
-export default ({ strapi }: { strapi: Core.Strapi }) => ({
-  async list(ctx: Context) {
-    ctx.body = success(await favoritesService(strapi).list(buyerOf(ctx).id, requestLocale(ctx.state)));
-  },
+/** What each kind's answers name it by. */
+const NAMED = { project: 'project_id', listing: 'listing_reference' } as const;
 
-  async put(ctx: Context) {
-    const locale = requestLocale(ctx.state);
-    const messages = ACCOUNT_MESSAGES[locale];
-    const projectId = String(ctx.params.projectId);
-    const favoriting = PROJECT_ID.test(projectId) ? await favoritesService(strapi).add(buyerOf(ctx), projectId, locale) : { outcome: 'unknown' as const };
-    if (favoriting.outcome === 'unknown') throw ApiError.notFound(messages.projectNotFound(projectId.slice(0, 64)));
-    if (favoriting.outcome === 'full') throw ApiError.validation({ favorites: [messages.tooManyFavorites(MAX_FAVORITES)] }, messages.validationFailed);
-    ctx.body = success({ project_id: projectId, is_favorited: true, favorited_at: favoriting.favorited_at });
-  },
+/** PUT and DELETE of one kind's favourite (`param`: the route's path parameter). */
+function favoriteActions(strapi: Core.Strapi, kind: FavoriteKind, param: string) {
+  return {
+    async put(ctx: Context) {
+      const locale = requestLocale(ctx.state);
+      const messages = ACCOUNT_MESSAGES[locale];
+      const id = String(ctx.params[param]);
+      const favoriting = KEY[kind].test(id) ? await favoritesService(strapi).add(buyerOf(ctx), { kind, id }, locale) : { outcome: 'unknown' as const };
+      if (favoriting.outcome === 'unknown') throw ApiError.notFound(kind === 'project' ? messages.projectNotFound(id.slice(0, 64)) : messages.listingNotFound(id.slice(0, 100)));
+      if (favoriting.outcome === 'full') throw ApiError.validation({ favorites: [messages.tooManyFavorites(MAX_FAVORITES)] }, messages.validationFailed);
+      ctx.body = success({ [NAMED[kind]]: id, is_favorited: true, favorited_at: favoriting.favorited_at });
+    },
 
-  async remove(ctx: Context) {
-    const projectId = String(ctx.params.projectId);
-    await favoritesService(strapi).remove(buyerOf(ctx).id, projectId);
-    ctx.body = success({ project_id: projectId, is_favorited: false });
-  },
-});
+    async remove(ctx: Context) {
+      const id = String(ctx.params[param]);
+      await favoritesService(strapi).remove(buyerOf(ctx).id, { kind, id });
+      ctx.body = success({ [NAMED[kind]]: id, is_favorited: false });
+    },
+  };
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  const projects = favoriteActions(strapi, 'project', 'projectId');
+  const listings = favoriteActions(strapi, 'listing', 'reference');
+  return {
+    async list(ctx: Context) {
+      ctx.body = success(await favoritesService(strapi).list(buyerOf(ctx).id, requestLocale(ctx.state)));
+    },
+    put: projects.put,
+    remove: projects.remove,
+    putListing: listings.put,
+    removeListing: listings.remove,
+  };
+};

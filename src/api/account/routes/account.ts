@@ -20,6 +20,8 @@ export default {
     buyerRoute('PATCH', '', 'me.update'),
     buyerRoute('DELETE', '', 'me.remove'),
     buyerRoute('GET', '/favorites', 'favorites.list'),
+    buyerRoute('PUT', '/favorites/listings/:reference', 'favorites.putListing'),
+    buyerRoute('DELETE', '/favorites/listings/:reference', 'favorites.removeListing'),
     buyerRoute('PUT', '/favorites/:projectId', 'favorites.put'),
     buyerRoute('DELETE', '/favorites/:projectId', 'favorites.remove'),
     buyerRoute('GET', '/saved-searches', 'saved-searches.list'),

@@ -1,6 +1,7 @@
 /**
- * A buyer's favourite off-plan projects: kept by project id (the feed's), at most MAX_FAVORITES each,
- * listed with the listing's own cards; a project that left the feed stays listed, marked unavailable.
+ * A buyer's favourites: off-plan projects (by the feed's project id) and sale and rent listings (by
+ * reference), at most MAX_FAVORITES in all, listed newest first with each catalogue's own cards; one that
+ * left its catalogue stays listed, marked unavailable.
  * The set is held per instance under the buyer's cache tag (services/buyer.ts), with the off-plan
  * answers already flagged for it, each kept beside the answer for everyone it was made from: a repeat
  * is a lookup, and a new answer for everyone (its own object: another version) is flagged anew.
@@ -11,24 +12,42 @@ import { cache, invalidate } from '../../../lib/cache';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { offPlanService } from '../../off-plan/services/off-plan';
+import { propertiesService } from '../../properties/services/properties';
 import { buyerCacheTag, type BuyerAccount } from './buyer';
 
 export const FAVORITE_UID = 'api::account.favorite';
 export const MAX_FAVORITES = 500;
 
+/** What a favourite names: an off-plan project by id, or a sale or rent listing by reference. */
+export type FavoriteKind = 'project' | 'listing';
+export interface FavoriteTarget {
+  kind: FavoriteKind;
+  id: string;
+}
+
+/** The column each kind is kept in. */
+const COLUMN = { project: 'project_id', listing: 'listing_reference' } as const;
+
 interface FavoriteRow {
   id: number;
-  project_id: string;
+  project_id: string | null;
+  listing_reference: string | null;
   createdAt: string;
 }
 
 export interface FavoriteItem {
-  project_id: string;
+  kind: FavoriteKind;
+  /** The project's id (a project), else null. */
+  project_id: string | null;
+  /** The listing's reference (a listing), else null. */
+  listing_reference: string | null;
   favorited_at: string;
-  /** Whether the project is in the feed now; when not, `card` is null. */
+  /** Whether it is in its catalogue now; when not, `card` is null. */
   available: boolean;
   card: Record<string, unknown> | null;
 }
+
+const targetOf = (row: FavoriteRow): FavoriteTarget => (row.listing_reference ? { kind: 'listing', id: row.listing_reference } : { kind: 'project', id: row.project_id ?? '' });
 
 export type Favoriting = { outcome: 'added' | 'kept'; favorited_at: string } | { outcome: 'unknown' } | { outcome: 'full' };
 
@@ -48,9 +67,19 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => strapi.db.query(FAVORITE_UID);
   const ofBuyer = (buyerId: number) => ({ buyer: { id: buyerId } });
 
-  async function find(buyerId: number, projectId: string): Promise<FavoriteRow | null> {
-    return (await rows().findOne({ where: { ...ofBuyer(buyerId), project_id: projectId } })) as FavoriteRow | null;
+  const ofTarget = (buyerId: number, { kind, id }: FavoriteTarget) => ({ ...ofBuyer(buyerId), [COLUMN[kind]]: id });
+
+  async function find(buyerId: number, target: FavoriteTarget): Promise<FavoriteRow | null> {
+    return (await rows().findOne({ where: ofTarget(buyerId, target) })) as FavoriteRow | null;
   }
+
+  /** The cards of `ids` of a kind in its catalogue now, by id. */
+  const cardsOf = (kind: FavoriteKind, ids: string[], locale: Locale): Promise<Map<string, Record<string, unknown>>> =>
+    ids.length === 0
+      ? Promise.resolve(new Map())
+      : kind === 'project'
+        ? offPlanService(strapi).cardsOf(ids, locale)
+        : propertiesService(strapi).cardsOf(ids, locale);
 
   /** Deletes the rows `where` matches (found first: a delete's where cannot follow a relation everywhere). */
   async function deleteWhere(where: Record<string, unknown>): Promise<void> {
@@ -72,20 +101,20 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function held(buyerId: number): Promise<HeldFavorites> {
     const build = async (): Promise<HeldFavorites> => {
-      const found = (await rows().findMany({ select: ['project_id'], where: ofBuyer(buyerId) })) as Array<{ project_id: string }>;
+      const found = (await rows().findMany({ select: ['project_id'], where: { ...ofBuyer(buyerId), project_id: { $notNull: true } } })) as Array<{ project_id: string }>;
       return { ids: new Set(found.map((row) => row.project_id)), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
     };
     return (await cache.get(heldKey(buyerId), build, { tags: [buyerCacheTag(buyerId)] })).value;
   }
 
-  async function addOnce(buyer: BuyerAccount, projectId: string, locale: Locale): Promise<Favoriting> {
-    const existing = await find(buyer.id, projectId);
+  async function addOnce(buyer: BuyerAccount, target: FavoriteTarget, locale: Locale): Promise<Favoriting> {
+    const existing = await find(buyer.id, target);
     if (existing) return { outcome: 'kept', favorited_at: toIso(existing.createdAt) };
-    if (!(await offPlanService(strapi).cardsOf([projectId], locale)).has(projectId)) return { outcome: 'unknown' };
+    if (!(await cardsOf(target.kind, [target.id], locale)).has(target.id)) return { outcome: 'unknown' };
     if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
-    const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, project_id: projectId } })) as unknown as FavoriteRow;
+    const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, [COLUMN[target.kind]]: target.id } })) as unknown as FavoriteRow;
     // Two instances adding at once both find none and both create: the first row stays, the later ones go.
-    const same = (await rows().findMany({ select: ['id', 'createdAt'], where: { ...ofBuyer(buyer.id), project_id: projectId }, orderBy: { id: 'asc' } })) as FavoriteRow[];
+    const same = (await rows().findMany({ select: ['id', 'createdAt'], where: ofTarget(buyer.id, target), orderBy: { id: 'asc' } })) as FavoriteRow[];
     if (same.length > 1) await rows().deleteMany({ where: { id: { $in: same.slice(1).map((row) => row.id) } } });
     await changed(buyer.id);
     const kept = same[0] ?? created;
@@ -112,33 +141,43 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
       return kept && flaggedIn(kept, everyone);
     },
 
-    /** The buyer's favourites, newest first, each with its card in `locale` when its project is in the feed. */
+    /** The buyer's favourites of both kinds, newest first, each with its card in `locale` when it is in its catalogue. */
     async list(buyerId: number, locale: Locale): Promise<FavoriteItem[]> {
       const found = (await rows().findMany({ where: ofBuyer(buyerId), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })) as FavoriteRow[];
-      const cards = await offPlanService(strapi).cardsOf(found.map((row) => row.project_id), locale);
-      return found.map((row) => {
-        const card = cards.get(row.project_id);
-        return { project_id: row.project_id, favorited_at: toIso(row.createdAt), available: card !== undefined, card: card ? { ...card, is_favorited: true } : null };
+      const targets = found.map(targetOf);
+      const idsOf = (kind: FavoriteKind) => targets.filter((target) => target.kind === kind).map((target) => target.id);
+      const [projects, listings] = await Promise.all([cardsOf('project', idsOf('project'), locale), cardsOf('listing', idsOf('listing'), locale)]);
+      return found.map((row, i) => {
+        const { kind, id } = targets[i];
+        const card = (kind === 'project' ? projects : listings).get(id);
+        return {
+          kind,
+          project_id: kind === 'project' ? id : null,
+          listing_reference: kind === 'listing' ? id : null,
+          favorited_at: toIso(row.createdAt),
+          available: card !== undefined,
+          card: card ? { ...card, is_favorited: true } : null,
+        };
       });
     },
 
     /**
-     * Favourites the project (again: nothing changes); unknown when the feed does not hold it, full at the
-     * limit. The same PUTs at once on this instance share one add, so they answer one date.
+     * Favourites the project or listing (again: nothing changes); unknown when its catalogue does not hold
+     * it, full at the limit. The same PUTs at once on this instance share one add, so they answer one date.
      */
-    add(buyer: BuyerAccount, projectId: string, locale: Locale): Promise<Favoriting> {
-      const key = `${buyer.id}:${projectId}`;
+    add(buyer: BuyerAccount, target: FavoriteTarget, locale: Locale): Promise<Favoriting> {
+      const key = `${buyer.id}:${target.kind}:${target.id}`;
       let adding = addsUnderWay.get(key);
       if (!adding) {
-        adding = addOnce(buyer, projectId, locale).finally(() => addsUnderWay.delete(key));
+        adding = addOnce(buyer, target, locale).finally(() => addsUnderWay.delete(key));
         addsUnderWay.set(key, adding);
       }
       return adding;
     },
 
     /** Removes the favourite, if there is one. */
-    async remove(buyerId: number, projectId: string): Promise<void> {
-      await deleteWhere({ ...ofBuyer(buyerId), project_id: projectId });
+    async remove(buyerId: number, target: FavoriteTarget): Promise<void> {
+      await deleteWhere(ofTarget(buyerId, target));
       await changed(buyerId);
     },
 

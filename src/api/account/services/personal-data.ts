@@ -24,8 +24,9 @@ type AccountPart = (strapi: Core.Strapi, accountId: number) => Promise<unknown>;
 /** What hangs on an account, each a part of its export (part C adds its alert deliveries here, one line). */
 const ACCOUNT_PARTS: Record<string, AccountPart> = {
   favorites: async (strapi, accountId) =>
-    ((await strapi.db.query(FAVORITE_UID).findMany({ where: { buyer: { id: accountId } }, orderBy: { id: 'asc' } })) as Array<{ project_id: string; createdAt: string }>).map((row) => ({
+    ((await strapi.db.query(FAVORITE_UID).findMany({ where: { buyer: { id: accountId } }, orderBy: { id: 'asc' } })) as Array<{ project_id: string | null; listing_reference: string | null; createdAt: string }>).map((row) => ({
       project_id: row.project_id,
+      listing_reference: row.listing_reference,
       favorited_at: new Date(row.createdAt).toISOString(),
     })),
   saved_searches: (strapi, accountId) => savedSearchesService(strapi).list(accountId),

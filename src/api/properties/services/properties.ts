@@ -188,6 +188,17 @@ function createPropertiesService(strapi: Core.Strapi) {
       await rebuilding;
     },
 
+    /** The cards of the listings of `references` on the public routes now, by reference (others are left out). */
+    async cardsOf(references: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>> {
+      const current = await index(locale);
+      const cards = new Map<string, Record<string, unknown>>();
+      for (const reference of references) {
+        const position = current.byReference.get(reference);
+        if (position !== undefined) cards.set(reference, JSON.parse(current.cardBytes[position].toString('utf8')) as Record<string, unknown>);
+      }
+      return cards;
+    },
+
     /** Each advertised listing's current slug and when the provider last changed it: the sitemap's listings part. */
     async sitemapListings(): Promise<Array<{ slug: string; lastModified: number | undefined }>> {
       const { listings: advertised, slugs } = await catalogue();
