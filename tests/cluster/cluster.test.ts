@@ -442,6 +442,16 @@ describe('syncs across instances and the CLI', () => {
     expect(Number(after) - Number(before)).toBe(1);
   });
 
+  it("a sync through A changes the sale and rent listings B answers, within seconds", async () => {
+    const unit = goyzer.state.sales.find((candidate) => candidate.Status === 'Available' && candidate.StateName !== 'Dubai')!;
+    const reference = String(unit.RefNo);
+    const priceOn = async (instance: Instance) => (await agent(instance).get(`/api/v1/properties/${reference}`)).body.data?.price?.amount;
+    await eventually(async () => expect(await priceOn(b)).toEqual(expect.any(Number)), { timeoutMs: 15_000 });
+    unit.SellPrice = '7654321.0000';
+    expect((await sync(a)).status).toBe(200);
+    await eventually(async () => expect(await priceOn(b)).toBe(7654321), { timeoutMs: 15_000, intervalMs: 200 });
+  });
+
   it("shows A's run on B's admin page; the CLI meanwhile gets 409 and A's run is not marked failed", async () => {
     goyzer.state.faults = [{ path: 'SalesListings', delayMs: 800 }];
     const running = sync(a).then((res) => res);

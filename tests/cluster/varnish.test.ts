@@ -4,7 +4,8 @@
  * purge the service sends after the commit (CDN_PURGE_URLS, with the shared secret), a scheduled
  * publication as well; a draft read passes through, stored nowhere. A project page kept while its
  * detail was pending is purged under its own key when the detail arrives, and so are the pages that
- * show it among their similar projects (decision 125); and when an editor publishes its SEO override.
+ * show it among their similar projects (decision 125); and when an editor publishes its SEO override. A
+ * sync that changes a sale or rent listing purges the listings' answers (issue 43).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
@@ -12,7 +13,7 @@ import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freshDatabase, type I
 import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
 import { appBehindVarnish, type Varnish } from '../helpers/varnish';
-import { startFakeReelly } from '../../scripts/fakes/providers';
+import { GOYZER_CREDENTIALS, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
 
 const PURGE_SECRET = 'varnish-test-purge-secret';
 const SIGNATURE = 'api::luxury.luxury-signature';
@@ -24,6 +25,8 @@ let app: Instance;
 let varnish: Varnish;
 let adminToken: string;
 let reelly: Awaited<ReturnType<typeof startFakeReelly>>;
+let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
+const listings = generatedData({ projects: 0, sales: 12, rentals: 4 }).listings;
 // Enough projects that some do not show the pending one among their similar projects.
 const projects = generatedData({ projects: 40, sales: 0, rentals: 0 }).projects;
 /** The project whose detail the provider fails at first. */
@@ -35,6 +38,8 @@ beforeAll(async () => {
   reelly = await startFakeReelly();
   Object.assign(reelly.state, { projects: projects.projects, projectsAr: projects.projects_ar, developers: projects.developers });
   reelly.state.faults = [{ path: `/projects/${PENDING_ID}`, status: 500 }];
+  goyzer = await startFakeGoyzer({ pageSize: 50 });
+  Object.assign(goyzer.state, { sales: listings.sales, rentals: listings.rentals });
   ({ app, varnish } = await appBehindVarnish({
     name: 'edge',
     databaseUrl: database.url,
@@ -48,13 +53,17 @@ beforeAll(async () => {
       EXTSOURCE_PROJECT_RETRY_S: '1',
       // Long enough that only a purge can replace a pending page within this test.
       CACHE_CONTROL_PENDING: 'public, max-age=0, s-maxage=120',
+      EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
+      GOYZER_BASE_URL: goyzer.url,
+      GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode,
+      GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
     },
   }));
   adminToken = await adminLogin(app);
 }, 300_000);
 
 afterAll(async () => {
-  await Promise.all([varnish?.stop(), app?.stop(), reelly?.close()]);
+  await Promise.all([varnish?.stop(), app?.stop(), reelly?.close(), goyzer?.close()]);
   await database?.drop();
 }, 60_000);
 
@@ -186,6 +195,21 @@ describe('Varnish with xkey in front of the service', () => {
     expect(robots.body).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: http:\/\/cms\.test\.local\/api\/v1\/sitemap\.xml\n$/);
     await publish(ROBOTS, { content: 'User-agent: *\nDisallow: /purged-through-xkey' });
     await eventually(async () => expect((await read('/api/v1/robots.txt')).body.includes('Disallow: /purged-through-xkey'), 'robots.txt through Varnish').toBe(true));
+  });
+
+  it("a sync that changes a sale listing purges the listings' answers: the new price through Varnish, the other listing pages' keys with it", async () => {
+    const token = await createApiToken(app, adminToken);
+    const sync = async () => expect((await agent(app).post('/api/extsource/sync/all').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    await sync();
+    const unit = listings.sales.find((candidate) => candidate.Status === 'Available' && candidate.StateName !== 'Dubai')!;
+    const route = `/api/v1/properties/${String(unit.RefNo)}`;
+    const page = '/api/v1/properties?purpose=sale&sort=price_desc';
+    await eventually(async () => expect((await cachedInVarnish(route)).body.data.reference).toBe(String(unit.RefNo)));
+    expect((await cachedInVarnish(page)).body.data.listings.data[0].price.amount).toBeLessThan(99_000_000);
+    unit.SellPrice = '99000000.0000';
+    await sync();
+    await eventually(async () => expect((await throughVarnish(route)).body.data.price.amount, 'the new price through Varnish').toBe(99_000_000));
+    await eventually(async () => expect((await throughVarnish(page)).body.data.listings.data[0].reference, 'the listing page through Varnish').toBe(String(unit.RefNo)));
   });
 
   it('refuses a purge without the shared secret', async () => {

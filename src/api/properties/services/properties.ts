@@ -77,22 +77,24 @@ function createPropertiesService(strapi: Core.Strapi) {
   const filters = new KeptAnswers();
   const listings = new KeptAnswers();
 
-  async function catalogue(): Promise<Catalogue> {
-    const entry = await cache.get(CATALOGUE_CACHE_KEY, async () => {
-      const pause = slicer();
-      const requirePermit = strapi.config.get<boolean>('properties.requirePermit', true);
-      const rows = await catalogueService(strapi).activeListings(pause);
-      const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit));
-      const goneRows = await catalogueService(strapi).listingsGoneSince(new Date(Date.now() - goneDays() * DAY_MS), pause);
-      const gone = new Map(goneRows.map(goneListingOf).map((listing) => [listing.reference, listing]));
-      const references = new Set([...advertised.map((listing) => listing.reference), ...gone.keys()]);
-      const owners = [...advertised, ...gone.values()].map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
-      // A slug is never another listing's reference, which a path may name too.
-      const slugs = await slugStore(strapi).settle('listing', owners, (slug) => references.has(slug));
-      return { listings: advertised, gone, slugs };
-    }, LISTINGS_CACHE);
-    return entry.value;
+  const goneDays = () => strapi.config.get<number>('properties.goneDays', 30);
+
+  /** The advertisable listings and those gone lately, read a page at a time, and the slugs of both settled. */
+  async function readCatalogue(): Promise<Catalogue> {
+    const pause = slicer();
+    const requirePermit = strapi.config.get<boolean>('properties.requirePermit', true);
+    const rows = await catalogueService(strapi).activeListings(pause);
+    const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit));
+    const goneRows = await catalogueService(strapi).listingsGoneSince(new Date(Date.now() - goneDays() * DAY_MS), pause);
+    const gone = new Map(goneRows.map(goneListingOf).map((listing) => [listing.reference, listing]));
+    const references = new Set([...advertised.map((listing) => listing.reference), ...gone.keys()]);
+    const owners = [...advertised, ...gone.values()].map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
+    // A slug is never another listing's reference, which a path may name too.
+    const slugs = await slugStore(strapi).settle('listing', owners, (slug) => references.has(slug));
+    return { listings: advertised, gone, slugs };
   }
+
+  const catalogue = async (): Promise<Catalogue> => (await cache.get(CATALOGUE_CACHE_KEY, readCatalogue, LISTINGS_CACHE)).value;
 
   /** The last build per locale: what answers while the next is built. */
   const latest = new Map<Locale, Built>();
@@ -128,8 +130,6 @@ function createPropertiesService(strapi: Core.Strapi) {
   async function index(locale: Locale): Promise<ListingIndex> {
     return (await built(locale)).index;
   }
-
-  const goneDays = () => strapi.config.get<number>('properties.goneDays', 30);
 
   /** The listing that left the market within the last `goneDays` a key names (its reference or any slug it had). */
   function goneListing({ gone, slugs }: Catalogue, key: string): { listing: GoneListing; slug: string } | undefined {
