@@ -300,9 +300,14 @@ async function startListingsApp(count) {
     GOYZER_BASE_URL: goyzer.url,
     GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode,
     GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+    // A network's feed (BENCH_LISTINGS=100000) is past the defaults' 50,000 units and 128 MB a feed: an operator raises them so.
+    GOYZER_MAX_ITEMS: String(Math.max(50000, count)),
+    GOYZER_MAX_BYTES: String(Math.max(128, Math.ceil(count / 100)) * 1024 * 1024),
   });
   const run = await bench.ask(app.child, { sync: 'all' }, 'run');
   if (run.status !== 'succeeded') throw new Error(`listings: the sync of ${count} listings ended ${run.status}`);
+  const memory = await bench.ask(app.child, 'memory', 'memory');
+  console.log(`listings: ${count} synced in ${(run.duration_ms / 1000).toFixed(1)} s; both languages' index built ${(run.listings_built_ms / 1000).toFixed(1)} s after; RSS ${memory.rss} MB (peak ${memory.peak_rss} MB, heap ${memory.heap_used} MB)`);
   return { app, goyzer };
 }
 
