@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bboxFitsZoom, maxSpan, readBbox, readNear, readZoom, type Bbox } from '../../src/api/off-plan/lib/geo-query';
+import { bboxFitsZoom, maxSpan, readBbox, readNear, readZoom, type Bbox } from '../../src/lib/catalogue/geo-query';
 import { parseMapQuery } from '../../src/api/off-plan/lib/map-query';
 import { renderMap } from '../../src/api/off-plan/lib/map-response';
 import { buildIndex } from '../../src/api/off-plan/lib/project-index';

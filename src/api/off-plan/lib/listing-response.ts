@@ -17,7 +17,7 @@ import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './option
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
 import { LISTING_WORDS } from './listing-words';
-import { distanceKm } from './project-geo';
+import { distanceKm } from '../../../lib/catalogue/map-layer';
 
 /** The sort options with their labels in `locale` (the contract's in English). */
 const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));

@@ -4,7 +4,7 @@
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, westernDigits, type Locale } from '../../../lib/locale';
-import { bboxFitsZoom, maxSpan, MAX_ZOOM, MIN_ZOOM, readZoom, type Bbox } from './geo-query';
+import { bboxFitsZoom, maxSpan, MAX_ZOOM, MIN_ZOOM, readZoom, type Bbox } from '../../../lib/catalogue/geo-query';
 import { parseListingQuery, type Filters } from './query';
 import { QUERY_MESSAGES } from './query-messages';
 

@@ -18,7 +18,8 @@ import {
 import { namesOf, placesOf } from './project-locale';
 import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
-import { projectGeo, type ProjectGeo } from './project-geo';
+import type { CatalogueGeo } from '../../../lib/catalogue/map-layer';
+import { projectGeo } from './project-geo';
 import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
 
@@ -79,8 +80,8 @@ export interface ProjectIndex {
   /** The words of each project's places and name, for the location search. */
   places: WordIndex;
   sizes: Sizes;
-  /** Where the projects are: the map, the bbox filter, nearest first (project-geo.ts). */
-  geo: ProjectGeo;
+  /** Where the projects are: the map, the bbox filter, nearest first (src/lib/catalogue/map-layer.ts). */
+  geo: CatalogueGeo;
   countsByState: StateCount[];
   facets: Facets;
   priceRange: { min: number | null; max: number | null };

@@ -12,7 +12,7 @@ import { rangeSet } from '../../../lib/catalogue/ranges';
 import { wordSet } from '../../../lib/catalogue/words';
 import { countStates, type ProjectIndex, type FacetName, type Facets, type Orders, type StateCount } from './project-index';
 import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, foldForSearch, searchWords } from './options';
-import { bboxSet, nearestPage } from './project-geo';
+import { bboxSet, nearestPage } from '../../../lib/catalogue/map-layer';
 import type { Filters, ListingQuery, Sort } from './query';
 
 /** What a set of filters matches, whatever the page and the sort. */

@@ -13,7 +13,7 @@ import {
   type Amenity, type Area, type Bedrooms, type Currency, type PropertyType,
 } from './options';
 import { QUERY_MESSAGES } from './query-messages';
-import { readBbox, readNear, type Bbox, type LatLng } from './geo-query';
+import { readBbox, readNear, type Bbox, type LatLng } from '../../../lib/catalogue/geo-query';
 
 export const SORTS = [
   { value: 'name_asc', label: 'Newest First' },

@@ -12,7 +12,7 @@
  *
  * A tier is looked at only while the ones before it hold fewer than SIMILAR_COUNT, so a project costs its
  * community and, without enough there, one search of the collection's spatial index (the map's, in
- * project-geo.ts; geokdbush): never a scan of all.
+ * src/lib/catalogue/map-layer.ts; geokdbush): never a scan of all.
  */
 import { distance } from 'geokdbush';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';

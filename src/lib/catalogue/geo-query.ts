@@ -1,7 +1,7 @@
 /**
  * The map's parameters, read as text (pure): `bbox=west,south,east,north` (degrees, the map's viewport),
  * `zoom` (a whole map zoom level) and `near=lat,lng` (decision 121). Each reader gives the value, or null
- * when the text is not one; the messages are the caller's (query-messages.ts).
+ * when the text is not one; the messages are each catalogue's own.
  */
 
 /** West, south, east, north, in degrees. */
@@ -36,7 +36,7 @@ const isLongitude = (value: number) => value >= -180 && value <= 180;
 
 /**
  * Four numbers within ±180 (longitudes) and ±90 (latitudes), south ≤ north and west ≤ east: a viewport
- * across the antimeridian is not one (the site's projects are all in the UAE).
+ * across the antimeridian is not one (every catalogue's homes are in the UAE).
  */
 export function readBbox(text: string): Bbox | null {
   const values = numbers(text, 4);
