@@ -419,6 +419,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/properties/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clustered map of the sale or rent listings
+         * @description The listings of one purpose inside a map's viewport as a GeoJSON FeatureCollection, clustered as the off-plan map clusters (the one map layer, decisions 121-123 and 157): a cluster has `point_count` (its listings inside the bbox), a price range and `expansion_zoom`; a single listing has its id, slug, reference, title, purpose, price, image and emirate. `total`, the sum of the counts, is the listing's `total` for the same purpose, filters and bbox; a listing without coordinates is on no map. Takes every filter of the listing (same names, same 422 messages); `purpose`, `bbox` and `zoom` are required, and the bbox may span at most 360 / 2^(zoom-4) degrees on either axis. Public, edge-cached and purged like the listing.
+         */
+        get: operations["getPropertiesMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/properties/{key}": {
         parameters: {
             query?: never;
@@ -1911,6 +1931,70 @@ export interface components {
             /** @description The listing's page on the website (the `listing` path of SITE_PATHS) */
             canonical_url: string;
         };
+        PropertiesMapResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Listings map retrieved successfully" | "تم جلب خريطة العقارات بنجاح";
+            data: {
+                /** @constant */
+                type: "FeatureCollection";
+                bbox: components["schemas"]["Bbox"];
+                zoom: number;
+                /** @description The sum of the features' counts (a cluster its point_count, a listing 1): the listing's total for the same purpose, filters and bbox */
+                total: number;
+                /** @description The clusters first, then the single listings */
+                features: (components["schemas"]["PropertyMapCluster"] | components["schemas"]["MapListing"])[];
+                /** @description The purpose and the listing's applied_filters, the bbox among them */
+                applied_filters: Record<string, never>;
+            };
+        };
+        PropertyMapCluster: {
+            /** @constant */
+            type: "Feature";
+            id: number;
+            geometry: components["schemas"]["MapPoint"];
+            properties: {
+                /** @constant */
+                cluster: true;
+                cluster_id: number;
+                /** @description Its listings inside the bbox */
+                point_count: number;
+                point_count_abbreviated: number | string;
+                expansion_zoom: number;
+                /** @description The lowest and highest price of its listings inside the bbox (a rent's yearly amount; null when none is priced) */
+                price_range: {
+                    min: number | null;
+                    max: number | null;
+                    currency: string;
+                    /** @example AED 85K - 240K */
+                    formatted: string;
+                };
+            };
+        };
+        MapListing: {
+            /** @constant */
+            type: "Feature";
+            id: number;
+            geometry: components["schemas"]["MapPoint"];
+            properties: {
+                id: number;
+                slug: components["schemas"]["PropertyCard"]["slug"];
+                reference: string;
+                title: string;
+                /** @enum {unknown} */
+                purpose: "sale" | "rent";
+                price: components["schemas"]["PropertyCard"]["price"];
+                image: string | null;
+                state_id: string | null;
+                state_name: string | null;
+            };
+        };
         PropertyListingResponse: {
             /** @constant */
             success: true;
@@ -1929,7 +2013,10 @@ export interface components {
                     per_page: number;
                     current_page: number;
                     total_pages: number;
-                    data: components["schemas"]["PropertyCard"][];
+                    data: ({
+                        /** @description Only with `near`: great-circle kilometres from it, to 10 m; null for a listing without coordinates */
+                        distance_km?: number | null;
+                    } & components["schemas"]["PropertyCard"])[];
                 };
                 /** @description Each filter's options with the number of listings they would give, counted over every other filter applied. */
                 facets: {
@@ -1943,7 +2030,7 @@ export interface components {
                 /** @description The filters as read (option values normalised, emirate as its code) */
                 applied_filters: Record<string, never>;
                 /** @enum {unknown} */
-                sort: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc";
+                sort: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc" | "distance";
             };
         };
         PropertyFiltersResponse: {
@@ -3019,8 +3106,18 @@ export interface operations {
                 purpose: "sale" | "rent";
                 page?: number;
                 per_page?: number;
-                /** @description Listings without a price (or an area) last in either direction; ties by id */
-                sort?: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc";
+                /** @description Listings without a price (or an area) last in either direction; ties by id. `distance` (nearest first, listings without coordinates last, newest first) only with `near`: without it a 422 on `sort` */
+                sort?: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc" | "distance";
+                /**
+                 * @description lat,lng in degrees: each card gets `distance_km` from this point (null for a listing without coordinates), and `sort=distance` sorts by it. Not a filter
+                 * @example 25.08,55.14
+                 */
+                near?: string;
+                /**
+                 * @description west,south,east,north in degrees, as on the off-plan listing: only the listings inside it (edges included), the facets and counts by emirate counted inside it too; a listing without coordinates is in no bbox
+                 * @example 55.1,25.0,55.3,25.2
+                 */
+                bbox?: string;
                 /** @description An emirate code (AZ, AJ, DU, FU, RK, SH, UQ) or name */
                 state_id?: string;
                 /** @description Words (each a prefix, all required, in English or Arabic) of the community, sub-community, city, building or title */
@@ -3089,6 +3186,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PropertyFiltersResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getPropertiesMap: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                purpose: "sale" | "rent";
+                /**
+                 * @description west,south,east,north in degrees, at most 360 / 2^(zoom-4) degrees wide and tall
+                 * @example 55.1,25.0,55.3,25.2
+                 */
+                bbox: string;
+                /** @description The map's zoom level, a whole number; above 16 every listing is a marker of its own */
+                zoom: number;
+                /** @description As on the listing */
+                state_id?: string;
+                /** @description As on the listing */
+                location?: string;
+                min_price?: number;
+                max_price?: number;
+                min_area?: number;
+                max_area?: number;
+                /** @description As on the listing */
+                property_type?: string;
+                /** @description As on the listing */
+                bedrooms?: string;
+                /** @description As on the listing */
+                bathrooms?: string;
+                /** @description As on the listing */
+                furnishing?: string;
+                /** @description As on the listing */
+                completion_status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The map */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertiesMapResponse"];
                 };
             };
             304: components["responses"]["NotModified"];

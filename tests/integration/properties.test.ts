@@ -153,6 +153,42 @@ describe('GET /api/v1/properties', () => {
   });
 });
 
+describe('the listings on a map: GET /api/v1/properties/map, bbox and near', () => {
+  const DUBAI = '54.9,24.8,55.6,25.4';
+  type Feature = { properties: { cluster?: boolean; point_count?: number; reference?: string; purpose?: string } };
+
+  it('counts on the map exactly the listing\'s total for the same purpose, filters and box, clusters and markers together', async () => {
+    const cases = [['sale', '9', DUBAI, {}], ['rent', '12', '55.1,25.0,55.3,25.2', { bedrooms: '1,2' }], ['sale', '14', '55.1,25.0,55.4,25.3', { state_id: 'DU' }]] as const;
+    for (const [purpose, zoom, bbox, filters] of cases) {
+      const { body } = await checked((await http()).get('/api/v1/properties/map').query({ purpose, bbox, zoom, ...filters }));
+      const listed = await list({ purpose, bbox, per_page: 1, ...filters });
+      expect(body.data.total, `${purpose} ${zoom}`).toBe(listed.listings.total);
+      const features = body.data.features as Feature[];
+      expect(features.reduce((sum, { properties }) => sum + (properties.cluster ? properties.point_count! : 1), 0)).toBe(listed.listings.total);
+      expect(features.filter(({ properties }) => !properties.cluster).every(({ properties }) => properties.purpose === purpose)).toBe(true);
+    }
+    expect((await list({ purpose: 'sale', bbox: DUBAI, per_page: 1 })).listings.total).toBeGreaterThan(0);
+  });
+
+  it('refuses a map without purpose, bbox or zoom, or a box too large for its zoom, naming each', async () => {
+    const missing = await checkedError((await http()).get('/api/v1/properties/map').query({ bedrooms: 'many' }), 422, 'VALIDATION_FAILED');
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['bbox', 'bedrooms', 'purpose', 'zoom']);
+    const large = await checkedError((await http()).get('/api/v1/properties/map').query({ purpose: 'rent', bbox: '54,24,56,26', zoom: '12' }), 422, 'VALIDATION_FAILED');
+    expect(large.body.errors).toEqual({ bbox: ['The bbox is too large for zoom 12: at most 1.40625 degrees wide and tall.'] });
+  });
+
+  it('adds distance_km to each card with near, and sorts nearest first only with it', async () => {
+    const page = await list({ purpose: 'sale', near: '25.08,55.14', sort: 'distance', per_page: 100 });
+    const distances = (page.listings.data as Array<Card & { distance_km: number | null }>).map((card) => card.distance_km);
+    const placed = distances.filter((km): km is number => km !== null);
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed).toEqual([...placed].sort((a, b) => a - b));
+    expect(distances.slice(placed.length).every((km) => km === null)).toBe(true);
+    const refused = await checkedError((await http()).get('/api/v1/properties').query({ purpose: 'sale', sort: 'distance', bbox: '56,25,55,26' }), 422, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual({ sort: ['Sorting by distance needs near=lat,lng.'], bbox: [expect.stringMatching(/^The bbox must be four numbers/)] });
+  });
+});
+
 describe('GET /api/v1/properties/filters', () => {
   it('gives the options, ranges and counts of one purpose, and a 422 without one', async () => {
     const { body } = await checked((await http()).get('/api/v1/properties/filters').query({ purpose: 'rent' }));

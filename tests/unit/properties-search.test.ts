@@ -8,13 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { buildListingIndex } from '../../src/api/properties/lib/listing-index';
 import { searchListings } from '../../src/api/properties/lib/listing-search';
 import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
-import { FACETS, FACET_NAMES, listingOptions, type FacetName } from '../../src/api/properties/lib/options';
+import { FACETS, FACET_NAMES, listingOptions, type FacetName, type ListingSort } from '../../src/api/properties/lib/options';
+import { renderListingMap } from '../../src/api/properties/lib/map-response';
+import type { Bbox } from '../../src/lib/catalogue/geo-query';
+import { distance } from 'geokdbush';
 import { parseListingQuery, type ListingFilters, type ListingQuery } from '../../src/api/properties/lib/query';
 import { searchWords } from '../../src/api/off-plan/lib/options';
 import { EMIRATES, type EmirateCode } from '../../src/plugins/extsource/server/src/public';
 
 const COMMUNITIES = ['Dubai Marina', 'Palm Jumeirah', 'Al Reem Island', 'Saadiyat', 'Al Zorah', 'Mina Al Arab', 'Business Bay'];
 const CATEGORIES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse', 'Office', ''];
+
+/** Somewhere in the UAE (24.0-25.6 N, 54.0-56.0 E) for most, on no map for one in eleven. */
+const place = (id: number) => (id % 11 === 0 ? { latitude: null, longitude: null } : { latitude: 24 + ((id * 104723) % 1600) / 1000, longitude: 54 + ((id * 7901) % 2000) / 1000 });
 
 /** A listing made from a seed: every field a filter reads varies, some left empty. */
 function listing(id: number): Listing {
@@ -26,7 +32,7 @@ function listing(id: number): Listing {
     category: pick(CATEGORIES, 3), property_name: `Tower ${id % 40}`, community: pick(COMMUNITIES, 2), sub_community: '', city: '', state_id: state,
     bedrooms: pick(['Studio', '1', '2', '3', '4', '5', '7', ''], 4), bathrooms: pick([1, 2, 3, 4, 5, 6, null], 5), area_sqft: id % 17 === 0 ? null : 400 + ((id * 37) % 6000),
     price: onRequest ? null : 50_000 + ((id * 7741) % 9_000_000), price_on_request: onRequest, currency: 'AED', agent: { name: '', phone: '', photo: '' }, images: [],
-    brochure_url: '', latitude: null, longitude: null, handover_date: '', permit_number: 'P', completion_status: pick(['ready', 'off_plan', ''] as const, 6),
+    brochure_url: '', ...place(id), handover_date: '', permit_number: 'P', completion_status: pick(['ready', 'off_plan', ''] as const, 6),
     furnishing: pick(['furnished', 'semi-furnished', 'unfurnished', ''], 7), parking: '', view: '', fittings: '', listed_at: 1_700_000_000_000 + ((id * 15485863) % 1_000_000_000),
   };
 }
@@ -44,6 +50,10 @@ function matchesPlainly(item: Listing, query: ListingQuery, except?: FacetName |
   const price = item.price_on_request ? null : item.price;
   if ((f.min_price !== undefined || f.max_price !== undefined) && (price === null || price < (f.min_price ?? 0) || price > (f.max_price ?? Infinity))) return false;
   if ((f.min_area !== undefined || f.max_area !== undefined) && (item.area_sqft === null || item.area_sqft < (f.min_area ?? 0) || item.area_sqft > (f.max_area ?? Infinity))) return false;
+  if (f.bbox) {
+    const [west, south, east, north] = f.bbox;
+    if (item.latitude === null || item.longitude === null || item.longitude < west || item.longitude > east || item.latitude < south || item.latitude > north) return false;
+  }
   if (f.location) {
     const words = searchWords([item.community, item.sub_community, item.city, item.property_name, item.title, item.title_ar].join(' '));
     if (!searchWords(f.location).every((prefix) => words.some((word) => word.startsWith(prefix)))) return false;
@@ -52,6 +62,10 @@ function matchesPlainly(item: Listing, query: ListingQuery, except?: FacetName |
 }
 
 const optionsOf = <T extends string>(values: readonly T[]) => fc.option(fc.subarray([...values], { minLength: 1, maxLength: 2 }), { nil: undefined });
+/** A viewport over part of the listings' places (at most 1.4 degrees: zoom 12's widest). */
+const bboxArbitrary = fc
+  .tuple(fc.integer({ min: 5350, max: 5620 }), fc.integer({ min: 2380, max: 2570 }), fc.integer({ min: 1, max: 140 }), fc.integer({ min: 1, max: 140 }))
+  .map(([west, south, width, height]) => [west / 100, south / 100, (west + width) / 100, (south + height) / 100] as Bbox);
 const filtersArbitrary: fc.Arbitrary<ListingFilters> = fc.record(
   {
     state_id: fc.option(fc.constantFrom(...EMIRATES.map((emirate) => emirate.id)), { nil: undefined }),
@@ -63,6 +77,7 @@ const filtersArbitrary: fc.Arbitrary<ListingFilters> = fc.record(
     bathrooms: optionsOf(FACETS.bathrooms),
     furnishing: optionsOf(FACETS.furnishing),
     completion_status: optionsOf(FACETS.completion_status),
+    bbox: fc.option(bboxArbitrary, { nil: undefined }),
   },
   { requiredKeys: [] }
 ).map((filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as ListingFilters);
@@ -75,7 +90,7 @@ describe('searchListings at 12,000 listings', () => {
         const found = searchListings(INDEX, query);
         const plain = LISTINGS.map((_, i) => i).filter((i) => matchesPlainly(LISTINGS[i], query));
         expect(found.total).toBe(plain.length);
-        const order = INDEX.orders[query.sort];
+        const order = INDEX.orders[query.sort as ListingSort];
         const rank = new Map(Array.from(order, (item, position) => [item, position]));
         const expectedPage = [...plain].sort((a, b) => rank.get(a)! - rank.get(b)!).slice((page - 1) * 20, page * 20);
         expect(found.items).toEqual(expectedPage);
@@ -90,6 +105,36 @@ describe('searchListings at 12,000 listings', () => {
       }),
       { numRuns: 40 }
     );
+  });
+});
+
+describe('the listings\' map and nearest first at 12,000 listings', () => {
+  type Feature = { properties: { cluster?: boolean; point_count?: number; id?: number } };
+  it('counts on the map, clusters and markers together, exactly the listing\'s total for the same filters and box', () => {
+    fc.assert(
+      fc.property(filtersArbitrary, bboxArbitrary, fc.constantFrom('sale', 'rent'), fc.integer({ min: 7, max: 17 }), (filters, bbox, purpose, zoom) => {
+        const query: ListingQuery = { purpose: purpose as 'sale' | 'rent', page: 1, perPage: 1, sort: 'newest', filters: { ...filters, bbox } };
+        const total = searchListings(INDEX, query).total;
+        const body = JSON.parse(renderListingMap(INDEX, { ...query, filters: { ...query.filters, bbox }, zoom }).toString('utf8'));
+        const features = body.data.features as Feature[];
+        expect(body.data.total).toBe(total);
+        expect(features.reduce((sum, { properties }) => sum + (properties.cluster ? properties.point_count! : 1), 0)).toBe(total);
+      }),
+      { numRuns: 40 }
+    );
+  });
+
+  it('pages nearest first with the listings on no map last, newest first', () => {
+    const near: [number, number] = [25.08, 55.14];
+    const query: ListingQuery = { purpose: 'rent', page: 1, perPage: 100, sort: 'distance', near, filters: { furnishing: ['furnished'] } };
+    const plain = LISTINGS.map((_, i) => i).filter((i) => matchesPlainly(LISTINGS[i], query));
+    const km = (i: number) => distance(near[1], near[0], LISTINGS[i].longitude!, LISTINGS[i].latitude!);
+    const placed = plain.filter((i) => LISTINGS[i].latitude !== null).sort((a, b) => km(a) - km(b));
+    const unplaced = plain.filter((i) => LISTINGS[i].latitude === null).sort((a, b) => LISTINGS[b].listed_at - LISTINGS[a].listed_at || b - a);
+    const everyPage = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].flatMap((page) => searchListings(INDEX, { ...query, page }).items);
+    expect(everyPage.slice(0, placed.length).map(km)).toEqual(placed.map(km));
+    expect(everyPage.slice(placed.length)).toEqual(unplaced);
+    expect(everyPage).toHaveLength(plain.length);
   });
 });
 

@@ -6,8 +6,8 @@
  */
 import LRUCache from 'lru-cache';
 import type { EncodedEnvelope } from '../envelope';
-import type { Bbox } from './geo-query';
-import type { ClusterView, MapLayer } from './map-layer';
+import type { Bbox, LatLng } from './geo-query';
+import { distanceKm, type CatalogueGeo, type ClusterView, type MapLayer } from './map-layer';
 
 /** Filtered layers kept per index (a layer holds its items' clusters at every zoom). */
 const LAYERS_KEPT = 32;
@@ -95,3 +95,12 @@ export function renderFeatureCollection({ envelope, layer, bbox, zoom, applied, 
     envelope.tail,
   ]);
 }
+
+/**
+ * A serialised card with `near`'s `distance_km` at its end (decision 122): the card's own bytes, its
+ * closing brace moved, so a listing with `near` serialises no card again.
+ */
+export const cardWithDistance = (card: Buffer, geo: CatalogueGeo, near: LatLng, position: number): Buffer[] => [
+  card.subarray(0, -1),
+  Buffer.from(`,"distance_km":${distanceKm(geo, near, position)}}`),
+];

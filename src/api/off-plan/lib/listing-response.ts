@@ -17,7 +17,7 @@ import { AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES } from './option
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
 import { LISTING_WORDS } from './listing-words';
-import { distanceKm } from '../../../lib/catalogue/map-layer';
+import { cardWithDistance } from '../../../lib/catalogue/map-features';
 
 /** The sort options with their labels in `locale` (the contract's in English). */
 const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
@@ -154,8 +154,7 @@ export function renderListing(projectIndex: PreparedIndex, currency: PreparedCur
   items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
     const card = currency.view.cardBytes[item];
-    // With `near`, each card ends with its distance (decision 122): the card's own bytes, its closing brace moved.
-    if (near) cards.push(card.subarray(0, -1), Buffer.from(`,"distance_km":${distanceKm(index.geo, near, item)}}`));
+    if (near) cards.push(...cardWithDistance(card, index.geo, near, item));
     else cards.push(card);
   });
   const envelope = ENVELOPES[index.locale];

@@ -1,10 +1,11 @@
 /**
- * Query of GET /api/v1/off-plan/projects/map (decision 121): the listing's query (its parser, its
- * filters, its 422 messages) with a `bbox` it cannot do without and a `zoom` the bbox fits.
+ * Query of GET /api/v1/off-plan/projects/map (decision 121): the catalogue's map query
+ * (src/lib/catalogue/map-query.ts) over the off-plan listing's.
  */
 import type { FieldErrors } from '../../../lib/envelope';
-import { DEFAULT_LOCALE, westernDigits, type Locale } from '../../../lib/locale';
-import { bboxFitsZoom, maxSpan, MAX_ZOOM, MIN_ZOOM, readZoom, type Bbox } from '../../../lib/catalogue/geo-query';
+import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import type { Bbox } from '../../../lib/catalogue/geo-query';
+import { parseMapWith } from '../../../lib/catalogue/map-query';
 import { parseListingQuery, type Filters } from './query';
 import { QUERY_MESSAGES } from './query-messages';
 
@@ -16,18 +17,7 @@ export interface MapQuery {
 
 export type MapQueryResult = { ok: true; query: MapQuery } | { ok: false; errors: FieldErrors };
 
-/** As the listing's parser reads it: absent, or only spaces. */
-const absent = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
 export function parseMapQuery(raw: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE): MapQueryResult {
-  const messages = QUERY_MESSAGES[locale];
-  const listing = parseListingQuery(raw, locale);
-  const errors: FieldErrors = listing.ok ? {} : { ...listing.errors };
-  const zoom = typeof raw.zoom === 'string' ? readZoom(westernDigits(raw.zoom).trim()) : null;
-  if (zoom === null) errors.zoom = [messages.zoom(MIN_ZOOM, MAX_ZOOM)];
-  if (absent(raw.bbox)) errors.bbox = [messages.bboxRequired];
-  if (!listing.ok || zoom === null || errors.bbox) return { ok: false, errors };
-  const { filters } = listing.query;
-  if (!filters.bbox || !bboxFitsZoom(filters.bbox, zoom)) return { ok: false, errors: { bbox: [messages.bboxSpan(zoom, maxSpan(zoom))] } };
-  return { ok: true, query: { filters: filters as MapQuery['filters'], zoom } };
+  const parsed = parseMapWith(raw, parseListingQuery(raw, locale), QUERY_MESSAGES[locale]);
+  return parsed.ok ? { ok: true, query: { filters: parsed.query.filters, zoom: parsed.query.zoom } } : parsed;
 }

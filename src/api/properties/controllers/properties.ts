@@ -5,7 +5,7 @@ import { requestLocale } from '../../../lib/locale';
 import { sendRepresentation } from '../../../lib/send';
 import { pageUrl } from '../../../lib/site-paths';
 import { LISTING_MESSAGES } from '../lib/messages';
-import { parseListingQuery, parsePurpose } from '../lib/query';
+import { parseListingMapQuery, parseListingQuery, parsePurpose } from '../lib/query';
 import { propertiesService } from '../services/properties';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
@@ -16,6 +16,13 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const parsed = parseListingQuery(ctx.query, locale);
       if (!parsed.ok) throw ApiError.validation(parsed.errors, LISTING_MESSAGES[locale].validationFailed);
       sendRepresentation(ctx, await service.listingPage(ctx.querystring, parsed.query, locale));
+    },
+
+    async map(ctx: Context) {
+      const locale = requestLocale(ctx.state);
+      const parsed = parseListingMapQuery(ctx.query, locale);
+      if (!parsed.ok) throw ApiError.validation(parsed.errors, LISTING_MESSAGES[locale].validationFailed);
+      sendRepresentation(ctx, await service.map(ctx.querystring, parsed.query, locale));
     },
 
     async filters(ctx: Context) {

@@ -10,7 +10,7 @@ import type { Listing } from './listing';
 import { listingOptions } from './options';
 
 /** The price as every answer shows it: `period` says what a rent's amount covers. */
-function priceOf(listing: Listing, locale: Locale) {
+export function listingPrice(listing: Listing, locale: Locale) {
   const amount = listing.price_on_request ? null : listing.price;
   return {
     amount,
@@ -30,7 +30,7 @@ export function listingCard(listing: Listing, slug: string, locale: Locale) {
     reference: listing.reference,
     title: locale === 'ar' && listing.title_ar ? listing.title_ar : listing.title,
     purpose: listing.purpose,
-    price: priceOf(listing, locale),
+    price: listingPrice(listing, locale),
     bedrooms: listing.bedrooms || null,
     bathrooms: listing.bathrooms,
     area: { sqft: listing.area_sqft, sqm: sqmOf(listing.area_sqft) },

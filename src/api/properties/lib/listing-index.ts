@@ -3,9 +3,10 @@
  * (src/lib/catalogue), as the off-plan project index is: each sort's order and each listing's rank in
  * it, the same orders per purpose (every request names one), a set per purpose, emirate and facet
  * option, the price and area orders cut into blocks for ranges, the words of every place and title for
- * the location search, and each card serialised once. A request searches it with listing-search.ts.
+ * the location search, the map layer, and each card serialised once. A request searches it with listing-search.ts.
  */
 import { add, count, countShared, newBitset, type Bitset } from '../../../lib/catalogue/bitset';
+import { placesOf, type CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
 import { rangeBlocksOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
 import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
@@ -45,6 +46,8 @@ export interface ListingIndex {
   price: RangeOrder;
   area: RangeOrder;
   places: WordIndex;
+  /** Where the listings are: the map, the bbox filter, nearest first (the one map layer); those without coordinates newest first. */
+  geo: CatalogueGeo;
 }
 
 const byId = (listings: Listing[]) => (a: number, b: number) => listings[a].id - listings[b].id;
@@ -122,6 +125,9 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
 
   const listingSlugs = listings.map((listing) => slugs.get(listing.reference) ?? listing.reference);
   const cardBytes = yield* mapInSteps(listings, (listing, i) => Buffer.from(JSON.stringify(listingCard(listing, listingSlugs[i], locale))));
+  const { all: placed, memberOf } = placesOf(listings, ({ latitude, longitude }) => (latitude === null || longitude === null ? null : [latitude, longitude]));
+  yield;
+  const geo = { all: placed, memberOf, unplaced: orders.newest.filter((i) => memberOf[i] < 0) };
   const places = yield* wordIndexOf(listings, (listing) => searchWords(placeText(listing)));
   const prices = Float64Array.from(listings, (listing) => (listing.price_on_request || listing.price === null ? NaN : listing.price));
   const areas = Float64Array.from(listings, (listing) => listing.area_sqft ?? NaN);
@@ -142,6 +148,7 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
     price: rangeOrder(prices, orders.price_asc),
     area: rangeOrder(areas, orders.area_asc),
     places,
+    geo,
   };
 }
 

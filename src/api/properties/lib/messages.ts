@@ -14,6 +14,7 @@ export interface ListingMessages extends QueryMessages {
   listingMessage: string;
   filtersMessage: string;
   listingAnswerMessage: string;
+  mapMessage: string;
   /** The 301 a listing's former slug answers. */
   listingMoved: string;
   /** The 410 of a listing that left the market. */
@@ -32,6 +33,7 @@ export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
     listingMessage: 'Listings retrieved successfully',
     filtersMessage: 'Listing filters retrieved successfully',
     listingAnswerMessage: 'Listing retrieved successfully',
+    mapMessage: 'Listings map retrieved successfully',
     listingMoved: 'The listing has moved to its current slug',
     listingGone: (slug) => `The listing "${slug}" is no longer on the market`,
   },
@@ -43,6 +45,7 @@ export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
     listingMessage: 'تم جلب العقارات بنجاح',
     filtersMessage: 'تم جلب خيارات التصفية بنجاح',
     listingAnswerMessage: 'تم جلب العقار بنجاح',
+    mapMessage: 'تم جلب خريطة العقارات بنجاح',
     listingMoved: 'انتقل العقار إلى عنوانه الحالي',
     listingGone: (slug) => `العقار "${slug}" لم يعد معروضًا في السوق`,
   },

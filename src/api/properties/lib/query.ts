@@ -4,6 +4,8 @@
  * unknown parameters are ignored; messages come in the request's locale.
  */
 import type { FieldErrors } from '../../../lib/envelope';
+import { readBbox, readNear, type Bbox, type LatLng } from '../../../lib/catalogue/geo-query';
+import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import { isNumber, optionsOf, positiveInteger, several, single, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
@@ -28,14 +30,20 @@ export interface ListingFilters {
   bathrooms?: string[];
   furnishing?: string[];
   completion_status?: string[];
+  bbox?: Bbox;
 }
+
+/** The listing's sorts, and nearest first: only with `near`, as on the off-plan listing (decision 122). */
+export type PageSort = ListingSort | 'distance';
 
 export interface ListingQuery {
   purpose: Purpose;
   page: number;
   perPage: number;
-  sort: ListingSort;
+  sort: PageSort;
   filters: ListingFilters;
+  /** Not a filter: the point each card's `distance_km` is measured from, and `sort=distance`'s. */
+  near?: LatLng;
 }
 
 export type ListingQueryResult = { ok: true; query: ListingQuery } | { ok: false; errors: FieldErrors };
@@ -62,6 +70,11 @@ function readPurpose(raw: RawQuery): Purpose | undefined {
   return (PURPOSES as readonly string[]).includes(purpose ?? '') ? (purpose as Purpose) : undefined;
 }
 
+/** The query of GET /api/v1/properties/map: the listing's, with the bbox it needs and a zoom the bbox fits. */
+export const parseListingMapQuery = (raw: RawQuery, locale: Locale = DEFAULT_LOCALE) => parseMapWith(raw, parseListingQuery(raw, locale), LISTING_MESSAGES[locale]);
+
+export type ListingMapQuery = MapQueryOf<ListingQuery>;
+
 /** The query of GET /api/v1/properties/filters: its purpose alone. */
 export function parsePurpose(raw: RawQuery, locale: Locale = DEFAULT_LOCALE): { ok: true; purpose: Purpose } | { ok: false; errors: FieldErrors } {
   const purpose = readPurpose(raw);
@@ -82,7 +95,14 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
   const sort = single(raw, 'sort');
   if (page === null) fail('page', messages.page);
   if (perPage === null) fail('per_page', messages.perPage(MAX_PER_PAGE));
-  if (sort !== undefined && !(SORTS as readonly string[]).includes(sort ?? '')) fail('sort', messages.sort(SORTS.join(', ')));
+  const nearText = single(raw, 'near');
+  const near = nearText === undefined ? undefined : nearText === null ? null : readNear(nearText);
+  if (near === null) fail('near', messages.near);
+  if (sort === 'distance') {
+    if (nearText === undefined) fail('sort', messages.distanceSort);
+  } else if (sort !== undefined && !(SORTS as readonly string[]).includes(sort ?? '')) {
+    fail('sort', messages.sort(SORTS.join(', ')));
+  }
 
   const state = single(raw, 'state_id');
   if (state !== undefined) {
@@ -110,6 +130,13 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
     else filters.location = text;
   }
 
+  const bboxText = single(raw, 'bbox');
+  if (bboxText !== undefined) {
+    const bbox = bboxText === null ? null : readBbox(bboxText);
+    if (!bbox) fail('bbox', messages.bbox);
+    else filters.bbox = bbox;
+  }
+
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -117,8 +144,9 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
       purpose: purpose!,
       page: page ?? 1,
       perPage: perPage ?? DEFAULT_PER_PAGE,
-      sort: (sort as ListingSort | undefined) ?? DEFAULT_SORT,
+      sort: (sort as PageSort | undefined) ?? DEFAULT_SORT,
       filters,
+      ...(near ? { near } : {}),
     },
   };
 }

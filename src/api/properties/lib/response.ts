@@ -6,6 +6,7 @@ import { encodedSuccess, errorBody, success } from '../../../lib/envelope';
 import type { Locale } from '../../../lib/locale';
 import { EMIRATES } from '../../../plugins/extsource/server/src/public';
 import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
+import { cardWithDistance } from '../../../lib/catalogue/map-features';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard, listingDetail } from './card';
 import type { ListingIndex } from './listing-index';
@@ -34,7 +35,9 @@ export function renderListingPage(index: ListingIndex, query: ListingQuery): Buf
   const cards: Buffer[] = [];
   found.items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
-    cards.push(index.cardBytes[item]);
+    const card = index.cardBytes[item];
+    if (query.near) cards.push(...cardWithDistance(card, index.geo, query.near, item));
+    else cards.push(card);
   });
   const envelope = encodedSuccess(LISTING_MESSAGES[index.locale].listingMessage);
   const rest = { facets: facetsObject(found.facets), counts_by_state: found.countsByState, applied_filters: query.filters, sort: query.sort };

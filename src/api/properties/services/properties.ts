@@ -1,7 +1,7 @@
 /**
  * The listings' data per locale, from the app's cache: the advertisable listings of the last sync with
  * their slugs (the one slug service's kind `listing`, settled once per set of listings), each locale's
- * index built from them in slices, and the answers asked for last (listing pages per query string, the
+ * index built from them in slices, and the answers asked for last (listing pages and maps per query string, the
  * filters per purpose, listings per key: each with its ETag and compressed variants, kept while the index
  * they were rendered from is current). A sync run that changed a listing drops all of it on every
  * instance, and each instance builds it again at once, off the request path (decision 155): until the
@@ -21,8 +21,10 @@ import { errorMessage } from '../../../lib/errors';
 import { inSlices, LISTINGS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
 import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
-import { parseListingQuery, parsePurpose, type ListingQuery } from '../lib/query';
+import { renderListingMap } from '../lib/map-response';
+import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
+import { ROUTE_WORDS } from '../routes/properties';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE } from './properties-cache';
 
 /** The advertisable listings of one sync, those that left the market lately (by reference), and the slugs of both. */
@@ -40,7 +42,7 @@ interface Built {
   catalogue: Catalogue;
 }
 
-/** Answers kept per kind (listing pages, listings): the query strings and keys asked for last. */
+/** Answers kept per kind (listing pages, maps, listings): the query strings and keys asked for last. */
 const KEPT_ANSWERS = 256;
 
 /** A listing key's answer: the listing's, the current slug a former one moved to, or the 410 of one that left the market. */
@@ -74,6 +76,7 @@ class KeptAnswers {
 
 function createPropertiesService(strapi: Core.Strapi) {
   const pages = new KeptAnswers();
+  const maps = new KeptAnswers();
   const filters = new KeptAnswers();
   const listings = new KeptAnswers();
 
@@ -89,8 +92,8 @@ function createPropertiesService(strapi: Core.Strapi) {
     const gone = new Map(goneRows.map(goneListingOf).map((listing) => [listing.reference, listing]));
     const references = new Set([...advertised.map((listing) => listing.reference), ...gone.keys()]);
     const owners = [...advertised, ...gone.values()].map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
-    // A slug is never another listing's reference, which a path may name too.
-    const slugs = await slugStore(strapi).settle('listing', owners, (slug) => references.has(slug));
+    // A slug is never another listing's reference, which a path may name too, nor a route's own word.
+    const slugs = await slugStore(strapi).settle('listing', owners, (slug) => references.has(slug) || ROUTE_WORDS.has(slug));
     return { listings: advertised, gone, slugs };
   }
 
@@ -143,6 +146,9 @@ function createPropertiesService(strapi: Core.Strapi) {
   const pageOf = (current: ListingIndex, queryString: string, query: ListingQuery) =>
     pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, query)));
 
+  const mapOf = (current: ListingIndex, queryString: string, query: ListingMapQuery) =>
+    maps.get(current, queryString) ?? maps.keep(current, queryString, new Representation(renderListingMap(current, query)));
+
   const filtersOf = (current: ListingIndex, purpose: Purpose) => filters.get(current, purpose) ?? filters.keep(current, purpose, json(filtersBody(current, purpose)));
 
   /** The answer of the listing `key` names by its current slug or reference, or undefined. */
@@ -157,6 +163,11 @@ function createPropertiesService(strapi: Core.Strapi) {
     /** A listing page, kept per query string and locale. */
     async listingPage(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
       return pageOf(await index(locale), queryString, query);
+    },
+
+    /** A map of listings, kept per query string and locale. */
+    async map(queryString: string, query: ListingMapQuery, locale: Locale): Promise<Representation> {
+      return mapOf(await index(locale), queryString, query);
     },
 
     async filters(purpose: Purpose, locale: Locale): Promise<Representation> {
@@ -215,6 +226,15 @@ function createPropertiesService(strapi: Core.Strapi) {
       return parsed.ok ? pageOf(current, queryString, parsed.query) : undefined;
     },
 
+    fastMap({ query, queryString, locale }: LaneRequest): Representation | undefined {
+      const current = peekIndex(locale);
+      if (!current) return undefined;
+      const kept = maps.get(current, queryString);
+      if (kept) return kept;
+      const parsed = parseListingMapQuery(query, locale);
+      return parsed.ok ? mapOf(current, queryString, parsed.query) : undefined;
+    },
+
     fastFilters({ query, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);
       const purpose = current && parsePurpose(query, locale);
@@ -249,6 +269,7 @@ export function registerPropertiesLookups(strapi: Core.Strapi): void {
   cache.rebuildOnInvalidation(LISTINGS_TAG, service.rebuild);
   service.rebuild();
   laneLookup('api::properties.properties.list', (request) => service.fastListingPage(request));
+  laneLookup('api::properties.properties.map', (request) => service.fastMap(request));
   laneLookup('api::properties.properties.filters', (request) => service.fastFilters(request));
   laneLookup('api::properties.properties.listing', (request) => service.fastListing(request));
 }
