@@ -1264,6 +1264,29 @@ export interface components {
                 priceCurrency: string;
             };
         } & components["schemas"]["StructuredData"];
+        /** @description The listing's page as a `RealEstateListing` (`url`, `name`, `description`, `inLanguage`, `identifier` = the reference, `image`) whose `mainEntity` is the home: an `Apartment` (apartments, penthouses), a `House` (villas, townhouses) or an `Accommodation`, with `numberOfBedrooms` (0 for a studio), `numberOfBathroomsTotal`, `floorSize` (sq.ft, unitCode `FTK`), its `PostalAddress`, `geo` and images; the agency as a `RealEstateAgent` (`publisher`, the listing's agent as `employee`); and its offer in `offers`: an `OfferForPurchase` (sale) or `OfferForLease` (rent, with a yearly `UnitPriceSpecification`, unitCode `ANN`), `price` and `priceCurrency`, absent when the price is on request. */
+        PropertyStructuredData: {
+            /** @constant */
+            "@type"?: "RealEstateListing";
+            url: string;
+            name: string;
+            inLanguage: string;
+            identifier: string;
+            mainEntity: {
+                /** @enum {unknown} */
+                "@type": "Apartment" | "House" | "Accommodation";
+                name: string;
+                address: Record<string, never>;
+            };
+            publisher: Record<string, never>;
+            offers?: {
+                /** @enum {unknown} */
+                "@type": "OfferForPurchase" | "OfferForLease";
+                price: number;
+                priceCurrency: string;
+                offeredBy: Record<string, never>;
+            };
+        } & components["schemas"]["StructuredData"];
         FeedStatus: {
             ok: boolean;
             driver: string;
@@ -2081,6 +2104,8 @@ export interface components {
              */
             message: "Listing retrieved successfully" | "تم جلب العقار بنجاح";
             data: {
+                seo: components["schemas"]["DerivedSeo"];
+                structured_data: components["schemas"]["PropertyStructuredData"];
                 /** @description Plain text, as the sync stores it, in the request's locale (the English where it gave no Arabic) */
                 description: string;
                 /** @description The building or project */

@@ -3,7 +3,7 @@
  * site as one node (one `@id` in every language and on every page, so search engines see one agency),
  * and the rule that a field without a value is left out. Plain code, no Strapi, no domain.
  */
-import type { RealEstateAgentLeaf } from 'schema-dts';
+import type { PostalAddress, RealEstateAgentLeaf } from 'schema-dts';
 import { agencyName } from './agency';
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { pageUrl } from './site-paths';
@@ -19,4 +19,15 @@ export const agencyId = (): string => `${pageUrl('contact', DEFAULT_LOCALE)}#age
 /** The agency as `RealEstateAgent` in `locale`: its id, its name there and its contact page. */
 export function agencyNode(locale: Locale): RealEstateAgentLeaf & { '@id': string } {
   return { '@type': 'RealEstateAgent', '@id': agencyId(), name: agencyName(locale), url: pageUrl('contact', locale) };
+}
+
+/** An address in the UAE: its street part (sub-community, community), its city and emirate, empty ones left out. */
+export function uaeAddress(street: readonly string[], locality: string, region: string): PostalAddress {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: unlessEmpty(street.filter(Boolean).join(', ')),
+    addressLocality: unlessEmpty(locality),
+    addressRegion: unlessEmpty(region),
+    addressCountry: 'AE',
+  };
 }

@@ -12,6 +12,8 @@ import { agencyNamesFrom, DEFAULT_AGENCY_NAME, useAgencyNames } from '../../src/
 import { pageUrl } from '../../src/lib/site-paths';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 import { schemaVocabulary, termsOf, vocabularyProblems } from '../helpers/schema-vocabulary';
+import { listingDetail } from '../../src/api/properties/lib/detail';
+import type { Listing } from '../../src/api/properties/lib/listing';
 
 /** As the answer's JSON carries it: fields without a value are gone. */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));
@@ -153,8 +155,52 @@ describe('the agency\'s names', () => {
   });
 });
 
+function listing(overrides: Partial<Listing> = {}): Listing {
+  return {
+    id: 41, reference: 'LS-4100', purpose: 'rent', title: 'Furnished 2BR with marina view', title_ar: 'شقة مفروشة بغرفتي نوم', description: 'Bright, high floor.',
+    description_ar: 'مشرقة في طابق مرتفع.', category: 'Apartment', property_name: 'Marina Gate 1', community: 'Dubai Marina', sub_community: 'Marina Gate', city: 'Dubai',
+    state_id: 'DU', bedrooms: '2', bathrooms: 3, area_sqft: 1450, price: 185_000, price_on_request: false, currency: 'AED',
+    agent: { name: 'Omar Haddad', phone: '+971 50 111 2222', photo: '' }, images: ['https://cdn.example.ae/ls-1.jpg', 'https://cdn.example.ae/ls-2.jpg'],
+    brochure_url: '', latitude: 25.08, longitude: 55.14, handover_date: '', permit_number: '7115432100', completion_status: 'ready', furnishing: 'furnished',
+    parking: '1', view: 'Marina', fittings: '', listed_at: 1_760_000_000_000,
+    ...overrides,
+  };
+}
+
+const listingData = (data: Listing, locale: 'en' | 'ar' = 'en') => asJson(listingDetail(data, 'furnished-2br-with-marina-view', locale, []).structured_data);
+
+describe('a listing\'s structured data', () => {
+  it('is its page as a RealEstateListing of the home, with rooms, floor size, address, coordinates, agency and a yearly offer to lease', () => {
+    const data = listingData(listing());
+    expect(data).toMatchObject({
+      '@type': 'RealEstateListing', url: 'http://localhost:3000/properties/furnished-2br-with-marina-view', identifier: 'LS-4100', inLanguage: 'en',
+      mainEntity: {
+        '@type': 'Apartment', numberOfBedrooms: 2, numberOfBathroomsTotal: 3, floorSize: { '@type': 'QuantitativeValue', value: 1450, unitCode: 'FTK' },
+        address: { streetAddress: 'Marina Gate, Dubai Marina', addressLocality: 'Dubai', addressRegion: 'Dubai', addressCountry: 'AE' },
+        geo: { latitude: 25.08, longitude: 55.14 },
+      },
+      publisher: { '@type': 'RealEstateAgent', employee: { name: 'Omar Haddad' } },
+      offers: { '@type': 'OfferForLease', price: 185000, priceCurrency: 'AED', priceSpecification: { unitCode: 'ANN' } },
+    });
+  });
+
+  it('sells a villa as a House, a studio has no bedroom, and there is no offer, geo or images without them', () => {
+    const villa = listingData(listing({ purpose: 'sale', category: 'Villa', price: null, price_on_request: true, latitude: null, longitude: null, images: [] }), 'ar');
+    expect(villa.mainEntity['@type']).toBe('House');
+    expect(villa).not.toHaveProperty('offers');
+    expect(villa.mainEntity).not.toHaveProperty('geo');
+    expect(villa).not.toHaveProperty('image');
+    expect(villa.name).toBe('شقة مفروشة بغرفتي نوم');
+    expect(listingData(listing({ bedrooms: 'Studio', purpose: 'sale' })).mainEntity.numberOfBedrooms).toBe(0);
+    expect(listingData(listing({ purpose: 'sale' })).offers['@type']).toBe('OfferForPurchase');
+    expect(listingData(listing({ category: 'Office' })).mainEntity['@type']).toBe('Accommodation');
+  });
+});
+
 describe('against schema.org\'s own vocabulary', () => {
   const trees = {
+    'a listing for rent': listingData(listing()),
+    'a villa for sale in Arabic, on request, on no map': listingData(listing({ purpose: 'sale', category: 'Villa', price: null, price_on_request: true, latitude: null, longitude: null }), 'ar'),
     'a full project': projectData(project()),
     'a project in Arabic, a villa community without price or coordinates': projectData(project({ property_types: ['Villa'], coordinates: null, price: { starting_from: null, formatted: '', currency: 'AED' } }), 'ar'),
     'the contact page': contactData(CONTACT),

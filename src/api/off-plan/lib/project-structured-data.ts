@@ -11,7 +11,7 @@
  */
 import type { AggregateOffer, ApartmentComplexLeaf, OrganizationLeaf, PostalAddress, RealEstateAgentLeaf, RealEstateListingLeaf, ResidenceLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
-import { agencyId, agencyNode, SCHEMA_CONTEXT, unlessEmpty } from '../../../lib/structured-data';
+import { agencyId, agencyNode, SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { propertyTypesNamed } from './options';
 
@@ -25,15 +25,7 @@ function isApartmentComplex(project: NormalisedProject): boolean {
 }
 
 /** Where it is: the sub-community and community as the street address, the city, the emirate, the UAE. */
-function address(project: NormalisedProject): PostalAddress {
-  return {
-    '@type': 'PostalAddress',
-    streetAddress: unlessEmpty([project.sub_community, project.community].filter(Boolean).join(', ')),
-    addressLocality: unlessEmpty(project.city),
-    addressRegion: unlessEmpty(project.state_name),
-    addressCountry: 'AE',
-  };
-}
+const address = (project: NormalisedProject): PostalAddress => uaeAddress([project.sub_community, project.community], project.city, project.state_name);
 
 /** Every picture of it once, the featured one first; undefined when it has none. */
 function imagesOf(project: NormalisedProject): string[] | undefined {

@@ -1,9 +1,9 @@
 /**
- * A listing's card and answer in a locale (issue 43): the contract's fields, the price with its period
+ * A listing's card in a locale (issue 43): the contract's fields, the price with its period
  * (a rent is yearly), the area in both units, the words the provider writes in English put in the locale.
  */
 import type { Locale } from '../../../lib/locale';
-import { pageLinks, pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../../lib/site-paths';
 import { formatPrice, sqmOf } from '../../../plugins/extsource/server/src/public';
 import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
 import type { Listing } from './listing';
@@ -20,7 +20,8 @@ export function listingPrice(listing: Listing, locale: Locale) {
   };
 }
 
-const inLocale = (english: string, locale: Locale) => (locale === 'en' ? english : LISTING_WORDS[locale].cardWords[english] ?? english);
+/** A word the provider writes in English (a property type), in `locale` where the service knows it. */
+export const inLocale = (english: string, locale: Locale) => (locale === 'en' ? english : LISTING_WORDS[locale].cardWords[english] ?? english);
 
 export function listingCard(listing: Listing, slug: string, locale: Locale) {
   const propertyType = listingOptions(listing).property_type ?? listing.category;
@@ -51,21 +52,3 @@ export function listingCard(listing: Listing, slug: string, locale: Locale) {
 }
 
 export type ListingCard = ReturnType<typeof listingCard>;
-
-/** Everything stored about the listing: the card, then what its own page shows. */
-export function listingDetail(listing: Listing, slug: string, locale: Locale, similar: ListingCard[]) {
-  const card = listingCard(listing, slug, locale);
-  return {
-    ...card,
-    description: locale === 'ar' && listing.description_ar ? listing.description_ar : listing.description,
-    property_name: listing.property_name,
-    coordinates: listing.latitude === null || listing.longitude === null ? null : { lat: listing.latitude, lng: listing.longitude },
-    parking: listing.parking || null,
-    view: listing.view || null,
-    fittings: listing.fittings || null,
-    brochure_url: listing.brochure_url || null,
-    handover_date: listing.handover_date || null,
-    similar,
-    ...pageLinks('listing', locale, { slug }),
-  };
-}
