@@ -1148,16 +1148,24 @@ export interface components {
             /**
              * @description The off-plan project of the current feed the enquiry is about, by its id or a slug it has or had
              *     (decision 142); a 422 naming `project_id` ("No off-plan project with this id") otherwise. The lead
-             *     keeps a snapshot of the project as it was. A `listing_id` for the agency's own listings comes with
-             *     the sale/rent listings (issue 43), not yet.
+             *     keeps a snapshot of the project as it was.
              */
             project_id?: string | number;
             /**
-             * @description What the visitor asks for (decision 141). `project`, `brochure` and `viewing` need a `project_id`.
-             *     Absent: `project` when a `project_id` is given, else `general`.
+             * @description The listing for sale or rent on the public /api/v1/properties routes the enquiry is about, by its
+             *     id, its current slug or its reference (decision 158); a 422 naming `listing_id` ("No listing for
+             *     sale or rent with this id") otherwise, and with a `project_id` too ("An enquiry is about a
+             *     project or a listing, not both."). The lead keeps a snapshot of the listing as it was, with its
+             *     agent (name, phone, e-mail).
+             */
+            listing_id?: string | number;
+            /**
+             * @description What the visitor asks for (decisions 141, 158). `project` needs a `project_id`, `listing` a
+             *     `listing_id`, `brochure` and `viewing` one of them. Absent: `project` when a `project_id` is
+             *     given, `listing` when a `listing_id` is, else `general`.
              * @enum {string}
              */
-            enquiry_type?: "general" | "project" | "brochure" | "viewing" | "callback";
+            enquiry_type?: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
             source?: components["schemas"]["LeadSource"];
         };
         /**
@@ -1195,7 +1203,7 @@ export interface components {
             message: "Your message has been received. We will get back to you soon." | "تم استلام رسالتك، وسنتواصل معك قريبًا.";
             data: {
                 id: number;
-                /** @description Only for a `brochure` enquiry about a project the feed has a brochure for: the site opens it once the form is sent */
+                /** @description Only for a `brochure` enquiry about a project or a listing the feed has a brochure for: the site opens it once the form is sent */
                 brochure_url?: components["schemas"]["Url"];
             };
         };

@@ -44,7 +44,7 @@ describe('a lead from the website', () => {
     const file = path.join(SCREENSHOT_DIR, download.suggestedFilename());
     await download.saveAs(file);
     const csv = fs.readFileSync(file, 'utf8');
-    expect(csv.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,enquiry_type,project_id,project_name,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n')).toBe(true);
+    expect(csv.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,enquiry_type,project_id,project_name,listing_reference,listing_title,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n')).toBe(true);
     expect(csv).toContain('Omar,Farouk,omar.farouk@example.com');
   });
 

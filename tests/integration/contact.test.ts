@@ -334,11 +334,11 @@ describe('admin: contacts', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = csv.text;
-    expect(text.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,enquiry_type,project_id,project_name,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n')).toBe(true);
+    expect(text.startsWith('id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,enquiry_type,project_id,project_name,listing_reference,listing_title,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n')).toBe(true);
     expect(text).toContain(`${res.body.data.id},`);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(text).toContain('"Needs ""quotes"", commas\nand lines"');
-    expect(text.match(/,Website Contact Form,(en|ar),(true|false)?,[^,\r\n]*,[^,\r\n]*(,[^,\r\n]*){13}\r\n/g)).toHaveLength(await countContacts());
+    expect(text.match(/,Website Contact Form,(en|ar),(true|false)?,[^,\r\n]*,[^,\r\n]*(,[^,\r\n]*){15}\r\n/g)).toHaveLength(await countContacts());
   });
 
   it('bounds the export by date, and refuses a bad date', async () => {

@@ -9,7 +9,7 @@ import type { Core } from '@strapi/strapi';
 import { adminToken, getStrapi, http, newClientIp, newPerson, SALES_INBOX, webhookReceiver } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
-import { waitForMail } from '../helpers/smtp';
+import { mailText, waitForMail } from '../helpers/smtp';
 import { WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 const CONTACT = 'api::contact.contact';
@@ -80,7 +80,7 @@ describe('POST /api/v1/contact-us: the enquiry fields', () => {
     }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      enquiry_type: ['The enquiry type must be one of: general, project, brochure, viewing, callback.'],
+      enquiry_type: ['The enquiry type must be one of: general, project, listing, brochure, viewing, callback.'],
       'source.page_url': ['The page_url must be an http(s) URL of at most 2000 characters.'],
       'source.referrer': ['The referrer must be an http(s) URL of at most 2000 characters.'],
       'source.utm_source': ['The utm_source must be text.'],
@@ -92,11 +92,17 @@ describe('POST /api/v1/contact-us: the enquiry fields', () => {
     expect(unknown.body.errors).toEqual({ project_id: ['No off-plan project with this id'] });
   });
 
-  it('refuses a project, brochure or viewing enquiry without a project, and a source that is not an object', async () => {
-    for (const type of ['project', 'brochure', 'viewing']) {
+  it('refuses a project, listing, brochure or viewing enquiry without what it is about, and a source that is not an object', async () => {
+    const needs = {
+      project: { project_id: ['A project enquiry needs a project_id.'] },
+      listing: { listing_id: ['A listing enquiry needs a listing_id.'] },
+      brochure: { project_id: ['A brochure enquiry needs a project_id or a listing_id.'] },
+      viewing: { project_id: ['A viewing enquiry needs a project_id or a listing_id.'] },
+    };
+    for (const [type, errors] of Object.entries(needs)) {
       const res = await submit(lead('needs', { enquiry_type: type, source: 'google' }));
       expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ project_id: [`A ${type} enquiry needs a project_id.`], source: ['The source must be an object.'] });
+      expect(res.body.errors).toEqual({ ...errors, source: ['The source must be an object.'] });
     }
     expect((await submit(lead('callback', { enquiry_type: 'callback' }))).status).toBe(201);
   });
@@ -106,7 +112,7 @@ describe('POST /api/v1/contact-us: the enquiry fields', () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: 'البيانات المرسلة غير صالحة' });
     expect(res.body.errors).toEqual({
-      project_id: ['يتطلب الاستفسار من نوع viewing قيمة project_id.'],
+      project_id: ['يتطلب الاستفسار من نوع viewing قيمة project_id أو listing_id.'],
       'source.page_url': ['يجب أن يكون page_url عنوان http(s) لا يزيد على 2000 حرفًا.'],
     });
     const unknown = await submit(lead('ar', { project_id: '999999999' }), '?locale=ar');
@@ -252,6 +258,56 @@ describe('personal data', () => {
     });
     expect(row).toMatchObject({ page_url: null, referrer: null, gclid: null, fbclid: null, utm_campaign: 'kept-for-stats', email: 'erased@invalid' });
     expect(await strapi.db.connection('app_lead_firsts').where({ lead_id: id })).toEqual([]);
+  });
+});
+
+describe('a listing enquiry (issue 43)', () => {
+  interface Home { id: number; slug: string; reference: string; title: string; purpose: string; state_id: string | null; permit_number: string | null; canonical_url: string; price: { amount: number | null; currency: string; period: string | null } }
+  const homes = async (purpose: string): Promise<Home[]> => (await (await http()).get(`/api/v1/properties?purpose=${purpose}&per_page=100`)).body.data.listings.data;
+
+  it('keeps a snapshot of the listing and its agent, found by its reference, slug or id, and routes it by the listing\'s emirate', async () => {
+    const [home] = await homes('rent');
+    const byReference = await submit(lead('home', { listing_id: home.reference }));
+    expect(byReference.status).toBe(201);
+    expect(byReference.body.data).toEqual({ id: expect.any(Number) });
+    const row = await stored(byReference.body.data.id);
+    expect(row).toMatchObject({ enquiry_type: 'listing', listing_reference: home.reference, listing_title: home.title, project_id: null, project: null });
+    expect(row.listing).toEqual({
+      id: home.id, reference: home.reference, slug: home.slug, title: home.title, purpose: 'rent', price: home.price, bedrooms: expect.anything(),
+      community: expect.any(String), emirate: { code: home.state_id ?? '', name: expect.any(String) }, permit_number: home.permit_number,
+      agent: { name: expect.any(String), phone: expect.any(String), email: expect.any(String) }, page_url: home.canonical_url, brochure_url: expect.any(String),
+    });
+    // The agent's e-mail is the lead's, never the public card's.
+    expect(JSON.stringify(home)).not.toContain((row.listing as { agent: { email: string } }).agent.email || '@@');
+    const bySlug = await submit(lead('home-slug', { listing_id: home.slug, enquiry_type: 'viewing' }));
+    expect(await stored(bySlug.body.data.id)).toMatchObject({ enquiry_type: 'viewing', listing_reference: home.reference });
+    const byId = await submit(lead('home-id', { listing_id: home.id, enquiry_type: 'callback' }));
+    expect(await stored(byId.body.data.id)).toMatchObject({ enquiry_type: 'callback', listing_reference: home.reference });
+  });
+
+  it('refuses a listing not on the public routes, and a project and a listing together, in both languages', async () => {
+    const unknown = await submit(lead('no-home', { listing_id: 'no-such-home' }));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ listing_id: ['No listing for sale or rent with this id'] });
+    const [home] = await homes('sale');
+    const both = await submit(lead('both', { listing_id: home.reference, project_id: withBrochure.id }), '?locale=ar');
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual({ listing_id: ['يكون الاستفسار عن مشروع أو عن عقار، لا عن كليهما.'] });
+  });
+
+  it('e-mails the desk the listing and its agent, tells the CRM, and counts a second enquiry about it as a repeat', async () => {
+    const [home] = await homes('sale');
+    const person = newPerson('home-mail');
+    const id = (await submit({ first_name: 'Tenant', ...person, listing_id: home.reference })).body.data.id as number;
+    const text = mailText(await waitForMail((m) => m.raw.includes(`#${id})`)));
+    expect(text).toContain(`ref. ${home.reference}, for sale`);
+    expect(text).toContain('Listing agent: ');
+    expect(text).toContain(`Page: ${home.canonical_url}`);
+    const again = await submit({ first_name: 'Tenant', ...person, listing_id: home.slug });
+    expect(await stored(again.body.data.id)).toMatchObject({ repeat_of: id });
+    const other = (await homes('sale'))[1];
+    const elsewhere = await submit({ first_name: 'Tenant', ...person, listing_id: other.reference });
+    expect(await stored(elsewhere.body.data.id)).toMatchObject({ repeat_of: null });
   });
 });
 

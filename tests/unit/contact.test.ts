@@ -64,13 +64,13 @@ describe('CSV', () => {
   it('writes the header and one line per row in column order', () => {
     expect(csvHeader()).toBe(
       'id,created_at,first_name,last_name,email,mobile,method_of_contact,message,contact_type,language,consent,consent_text_version,consent_at,' +
-      'enquiry_type,project_id,project_name,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n'
+      'enquiry_type,project_id,project_name,listing_reference,listing_title,utm_source,utm_medium,utm_campaign,utm_term,utm_content,page_url,referrer,desk,crm_pipeline,repeat_of\r\n'
     );
     expect(csvLine({
       id: 7, createdAt: new Date('2026-01-02T03:04:05Z'), first_name: 'A', last_name: null, email: 'a@b.co', mobile: '0501234567',
       method_of_contact: 'Google', message: null, contact_type: 'Website Contact Form', language: 'ar',
       enquiry_type: 'brochure', project_id: '12', project_name: 'Marina, Heights', utm_campaign: 'spring', desk: 'dubai', repeat_of: 3,
-    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form,ar,,,,brochure,12,"Marina, Heights",,,spring,,,,,dubai,,3\r\n');
+    })).toBe('7,2026-01-02T03:04:05.000Z,A,,a@b.co,0501234567,Google,,Website Contact Form,ar,,,,brochure,12,"Marina, Heights",,,,,spring,,,,,dubai,,3\r\n');
   });
 });
 

@@ -61,7 +61,7 @@ describe('the webhook body and signature', () => {
       lead: {
         id: 7, document_id: 'doc7', first_name: 'Layla', last_name: '', email: 'layla@example.ae', mobile: '+971 50 123 4567',
         method_of_contact: '', message: 'Hi', source: 'Website Contact Form', locale: 'ar', received_at: '2026-01-01T08:00:00.000Z',
-        enquiry_type: 'general', project: null, attribution: {}, desk: { name: 'default', email: null, crm_pipeline: null, rule: null },
+        enquiry_type: 'general', project: null, listing: null, attribution: {}, desk: { name: 'default', email: null, crm_pipeline: null, rule: null },
       },
     });
   });

@@ -31,7 +31,7 @@ function listing(id: number): Listing {
     id, reference: `LS-${id}`, purpose: id % 3 === 0 ? 'rent' : 'sale', title: `Home ${id} in ${pick(COMMUNITIES, 2)}`, title_ar: '', description: '', description_ar: '',
     category: pick(CATEGORIES, 3), property_name: `Tower ${id % 40}`, community: pick(COMMUNITIES, 2), sub_community: '', city: '', state_id: state,
     bedrooms: pick(['Studio', '1', '2', '3', '4', '5', '7', ''], 4), bathrooms: pick([1, 2, 3, 4, 5, 6, null], 5), area_sqft: id % 17 === 0 ? null : 400 + ((id * 37) % 6000),
-    price: onRequest ? null : 50_000 + ((id * 7741) % 9_000_000), price_on_request: onRequest, currency: 'AED', agent: { name: '', phone: '', photo: '' }, images: [],
+    price: onRequest ? null : 50_000 + ((id * 7741) % 9_000_000), price_on_request: onRequest, currency: 'AED', agent: { name: '', phone: '', photo: '' }, agent_email: '', images: [],
     brochure_url: '', ...place(id), handover_date: '', permit_number: 'P', completion_status: pick(['ready', 'off_plan', ''] as const, 6),
     furnishing: pick(['furnished', 'semi-furnished', 'unfurnished', ''], 7), parking: '', view: '', fittings: '', listed_at: 1_700_000_000_000 + ((id * 15485863) % 1_000_000_000),
   };

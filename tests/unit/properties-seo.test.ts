@@ -11,7 +11,7 @@ function listing(overrides: Partial<Listing> = {}): Listing {
   return {
     id: 7, reference: 'LS-7', purpose: 'rent', title: 'Furnished 2BR with marina view', title_ar: 'شقة مفروشة بغرفتي نوم', description: '', description_ar: '',
     category: 'Apartment', property_name: 'Marina Gate 1', community: 'Dubai Marina', sub_community: 'Marina Gate', city: 'Dubai', state_id: 'DU',
-    bedrooms: '2', bathrooms: 3, area_sqft: 1450, price: 185_000, price_on_request: false, currency: 'AED', agent: { name: '', phone: '', photo: '' },
+    bedrooms: '2', bathrooms: 3, area_sqft: 1450, price: 185_000, price_on_request: false, currency: 'AED', agent: { name: '', phone: '', photo: '' }, agent_email: '',
     images: ['https://cdn.example.ae/ls-1.jpg'], brochure_url: '', latitude: null, longitude: null, handover_date: '', permit_number: '7115432100',
     completion_status: 'ready', furnishing: 'furnished', parking: '', view: '', fittings: '', listed_at: 0,
     ...overrides,

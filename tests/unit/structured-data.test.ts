@@ -160,7 +160,7 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     id: 41, reference: 'LS-4100', purpose: 'rent', title: 'Furnished 2BR with marina view', title_ar: 'شقة مفروشة بغرفتي نوم', description: 'Bright, high floor.',
     description_ar: 'مشرقة في طابق مرتفع.', category: 'Apartment', property_name: 'Marina Gate 1', community: 'Dubai Marina', sub_community: 'Marina Gate', city: 'Dubai',
     state_id: 'DU', bedrooms: '2', bathrooms: 3, area_sqft: 1450, price: 185_000, price_on_request: false, currency: 'AED',
-    agent: { name: 'Omar Haddad', phone: '+971 50 111 2222', photo: '' }, images: ['https://cdn.example.ae/ls-1.jpg', 'https://cdn.example.ae/ls-2.jpg'],
+    agent: { name: 'Omar Haddad', phone: '+971 50 111 2222', photo: '' }, agent_email: 'omar@agency.example', images: ['https://cdn.example.ae/ls-1.jpg', 'https://cdn.example.ae/ls-2.jpg'],
     brochure_url: '', latitude: 25.08, longitude: 55.14, handover_date: '', permit_number: '7115432100', completion_status: 'ready', furnishing: 'furnished',
     parking: '1', view: 'Marina', fittings: '', listed_at: 1_760_000_000_000,
     ...overrides,

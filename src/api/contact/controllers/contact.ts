@@ -25,16 +25,19 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const enquiry = validateEnquiry(body, locale);
     const errors = { ...(result.ok ? {} : result.errors), ...enquiry.errors };
     if (!result.ok || Object.keys(errors).length > 0) throw ApiError.validation(errors, messages.validationFailed);
-    const { project_key, ...about } = enquiry.value;
+    const { project_key, listing_key, ...about } = enquiry.value;
     const project = project_key === undefined ? undefined : await contactService(strapi).enquiredProject(project_key, locale);
     if (project === null) throw ApiError.validation({ project_id: [messages.projectUnknown] }, messages.validationFailed);
+    const listing = listing_key === undefined ? undefined : await contactService(strapi).enquiredListing(listing_key, locale);
+    if (listing === null) throw ApiError.validation({ listing_id: [messages.listingUnknown] }, messages.validationFailed);
 
     // A signed-in buyer's lead is linked to their account; a token that names no buyer links nothing.
     const signedIn = await buyerService(strapi).of(ctx);
     const buyer = signedIn.status === 'buyer' ? signedIn.buyer.id : undefined;
-    const { id } = await contactService(strapi).submit(result.value, locale, buyer, { ...about, ...(project ? { project } : {}) });
+    const { id } = await contactService(strapi).submit(result.value, locale, buyer, { ...about, ...(project ? { project } : {}), ...(listing ? { listing } : {}) });
     // A brochure enquiry is answered with the brochure, for the site to open once the form is sent.
-    const brochure = about.enquiry_type === 'brochure' && project?.brochure_url ? { brochure_url: project.brochure_url } : {};
+    const brochureUrl = (project ?? listing)?.brochure_url;
+    const brochure = about.enquiry_type === 'brochure' && brochureUrl ? { brochure_url: brochureUrl } : {};
     ctx.status = 201;
     ctx.body = success({ id, ...brochure }, 201, messages.confirmation);
   },

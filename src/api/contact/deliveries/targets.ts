@@ -9,6 +9,7 @@ import { attributionOf, erasurePayload, leadPayload, repeatPayload, type StoredL
 import { DEFAULT_DESK } from '../lib/lead-routing';
 import { CONTACT_UID } from '../lib/lead-type';
 import { leadEmail, type LeadAbout } from '../lib/notification';
+import type { ListingSnapshot } from '../lib/listing-snapshot';
 import type { ProjectSnapshot } from '../lib/project-snapshot';
 import { SIGNATURE_HEADER, signatureHeader } from '../lib/webhook-signature';
 import { propagate } from '../../../lib/tracing';
@@ -114,6 +115,7 @@ function leadAbout(lead: StoredLead): LeadAbout {
   return {
     enquiry_type: lead.enquiry_type ?? 'general',
     project: (lead.project as ProjectSnapshot | null | undefined) ?? null,
+    listing: (lead.listing as ListingSnapshot | null | undefined) ?? null,
     attribution: attributionOf(lead),
     desk: lead.desk ?? DEFAULT_DESK,
     rule: lead.routing_rule ?? null,

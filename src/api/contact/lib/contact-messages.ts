@@ -28,6 +28,11 @@ export interface ContactMessages {
   /** The enquiry's fields (decision 141). */
   projectUnknown: string;
   projectNeeded(type: string): string;
+  listingUnknown: string;
+  listingNeeded(type: string): string;
+  /** A brochure or viewing enquiry is about a project or a listing. */
+  subjectNeeded(type: string): string;
+  projectAndListing: string;
   enquiryType(types: readonly string[]): string;
   sourceObject: string;
   sourceText(key: string): string;
@@ -57,6 +62,10 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     consentVersionText: 'The consent text version must be text.',
     projectUnknown: 'No off-plan project with this id',
     projectNeeded: (type) => `A ${type} enquiry needs a project_id.`,
+    listingUnknown: 'No listing for sale or rent with this id',
+    listingNeeded: (type) => `A ${type} enquiry needs a listing_id.`,
+    subjectNeeded: (type) => `A ${type} enquiry needs a project_id or a listing_id.`,
+    projectAndListing: 'An enquiry is about a project or a listing, not both.',
     enquiryType: (types) => `The enquiry type must be one of: ${types.join(', ')}.`,
     sourceObject: 'The source must be an object.',
     sourceText: (key) => `The ${key} must be text.`,
@@ -82,6 +91,10 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     consentVersionText: 'يجب أن يكون إصدار نص الموافقة نصًا.',
     projectUnknown: 'لا يوجد مشروع على الخارطة بهذا المعرّف',
     projectNeeded: (type) => `يتطلب الاستفسار من نوع ${type} قيمة project_id.`,
+    listingUnknown: 'لا يوجد عقار للبيع أو الإيجار بهذا المعرّف',
+    listingNeeded: (type) => `يتطلب الاستفسار من نوع ${type} قيمة listing_id.`,
+    subjectNeeded: (type) => `يتطلب الاستفسار من نوع ${type} قيمة project_id أو listing_id.`,
+    projectAndListing: 'يكون الاستفسار عن مشروع أو عن عقار، لا عن كليهما.',
     enquiryType: (types) => `يجب أن يكون نوع الاستفسار واحدًا من: ${types.join('، ')}.`,
     sourceObject: 'يجب أن يكون المصدر كائنًا.',
     sourceText: (key) => `يجب أن يكون ${key} نصًا.`,

@@ -17,11 +17,14 @@ export interface ContactRow {
   consent?: boolean | null;
   consent_text_version?: string | null;
   consent_at?: string | Date | null;
-  /** What the lead is about and where it came from (decisions 141-144). */
+  /** What the lead is about and where it came from (decisions 141-144, 158). */
   enquiry_type?: string | null;
   project_id?: string | null;
   project_name?: string | null;
   project?: Record<string, unknown> | null;
+  listing_reference?: string | null;
+  listing_title?: string | null;
+  listing?: Record<string, unknown> | null;
   page_url?: string | null;
   referrer?: string | null;
   utm_source?: string | null;
@@ -62,6 +65,8 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { header: 'enquiry_type', attribute: 'enquiry_type' },
   { header: 'project_id', attribute: 'project_id' },
   { header: 'project_name', attribute: 'project_name' },
+  { header: 'listing_reference', attribute: 'listing_reference' },
+  { header: 'listing_title', attribute: 'listing_title' },
   { header: 'utm_source', attribute: 'utm_source' },
   { header: 'utm_medium', attribute: 'utm_medium' },
   { header: 'utm_campaign', attribute: 'utm_campaign' },

@@ -1,18 +1,19 @@
 /**
- * What a submission says it is about, and where the visitor came from (decision 141): `project_id`,
- * `enquiry_type` and `source`, all optional, checked beside the contact fields. Pure: whether the project
- * is in the feed is the off-plan domain's to say, asked afterwards.
+ * What a submission says it is about, and where the visitor came from (decisions 141, 158): `project_id`
+ * or `listing_id`, `enquiry_type` and `source`, all optional, checked beside the contact fields. Pure:
+ * whether the project or the listing is on the site is the off-plan or properties domain's to say, asked
+ * afterwards.
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
 import { CONTACT_MESSAGES } from './contact-messages';
 
-export const ENQUIRY_TYPES = ['general', 'project', 'brochure', 'viewing', 'callback'] as const;
+export const ENQUIRY_TYPES = ['general', 'project', 'listing', 'brochure', 'viewing', 'callback'] as const;
 export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
 
-/** The types that are about one project: refused without a `project_id`. */
-const ABOUT_A_PROJECT: ReadonlySet<EnquiryType> = new Set(['project', 'brochure', 'viewing']);
+/** The types about one project or one listing: refused without it. */
+const ABOUT_ONE: ReadonlySet<EnquiryType> = new Set(['brochure', 'viewing']);
 
 /** The attribution the website passes from the landing URL, as analytics tools read it. */
 export const SOURCE_KEYS = ['page_url', 'referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
@@ -22,13 +23,15 @@ export type Attribution = Partial<Record<SourceKey, string>>;
 const URL_KEYS: ReadonlySet<SourceKey> = new Set(['page_url', 'referrer']);
 const URL_MAX = 2000;
 const TEXT_MAX = 255;
-/** A feed project's id (digits) or slug; anything longer names none. */
-const PROJECT_KEY_MAX = 255;
+/** A project's or listing's id, slug or reference; anything longer names none. */
+const KEY_MAX = 255;
 
 export interface Enquiry {
   enquiry_type: EnquiryType;
   /** The project as the client named it (an id or a slug), unresolved. */
   project_key?: string;
+  /** The listing as the client named it (an id, a slug or a reference), unresolved. */
+  listing_key?: string;
   source: Attribution;
 }
 
@@ -67,34 +70,48 @@ function readSource(raw: unknown, locale: Locale, fail: (field: string, message:
   return source;
 }
 
-function readProjectKey(raw: unknown): string | undefined | 'invalid' {
+function readKey(raw: unknown): string | undefined | 'invalid' {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
-  if (text === null || text === '' || text.length > PROJECT_KEY_MAX || hasUnstorableCharacters(text)) return 'invalid';
+  if (text === null || text === '' || text.length > KEY_MAX || hasUnstorableCharacters(text)) return 'invalid';
   return text;
 }
 
+/** Why an enquiry of `type` lacks what it is about, by field; undefined when it has it. */
+function missingSubject(type: EnquiryType, project: boolean, listing: boolean, messages: (typeof CONTACT_MESSAGES)['en']): [string, string] | undefined {
+  if (type === 'project' && !project) return ['project_id', messages.projectNeeded(type)];
+  if (type === 'listing' && !listing) return ['listing_id', messages.listingNeeded(type)];
+  if (ABOUT_ONE.has(type) && !project && !listing) return ['project_id', messages.subjectNeeded(type)];
+  return undefined;
+}
+
 /**
- * The enquiry a body states, or its failures by field (`project_id`, `enquiry_type`, `source.<key>`).
- * Without `enquiry_type`, a submission naming a project is a `project` enquiry, any other `general`.
+ * The enquiry a body states, or its failures by field (`project_id`, `listing_id`, `enquiry_type`,
+ * `source.<key>`). Without `enquiry_type`, a submission naming a project is a `project` enquiry, one
+ * naming a listing a `listing` enquiry, any other `general`. It names a project or a listing, not both.
  */
 export function validateEnquiry(body: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE): { errors: FieldErrors; value: Enquiry } {
   const messages = CONTACT_MESSAGES[locale];
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  const key = readProjectKey(body.project_id);
-  if (key === 'invalid') fail('project_id', messages.projectUnknown);
-  const project_key = key === 'invalid' ? undefined : key;
+  const projectKey = readKey(body.project_id);
+  if (projectKey === 'invalid') fail('project_id', messages.projectUnknown);
+  const listingKey = readKey(body.listing_id);
+  if (listingKey === 'invalid') fail('listing_id', messages.listingUnknown);
+  if (projectKey !== undefined && listingKey !== undefined) fail('listing_id', messages.projectAndListing);
+  const project_key = projectKey === 'invalid' ? undefined : projectKey;
+  const listing_key = listingKey === 'invalid' ? undefined : listingKey;
 
   const rawType = typeof body.enquiry_type === 'string' ? body.enquiry_type.trim().toLowerCase() : body.enquiry_type;
-  let enquiry_type: EnquiryType = project_key ? 'project' : 'general';
+  let enquiry_type: EnquiryType = project_key ? 'project' : listing_key ? 'listing' : 'general';
   if (rawType !== undefined && rawType !== null && rawType !== '') {
     if (ENQUIRY_TYPES.includes(rawType as EnquiryType)) enquiry_type = rawType as EnquiryType;
     else fail('enquiry_type', messages.enquiryType(ENQUIRY_TYPES));
   }
-  if (ABOUT_A_PROJECT.has(enquiry_type) && key === undefined) fail('project_id', messages.projectNeeded(enquiry_type));
+  const missing = missingSubject(enquiry_type, projectKey !== undefined, listingKey !== undefined, messages);
+  if (missing) fail(...missing);
 
   const source = readSource(body.source, locale, fail);
-  return { errors, value: { enquiry_type, ...(project_key ? { project_key } : {}), source } };
+  return { errors, value: { enquiry_type, ...(project_key ? { project_key } : {}), ...(listing_key ? { listing_key } : {}), source } };
 }

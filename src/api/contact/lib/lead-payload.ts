@@ -33,9 +33,10 @@ function leadBody(lead: StoredLead) {
     // The sales team answers in the language the visitor wrote in (decision 58).
     locale: lead.language ?? 'en',
     received_at: receivedAt.toISOString(),
-    // What the lead is about, where it came from, who handles it (decisions 141-144).
+    // What the lead is about, where it came from, who handles it (decisions 141-144, 158).
     enquiry_type: lead.enquiry_type ?? 'general',
     project: lead.project ?? null,
+    listing: lead.listing ?? null,
     attribution: attributionOf(lead),
     desk: { name: lead.desk ?? 'default', email: lead.desk_email ?? null, crm_pipeline: lead.crm_pipeline ?? null, rule: lead.routing_rule ?? null },
   };

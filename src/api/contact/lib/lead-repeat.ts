@@ -1,6 +1,6 @@
 /**
  * When a lead repeats an earlier one (decision 144): the same person, by e-mail address or by phone
- * digits, about the same subject (a project, or a general enquiry) within the repeat window. Pure: the
+ * digits, about the same subject (a project, a listing, or a general enquiry) within the repeat window. Pure: the
  * keys a lead is known by; the database decides, under its unique key, which lead came first.
  */
 import { createHash } from 'crypto';
@@ -13,8 +13,11 @@ export interface RepeatKey {
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** The subject of a lead: its project, or every general enquiry together. */
-export const repeatSubject = (projectId: string | undefined) => (projectId ? `project:${projectId}` : 'general');
+/** The subject of a lead: its project, its listing (by reference), or every general enquiry together. */
+export function repeatSubject(about: { project?: { id: string }; listing?: { reference: string } }): string {
+  if (about.project) return `project:${about.project.id}`;
+  return about.listing ? `listing:${about.listing.reference}` : 'general';
+}
 
 /** The lead's keys, in one fixed order, so two transactions taking the same keys never wait on each other in a circle. */
 export function repeatKeys(lead: { email: string; mobile: string }, subject: string): RepeatKey[] {

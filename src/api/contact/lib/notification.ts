@@ -3,6 +3,7 @@
  * has CR, LF and other control characters removed, so a submission cannot add headers.
  */
 import type { ContactSubmission } from './contact-validation';
+import type { ListingSnapshot } from './listing-snapshot';
 import type { ProjectSnapshot } from './project-snapshot';
 
 export interface LeadEmail {
@@ -16,6 +17,7 @@ export interface LeadEmail {
 export interface LeadAbout {
   enquiry_type: string;
   project: ProjectSnapshot | null;
+  listing: ListingSnapshot | null;
   attribution: Record<string, string>;
   desk: string;
   rule: string | null;
@@ -28,8 +30,9 @@ export function headerSafe(value: string): string {
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', ar: 'Arabic (answer in Arabic)' };
 
 function subjectOf(name: string, about?: LeadAbout): string {
-  if (!about?.project) return `New website enquiry from ${name}`;
-  return `New ${about.enquiry_type} enquiry about ${about.project.name} from ${name}`;
+  const subject = about?.project?.name ?? about?.listing?.title;
+  if (!subject) return `New website enquiry from ${name}`;
+  return `New ${about!.enquiry_type} enquiry about ${subject} from ${name}`;
 }
 
 function projectLines(project: ProjectSnapshot): string[] {
@@ -44,11 +47,25 @@ function projectLines(project: ProjectSnapshot): string[] {
   ];
 }
 
+function listingLines(listing: ListingSnapshot): string[] {
+  const { amount, currency, period } = listing.price;
+  const price = amount === null ? 'price on request' : `${amount} ${currency}${period === 'year' ? ' a year' : ''}`;
+  return [
+    `Listing: ${listing.title} (ref. ${listing.reference}, for ${listing.purpose === 'rent' ? 'rent' : 'sale'}${listing.permit_number ? `, permit ${listing.permit_number}` : ''})`,
+    `Where: ${[listing.community, listing.emirate.name].filter(Boolean).join(', ') || '-'}`,
+    `Bedrooms: ${listing.bedrooms ?? '-'}`,
+    `Price when they asked: ${price}`,
+    `Listing agent: ${[listing.agent.name, listing.agent.phone, listing.agent.email].filter(Boolean).join(', ') || '-'}`,
+    `Page: ${listing.page_url}`,
+  ];
+}
+
 function aboutLines(about: LeadAbout): string[] {
   const attribution = Object.entries(about.attribution).map(([key, value]) => `  ${key}: ${value}`);
   return [
     `Enquiry: ${about.enquiry_type}`,
     ...(about.project ? projectLines(about.project) : []),
+    ...(about.listing ? listingLines(about.listing) : []),
     `Desk: ${about.desk}${about.rule ? ` (rule ${about.rule})` : ''}`,
     ...(attribution.length ? ['Came from:', ...attribution] : []),
     '',

@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { metrics } from '../../../lib/metrics';
 import { pageUrl } from '../../../lib/site-paths';
 import { offPlanService } from '../../off-plan/services/off-plan';
+import { propertiesService } from '../../properties/services/properties';
 import { deliveryStore } from '../deliveries/store';
 import { configuredTargets } from '../deliveries/targets';
 import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
@@ -21,27 +22,30 @@ import type { Attribution, EnquiryType } from '../lib/lead-enquiry';
 import { repeatKeys, repeatSubject } from '../lib/lead-repeat';
 import { routeLead, type Route } from '../lib/lead-routing';
 import { CONTACT_TYPE, CONTACT_UID } from '../lib/lead-type';
+import { listingSnapshot, type ListingSnapshot } from '../lib/listing-snapshot';
 import { projectSnapshot, type ProjectSnapshot } from '../lib/project-snapshot';
 import { repeatStore } from '../repeats/store';
 import { activeRouteRules } from './lead-routes';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What a submission is about, its project found in the feed. */
+/** What a submission is about, its project found in the feed or its listing on the site. */
 export interface LeadEnquiry {
   enquiry_type: EnquiryType;
   project?: ProjectSnapshot;
+  listing?: ListingSnapshot;
   source: Attribution;
 }
 
 const GENERAL: LeadEnquiry = { enquiry_type: 'general', source: {} };
 
 function enquiryFields(enquiry: LeadEnquiry, route: Route) {
-  const { project } = enquiry;
+  const { project, listing } = enquiry;
   return {
     enquiry_type: enquiry.enquiry_type,
     // The column holds 255 characters (the whole name stays in the snapshot): a feed's longer name is cut, never refused.
     ...(project ? { project_id: project.id, project_name: project.name.slice(0, 255), project } : {}),
+    ...(listing ? { listing_reference: listing.reference.slice(0, 255), listing_title: listing.title.slice(0, 255), listing } : {}),
     ...enquiry.source,
     desk: route.desk,
     desk_email: route.desk_email ?? undefined,
@@ -69,6 +73,12 @@ const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
     return found && projectSnapshot(found.project, found.slug, pageUrl('project', locale, { slug: found.slug }));
   },
 
+  /** The snapshot of the listing on the site `key` names (an id, a slug or a reference), its page in `locale`; null when none. */
+  async enquiredListing(key: string, locale: Locale = DEFAULT_LOCALE): Promise<ListingSnapshot | null> {
+    const found = await propertiesService(strapi).enquiredListing(key, locale);
+    return found && listingSnapshot(found);
+  },
+
   /**
    * Stores the lead with the language it was sent in (its deliveries carry it), linked to the buyer
    * account that sent it, if any (its id), routed to its desk.
@@ -76,12 +86,12 @@ const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async submit(lead: ContactSubmission, locale: Locale = DEFAULT_LOCALE, buyer?: number, enquiry: LeadEnquiry = GENERAL): Promise<{ id: number; repeat_of?: number }> {
     const settings = deliverySettings(strapi);
     const windowMs = Number(strapi.config.get('contact.repeatWindowHours', 24)) * HOUR_MS;
-    const keys = repeatKeys(lead, repeatSubject(enquiry.project?.id));
+    const keys = repeatKeys(lead, repeatSubject(enquiry));
     let stored: { id: number; repeat_of?: number; route: Route; deliveries: number };
     try {
       const route = routeLead(await activeRouteRules(strapi), {
         enquiry_type: enquiry.enquiry_type,
-        emirate: enquiry.project?.emirate,
+        emirate: enquiry.project?.emirate ?? enquiry.listing?.emirate,
         developer: enquiry.project?.developer,
         utm_campaign: enquiry.source.utm_campaign,
       });

@@ -35,6 +35,7 @@ export interface ListingIndex {
   /** Position by slug (current ones), by reference and by id. */
   bySlug: Map<string, number>;
   byReference: Map<string, number>;
+  byId: Map<number, number>;
   cardBytes: Buffer[];
   orders: Orders;
   ranks: Orders;
@@ -138,6 +139,7 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
     slugs: listingSlugs,
     bySlug: new Map(listingSlugs.map((slug, i) => [slug, i])),
     byReference: new Map(listings.map((listing, i) => [listing.reference, i])),
+    byId: new Map(listings.map((listing, i) => [listing.id, i])),
     cardBytes,
     orders,
     ranks: ranksOf(orders),

@@ -17,6 +17,8 @@ export interface Listing extends Pick<NormalisedListing, Kept> {
   id: number;
   purpose: Purpose;
   agent: { name: string; phone: string; photo: string };
+  /** The agent's e-mail: for the lead of an enquiry about the listing, never on a public answer. */
+  agent_email: string;
   /** When the provider last changed it (else when it was first synced), epoch ms: the newest-first order. */
   listed_at: number;
 }
@@ -56,6 +58,7 @@ export function listingOf(row: ListedRow): Listing {
     price_on_request: row.price_on_request === true || row.price_on_request === 1,
     currency: text(row.currency) || 'AED',
     agent: { name: text(row.agent_name), phone: text(row.agent_phone), photo: text(row.agent_photo) },
+    agent_email: text(row.agent_email),
     images: strings(row.images),
     brochure_url: text(row.brochure_url),
     latitude: numberOrNull(row.latitude),

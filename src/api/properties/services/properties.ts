@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/errors';
 import { inSlices, LISTINGS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
 import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
+import { listingCard } from '../lib/card';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
@@ -208,6 +209,19 @@ function createPropertiesService(strapi: Core.Strapi) {
         if (position !== undefined) cards.set(reference, JSON.parse(current.cardBytes[position].toString('utf8')) as Record<string, unknown>);
       }
       return cards;
+    },
+
+    /**
+     * The listing on the public routes now that a lead names (its id, current slug or reference), as its
+     * card in `locale` with what a lead keeps beside it (its agent's e-mail, its brochure); null when none.
+     */
+    async enquiredListing(key: string, locale: Locale) {
+      const current = await index(locale);
+      const position = current.bySlug.get(key) ?? current.byReference.get(key) ?? (/^\d{1,15}$/.test(key) ? current.byId.get(Number(key)) : undefined);
+      if (position === undefined) return null;
+      const listing = current.listings[position];
+      const card = listingCard(listing, current.slugs[position], locale);
+      return { ...card, agent_email: listing.agent_email, brochure_url: listing.brochure_url || null };
     },
 
     /** Each advertised listing's current slug and when the provider last changed it: the sitemap's listings part. */

@@ -99,10 +99,13 @@ export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingTyp
   };
 }
 
-/** What a public listing shows of a synced row: everything stored about the home, none of the sync's bookkeeping. */
+/**
+ * What the public listings read of a synced row: everything stored about the home (the agent's e-mail for
+ * the leads of enquiries about it, never shown), none of the sync's bookkeeping.
+ */
 const LISTED_FIELDS = [
   'id', 'listing_type', 'deactivated_at', 'reference', 'title', 'category', 'property_name', 'community', 'sub_community', 'city', 'state_id', 'state_name',
-  'bedrooms', 'bathrooms', 'area_sqft', 'price', 'price_on_request', 'currency', 'agent_name', 'agent_phone', 'agent_photo', 'description',
+  'bedrooms', 'bathrooms', 'area_sqft', 'price', 'price_on_request', 'currency', 'agent_name', 'agent_phone', 'agent_email', 'agent_photo', 'description',
   'title_ar', 'description_ar', 'images', 'brochure_url', 'latitude', 'longitude', 'handover_date', 'permit_number', 'completion_status',
   'furnishing', 'parking', 'view', 'fittings', 'provider_updated_at', 'createdAt',
 ] as const;
