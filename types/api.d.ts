@@ -1961,6 +1961,8 @@ export interface components {
             permit_number: string | null;
             /** @description The listing's page on the website (the `listing` path of SITE_PATHS) */
             canonical_url: string;
+            /** @description Only with a signed-in buyer's access token: whether the buyer favourited the listing (the answer is then private). */
+            is_favorited?: boolean;
         };
         PropertiesMapResponse: {
             /** @constant */

@@ -389,6 +389,15 @@ describe('favourite sale and rent listings (issue 43)', () => {
     expect(listed).toHaveLength(2);
     expect(listed[0]).toMatchObject({ kind: 'project', project_id: projectIds[0], listing_reference: null, available: true });
     expect(listed[1]).toMatchObject({ kind: 'listing', project_id: null, listing_reference: home.reference, available: true, card: { reference: home.reference, is_favorited: true } });
+    // The buyer's listing cards and the listing's own answer say so; everyone's answer is untouched.
+    const flags = (body: { data: { listings: { data: Array<{ reference: string; is_favorited?: boolean }> } } }) =>
+      Object.fromEntries(body.data.listings.data.map((card) => [card.reference, card.is_favorited]));
+    const page = await get('/api/v1/properties?purpose=rent&per_page=5', me.auth);
+    expect(page.headers['cache-control']).toMatch(/private/);
+    expect(flags(page.body)[home.reference]).toBe(true);
+    expect(Object.values(flags(page.body)).filter(Boolean)).toHaveLength(1);
+    expect((await get(`/api/v1/properties/${home.reference}`, me.auth)).body.data.is_favorited).toBe(true);
+    expect(flags((await get('/api/v1/properties?purpose=rent&per_page=5')).body)[home.reference]).toBeUndefined();
 
     const unknown = await (await http()).put('/api/v1/me/favorites/listings/NO-SUCH-REF').set('Authorization', me.auth);
     expect(unknown.status).toBe(404);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileChange } from '../../src/api/account/lib/profile';
 import { savedSearchFields, type QueryCheck } from '../../src/api/account/lib/saved-search';
-import { withFavoriteFlags } from '../../src/api/off-plan/lib/favorite-flags';
+import { withFavoriteFlags } from '../../src/api/account/lib/favorite-flags';
 import { parseListingQuery } from '../../src/api/off-plan/lib/query';
 import { listingQueryString } from '../../src/api/off-plan/lib/query-form';
 import { checkListingQuery } from '../../src/api/off-plan/services/listing-query';
@@ -90,7 +90,8 @@ describe('the listing query written back', () => {
 });
 
 describe('withFavoriteFlags', () => {
-  const flagged = (answer: unknown, ids: string[]) => JSON.parse(withFavoriteFlags(Buffer.from(JSON.stringify(answer)), (id) => ids.includes(id)).toString());
+  const flagged = (answer: unknown, projects: string[], listings: string[] = []) =>
+    JSON.parse(withFavoriteFlags(Buffer.from(JSON.stringify(answer)), { projects: new Set(projects), listings: new Set(listings) }).toString());
 
   it('flags every card of a listing', () => {
     const listing = { success: true, data: { properties: { data: [{ id: 'a' }, { id: 'b' }] } } };
@@ -99,6 +100,13 @@ describe('withFavoriteFlags', () => {
 
   it('flags a project answer', () => {
     expect(flagged({ data: { id: 'a', name: 'A' } }, ['a']).data).toEqual({ id: 'a', name: 'A', is_favorited: true });
+  });
+
+  it('flags the cards of a sale or rent listing page, a listing and its similar listings, by reference', () => {
+    const page = { data: { purpose: 'rent', listings: { data: [{ id: 1, reference: 'LS-1' }, { id: 2, reference: 'LS-2' }] } } };
+    expect(flagged(page, ['2'], ['LS-1']).data.listings.data).toEqual([{ id: 1, reference: 'LS-1', is_favorited: true }, { id: 2, reference: 'LS-2', is_favorited: false }]);
+    const home = { data: { id: 1, reference: 'LS-1', similar: [{ id: 2, reference: 'LS-2' }] } };
+    expect(flagged(home, ['1'], ['LS-2']).data).toEqual({ id: 1, reference: 'LS-1', is_favorited: false, similar: [{ id: 2, reference: 'LS-2', is_favorited: true }] });
   });
 
   it('flags the cards of its similar projects', () => {

@@ -1,5 +1,6 @@
 /**
- * On the off-plan listing and project routes: for a request carrying a buyer's token, `is_favorited` on
+ * On the off-plan listing and project routes and the sale and rent listings' (list, listing): for a
+ * request carrying a buyer's token, `is_favorited` on
  * each card of the answer, which becomes that buyer's own (private, never a surrogate key). Without a
  * token, or with one that names no buyer, the answer is everyone's, untouched. The fast lane answers
  * the same requests from what this instance holds, through the same services (../favorite-flags-lane.ts).

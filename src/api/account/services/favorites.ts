@@ -2,7 +2,7 @@
  * A buyer's favourites: off-plan projects (by the feed's project id) and sale and rent listings (by
  * reference), at most MAX_FAVORITES in all, listed newest first with each catalogue's own cards; one that
  * left its catalogue stays listed, marked unavailable.
- * The set is held per instance under the buyer's cache tag (services/buyer.ts), with the off-plan
+ * The set is held per instance under the buyer's cache tag (services/buyer.ts), with the catalogues'
  * answers already flagged for it, each kept beside the answer for everyone it was made from: a repeat
  * is a lookup, and a new answer for everyone (its own object: another version) is flagged anew.
  */
@@ -13,6 +13,7 @@ import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { propertiesService } from '../../properties/services/properties';
+import { withFavoriteFlags, type Favourited } from '../lib/favorite-flags';
 import { buyerCacheTag, type BuyerAccount } from './buyer';
 
 export const FAVORITE_UID = 'api::account.favorite';
@@ -51,9 +52,8 @@ const targetOf = (row: FavoriteRow): FavoriteTarget => (row.listing_reference ? 
 
 export type Favoriting = { outcome: 'added' | 'kept'; favorited_at: string } | { outcome: 'unknown' } | { outcome: 'full' };
 
-/** A buyer's favourites as held: the project ids, and the answers flagged for them by the answer for everyone. */
-interface HeldFavorites {
-  ids: ReadonlySet<string>;
+/** A buyer's favourites as held: the project ids and listing references, and the answers flagged for them by the answer for everyone. */
+interface HeldFavorites extends Favourited {
   flagged: LRUCache<Representation, Representation>;
 }
 
@@ -91,7 +91,7 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
   function flaggedIn(held: HeldFavorites, everyone: Representation): Representation {
     let own = held.flagged.get(everyone);
     if (!own) {
-      own = new Representation(offPlanService(strapi).withFavoriteFlags(everyone.body, (id) => held.ids.has(id)), false);
+      own = new Representation(withFavoriteFlags(everyone.body, held), false);
       held.flagged.set(everyone, own);
     }
     return own;
@@ -101,8 +101,9 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function held(buyerId: number): Promise<HeldFavorites> {
     const build = async (): Promise<HeldFavorites> => {
-      const found = (await rows().findMany({ select: ['project_id'], where: { ...ofBuyer(buyerId), project_id: { $notNull: true } } })) as Array<{ project_id: string }>;
-      return { ids: new Set(found.map((row) => row.project_id)), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
+      const found = (await rows().findMany({ select: ['project_id', 'listing_reference'], where: ofBuyer(buyerId) })) as Array<Pick<FavoriteRow, 'project_id' | 'listing_reference'>>;
+      const kept = (column: 'project_id' | 'listing_reference') => new Set(found.flatMap((row) => (row[column] ? [row[column]!] : [])));
+      return { projects: kept('project_id'), listings: kept('listing_reference'), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
     };
     return (await cache.get(heldKey(buyerId), build, { tags: [buyerCacheTag(buyerId)] })).value;
   }
@@ -125,11 +126,6 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
   const addsUnderWay = new Map<string, Promise<Favoriting>>();
 
   return {
-    /** The project ids the buyer favourited. */
-    async projectIds(buyerId: number): Promise<ReadonlySet<string>> {
-      return (await held(buyerId)).ids;
-    },
-
     /** A listing or project answer for everyone with `is_favorited` on its cards, as the buyer sees it. */
     async flagged(buyerId: number, everyone: Representation): Promise<Representation> {
       return flaggedIn(await held(buyerId), everyone);

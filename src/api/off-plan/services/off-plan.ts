@@ -26,7 +26,6 @@ import { Representation, representationOf } from '../../../lib/representation';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
-import { withFavoriteFlags } from '../lib/favorite-flags';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
@@ -362,7 +361,6 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** A listing or project answer's bytes with `is_favorited` on its cards, for one buyer (kept nowhere). */
-    withFavoriteFlags,
 
     /** Decision 26: the legacy page response in `locale`, cached as the page is. */
     async legacyResponse(locale: Locale): Promise<CacheEntry<unknown>> {

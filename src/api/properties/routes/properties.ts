@@ -6,12 +6,15 @@ export const LISTINGS_SURROGATE_KEY = 'listings';
 
 const LISTINGS_CACHE_POLICY = { kind: 'provider', surrogateKeys: [LISTINGS_SURROGATE_KEY] } as const;
 
+/** A signed-in buyer's copy of a listing answer says which listings they favourited (the account domain's). */
+const FAVORITE_FLAGS = ['api::account.favorite-flags'];
+
 const routes = [
-  siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
+  siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY, fastLane: true, middlewares: FAVORITE_FLAGS }),
   // Before /:key, which would otherwise take "filters" and "map" for slugs.
   siteRoute({ path: '/v1/properties/filters', handler: 'properties.filters', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
   siteRoute({ path: '/v1/properties/map', handler: 'properties.map', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
-  siteRoute({ path: '/v1/properties/:key', handler: 'properties.listing', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
+  siteRoute({ path: '/v1/properties/:key', handler: 'properties.listing', cache: LISTINGS_CACHE_POLICY, fastLane: true, middlewares: FAVORITE_FLAGS }),
 ];
 
 /** The fixed words beside `/:key` ("filters", "map"): no listing's slug, or its page would be out of reach. */
