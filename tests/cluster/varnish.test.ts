@@ -5,7 +5,8 @@
  * publication as well; a draft read passes through, stored nowhere. A project page kept while its
  * detail was pending is purged under its own key when the detail arrives, and so are the pages that
  * show it among their similar projects (decision 125); and when an editor publishes its SEO override. A
- * sync that changes a sale or rent listing purges the listings' answers (issue 43).
+ * sync that changes a sale or rent listing purges the listings' pages and that listing's own answers,
+ * not the others' (issue 43).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
@@ -197,7 +198,7 @@ describe('Varnish with xkey in front of the service', () => {
     await eventually(async () => expect((await read('/api/v1/robots.txt')).body.includes('Disallow: /purged-through-xkey'), 'robots.txt through Varnish').toBe(true));
   });
 
-  it("a sync that changes a sale listing purges the listings' answers: the new price through Varnish, the other listing pages' keys with it", async () => {
+  it("a sync that changes a sale listing purges the listings' pages and that listing's own answers, not the other listings'", async () => {
     const token = await createApiToken(app, adminToken);
     const sync = async () => expect((await agent(app).post('/api/extsource/sync/all').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     await sync();
@@ -206,10 +207,15 @@ describe('Varnish with xkey in front of the service', () => {
     const page = '/api/v1/properties?purpose=sale&sort=price_desc';
     await eventually(async () => expect((await cachedInVarnish(route)).body.data.reference).toBe(String(unit.RefNo)));
     expect((await cachedInVarnish(page)).body.data.listings.data[0].price.amount).toBeLessThan(99_000_000);
+    // A rental: never similar to a sale listing, so nothing it shows changes with the sale's price.
+    const rental = (await throughVarnish('/api/v1/properties?purpose=rent&per_page=1')).body.data.listings.data[0].reference as string;
+    const rentalRoute = `/api/v1/properties/${encodeURIComponent(rental)}`;
+    await cachedInVarnish(rentalRoute);
     unit.SellPrice = '99000000.0000';
     await sync();
     await eventually(async () => expect((await throughVarnish(route)).body.data.price.amount, 'the new price through Varnish').toBe(99_000_000));
     await eventually(async () => expect((await throughVarnish(page)).body.data.listings.data[0].reference, 'the listing page through Varnish').toBe(String(unit.RefNo)));
+    expect((await throughVarnish(rentalRoute)).cache, 'a listing the sync did not change stays in Varnish').toBe('HIT');
   });
 
   it('refuses a purge without the shared secret', async () => {

@@ -75,19 +75,20 @@ export function filtersBody(index: ListingIndex, purpose: Purpose) {
   );
 }
 
-const similarCards = (index: ListingIndex, listing: Listing, position?: number) =>
-  similarListings(index, listing, position).map((other) => listingCard(index.listings[other], index.slugs[other], index.locale));
+const cardsOf = (index: ListingIndex, positions: readonly number[]) => positions.map((other) => listingCard(index.listings[other], index.slugs[other], index.locale));
 
+/** A listing's answer, and the positions of the similar listings it shows. */
 export function listingBody(index: ListingIndex, position: number) {
   const { locale } = index;
   const listing = index.listings[position];
-  return success(listingDetail(listing, index.slugs[position], locale, similarCards(index, listing, position)), 200, LISTING_MESSAGES[locale].listingAnswerMessage);
+  const similar = similarListings(index, listing, position);
+  return { body: success(listingDetail(listing, index.slugs[position], locale, cardsOf(index, similar)), 200, LISTING_MESSAGES[locale].listingAnswerMessage), similar };
 }
 
 /** A listing that left the market: the error envelope (410 `GONE`) with its slug and the listings like it still on it. */
 export function goneBody(index: ListingIndex, listing: Listing, slug: string) {
   return {
     ...errorBody(410, 'GONE', LISTING_MESSAGES[index.locale].listingGone(slug)),
-    data: { slug, reference: listing.reference, similar: similarCards(index, listing) },
+    data: { slug, reference: listing.reference, similar: cardsOf(index, similarListings(index, listing)) },
   };
 }

@@ -1,16 +1,21 @@
 /**
  * What the listings' answers are kept under in the app's cache and what clears them: everything is built
  * from one set of synced listings and goes when a sync run changes any (the plugin's `listings` tag, on
- * every instance), with the surrogate key a CDN purges for it.
+ * every instance). At a CDN the catalogue's answers go with it (`listings`), and of the listings' own
+ * answers those of the listings the run changed (`listing-<reference>`; all, `listing-pages`, past the
+ * plugin's limit of tags).
  */
 import { CACHE_LIFETIMES } from '../../../lib/cache';
-import { declareSurrogateKey } from '../../../lib/http-caching';
+import { declareSurrogateKey, declareSurrogateKeyFamily } from '../../../lib/http-caching';
 import { localized, type Locale } from '../../../lib/locale';
-import { LISTINGS_TAG } from '../../../plugins/extsource/server/src/public';
-import { LISTINGS_SURROGATE_KEY } from '../routes/properties';
+import { LISTING_PAGES_TAG, LISTING_TAG_PREFIX, LISTINGS_TAG } from '../../../plugins/extsource/server/src/public';
+import { LISTING_PAGES_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, listingSurrogateKey } from '../routes/properties';
 
 export const CATALOGUE_CACHE_KEY = 'listings:catalogue';
 export const indexCacheKey = (locale: Locale) => localized('listings:index', locale);
 export const LISTINGS_CACHE = { tags: [LISTINGS_TAG], lifetime: CACHE_LIFETIMES.states };
 
 declareSurrogateKey(LISTINGS_SURROGATE_KEY, LISTINGS_TAG);
+declareSurrogateKey(LISTING_PAGES_SURROGATE_KEY, LISTING_PAGES_TAG);
+// The plugin's tag holds the reference percent-encoded, as the key does.
+declareSurrogateKeyFamily(LISTING_TAG_PREFIX, listingSurrogateKey(''));

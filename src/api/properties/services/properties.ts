@@ -15,6 +15,7 @@ import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
 import { catalogueService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
+import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { errorMessage } from '../../../lib/errors';
@@ -25,7 +26,7 @@ import { listingCard } from '../lib/card';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
-import { ROUTE_WORDS } from '../routes/properties';
+import { LISTING_PAGES_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE } from './properties-cache';
 
 /** The advertisable listings of one sync, those that left the market lately (by reference), and the slugs of both. */
@@ -59,6 +60,13 @@ function pathSegment(raw: string): string | undefined {
 }
 
 const json = (body: unknown) => new Representation(Buffer.from(JSON.stringify(body)));
+
+/** A listing's answer, with its own surrogate key and its similar listings' beside every listing's. */
+function listingRepresentation(index: ListingIndex, position: number): Representation {
+  const { body, similar } = listingBody(index, position);
+  const keys = [LISTING_PAGES_SURROGATE_KEY, ...[position, ...similar].map((item) => listingSurrogateKey(index.listings[item].reference))];
+  return new Representation(Buffer.from(JSON.stringify(body)), true, ownEdgeHeaders('provider', keys));
+}
 
 /** Answers rendered from one index, found again while that index is current. */
 class KeptAnswers {
@@ -157,7 +165,7 @@ function createPropertiesService(strapi: Core.Strapi) {
     const kept = listings.get(current, key);
     if (kept) return kept;
     const position = current.bySlug.get(key) ?? current.byReference.get(key);
-    return position === undefined ? undefined : listings.keep(current, key, json(listingBody(current, position)));
+    return position === undefined ? undefined : listings.keep(current, key, listingRepresentation(current, position));
   }
 
   return {

@@ -69,6 +69,16 @@ export const PROJECTS_TAG = 'projects';
 /** Tag of every cached entry built from the synced sale and rent listings: a run that changed any drops them, on every instance. */
 export const LISTINGS_TAG = 'listings';
 
+/**
+ * Tags of one listing's own answers, and of every listing's: a run announces the listings it changed by
+ * their own tags, or, past MAX_LISTING_TAGS of them, all listings' answers at once.
+ */
+export const LISTING_TAG_PREFIX = 'listing:';
+/** Percent-encoded: a reference becomes a surrogate key, which a header separates by spaces. */
+export const listingTag = (reference: string) => `${LISTING_TAG_PREFIX}${encodeURIComponent(reference)}`;
+export const LISTING_PAGES_TAG = 'listings:pages';
+export const MAX_LISTING_TAGS = 100;
+
 /** Tag of what is built from one project's detail: a detail that changed drops (and purges) only that. */
 export const PROJECT_TAG_PREFIX = 'project:';
 export const projectTag = (id: string) => `${PROJECT_TAG_PREFIX}${id}`;
@@ -78,8 +88,9 @@ const createHostService = () => {
   return {
     provide(given: ExtsourceHost): void {
       host = given;
-      host.cache.declareTags(PROJECTS_TAG, LISTINGS_TAG);
+      host.cache.declareTags(PROJECTS_TAG, LISTINGS_TAG, LISTING_PAGES_TAG);
       host.cache.declareTagFamily(PROJECT_TAG_PREFIX);
+      host.cache.declareTagFamily(LISTING_TAG_PREFIX);
     },
     get(): ExtsourceHost {
       if (!host) throw new Error('extsource: the hosting app has not provided its cache and leases (service host, provide() in its register phase)');

@@ -13,7 +13,7 @@ export type { ReadAheadProgress } from './services/read-ahead';
 export type { SyncRun, SyncService, Trigger } from './services/sync';
 export type { CompletionStatus, Developer, ListingType, NormalisedListing, NormalisedProject, PaymentPlan, ProjectTranslation, TranslatedLanguage, UnitType } from './mapping/types';
 
-export { LISTINGS_TAG, PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
+export { LISTING_PAGES_TAG, LISTING_TAG_PREFIX, LISTINGS_TAG, listingTag, PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
 export { sqmOf } from './mapping/area';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';

@@ -16,7 +16,7 @@
 import type { Core } from '@strapi/strapi';
 import { listingsDriver } from '../drivers';
 import { errorMessage, syncInProgress } from '../errors';
-import { hostOf, LISTINGS_TAG } from '../host';
+import { hostOf, LISTING_PAGES_TAG, listingTag, LISTINGS_TAG, MAX_LISTING_TAGS } from '../host';
 import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType, NormalisedListing } from '../mapping/types';
 import { eachSliced, slicer, type Pause } from '../slices';
@@ -202,7 +202,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { mode: 'full' as const, deleted: [] as string[], ...(await driver.fetchListings(listingType, onProgress)) };
   }
 
-  async function syncType(runId: number, type: RunType, listingType: ListingType, counts: Counts, warnings: string[]) {
+  async function syncType(runId: number, type: RunType, listingType: ListingType, counts: Counts, warnings: string[], changed: Set<string>) {
     const driver = listingsDriver(strapi);
     const state: RunProgress = { run_id: runId, type, phase: 'fetching', listing_type: listingType, fetched: 0, written: 0, to_write: 0 };
     progress.set(runId, state);
@@ -227,6 +227,9 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     counts.updated += plan.updates.length;
     counts.unchanged += plan.unchanged;
 
+    for (const { listing } of [...plan.creates, ...plan.updates]) changed.add(listing.reference);
+    const deactivated = new Set(plan.deactivateIds);
+    for (const row of existing) if (deactivated.has(row.id)) changed.add(row.reference);
     state.phase = 'deactivating';
     await deactivate(plan.deactivateIds, pause);
     counts.deactivated += plan.deactivateIds.length;
@@ -241,13 +244,14 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
   async function execute(runId: number, type: RunType, startedAt: Date, hold: SyncLockHold): Promise<SyncRun> {
     const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0 };
     const warnings: string[] = [];
+    const changed = new Set<string>();
     let provider = '';
     let error: string | null = null;
     let completedTypes = 0;
     for (const listingType of RUN_TYPES[type]) {
       try {
         if (!hold.held()) throw new Error('lost the sync lock (this process stalled too long); another run may have started');
-        provider = await syncType(runId, type, listingType, counts, warnings);
+        provider = await syncType(runId, type, listingType, counts, warnings, changed);
         completedTypes += 1;
       } catch (thrown) {
         error = `${listingType}: ${errorMessage(thrown)}`;
@@ -262,14 +266,18 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       data: { ...counts, status, provider, warnings, error, finished_at: finishedAt, duration_ms: finishedAt.getTime() - startedAt.getTime(), progress: null },
     })) as RunRow;
     hostOf(strapi).metrics?.syncRun({ type, status, seconds: (finishedAt.getTime() - startedAt.getTime()) / 1000, items: { ...counts } });
-    if (counts.created + counts.updated + counts.deactivated > 0) await announceChangedListings(runId);
+    if (changed.size > 0) await announceChangedListings(runId, changed);
     return runFromRow(row);
   }
 
-  /** What is built from the listings is dropped here and on every instance; a failure leaves it to its backstop lifetime. */
-  async function announceChangedListings(runId: number): Promise<void> {
+  /**
+   * What is built from the listings is dropped here and on every instance, with the answers of the
+   * listings that changed (all listings' past MAX_LISTING_TAGS); a failure leaves it to its backstop lifetime.
+   */
+  async function announceChangedListings(runId: number, changed: ReadonlySet<string>): Promise<void> {
+    const own = changed.size > MAX_LISTING_TAGS ? [LISTING_PAGES_TAG] : [...changed].map(listingTag);
     try {
-      await hostOf(strapi).cache.invalidateEverywhere([LISTINGS_TAG]);
+      await hostOf(strapi).cache.invalidateEverywhere([LISTINGS_TAG, ...own]);
     } catch (thrown) {
       strapi.log.warn(`extsource: sync run ${runId} could not announce its changed listings: ${errorMessage(thrown)}`);
     }
