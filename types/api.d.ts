@@ -3157,8 +3157,10 @@ export interface operations {
                 state_id?: string;
                 /** @description Words (each a prefix, all required, in English or Arabic) of the community, sub-community, city, building or title */
                 location?: string;
-                /** @description AED; a rent's yearly amount */
+                /** @description In the currency of `currency` (AED by default); a rent's yearly amount */
                 min_price?: number;
+                /** @description The cards' prices and min_price/max_price in this currency (CURRENCY_RATES, the off-plan listing's): `amount` converted, `formatted` and `currency` in it. A listing priced in another currency than AED is shown as given and matches no price filter */
+                currency?: "AED" | "USD" | "GBP";
                 max_price?: number;
                 /** @description sq.ft */
                 min_area?: number;
@@ -3252,8 +3254,11 @@ export interface operations {
                 state_id?: string;
                 /** @description As on the listing */
                 location?: string;
+                /** @description In the currency of `currency` */
                 min_price?: number;
                 max_price?: number;
+                /** @description The listings' prices and the clusters' price ranges, and min_price/max_price, in this currency */
+                currency?: "AED" | "USD" | "GBP";
                 min_area?: number;
                 max_area?: number;
                 /** @description As on the listing */

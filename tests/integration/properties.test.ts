@@ -189,6 +189,29 @@ describe('the listings on a map: GET /api/v1/properties/map, bbox and near', () 
   });
 });
 
+describe('the listings in another currency', () => {
+  it('shows prices in USD or GBP, filters them as shown, and refuses another currency', async () => {
+    const aed = await list({ purpose: 'sale', sort: 'price_asc', per_page: 100 });
+    const usd = await list({ purpose: 'sale', sort: 'price_asc', per_page: 100, currency: 'usd' });
+    expect(usd.listings.data.map((card) => card.reference)).toEqual(aed.listings.data.map((card) => card.reference));
+    const priced = usd.listings.data.filter((card) => card.price.amount !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const card of priced) expect(card.price).toMatchObject({ currency: 'USD', formatted: expect.stringMatching(/^USD /) });
+    // Every sale card in USD, a page at a time: the filter in USD counts exactly those shown at most its bound.
+    const pages = Math.ceil(usd.listings.total / 100);
+    const all = (await Promise.all(Array.from({ length: pages }, (_, i) => list({ purpose: 'sale', sort: 'price_asc', per_page: 100, page: i + 1, currency: 'USD' })))).flatMap((page) => page.listings.data);
+    const middle = priced[Math.floor(priced.length / 2)].price.amount!;
+    const cheaper = await list({ purpose: 'sale', per_page: 100, currency: 'USD', max_price: middle });
+    expect(cheaper.listings.total).toBe(all.filter((card) => card.price.amount !== null && card.price.amount <= middle).length);
+    expect(cheaper.listings.data.every((card) => card.price.amount !== null && card.price.amount <= middle)).toBe(true);
+    const { body } = await checked((await http()).get('/api/v1/properties/map').query({ purpose: 'sale', bbox: '51,22,56.5,26.5', zoom: '7', currency: 'GBP' }));
+    const clusters = (body.data.features as Array<{ properties: { cluster?: boolean; price_range?: { currency: string } } }>).filter((feature) => feature.properties.cluster);
+    expect(clusters.every((feature) => feature.properties.price_range!.currency === 'GBP')).toBe(true);
+    const bad = await checkedError((await http()).get('/api/v1/properties').query({ purpose: 'sale', currency: 'EUR' }), 422, 'VALIDATION_FAILED');
+    expect(bad.body.errors).toEqual({ currency: ['The currency must be one of: AED, GBP, USD.'] });
+  });
+});
+
 describe('GET /api/v1/properties/filters', () => {
   it('gives the options, ranges and counts of one purpose, and a 422 without one', async () => {
     const { body } = await checked((await http()).get('/api/v1/properties/filters').query({ purpose: 'rent' }));

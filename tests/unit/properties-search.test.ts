@@ -10,6 +10,7 @@ import { searchListings } from '../../src/api/properties/lib/listing-search';
 import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
 import { FACETS, FACET_NAMES, listingOptions, type FacetName, type ListingSort } from '../../src/api/properties/lib/options';
 import { renderListingMap } from '../../src/api/properties/lib/map-response';
+import { listingCurrencyView } from '../../src/api/properties/lib/currency';
 import type { Bbox } from '../../src/lib/catalogue/geo-query';
 import { distance } from 'geokdbush';
 import { parseListingQuery, type ListingFilters, type ListingQuery } from '../../src/api/properties/lib/query';
@@ -115,7 +116,7 @@ describe('the listings\' map and nearest first at 12,000 listings', () => {
       fc.property(filtersArbitrary, bboxArbitrary, fc.constantFrom('sale', 'rent'), fc.integer({ min: 7, max: 17 }), (filters, bbox, purpose, zoom) => {
         const query: ListingQuery = { purpose: purpose as 'sale' | 'rent', page: 1, perPage: 1, sort: 'newest', filters: { ...filters, bbox } };
         const total = searchListings(INDEX, query).total;
-        const body = JSON.parse(renderListingMap(INDEX, { ...query, filters: { ...query.filters, bbox }, zoom }).toString('utf8'));
+        const body = JSON.parse(renderListingMap(INDEX, listingCurrencyView(INDEX, undefined, {}), { ...query, filters: { ...query.filters, bbox }, zoom }).toString('utf8'));
         const features = body.data.features as Feature[];
         expect(body.data.total).toBe(total);
         expect(features.reduce((sum, { properties }) => sum + (properties.cluster ? properties.point_count! : 1), 0)).toBe(total);
@@ -135,6 +136,28 @@ describe('the listings\' map and nearest first at 12,000 listings', () => {
     expect(everyPage.slice(0, placed.length).map(km)).toEqual(placed.map(km));
     expect(everyPage.slice(placed.length)).toEqual(unplaced);
     expect(everyPage).toHaveLength(plain.length);
+  });
+});
+
+describe('the listings in another currency at 12,000 listings', () => {
+  const RATES = { USD: 3.6725, GBP: 4.65 };
+  it('filters min_price and max_price on the prices as shown in that currency, and shows them so', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('USD', 'GBP'), fc.integer({ min: 0, max: 1_500_000 }), fc.integer({ min: 0, max: 1_500_000 }), (currency, a, b) => {
+        const [min, max] = [Math.min(a, b), Math.max(a, b)];
+        const view = listingCurrencyView(INDEX, currency as 'USD' | 'GBP', RATES);
+        const query: ListingQuery = { purpose: 'sale', page: 1, perPage: 100, sort: 'price_asc', filters: { min_price: min, max_price: max, currency: currency as 'USD' } };
+        const found = searchListings(INDEX, query, view.prices);
+        const shown = (i: number) => Math.round(LISTINGS[i].price! / RATES[currency as 'USD' | 'GBP']);
+        const plain = LISTINGS.map((_, i) => i).filter((i) => LISTINGS[i].purpose === 'sale' && !LISTINGS[i].price_on_request && shown(i) >= min && shown(i) <= max);
+        expect(found.total).toBe(plain.length);
+        for (const item of found.items) {
+          const card = JSON.parse(view.card(item).toString('utf8'));
+          expect(card.price).toMatchObject({ amount: shown(item), currency });
+        }
+      }),
+      { numRuns: 30 }
+    );
   });
 });
 

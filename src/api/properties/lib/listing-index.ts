@@ -13,7 +13,7 @@ import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
 import type { Locale } from '../../../lib/locale';
 import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
-import { searchWords } from '../../off-plan/services/vocabulary';
+import { searchWords, SITE_CURRENCY } from '../../off-plan/services/vocabulary';
 import { listingCard } from './card';
 import { PURPOSES, type Listing, type Purpose } from './listing';
 import { FACET_NAMES, FACETS, listingOptions, SORTS, type FacetName, type ListingSort } from './options';
@@ -51,11 +51,14 @@ export interface ListingIndex {
   geo: CatalogueGeo;
 }
 
+/** The price sorts and ranges compare: the site currency's; a listing priced in another is shown as given and compares with none. */
+const comparablePrice = (listing: Listing): number | null => (listing.price_on_request || listing.currency !== SITE_CURRENCY ? null : listing.price);
+
 const byId = (listings: Listing[]) => (a: number, b: number) => listings[a].id - listings[b].id;
 
 function comparators(listings: Listing[]): Record<ListingSort, (a: number, b: number) => number> {
   const tie = byId(listings);
-  const price = (i: number) => (listings[i].price_on_request ? null : listings[i].price);
+  const price = (i: number) => comparablePrice(listings[i]);
   const area = (i: number) => listings[i].area_sqft;
   const up = (x: number, y: number) => x - y;
   const down = (x: number, y: number) => y - x;
@@ -130,7 +133,7 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
   yield;
   const geo = { all: placed, memberOf, unplaced: orders.newest.filter((i) => memberOf[i] < 0) };
   const places = yield* wordIndexOf(listings, (listing) => searchWords(placeText(listing)));
-  const prices = Float64Array.from(listings, (listing) => (listing.price_on_request || listing.price === null ? NaN : listing.price));
+  const prices = Float64Array.from(listings, (listing) => comparablePrice(listing) ?? NaN);
   const areas = Float64Array.from(listings, (listing) => listing.area_sqft ?? NaN);
 
   return {

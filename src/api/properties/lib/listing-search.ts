@@ -27,7 +27,8 @@ type Group = FacetName | 'state_id';
 const rangeOf = (order: RangeOrder, min: number | undefined, max: number | undefined) =>
   rangeSet(order.ascending, order.valued, order.blocks, order.values, min ?? 0, max ?? Number.POSITIVE_INFINITY);
 
-function constraints(index: ListingIndex, query: ListingQuery): { groups: Partial<Record<Group, Bitset>>; rest: Bitset[] } {
+/** `prices`: the comparable prices in the query's currency (the index's own, AED, by default). */
+function constraints(index: ListingIndex, query: ListingQuery, prices: Float64Array): { groups: Partial<Record<Group, Bitset>>; rest: Bitset[] } {
   const size = index.listings.length;
   const filters: ListingFilters = query.filters;
   const groups: Partial<Record<Group, Bitset>> = {};
@@ -37,7 +38,7 @@ function constraints(index: ListingIndex, query: ListingQuery): { groups: Partia
     const chosen = filters[name];
     if (chosen) groups[name] = unite(size, chosen.map((option) => index.options[name][(FACETS[name] as readonly string[]).indexOf(option)]));
   }
-  if (filters.min_price !== undefined || filters.max_price !== undefined) rest.push(rangeOf(index.price, filters.min_price, filters.max_price));
+  if (filters.min_price !== undefined || filters.max_price !== undefined) rest.push(rangeOf({ ...index.price, values: prices }, filters.min_price, filters.max_price));
   if (filters.min_area !== undefined || filters.max_area !== undefined) rest.push(rangeOf(index.area, filters.min_area, filters.max_area));
   if (filters.location) rest.push(wordSet(index.places, searchWords(filters.location), size));
   if (filters.bbox) rest.push(bboxSet(index.geo, filters.bbox, size));
@@ -45,8 +46,8 @@ function constraints(index: ListingIndex, query: ListingQuery): { groups: Partia
 }
 
 /** The listings matching the query's purpose and filters. */
-export function matchingListings(index: ListingIndex, query: ListingQuery): Bitset {
-  const { groups, rest } = constraints(index, query);
+export function matchingListings(index: ListingIndex, query: ListingQuery, prices = index.price.values): Bitset {
+  const { groups, rest } = constraints(index, query, prices);
   return matchGroups(index.listings.length, groups, rest).matches!;
 }
 
@@ -59,8 +60,8 @@ function pageItems(index: ListingIndex, { purpose, sort, page, perPage, near }: 
 }
 
 /** The matches of the query's filters, their facets and counts per emirate, and the query's page of them. */
-export function searchListings(index: ListingIndex, query: ListingQuery): ListingSearch {
-  const { groups, rest } = constraints(index, query);
+export function searchListings(index: ListingIndex, query: ListingQuery, prices = index.price.values): ListingSearch {
+  const { groups, rest } = constraints(index, query, prices);
   const matched = matchGroups(index.listings.length, groups, rest);
   const matches = matched.matches!;
   const totals = index.optionTotals[query.purpose];

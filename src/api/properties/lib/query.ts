@@ -9,7 +9,7 @@ import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query'
 import { isNumber, optionsOf, positiveInteger, several, single, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
-import { searchWords } from '../../off-plan/services/vocabulary';
+import { CURRENCIES, queryOption, searchWords, type Currency } from '../../off-plan/services/vocabulary';
 import { PURPOSES, type Purpose } from './listing';
 import { LISTING_MESSAGES, type OwnList } from './messages';
 import { DEFAULT_SORT, FACET_NAMES, FACETS, readOption, SORTS, type FacetName, type ListingSort } from './options';
@@ -31,6 +31,8 @@ export interface ListingFilters {
   furnishing?: string[];
   completion_status?: string[];
   bbox?: Bbox;
+  /** Not a filter: the currency of the prices (cards, min/max price, the map's); AED when absent. */
+  currency?: Currency;
 }
 
 /** The listing's sorts, and nearest first: only with `near`, as on the off-plan listing (decision 122). */
@@ -128,6 +130,13 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
     const text = location?.replace(/\s+/g, ' ');
     if (!text || text.length > MAX_TEXT || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
     else filters.location = text;
+  }
+
+  const currency = single(raw, 'currency');
+  if (currency !== undefined) {
+    const code = currency === null ? undefined : queryOption.currency(currency);
+    if (!code) fail('currency', messages.currency(CURRENCIES.join(', ')));
+    else filters.currency = code;
   }
 
   const bboxText = single(raw, 'bbox');

@@ -10,6 +10,7 @@ import { cardWithDistance } from '../../../lib/catalogue/map-features';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard } from './card';
 import { listingDetail } from './detail';
+import type { ListingCurrencyView } from './currency';
 import type { ListingIndex } from './listing-index';
 import type { Listing, Purpose } from './listing';
 import { LISTING_MESSAGES } from './messages';
@@ -30,13 +31,14 @@ const SORT_LABELS: Record<Locale, Record<ListingSort, string>> = {
 const facetsObject = (facets: Record<string, number[]>) =>
   Object.fromEntries(FACET_NAMES.map((name) => [name, Object.fromEntries((FACETS[name] as readonly string[]).map((option, i) => [option, facets[name][i]]))]));
 
-export function renderListingPage(index: ListingIndex, query: ListingQuery): Buffer {
-  const found = searchListings(index, query);
+/** The listing page of a valid query; `view` must be the query's currency (the index's own for AED). */
+export function renderListingPage(index: ListingIndex, view: ListingCurrencyView, query: ListingQuery): Buffer {
+  const found = searchListings(index, query, view.prices);
   const totalPages = Math.max(1, Math.ceil(found.total / query.perPage));
   const cards: Buffer[] = [];
   found.items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
-    const card = index.cardBytes[item];
+    const card = view.card(item);
     if (query.near) cards.push(...cardWithDistance(card, index.geo, query.near, item));
     else cards.push(card);
   });

@@ -13,7 +13,7 @@ import LRUCache from 'lru-cache';
 import { cache } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
-import { catalogueService } from '../../../lib/extsource';
+import { catalogueService, projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
@@ -23,6 +23,7 @@ import { inSlices, LISTINGS_TAG, slicer } from '../../../plugins/extsource/serve
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
 import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
+import { listingCurrencyView } from '../lib/currency';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
@@ -152,11 +153,14 @@ function createPropertiesService(strapi: Core.Strapi) {
 
   const peekIndex = (locale: Locale) => peekBuilt(locale)?.index;
 
+  /** The index's prices and cards in the query's currency (CURRENCY_RATES, the off-plan side's). */
+  const inCurrency = (current: ListingIndex, query: ListingQuery) => listingCurrencyView(current, query.filters.currency, projectsService(strapi).currencyRates());
+
   const pageOf = (current: ListingIndex, queryString: string, query: ListingQuery) =>
-    pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, query)));
+    pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, inCurrency(current, query), query)));
 
   const mapOf = (current: ListingIndex, queryString: string, query: ListingMapQuery) =>
-    maps.get(current, queryString) ?? maps.keep(current, queryString, new Representation(renderListingMap(current, query)));
+    maps.get(current, queryString) ?? maps.keep(current, queryString, new Representation(renderListingMap(current, inCurrency(current, query), query)));
 
   const filtersOf = (current: ListingIndex, purpose: Purpose) => filters.get(current, purpose) ?? filters.keep(current, purpose, json(filtersBody(current, purpose)));
 
