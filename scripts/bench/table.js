@@ -311,7 +311,7 @@ async function startListingsApp(count) {
   return { app, goyzer };
 }
 
-/** The listings' rows: a filtered and sorted rent page, and one listing with its similar listings. */
+/** The listings' rows: a filtered and sorted rent page, one listing with its similar listings, the sale map of Dubai at zoom 12. */
 async function listingRows(count = LISTINGS) {
   const { app, goyzer } = await startListingsApp(count);
   try {
@@ -322,6 +322,7 @@ async function listingRows(count = LISTINGS) {
     const similar = JSON.parse((await rawRequest(`http://127.0.0.1:${app.port}${route}`)).body.toString()).data.similar;
     if (!similar?.length) throw new Error(`one listing: ${route} shows no similar listings`);
     await measureGet(app, { name: `one listing with similar listings at ${at} listings`, path: route, cpuTarget: 0.5 });
+    await measureGet(app, { name: `sale map of Dubai at zoom 12 at ${at} listings`, path: '/api/v1/properties/map?purpose=sale&bbox=54.9,24.8,55.6,25.4&zoom=12', cpuTarget: 0.5 });
   } finally {
     await bench.stopChild(app);
     await goyzer.close();
