@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildListingIndex } from '../../src/api/properties/lib/listing-index';
+import { buildListingIndex, type ListingIndex } from '../../src/api/properties/lib/listing-index';
+import { similarListings } from '../../src/api/properties/lib/similar';
 import { searchListings } from '../../src/api/properties/lib/listing-search';
 import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
 import { FACETS, FACET_NAMES, listingOptions, type FacetName, type ListingSort } from '../../src/api/properties/lib/options';
@@ -186,5 +187,42 @@ describe('the advertising rule', () => {
     expect(mayAdvertise(dubai, false)).toBe(true);
     expect(mayAdvertise({ ...dubai, permit_number: '7100000000' }, true)).toBe(true);
     expect(mayAdvertise({ ...dubai, state_id: 'AJ' }, true)).toBe(true);
+  });
+});
+
+describe('similar listings at 12,000 listings', () => {
+  /** The ranking as a plain sort of every listing of the purpose: what the staged search must give. */
+  function plainSimilar(index: ListingIndex, listing: Listing, position: number): number[] {
+    const km = (other: Listing) =>
+      listing.latitude === null || listing.longitude === null || other.latitude === null || other.longitude === null ? Infinity : distance(listing.longitude, listing.latitude, other.longitude, other.latitude);
+    const place = (other: Listing) => (listing.community && other.community === listing.community ? 0 : listing.city && other.city === listing.city ? 1 : listing.state_id && other.state_id === listing.state_id ? 2 : 3);
+    const gap = (a: number | null, b: number | null) => (a === null || b === null || a <= 0 || b <= 0 ? Infinity : Math.abs(Math.log(a / b)));
+    return index.listings
+      .map((other, i) => ({ i, other }))
+      .filter(({ i, other }) => i !== position && other.purpose === listing.purpose)
+      .map(({ i, other }) => ({ i, tier: place(other) === 0 ? 0 : 1, km: km(other), place: place(other), bedrooms: other.bedrooms === listing.bedrooms ? 0 : 1, price: gap(listing.price, other.price) }))
+      .sort((a, b) => a.tier - b.tier || a.km - b.km || a.place - b.place || a.bedrooms - b.bedrooms || a.price - b.price || a.i - b.i)
+      .slice(0, 6)
+      .map(({ i }) => i);
+  }
+
+  // Small communities and cities, some empty, some listings on no map, several in one building (the same coordinates).
+  const varied = LISTINGS.map((item, i) => ({
+    ...item,
+    community: i % 13 === 0 ? '' : `Community ${i % 2400}`,
+    city: i % 17 === 0 ? '' : `City ${i % 40}`,
+    ...(i % 9 === 0 ? { latitude: null, longitude: null } : i % 5 === 0 ? { latitude: 25.1, longitude: 55.2 } : {}),
+  }));
+  const variedIndex = buildListingIndex(varied, { locale: 'en', slugs: new Map() });
+
+  it('are the first six of a plain sort of every listing of the purpose, for listings in the index and gone from it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: varied.length - 1 }), fc.boolean(), (position, gone) => {
+        const listing = variedIndex.listings[position];
+        const at = gone ? -1 : position;
+        expect(similarListings(variedIndex, listing, at)).toEqual(plainSimilar(variedIndex, listing, at));
+      }),
+      { numRuns: 300 }
+    );
   });
 });

@@ -41,6 +41,9 @@ export interface ListingIndex {
   ranks: Orders;
   byPurpose: Record<Purpose, { set: Bitset; orders: Orders }>;
   states: Map<EmirateCode, Bitset>;
+  /** Positions by community and by city (similar listings). */
+  communities: Map<string, number[]>;
+  cities: Map<string, number[]>;
   options: Record<FacetName, Bitset[]>;
   /** How many listings of each purpose have each option, with no other filter. */
   optionTotals: Record<Purpose, Record<FacetName, number[]>>;
@@ -103,14 +106,24 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
   }
   const byPurpose = Object.fromEntries(PURPOSES.map((purpose) => {
     const set = newBitset(size);
-    all.forEach((i) => listings[i].purpose === purpose && add(set, i));
+    for (const i of all) if (listings[i].purpose === purpose) add(set, i);
     return [purpose, { set, orders: perSort((sort) => orders[sort].filter((i) => listings[i].purpose === purpose)) }];
   })) as ListingIndex['byPurpose'];
   yield;
 
   const states = new Map<EmirateCode, Bitset>();
+  const communities = new Map<string, number[]>();
+  const cities = new Map<string, number[]>();
+  const place = (places: Map<string, number[]>, name: string, i: number) => {
+    if (!name) return;
+    const kept = places.get(name);
+    if (kept) kept.push(i);
+    else places.set(name, [i]);
+  };
   const sets = Object.fromEntries(FACET_NAMES.map((name) => [name, FACETS[name].map(() => newBitset(size))])) as Record<FacetName, Bitset[]>;
   yield* mapInSteps(listings, (listing, i) => {
+    place(communities, listing.community, i);
+    place(cities, listing.city, i);
     if (listing.state_id) {
       let set = states.get(listing.state_id);
       if (!set) states.set(listing.state_id, (set = newBitset(size)));
@@ -148,6 +161,8 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
     ranks: ranksOf(orders),
     byPurpose,
     states,
+    communities,
+    cities,
     options: sets,
     optionTotals,
     price: rangeOrder(prices, orders.price_asc),
