@@ -899,7 +899,12 @@ export interface components {
         SavedSearch: {
             id: number;
             name: string;
-            /** @description The listing query string, normalised */
+            /**
+             * @description What it searches: the off-plan projects (/off-plan/projects), or the sale and rent listings (/properties)
+             * @enum {unknown}
+             */
+            catalogue: "projects" | "listings";
+            /** @description The listing query string, normalised (a listings' query with its purpose first) */
             query: string;
             /** @enum {unknown} */
             frequency: "instant" | "daily" | "weekly";
@@ -910,7 +915,13 @@ export interface components {
         };
         SavedSearchInput: {
             name?: string;
-            /** @description The listing's query string, e.g. state_id=DU&min_price=1000000 */
+            /**
+             * @description Given on creation; a change may not give another (422 on `catalogue`)
+             * @default projects
+             * @enum {unknown}
+             */
+            catalogue: "projects" | "listings";
+            /** @description The catalogue's listing query string, e.g. state_id=DU&min_price=1000000, or purpose=rent&bedrooms=2 for listings (read by that listing's parser: its 422s under query.<parameter>) */
             query?: string;
             /**
              * @default daily

@@ -50,10 +50,21 @@ const acceptAll = (query: string): QueryCheck => ({ ok: true, normalised: query 
 
 describe('savedSearchFields', () => {
   it('needs a name and a query on create, daily by default', () => {
-    expect(savedSearchFields({ name: ' Villas ', query: 'a=1' }, 'en', acceptAll)).toEqual({ ok: true, fields: { name: 'Villas', query: 'a=1', frequency: 'daily' } });
+    expect(savedSearchFields({ name: ' Villas ', query: 'a=1' }, 'en', acceptAll)).toEqual({ ok: true, fields: { name: 'Villas', catalogue: 'projects', query: 'a=1', frequency: 'daily' } });
     expect(savedSearchFields({}, 'en', acceptAll)).toEqual({
       ok: false, errors: { name: ['A name is required'], query: [expect.stringContaining('The query is required')] },
     });
+  });
+
+  it('searches the projects or the listings, each query read by its catalogue\'s parser, and never changes catalogue', () => {
+    const catalogues: string[] = [];
+    const check = (query: string, catalogue: string) => (catalogues.push(catalogue), { ok: true as const, normalised: query });
+    expect(savedSearchFields({ name: 'Rent', catalogue: 'listings', query: 'purpose=rent' }, 'en', check)).toMatchObject({ ok: true, fields: { catalogue: 'listings' } });
+    expect(catalogues).toEqual(['listings']);
+    expect(savedSearchFields({ name: 'x', catalogue: 'homes', query: 'a=1' }, 'en', check)).toEqual({ ok: false, errors: { catalogue: ['The catalogue must be one of: projects, listings.'] } });
+    expect(savedSearchFields({ query: 'purpose=sale' }, 'en', check, { partial: true, stored: 'listings' })).toEqual({ ok: true, fields: { query: 'purpose=sale' } });
+    expect(catalogues).toEqual(['listings', 'listings']);
+    expect(savedSearchFields({ catalogue: 'projects' }, 'en', check, { partial: true, stored: 'listings' })).toEqual({ ok: false, errors: { catalogue: ['The catalogue of a saved search cannot change: save a new search.'] } });
   });
 
   it('takes any one field on a change', () => {

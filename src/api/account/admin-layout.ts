@@ -44,12 +44,13 @@ export const ACCOUNT_LAYOUTS: AdminLayout[] = [
     fields: {
       buyer: { label: 'Buyer' },
       name: { label: 'Name' },
-      query: { label: 'Search', hint: 'The off-plan listing query it matches, as on the website.' },
+      catalogue: { label: 'Searches', hint: 'The off-plan projects, or the sale and rent listings.' },
+      query: { label: 'Search', hint: 'The listing query it matches (of its catalogue), as on the website.' },
       frequency: { label: 'Alerts', hint: 'instant, daily or weekly.' },
       createdAt: { label: 'Saved' },
     },
     entryTitle: 'name',
-    columns: ['buyer', 'name', 'query', 'frequency', 'createdAt'],
+    columns: ['buyer', 'name', 'catalogue', 'query', 'frequency', 'createdAt'],
     sort: { by: 'createdAt', order: 'DESC' },
   },
 ];

@@ -1,6 +1,7 @@
 /**
  * The alert worker, off the request path, in every instance: each tick (ALERTS_POLL_MS) it matches the
- * collection in memory if no match has seen it yet (another instance fetched it), then, holding the
+ * collection in memory if no match has seen it yet (another instance fetched it), and the sale and rent
+ * listings when their index is new here (listing-matcher.ts), then, holding the
  * `alerts:send` lease (one sender across instances), sends every due batch: a buyer's instant alerts
  * of one subject, or their digest. A batch is claimed before it is sent; a failure is retried with a
  * doubling backoff, then given up (failed); a buyer who may no longer be written to (consent
@@ -20,6 +21,10 @@ import { backoffDelay } from '../../../lib/outbox';
 import { pageUrl } from '../../../lib/site-paths';
 import { throttledLog } from '../../../lib/throttled-log';
 import { offPlanService } from '../../off-plan/services/off-plan';
+import { propertiesService } from '../../properties/services/properties';
+import { listingReferenceOf } from '../lib/alert-items';
+import type { ListingIndex } from '../../properties/services/listing-match';
+import { listingAlertMatcher } from './listing-matcher';
 import { alertEmail } from '../lib/alert-email';
 import { signUnsubscribe } from '../lib/unsubscribe-token';
 import { parseSubject, searchSubject, type AlertSubject } from '../lib/alert-rules';
@@ -53,6 +58,8 @@ export class AlertSender {
   private stopped = false;
   private rounds = 0;
   private purgedAt = 0;
+  /** The listings' index this instance matched last: a new one (a sync changed listings) is matched at the next tick. */
+  private listingsMatched: ListingIndex | undefined;
 
   constructor(private readonly strapi: Core.Strapi) {
     this.store = alertStore(strapi);
@@ -85,6 +92,17 @@ export class AlertSender {
       .catch((error: unknown) => this.warnOnce('match', `alerts: matching the projects failed: ${errorMessage(error)}`));
   }
 
+  /** The listings' index built since the last match here, matched (another instance may have matched the same listings: it finds nothing changed). */
+  private async matchListings(): Promise<void> {
+    const index = propertiesService(this.strapi).currentIndex();
+    if (!index || index === this.listingsMatched) return;
+    try {
+      if ((await listingAlertMatcher(this.strapi).match(index)) !== null) this.listingsMatched = index;
+    } catch (error) {
+      this.warnOnce('match-listings', `alerts: matching the listings failed: ${errorMessage(error)}`);
+    }
+  }
+
   /** Sends what is due now rather than at the next tick (unless a tick is under way). */
   private kick(): void {
     if (this.running || this.stopped) return;
@@ -104,6 +122,7 @@ export class AlertSender {
     } catch (error) {
       this.warnOnce('match', `alerts: matching the projects failed: ${errorMessage(error)}`);
     }
+    await this.matchListings();
     try {
       await this.runDue(Date.now());
     } catch (error) {
@@ -164,8 +183,13 @@ export class AlertSender {
     const subjects = [...live];
     const link = (about: AlertSubject[]) => `${settings.publicUrl}/api/v1/unsubscribe?token=${signUnsubscribe(settings.secret, { buyerId, subjects: about })}`;
     const slugs = await offPlanService(this.strapi).projectSlugs();
-    // The project's page as every other answer names it (decision 108), in the buyer's language.
-    const projectPage = (id: string) => pageUrl('project', recipient.locale, { slug: slugs.get(id) ?? id });
+    const listingSlugs = await propertiesService(this.strapi).listingSlugs();
+    // The page as every other answer names it (decision 108), in the buyer's language.
+    const projectPage = (key: string) => {
+      const reference = listingReferenceOf(key);
+      if (reference !== undefined) return pageUrl('listing', recipient.locale, { slug: listingSlugs.get(reference) ?? reference });
+      return pageUrl('project', recipient.locale, { slug: slugs.get(key) ?? key });
+    };
     const email = alertEmail(recipient.email, recipient.locale, batch, {
       unsubscribeAll: link(subjects),
       unsubscribe: (subject) => link([subject as AlertSubject]),

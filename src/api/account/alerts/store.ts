@@ -79,27 +79,27 @@ export function alertStore(strapi: Core.Strapi) {
   const outbox = outboxTable(strapi, ALERTS_TABLE);
 
   return {
-    /** The projects as the last match saw them (without their records). */
-    async seenStates(): Promise<Map<string, ProjectState>> {
-      const rows = (await table(SEEN_TABLE).select('project_id', 'price', 'fingerprint')) as Array<Record<string, unknown>>;
+    /** The items as the last match of their catalogue saw them (without their records); `seen`: the catalogue's table. */
+    async seenStates(seen = SEEN_TABLE): Promise<Map<string, ProjectState>> {
+      const rows = (await table(seen).select('project_id', 'price', 'fingerprint')) as Array<Record<string, unknown>>;
       return new Map(rows.map((row) => [String(row.project_id), { price: number(row.price), fingerprint: String(row.fingerprint) }]));
     },
 
     /** The records the last match saw of `ids` (JSON). */
-    async seenRecords(ids: readonly string[]): Promise<string[]> {
+    async seenRecords(ids: readonly string[], seen = SEEN_TABLE): Promise<string[]> {
       const records: string[] = [];
       for (const part of chunks(ids)) {
-        const rows = (await table(SEEN_TABLE).select('record').whereIn('project_id', part)) as Array<{ record: string }>;
+        const rows = (await table(seen).select('record').whereIn('project_id', part)) as Array<{ record: string }>;
         records.push(...rows.map((row) => row.record));
       }
       return records;
     },
 
-    /** After a match: the changed projects as seen now, the projects gone dropped. */
-    async saveSeen(changed: readonly SeenRow[], goneIds: readonly string[]): Promise<void> {
+    /** After a match: the changed items as seen now, the items gone dropped. */
+    async saveSeen(changed: readonly SeenRow[], goneIds: readonly string[], seen = SEEN_TABLE): Promise<void> {
       await strapi.db.connection.transaction(async (trx: Knex) => {
-        for (const part of chunks(goneIds)) await table(SEEN_TABLE, trx).whereIn('project_id', part).delete();
-        for (const part of chunks(changed)) await table(SEEN_TABLE, trx).insert(part).onConflict('project_id').merge(['price', 'fingerprint', 'record']);
+        for (const part of chunks(goneIds)) await table(seen, trx).whereIn('project_id', part).delete();
+        for (const part of chunks(changed)) await table(seen, trx).insert(part).onConflict('project_id').merge(['price', 'fingerprint', 'record']);
       });
     },
 

@@ -2,10 +2,13 @@
  * The alerts' own tables (like the lead outbox and the leases), registered with Strapi's schema sync in
  * src/index.ts; times are milliseconds since the epoch.
  *
- * - `app_alert_seen`: the projects as the last match saw them (price, fingerprint, the record), so the
- *   next match looks at what changed only, and at how it was before.
- * - `app_alert_told`: what each subject (a saved search, a buyer's favourites) was told of each project,
- *   and at what price: once per project, then once per lower price.
+ * - `app_alert_seen`, `app_alert_seen_listings`: the projects, and the sale and rent listings, as the
+ *   last match of their catalogue saw them (price, fingerprint, the record), so the next match looks at
+ *   what changed only, and at how it was before.
+ * - `app_alert_told`: what each subject (a saved search, a buyer's favourites) was told of each item,
+ *   and at what price: once per item, then once per lower price.
+ *
+ * An item is named in `project_id` by its key: a project's id, or `listing:<reference>` (alert-items.ts).
  * - `app_alert_mutes`: subjects unsubscribed by their link.
  * - `app_alerts`: the outbox, one row per alert, written with its told mark; sent one e-mail per buyer
  *   and batch (an instant subject, or the buyer's digest).
@@ -14,14 +17,16 @@
 import { OUTBOX_ATTRIBUTES } from '../../../lib/outbox';
 
 export const SEEN_TABLE = 'app_alert_seen';
+export const LISTINGS_SEEN_TABLE = 'app_alert_seen_listings';
 export const TOLD_TABLE = 'app_alert_told';
 export const MUTES_TABLE = 'app_alert_mutes';
 export const ALERTS_TABLE = 'app_alerts';
 
-export const SEEN_MODEL = {
-  uid: 'app::alert-seen',
-  singularName: 'alert-seen',
-  tableName: SEEN_TABLE,
+/** A catalogue's items as its last match saw them. */
+const seenModel = (tableName: string, singularName: string) => ({
+  uid: `app::${singularName}`,
+  singularName,
+  tableName,
   attributes: {
     id: { type: 'increments' },
     project_id: { type: 'string', column: { notNullable: true } },
@@ -29,8 +34,11 @@ export const SEEN_MODEL = {
     fingerprint: { type: 'string', column: { notNullable: true } },
     record: { type: 'text', column: { notNullable: true } },
   },
-  indexes: [{ name: `${SEEN_TABLE}_project_unique`, columns: ['project_id'], type: 'unique' }],
-};
+  indexes: [{ name: `${tableName}_project_unique`, columns: ['project_id'], type: 'unique' }],
+});
+
+export const SEEN_MODEL = seenModel(SEEN_TABLE, 'alert-seen');
+export const LISTINGS_SEEN_MODEL = seenModel(LISTINGS_SEEN_TABLE, 'alert-seen-listing');
 
 export const TOLD_MODEL = {
   uid: 'app::alert-told',
@@ -78,7 +86,7 @@ export const ALERTS_MODEL = {
     /** `instant:<subject>` or `digest`: the alerts of one buyer and batch go in one e-mail. */
     batch: { type: 'string', column: { notNullable: true } },
     project_id: { type: 'string', column: { notNullable: true } },
-    /** The project's name in each language, JSON. */
+    /** The item's name in each language, JSON. */
     project_names: { type: 'text', column: { notNullable: true } },
     kind: { type: 'string', column: { notNullable: true } },
     price: { type: 'float' },
@@ -91,4 +99,4 @@ export const ALERTS_MODEL = {
   ],
 };
 
-export const ALERT_MODELS = [SEEN_MODEL, TOLD_MODEL, MUTES_MODEL, ALERTS_MODEL];
+export const ALERT_MODELS = [SEEN_MODEL, LISTINGS_SEEN_MODEL, TOLD_MODEL, MUTES_MODEL, ALERTS_MODEL];

@@ -27,8 +27,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const messages = ACCOUNT_MESSAGES[locale];
       const read = readSavedSearch(objectBody(ctx), locale, false);
       if (!read.ok) throw ApiError.validation(read.errors, messages.validationFailed);
-      const { name, query, frequency } = read.fields;
-      const created = await searches().create(buyerOf(ctx), { name: name!, query: query!, frequency: frequency! });
+      const { name, catalogue, query, frequency } = read.fields;
+      const created = await searches().create(buyerOf(ctx), { name: name!, catalogue: catalogue!, query: query!, frequency: frequency! });
       if (created === 'full') throw ApiError.validation({ saved_searches: [messages.tooManySavedSearches(MAX_SAVED_SEARCHES)] }, messages.validationFailed);
       ctx.status = 201;
       ctx.body = success(created, 201);
@@ -43,8 +43,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async update(ctx: Context) {
       const locale = requestLocale(ctx.state);
       const body = objectBody(ctx);
-      found(await searches().find(buyerOf(ctx).id, idOf(ctx)), locale);
-      const read = readSavedSearch(body, locale, true);
+      const search = await searches().find(buyerOf(ctx).id, idOf(ctx));
+      found(search, locale);
+      const read = readSavedSearch(body, locale, true, search.catalogue);
       if (!read.ok) throw ApiError.validation(read.errors, ACCOUNT_MESSAGES[locale].validationFailed);
       const updated = await searches().update(buyerOf(ctx).id, idOf(ctx), read.fields);
       found(updated, locale);

@@ -25,6 +25,8 @@ export interface AccountMessages {
   nameRequired: string;
   queryRequired: string;
   frequency(values: string): string;
+  catalogue(values: string): string;
+  catalogueFixed: string;
   tooManySavedSearches(max: number): string;
   nothingToChange: string;
   deleted: string;
@@ -58,6 +60,8 @@ export const ACCOUNT_MESSAGES: Record<Locale, AccountMessages> = {
     savedSearchNotFound: 'No saved search with this id',
     nameRequired: 'A name is required',
     queryRequired: 'The query is required: the listing query string, e.g. state_id=DU&min_price=1000000',
+    catalogue: (values) => `The catalogue must be one of: ${values}.`,
+    catalogueFixed: 'The catalogue of a saved search cannot change: save a new search.',
     frequency: (values) => `The frequency must be one of: ${values}.`,
     tooManySavedSearches: (max) => `You can keep at most ${max} saved searches: delete one first.`,
     nothingToChange: 'Send at least one field to change',
@@ -83,6 +87,8 @@ export const ACCOUNT_MESSAGES: Record<Locale, AccountMessages> = {
     savedSearchNotFound: 'لا يوجد بحث محفوظ بهذا المعرّف',
     nameRequired: 'الاسم مطلوب',
     queryRequired: 'الاستعلام مطلوب: نص استعلام القائمة، مثل state_id=DU&min_price=1000000',
+    catalogue: (values) => `يجب أن يكون الكتالوج إحدى القيم: ${values}.`,
+    catalogueFixed: 'لا يمكن تغيير كتالوج البحث المحفوظ: احفظ بحثًا جديدًا.',
     frequency: (values) => `يجب أن يكون التكرار إحدى القيم: ${values}.`,
     tooManySavedSearches: (max) => `يمكنك الاحتفاظ بـ ${max} عملية بحث محفوظة على الأكثر: احذف واحدة أولًا.`,
     nothingToChange: 'أرسل حقلًا واحدًا على الأقل لتغييره',

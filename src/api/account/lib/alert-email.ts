@@ -1,9 +1,10 @@
 /**
  * A buyer's alert e-mail (pure): one saved search's or their favourites' news (instant), or a digest of
- * every subject due, in the buyer's language, project names in it. Each subject has its own
+ * every subject due, in the buyer's language, the names of the projects and listings in it. Each subject has its own
  * unsubscribe link; the RFC 8058 headers carry the one that stops every subject of this e-mail. A
  * search's name (the buyer's own text) is stripped of control characters before it reaches a header.
  */
+import { listingReferenceOf } from './alert-items';
 import type { AlertKind } from './alert-rules';
 
 export type AlertLocale = 'en' | 'ar';
@@ -23,8 +24,8 @@ export interface AlertEmailLinks {
   unsubscribeAll: string;
   /** Stops one subject. */
   unsubscribe(subject: string): string;
-  /** The project's page on the website, when the website is known. */
-  project(projectId: string): string | undefined;
+  /** The page on the website of the item a key names (a project, a listing: alert-items.ts), when the website is known. */
+  project(key: string): string | undefined;
 }
 
 export interface AlertEmail {
@@ -81,7 +82,9 @@ export function alertEmail(to: string, locale: AlertLocale, alerts: readonly Ema
     const lines = items.map((item) => {
       const projectName = item.project_names[locale] ?? item.project_names.en ?? item.project_id;
       const what = item.kind === 'new' || item.previous_price === null ? words.new : words.drop(amount(item.previous_price, locale));
-      const price = item.price === null ? words.noPrice : `${words.price} ${amount(item.price, locale)}`;
+      // A project's price is where its prices start; a listing's is its own.
+      const from = listingReferenceOf(item.project_id) === undefined ? `${words.price} ` : '';
+      const price = item.price === null ? words.noPrice : `${from}${amount(item.price, locale)}`;
       const link = links.project(item.project_id);
       return [`- ${projectName}: ${what}. ${price}.`, link ? `  ${words.view}: ${link}` : ''].filter(Boolean).join('\n');
     });

@@ -1,7 +1,8 @@
 /**
- * A saved search's body (pure): its name, how often its alerts go, and the listing query it keeps,
- * checked by the listing's own parser (handed in as `checkQuery`), whose errors come under
- * `query.<parameter>` with the listing's own words. On a PATCH every field is optional.
+ * A saved search's body (pure): its name, how often its alerts go, the catalogue it searches (the
+ * off-plan projects, or the sale and rent listings) and the listing query it keeps, checked by that
+ * catalogue's own parser (handed in as `checkQuery`), whose errors come under `query.<parameter>` with
+ * the listing's own words. On a PATCH every field is optional, and the catalogue stays the search's.
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import type { Locale } from '../../../lib/locale';
@@ -11,11 +12,15 @@ import { FieldReader } from './fields';
 export const FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
+export const CATALOGUES = ['projects', 'listings'] as const;
+export type Catalogue = (typeof CATALOGUES)[number];
+
 export const SEARCH_NAME_MAX = 100;
 export const QUERY_MAX = 2000;
 
 export interface SavedSearchFields {
   name?: string;
+  catalogue?: Catalogue;
   query?: string;
   frequency?: Frequency;
 }
@@ -27,8 +32,8 @@ export type SavedSearchResult = { ok: true; fields: SavedSearchFields } | { ok: 
 export function savedSearchFields(
   body: Record<string, unknown>,
   locale: Locale,
-  checkQuery: (query: string) => QueryCheck,
-  { partial = false }: { partial?: boolean } = {}
+  checkQuery: (query: string, catalogue: Catalogue) => QueryCheck,
+  { partial = false, stored }: { partial?: boolean; stored?: Catalogue } = {}
 ): SavedSearchResult {
   const messages = ACCOUNT_MESSAGES[locale];
   const read = new FieldReader(body, messages);
@@ -38,9 +43,17 @@ export function savedSearchFields(
   if (name) fields.name = name;
   else if (name === null || (name === undefined && !partial && !read.errors.name)) read.fail('name', messages.nameRequired);
 
+  let catalogue = stored ?? 'projects';
+  if (read.has('catalogue') || !partial) {
+    const given = body.catalogue ?? catalogue;
+    if (!(CATALOGUES as readonly unknown[]).includes(given)) read.fail('catalogue', messages.catalogue(CATALOGUES.join(', ')));
+    else if (stored && given !== stored) read.fail('catalogue', messages.catalogueFixed);
+    else if (!partial) fields.catalogue = catalogue = given as Catalogue;
+  }
+
   const query = read.text('query', QUERY_MAX);
-  if (query) {
-    const checked = checkQuery(query);
+  if (query && !read.errors.catalogue) {
+    const checked = checkQuery(query, catalogue);
     if (checked.ok) fields.query = checked.normalised;
     else for (const [parameter, problems] of Object.entries(checked.errors)) for (const problem of problems) read.fail(`query.${parameter}`, problem);
   } else if (query === null || (query === undefined && !partial && !read.errors.query)) read.fail('query', messages.queryRequired);

@@ -1,12 +1,14 @@
 /**
- * A buyer's saved searches of the off-plan listing: a name, the listing query (normalised by the
- * listing's own parser: lib/saved-search.ts) and how often alerts go; at most MAX_SAVED_SEARCHES each.
+ * A buyer's saved searches of the off-plan listing or of the sale and rent listings: a name, the
+ * catalogue, its listing query (normalised by that listing's own parser: lib/saved-search.ts) and how
+ * often alerts go; at most MAX_SAVED_SEARCHES each.
  * Another buyer's search is, to this service, one that does not exist.
  */
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '../../../lib/locale';
 import { checkListingQuery } from '../../off-plan/services/listing-query';
-import { savedSearchFields, type Frequency, type SavedSearchFields, type SavedSearchResult } from '../lib/saved-search';
+import { checkPropertiesQuery } from '../../properties/services/listing-query';
+import { savedSearchFields, type Catalogue, type Frequency, type SavedSearchFields, type SavedSearchResult } from '../lib/saved-search';
 import type { BuyerAccount } from './buyer';
 
 export const SAVED_SEARCH_UID = 'api::account.saved-search';
@@ -15,6 +17,7 @@ export const MAX_SAVED_SEARCHES = 50;
 interface SavedSearchRow {
   id: number;
   name: string;
+  catalogue: Catalogue | null;
   query: string;
   frequency: Frequency;
   createdAt: string;
@@ -24,6 +27,7 @@ interface SavedSearchRow {
 export interface SavedSearchView {
   id: number;
   name: string;
+  catalogue: Catalogue;
   query: string;
   frequency: Frequency;
   created_at: string;
@@ -33,15 +37,17 @@ export interface SavedSearchView {
 const view = (row: SavedSearchRow): SavedSearchView => ({
   id: row.id,
   name: row.name,
+  // A search saved before listings were searchable has no catalogue: it searched the projects.
+  catalogue: row.catalogue ?? 'projects',
   query: row.query,
   frequency: row.frequency,
   created_at: new Date(row.createdAt).toISOString(),
   updated_at: new Date(row.updatedAt).toISOString(),
 });
 
-/** A saved search's body read with the listing's own parser and messages in `locale`. */
-export const readSavedSearch = (body: Record<string, unknown>, locale: Locale, partial: boolean): SavedSearchResult =>
-  savedSearchFields(body, locale, (query) => checkListingQuery(query, locale), { partial });
+/** A saved search's body read with its catalogue's listing parser and messages in `locale` (`stored`: the search's catalogue, on a change). */
+export const readSavedSearch = (body: Record<string, unknown>, locale: Locale, partial: boolean, stored?: Catalogue): SavedSearchResult =>
+  savedSearchFields(body, locale, (query, catalogue) => (catalogue === 'listings' ? checkPropertiesQuery(query, locale) : checkListingQuery(query, locale)), { partial, stored });
 
 const createSavedSearchesService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => strapi.db.query(SAVED_SEARCH_UID);

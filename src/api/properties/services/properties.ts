@@ -24,6 +24,7 @@ import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
 import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
 import { listingCurrencyView } from '../lib/currency';
+import type { Currency } from '../../off-plan/services/vocabulary';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
@@ -153,8 +154,9 @@ function createPropertiesService(strapi: Core.Strapi) {
 
   const peekIndex = (locale: Locale) => peekBuilt(locale)?.index;
 
-  /** The index's prices and cards in the query's currency (CURRENCY_RATES, the off-plan side's). */
-  const inCurrency = (current: ListingIndex, query: ListingQuery) => listingCurrencyView(current, query.filters.currency, projectsService(strapi).currencyRates());
+  /** The index's prices and cards in `currency` (CURRENCY_RATES, the off-plan side's). */
+  const currencyOf = (current: ListingIndex, currency: Currency | undefined) => listingCurrencyView(current, currency, projectsService(strapi).currencyRates());
+  const inCurrency = (current: ListingIndex, query: ListingQuery) => currencyOf(current, query.filters.currency);
 
   const pageOf = (current: ListingIndex, queryString: string, query: ListingQuery) =>
     pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, inCurrency(current, query), query)));
@@ -234,6 +236,19 @@ function createPropertiesService(strapi: Core.Strapi) {
       const listing = current.listings[position];
       const card = listingCard(listing, current.slugs[position], locale);
       return { ...card, agent_email: listing.agent_email, brochure_url: listing.brochure_url || null };
+    },
+
+    /** The English index built last (what a match of buyers' alerts reads), or undefined before the first build. */
+    currentIndex(): ListingIndex | undefined {
+      return peekIndex('en');
+    },
+
+    /** The prices and cards of `index` in `currency` (AED when undefined), as the listing page shows them. */
+    inCurrency: currencyOf,
+
+    /** Each listing's current slug by reference, those that left the market lately included. */
+    async listingSlugs(): Promise<ReadonlyMap<string, string>> {
+      return (await catalogue()).slugs.slugOf;
     },
 
     /** Each advertised listing's current slug and when the provider last changed it: the sitemap's listings part. */
