@@ -54,6 +54,23 @@ describe('Property sync', () => {
     expect(text).toContain('On the site');
   });
 
+  it('says why an active listing is not on the site: a Dubai advert without its permit', async () => {
+    const { page } = session;
+    const properties = (await getStrapi()).db.query('plugin::extsource.property');
+    // Every sample listing in Dubai has its permit: the CRM drops one for this test.
+    const listing = (await properties.findOne({ where: { status: 'active', state_id: 'DU' } })) as { id: number; reference: string; permit_number: string };
+    await properties.update({ where: { id: listing.id }, data: { permit_number: '' } });
+    try {
+      await page.getByRole('button', { name: 'All', exact: true }).click();
+      await page.getByPlaceholder('Reference, title, community or city').fill(listing.reference);
+      await expect.poll(async () => page.getByTestId('listing-row').first().textContent()).toContain('Not on the site');
+      expect(await page.getByTestId('listing-row').first().textContent()).toContain('RERA permit number');
+    } finally {
+      await properties.update({ where: { id: listing.id }, data: { permit_number: listing.permit_number } });
+      await page.getByPlaceholder('Reference, title, community or city').fill('');
+    }
+  });
+
   it('updates the home page widget', async () => {
     const { page, base } = session;
     await page.goto(`${base}/admin`);

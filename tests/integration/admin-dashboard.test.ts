@@ -147,7 +147,7 @@ describe('GET /extsource/properties', () => {
     expect(res.body.meta).toMatchObject({ current_page: 1, per_page: 5 });
     expect(res.body.data).toHaveLength(5);
     const listing = res.body.data[0];
-    expect(Object.keys(listing).sort()).toEqual(['currency', 'deactivated_at', 'id', 'last_seen_at', 'listing_type', 'price', 'reference', 'status', 'title']);
+    expect(Object.keys(listing).sort()).toEqual(['currency', 'deactivated_at', 'id', 'last_seen_at', 'listing_type', 'off_site', 'price', 'reference', 'status', 'title']);
     expect(listing).toMatchObject({ listing_type: 'rent', status: 'active', currency: 'AED' });
     expect(typeof listing.price).toBe('number');
     expect(listing.last_seen_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);

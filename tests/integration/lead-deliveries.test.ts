@@ -114,7 +114,7 @@ describe('the CRM webhook', () => {
       lead: {
         id: res.body.data.id, document_id: expect.any(String), first_name: 'Retried', last_name: '', email, mobile,
         method_of_contact: '', message: '', source: 'Website Contact Form', locale: 'en', received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
-        enquiry_type: 'general', project: null, attribution: {}, desk: { name: 'default', email: null, crm_pipeline: null, rule: null },
+        enquiry_type: 'general', project: null, listing: null, attribution: {}, desk: { name: 'default', email: null, crm_pipeline: null, rule: null },
       },
     });
     // Delivered: no request follows.

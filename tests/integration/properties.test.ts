@@ -1,14 +1,14 @@
 /**
  * The agency's own listings on the public routes (issue 43), synced from the fake Goyzer on the run's
  * database: a page of each purpose holds exactly the active listings that may be advertised (a Dubai
- * listing needs its permit unless PROPERTIES_REQUIRE_PERMIT is off); every facet count is the total the
- * listing gives when that option is chosen; sorts, the location search, both languages; a listing by
+ * listing needs its permit unless PROPERTIES_REQUIRE_PERMIT is off, and the plugin's page says why);
+ * every facet count is the total the listing gives when that option is chosen; sorts, the location search, both languages; a listing by
  * its slug or its reference; a sold one a 410 with similar listings, for 30 days; a renamed listing's
  * former slug a 301; a sync's change in the answers at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { adminToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
 
@@ -107,6 +107,14 @@ describe('GET /api/v1/properties', () => {
     const all = async () => (await list({ purpose: 'sale', per_page: 100, location: String(unpermitted[0].Community) })).listings.data.map((card) => card.reference);
     expect(await all()).not.toContain(reference);
     await checkedError((await http()).get(`/api/v1/properties/${reference}`), 404, 'NOT_FOUND');
+    // Editors see why in the plugin's page (the sample provider's rows of the same references: not the provider configured).
+    const inAdmin = async (provider = 'goyzer') => {
+      const rows = (await (await http()).get(`/extsource/properties?q=${encodeURIComponent(reference)}&per_page=100`).set('Authorization', `Bearer ${await adminToken()}`)).body.data as Array<{ id: number; reference: string; off_site: string | null }>;
+      const stored = await strapi.db.query(PROPERTY).findOne({ where: { provider, reference } });
+      return rows.find((row) => row.id === stored.id)!;
+    };
+    expect(await inAdmin()).toMatchObject({ reference, status: 'active', off_site: expect.stringMatching(/RERA permit/) });
+    expect((await inAdmin('sample')).off_site).toMatch(/^Not on the website: synced from sample, not the listings provider now configured \(goyzer\)/);
     strapi.config.set('properties.requirePermit', false);
     await dropListings();
     try {
@@ -114,6 +122,7 @@ describe('GET /api/v1/properties', () => {
       expect(await all()).toContain(reference);
       const { body } = await checked((await http()).get(`/api/v1/properties/${reference}`));
       expect(body.data.permit_number).toBeNull();
+      expect((await inAdmin()).off_site).toBeNull();
     } finally {
       strapi.config.set('properties.requirePermit', true);
       await dropListings();

@@ -87,3 +87,7 @@ const PERMIT_EMIRATE: EmirateCode = 'DU';
 /** Whether the listing may be advertised: a Dubai listing without its permit may not, unless `requirePermit` is off. */
 export const mayAdvertise = (listing: Listing, requirePermit: boolean): boolean =>
   !requirePermit || listing.state_id !== PERMIT_EMIRATE || listing.permit_number.trim() !== '';
+
+/** Why an active listing is kept off the website, for editors (the plugin's admin page); null when it may be advertised. */
+export const offSiteReason = (listing: Listing, requirePermit: boolean): string | null =>
+  mayAdvertise(listing, requirePermit) ? null : 'Not on the website: an advert in Dubai needs its RERA permit number, and the CRM sent none (PROPERTIES_REQUIRE_PERMIT).';

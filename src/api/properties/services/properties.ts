@@ -19,9 +19,9 @@ import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { errorMessage } from '../../../lib/errors';
-import { inSlices, LISTINGS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
+import { inSlices, LISTINGS_TAG, slicer, type ListedRow } from '../../../plugins/extsource/server/src/public';
 import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
-import { goneListingOf, listingOf, mayAdvertise, type GoneListing, type Listing, type Purpose } from '../lib/listing';
+import { goneListingOf, listingOf, mayAdvertise, offSiteReason, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
 import { listingCurrencyView } from '../lib/currency';
 import type { Currency } from '../../off-plan/services/vocabulary';
@@ -93,12 +93,13 @@ function createPropertiesService(strapi: Core.Strapi) {
 
   const goneDays = () => strapi.config.get<number>('properties.goneDays', 30);
 
+  const requirePermit = () => strapi.config.get<boolean>('properties.requirePermit', true);
+
   /** The advertisable listings and those gone lately, read a page at a time, and the slugs of both settled. */
   async function readCatalogue(): Promise<Catalogue> {
     const pause = slicer();
-    const requirePermit = strapi.config.get<boolean>('properties.requirePermit', true);
     const rows = await catalogueService(strapi).activeListings(pause);
-    const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit));
+    const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit()));
     const goneRows = await catalogueService(strapi).listingsGoneSince(new Date(Date.now() - goneDays() * DAY_MS), pause);
     const gone = new Map(goneRows.map(goneListingOf).map((listing) => [listing.reference, listing]));
     const references = new Set([...advertised.map((listing) => listing.reference), ...gone.keys()]);
@@ -205,6 +206,11 @@ function createPropertiesService(strapi: Core.Strapi) {
       return position === undefined ? undefined : { moved: { id: current.listings[position].id, slug: match.slug } };
     },
 
+    /** Why an active synced row is kept off the website (the plugin's admin page says it), or null. */
+    offSite(row: Record<string, unknown>): string | null {
+      return offSiteReason(listingOf(row as ListedRow), requirePermit());
+    },
+
     /** Builds the indexes again, off the request path: at start, and after each change of the listings. */
     rebuild,
 
@@ -308,6 +314,7 @@ export { LISTINGS_SURROGATE_KEY } from '../routes/properties';
 export function registerPropertiesLookups(strapi: Core.Strapi): void {
   const service = propertiesService(strapi);
   cache.rebuildOnInvalidation(LISTINGS_TAG, service.rebuild);
+  catalogueService(strapi).explainOffSite((row) => service.offSite(row));
   service.rebuild();
   laneLookup('api::properties.properties.list', (request) => service.fastListingPage(request));
   laneLookup('api::properties.properties.map', (request) => service.fastMap(request));

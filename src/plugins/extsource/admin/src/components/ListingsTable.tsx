@@ -1,6 +1,7 @@
 /**
  * The synced listings (what the provider supplied), searchable and paginated: reference, title, type,
- * price, status and when the provider's feed last had the listing.
+ * price, status (an active listing the website keeps off says why) and when the provider's feed last had
+ * the listing.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Flex, Searchbar, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
@@ -16,6 +17,14 @@ const price = (listing: ListingSummary) =>
   listing.price === null ? '-' : `${listing.currency} ${listing.price.toLocaleString(undefined, { maximumFractionDigits: 0 })}`;
 
 function StatusBadge({ listing }: { listing: ListingSummary }) {
+  if (listing.status === 'active' && listing.off_site) {
+    return (
+      <Flex direction="column" alignItems="flex-start" gap={1}>
+        <Badge backgroundColor="warning100" textColor="warning700">Not on the site</Badge>
+        <Typography variant="pi" textColor="neutral600">{listing.off_site}</Typography>
+      </Flex>
+    );
+  }
   if (listing.status === 'active') return <Badge backgroundColor="success100" textColor="success700">On the site</Badge>;
   return <Badge backgroundColor="neutral150" textColor="neutral700">Withdrawn {when(listing.deactivated_at)}</Badge>;
 }

@@ -60,10 +60,20 @@ export interface ListingSummary {
   status: 'active' | 'inactive';
   deactivated_at: string | null;
   last_seen_at: string | null;
+  /** Why an active listing is not on the public website (the hosting app's rule), else null. */
+  off_site: string | null;
 }
+
+/** The hosting app's reason an active listing is kept off its website (a Dubai advert without its permit), or null. */
+export type OffSiteReason = (row: Record<string, unknown>) => string | null;
+
+/** A row of another provider than the one configured: the public catalogue is the configured provider's alone. */
+const formerProvider = (provider: string): OffSiteReason => (row) =>
+  row.provider && row.provider !== provider ? `Not on the website: synced from ${String(row.provider)}, not the listings provider now configured (${provider}).` : null;
 
 interface ListingRow {
   id: number;
+  provider?: string;
   reference: string;
   title: string | null;
   listing_type: ListingType;
@@ -82,7 +92,7 @@ const isoOrNull = (value: string | Date | null | undefined) => (value ? new Date
  * end of the last successful run of its type, or when a later run wrote it. A withdrawn listing: null
  * (its `deactivated_at` says when it left the feed).
  */
-export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingType, string | null>): ListingSummary {
+export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingType, string | null>, offSite: OffSiteReason = () => null): ListingSummary {
   const written = isoOrNull(row.updatedAt);
   const lastSuccess = lastSuccessAt[row.listing_type];
   const lastSeen = row.status !== 'active' ? null : [written, lastSuccess].filter((when): when is string => when !== null).sort().at(-1) ?? null;
@@ -96,6 +106,7 @@ export function listingSummary(row: ListingRow, lastSuccessAt: Record<ListingTyp
     status: row.status,
     deactivated_at: isoOrNull(row.deactivated_at),
     last_seen_at: lastSeen,
+    off_site: row.status === 'active' ? offSite(row as unknown as Record<string, unknown>) : null,
   };
 }
 
@@ -133,84 +144,94 @@ async function listedRows(strapi: Core.Strapi, where: Record<string, unknown>, p
   }
 }
 
-const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async listProperties({ page, perPage, type, status, q }: PropertyQuery) {
-    const where: Record<string, unknown> = {};
-    if (type) where.listing_type = type;
-    if (status) where.status = status;
-    if (q) {
-      where.$or = ['title', 'reference', 'community', 'property_name', 'city', 'permit_number'].map((field) => ({ [field]: { $containsi: q } }));
-    }
-    const [rows, total] = await Promise.all([
-      strapi.db.query(PROPERTY_UID).findMany({ select: [...PUBLIC_FIELDS], where, orderBy: [{ id: 'asc' }], offset: (page - 1) * perPage, limit: perPage }),
-      strapi.db.query(PROPERTY_UID).count({ where }),
-    ]);
-    return { data: rows, meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
-  },
+const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => {
+  let offSite: OffSiteReason = () => null;
+  return {
+    /** The hosting app's rule of which active listings stay off its website, for the admin page to say why. */
+    explainOffSite(reason: OffSiteReason): void {
+      offSite = reason;
+    },
 
-  /**
-   * Every active listing of both types from the provider now configured (what the public catalogue is
-   * built from: a former provider's rows are not its listings, and may share their references), read a
-   * page at a time by id, with `pause` between pages.
-   */
-  activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
-    return listedRows(strapi, { status: 'active' }, pause);
-  },
+    async listProperties({ page, perPage, type, status, q }: PropertyQuery) {
+      const where: Record<string, unknown> = {};
+      if (type) where.listing_type = type;
+      if (status) where.status = status;
+      if (q) {
+        where.$or = ['title', 'reference', 'community', 'property_name', 'city', 'permit_number'].map((field) => ({ [field]: { $containsi: q } }));
+      }
+      const [rows, total] = await Promise.all([
+        strapi.db.query(PROPERTY_UID).findMany({ select: [...PUBLIC_FIELDS], where, orderBy: [{ id: 'asc' }], offset: (page - 1) * perPage, limit: perPage }),
+        strapi.db.query(PROPERTY_UID).count({ where }),
+      ]);
+      return { data: rows, meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
+    },
 
-  /** The same provider's listings that left the market (sold, rented, withdrawn, gone from the feed) since `since`. */
-  listingsGoneSince(since: Date, pause: () => Promise<void>): Promise<ListedRow[]> {
-    return listedRows(strapi, { status: 'inactive', deactivated_at: { $gte: since } }, pause);
-  },
+    /**
+     * Every active listing of both types from the provider now configured (what the public catalogue is
+     * built from: a former provider's rows are not its listings, and may share their references), read a
+     * page at a time by id, with `pause` between pages.
+     */
+    activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
+      return listedRows(strapi, { status: 'active' }, pause);
+    },
 
-  /** The property list for the admin page, with each listing's last sighting. */
-  async listingSummaries(query: PropertyQuery) {
-    const { data, meta } = await this.listProperties(query);
-    const runs = strapi.db.query(RUN_UID);
-    const lastSuccessOf = async (listingType: ListingType) => {
-      const run = await runs.findOne({ where: { status: 'succeeded', run_type: { $in: runTypesCovering(listingType) } }, orderBy: { id: 'desc' } });
-      return run ? runFromRow(run).finished_at : null;
-    };
-    const [sale, rent] = await Promise.all([lastSuccessOf('sale'), lastSuccessOf('rent')]);
-    return { data: (data as ListingRow[]).map((row) => listingSummary(row, { sale, rent })), meta };
-  },
+    /** The same provider's listings that left the market (sold, rented, withdrawn, gone from the feed) since `since`. */
+    listingsGoneSince(since: Date, pause: () => Promise<void>): Promise<ListedRow[]> {
+      return listedRows(strapi, { status: 'inactive', deactivated_at: { $gte: since } }, pause);
+    },
 
-  /** The latest run of each run type (all, sales, rentals), whatever its status; null where none ran. */
-  async lastRunPerType(): Promise<Record<RunType, SyncRun | null>> {
-    const types = Object.keys(RUN_TYPES) as RunType[];
-    const rows = await Promise.all(types.map((type) => strapi.db.query(RUN_UID).findOne({ where: { run_type: type }, orderBy: { id: 'desc' } })));
-    return Object.fromEntries(types.map((type, index) => [type, rows[index] ? runFromRow(rows[index]) : null])) as Record<RunType, SyncRun | null>;
-  },
+    /** The property list for the admin page, with each listing's last sighting. */
+    async listingSummaries(query: PropertyQuery) {
+      const { data, meta } = await this.listProperties(query);
+      const runs = strapi.db.query(RUN_UID);
+      const lastSuccessOf = async (listingType: ListingType) => {
+        const run = await runs.findOne({ where: { status: 'succeeded', run_type: { $in: runTypesCovering(listingType) } }, orderBy: { id: 'desc' } });
+        return run ? runFromRow(run).finished_at : null;
+      };
+      const [sale, rent] = await Promise.all([lastSuccessOf('sale'), lastSuccessOf('rent')]);
+      const former = formerProvider(listingsDriver(strapi).name);
+    const reason: OffSiteReason = (row) => former(row) ?? offSite(row);
+    return { data: (data as ListingRow[]).map((row) => listingSummary(row, { sale, rent }, reason)), meta };
+    },
 
-  async stats() {
-    const count = (where: Record<string, unknown>) => strapi.db.query(PROPERTY_UID).count({ where });
-    const runs = strapi.db.query(RUN_UID);
-    const projects = strapi.plugin('extsource').service('projects') as ProjectsService;
-    const [total, active, sales, rentals, runCount, lastRun, lastSuccess, projectDetails] = await Promise.all([
-      count({}),
-      count({ status: 'active' }),
-      count({ status: 'active', listing_type: 'sale' }),
-      count({ status: 'active', listing_type: 'rent' }),
-      runs.count({}),
-      runs.findOne({ where: { status: { $ne: 'running' } }, orderBy: { id: 'desc' } }),
-      runs.findOne({ where: { status: 'succeeded' }, orderBy: { id: 'desc' } }),
-      projects.readAheadProgress(),
-    ]);
-    const last: SyncRun | null = lastRun ? runFromRow(lastRun) : null;
-    return {
-      total,
-      active,
-      inactive: total - active,
-      sales,
-      rentals,
-      runs: runCount,
-      last_sync_at: last?.finished_at ?? null,
-      last_success_at: lastSuccess ? runFromRow(lastSuccess).finished_at : null,
-      last_run: last,
-      /** The last read-ahead of off-plan project details (decision 66), or null before the first. */
-      project_details: projectDetails,
-    };
-  },
-});
+    /** The latest run of each run type (all, sales, rentals), whatever its status; null where none ran. */
+    async lastRunPerType(): Promise<Record<RunType, SyncRun | null>> {
+      const types = Object.keys(RUN_TYPES) as RunType[];
+      const rows = await Promise.all(types.map((type) => strapi.db.query(RUN_UID).findOne({ where: { run_type: type }, orderBy: { id: 'desc' } })));
+      return Object.fromEntries(types.map((type, index) => [type, rows[index] ? runFromRow(rows[index]) : null])) as Record<RunType, SyncRun | null>;
+    },
+
+    async stats() {
+      const count = (where: Record<string, unknown>) => strapi.db.query(PROPERTY_UID).count({ where });
+      const runs = strapi.db.query(RUN_UID);
+      const projects = strapi.plugin('extsource').service('projects') as ProjectsService;
+      const [total, active, sales, rentals, runCount, lastRun, lastSuccess, projectDetails] = await Promise.all([
+        count({}),
+        count({ status: 'active' }),
+        count({ status: 'active', listing_type: 'sale' }),
+        count({ status: 'active', listing_type: 'rent' }),
+        runs.count({}),
+        runs.findOne({ where: { status: { $ne: 'running' } }, orderBy: { id: 'desc' } }),
+        runs.findOne({ where: { status: 'succeeded' }, orderBy: { id: 'desc' } }),
+        projects.readAheadProgress(),
+      ]);
+      const last: SyncRun | null = lastRun ? runFromRow(lastRun) : null;
+      return {
+        total,
+        active,
+        inactive: total - active,
+        sales,
+        rentals,
+        runs: runCount,
+        last_sync_at: last?.finished_at ?? null,
+        last_success_at: lastSuccess ? runFromRow(lastSuccess).finished_at : null,
+        last_run: last,
+        /** The last read-ahead of off-plan project details (decision 66), or null before the first. */
+        project_details: projectDetails,
+      };
+    },
+  };
+};
 
 export default createCatalogueService;
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
