@@ -173,7 +173,8 @@ describe('alerts after a projects refresh', () => {
     expect(digestDue - Date.now()).toBeLessThanOrEqual(DAY_MS);
     await eventually(async () => expect(await sender().runDue(digestDue - 60_000)).toBe(0));
     expect(mailsTo(layla.email)).toHaveLength(0);
-    await eventually(async () => expect(await sender().runDue(digestDue)).toBe(1));
+    // At least layla's (other files' buyers, on the same app, may have digests due at the same hour).
+    await eventually(async () => expect(await sender().runDue(digestDue)).toBeGreaterThanOrEqual(1));
     const [digest] = mailsTo(layla.email).map(read);
     expect(digest.text).toContain('البحث المحفوظ "سكاي لاين"');
     expect(digest.text).toContain('برج سكاي لاين');

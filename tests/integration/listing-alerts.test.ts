@@ -82,6 +82,8 @@ describe('a saved search of the sale and rent listings', () => {
     expect(moved.body.errors).toEqual({ catalogue: ['The catalogue of a saved search cannot change: save a new search.'] });
     const projects = await checked(agent.get('/api/v1/me/saved-searches').set('Authorization', me.auth));
     expect(projects.body.data.map((search: { catalogue: string }) => search.catalogue)).toEqual(['listings']);
+    // A daily search left here would put a digest beside other files' at the digest hour.
+    await checked(agent.delete(`/api/v1/me/saved-searches/${created.body.data.id}`).set('Authorization', me.auth));
   });
 });
 

@@ -18,6 +18,7 @@ import { projectsService } from '../../../lib/extsource';
 import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { metrics } from '../../../lib/metrics';
 import { backoffDelay } from '../../../lib/outbox';
+import type { Locale } from '../../../lib/locale';
 import { pageUrl } from '../../../lib/site-paths';
 import { throttledLog } from '../../../lib/throttled-log';
 import { offPlanService } from '../../off-plan/services/off-plan';
@@ -169,6 +170,20 @@ export class AlertSender {
     return new Set(subjects.filter((subject, i) => !muted[i] && (existing.has(subject) || parseSubject(subject)?.type === 'favorites')));
   }
 
+  /** Each item's page as every other answer names it (decision 108), in `locale`; none when the website is not known. */
+  private async pages(locale: Locale, settings: AlertSettings): Promise<(key: string) => string | undefined> {
+    if (!settings.clientUrl) return () => undefined;
+    const slugs = await offPlanService(this.strapi).projectSlugs();
+    // The listings' current slugs, as the index answering now holds them (a listing gone from it: its reference).
+    const listings = propertiesService(this.strapi).currentIndex();
+    return (key) => {
+      const reference = listingReferenceOf(key);
+      if (reference === undefined) return pageUrl('project', locale, { slug: slugs.get(key) ?? key });
+      const position = listings?.byReference.get(reference);
+      return pageUrl('listing', locale, { slug: position === undefined ? reference : listings!.slugs[position] });
+    };
+  }
+
   private async attempt(claimed: StoredAlert[], token: string, settings: AlertSettings, now: number): Promise<void> {
     const buyerId = claimed[0].buyer_id;
     const recipient = (await eligibleBuyers(this.strapi, new Set([buyerId]))).get(buyerId);
@@ -182,21 +197,13 @@ export class AlertSender {
     const ids = batch.map((alert) => alert.id);
     const subjects = [...live];
     const link = (about: AlertSubject[]) => `${settings.publicUrl}/api/v1/unsubscribe?token=${signUnsubscribe(settings.secret, { buyerId, subjects: about })}`;
-    const slugs = await offPlanService(this.strapi).projectSlugs();
-    const listingSlugs = await propertiesService(this.strapi).listingSlugs();
-    // The page as every other answer names it (decision 108), in the buyer's language.
-    const projectPage = (key: string) => {
-      const reference = listingReferenceOf(key);
-      if (reference !== undefined) return pageUrl('listing', recipient.locale, { slug: listingSlugs.get(reference) ?? reference });
-      return pageUrl('project', recipient.locale, { slug: slugs.get(key) ?? key });
-    };
-    const email = alertEmail(recipient.email, recipient.locale, batch, {
-      unsubscribeAll: link(subjects),
-      unsubscribe: (subject) => link([subject as AlertSubject]),
-      project: (id) => (settings.clientUrl ? projectPage(id) : undefined),
-    }, batch[0].batch === 'digest');
     const host = new URL(settings.publicUrl).hostname || 'localhost';
     try {
+      const email = alertEmail(recipient.email, recipient.locale, batch, {
+        unsubscribeAll: link(subjects),
+        unsubscribe: (subject) => link([subject as AlertSubject]),
+        project: await this.pages(recipient.locale, settings),
+      }, batch[0].batch === 'digest');
       // The same Message-ID on every attempt: a client shows a resent alert once.
       await withDeadline(this.strapi.plugin('email').service('email').send({ ...email, messageId: `<alert-${ids[0]}-${ids.length}@${host}>` }) as Promise<unknown>, settings.timeoutMs);
       await this.store.finish(ids, token, { status: 'sent' });

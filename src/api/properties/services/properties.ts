@@ -252,11 +252,6 @@ function createPropertiesService(strapi: Core.Strapi) {
     /** The prices and cards of `index` in `currency` (AED when undefined), as the listing page shows them. */
     inCurrency: currencyOf,
 
-    /** Each listing's current slug by reference, those that left the market lately included. */
-    async listingSlugs(): Promise<ReadonlyMap<string, string>> {
-      return (await catalogue()).slugs.slugOf;
-    },
-
     /** Each advertised listing's current slug and when the provider last changed it: the sitemap's listings part. */
     async sitemapListings(): Promise<Array<{ slug: string; lastModified: number | undefined }>> {
       const { listings: advertised, slugs } = await catalogue();
