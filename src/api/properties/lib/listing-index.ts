@@ -85,6 +85,22 @@ const perSort = (make: (sort: ListingSort) => Int32Array): Orders => Object.from
 /** The words a location search finds a listing by: its places and building, and its title in both languages. */
 const placeText = (listing: Listing) => [listing.community, listing.sub_community, listing.city, listing.property_name, listing.title, listing.title_ar].join(' ');
 
+/**
+ * The places of a set of listings, one map layer (kd-tree and clusters) for every locale's index of them:
+ * the listings are the same objects in the same order whatever the locale, as a project collection's are
+ * (off-plan/lib/project-geo.ts).
+ */
+const placesKept = new WeakMap<readonly Listing[], Pick<CatalogueGeo, 'all' | 'memberOf'>>();
+
+function listingPlaces(listings: readonly Listing[]): Pick<CatalogueGeo, 'all' | 'memberOf'> {
+  let places = placesKept.get(listings);
+  if (!places) {
+    places = placesOf(listings, ({ latitude, longitude }) => (latitude === null || longitude === null ? null : [latitude, longitude]));
+    placesKept.set(listings, places);
+  }
+  return places;
+}
+
 export interface ListingIndexOptions {
   locale: Locale;
   /** Each listing's current slug by reference (the slug service's). */
@@ -142,7 +158,7 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
 
   const listingSlugs = listings.map((listing) => slugs.get(listing.reference) ?? listing.reference);
   const cardBytes = yield* mapInSteps(listings, (listing, i) => Buffer.from(JSON.stringify(listingCard(listing, listingSlugs[i], locale))));
-  const { all: placed, memberOf } = placesOf(listings, ({ latitude, longitude }) => (latitude === null || longitude === null ? null : [latitude, longitude]));
+  const { all: placed, memberOf } = listingPlaces(listings);
   yield;
   const geo = { all: placed, memberOf, unplaced: orders.newest.filter((i) => memberOf[i] < 0) };
   const places = yield* wordIndexOf(listings, (listing) => searchWords(placeText(listing)));
