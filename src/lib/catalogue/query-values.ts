@@ -23,6 +23,13 @@ export function single(raw: RawQuery, name: string): string | undefined | null {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/** A single parameter as `read` reads it: its value, undefined when absent, null when `read` refuses it. */
+export function valueOf<T>(raw: RawQuery, name: string, read: (text: string) => T | null | undefined): T | undefined | null {
+  const text = single(raw, name);
+  if (text === undefined) return undefined;
+  return (text === null ? null : read(text)) ?? null;
+}
+
 /** A whole number from 1 to `max`: its value, undefined when absent, null when it is not one. */
 export function positiveInteger(raw: RawQuery, name: string, max = Number.MAX_SAFE_INTEGER): number | undefined | null {
   const text = single(raw, name);

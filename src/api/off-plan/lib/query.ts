@@ -5,7 +5,7 @@
  * messages come in the request's locale.
  */
 import type { FieldErrors } from '../../../lib/envelope';
-import { isInteger, isNumber, optionsOf, positiveInteger, several, single, type RawQuery } from '../../../lib/catalogue/query-values';
+import { isInteger, isNumber, optionsOf, positiveInteger, several, single, valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import {
@@ -103,12 +103,9 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
     else filters.completion_year = year;
   }
 
-  const state = single(raw, 'state_id');
-  if (state !== undefined) {
-    const code = state === null ? undefined : emirateCode(state);
-    if (!code) fail('state_id', messages.stateId);
-    else filters.state_id = code;
-  }
+  const state = valueOf(raw, 'state_id', emirateCode);
+  if (state === null) fail('state_id', messages.stateId);
+  else if (state) filters.state_id = state;
 
   for (const name of ['min_price', 'max_price'] as const) {
     const price = single(raw, name);
@@ -151,19 +148,13 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
     else filters.location = text;
   }
 
-  const bboxText = single(raw, 'bbox');
-  if (bboxText !== undefined) {
-    const bbox = bboxText === null ? null : readBbox(bboxText);
-    if (!bbox) fail('bbox', messages.bbox);
-    else filters.bbox = bbox;
-  }
+  const bbox = valueOf(raw, 'bbox', readBbox);
+  if (bbox === null) fail('bbox', messages.bbox);
+  else if (bbox) filters.bbox = bbox;
 
-  const currency = single(raw, 'currency');
-  if (currency !== undefined) {
-    const code = currency === null ? undefined : queryOption.currency(currency);
-    if (!code) fail('currency', messages.currency(CURRENCIES.join(', ')));
-    else filters.currency = code;
-  }
+  const currency = valueOf(raw, 'currency', queryOption.currency);
+  if (currency === null) fail('currency', messages.currency(CURRENCIES.join(', ')));
+  else if (currency) filters.currency = currency;
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return {

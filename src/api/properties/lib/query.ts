@@ -6,7 +6,7 @@
 import type { FieldErrors } from '../../../lib/envelope';
 import { readBbox, readNear, type Bbox, type LatLng } from '../../../lib/catalogue/geo-query';
 import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
-import { isNumber, optionsOf, positiveInteger, several, single, type RawQuery } from '../../../lib/catalogue/query-values';
+import { isNumber, optionsOf, positiveInteger, several, single, valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import { CURRENCIES, queryOption, searchWords, type Currency } from '../../off-plan/services/vocabulary';
@@ -106,12 +106,9 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
     fail('sort', messages.sort(SORTS.join(', ')));
   }
 
-  const state = single(raw, 'state_id');
-  if (state !== undefined) {
-    const code = state === null ? undefined : emirateCode(state);
-    if (!code) fail('state_id', messages.stateId);
-    else filters.state_id = code;
-  }
+  const state = valueOf(raw, 'state_id', emirateCode);
+  if (state === null) fail('state_id', messages.stateId);
+  else if (state) filters.state_id = state;
 
   readRange(raw, ['min_price', 'max_price'], filters, fail, locale);
   readRange(raw, ['min_area', 'max_area'], filters, fail, locale);
@@ -132,19 +129,13 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
     else filters.location = text;
   }
 
-  const currency = single(raw, 'currency');
-  if (currency !== undefined) {
-    const code = currency === null ? undefined : queryOption.currency(currency);
-    if (!code) fail('currency', messages.currency(CURRENCIES.join(', ')));
-    else filters.currency = code;
-  }
+  const currency = valueOf(raw, 'currency', queryOption.currency);
+  if (currency === null) fail('currency', messages.currency(CURRENCIES.join(', ')));
+  else if (currency) filters.currency = currency;
 
-  const bboxText = single(raw, 'bbox');
-  if (bboxText !== undefined) {
-    const bbox = bboxText === null ? null : readBbox(bboxText);
-    if (!bbox) fail('bbox', messages.bbox);
-    else filters.bbox = bbox;
-  }
+  const bbox = valueOf(raw, 'bbox', readBbox);
+  if (bbox === null) fail('bbox', messages.bbox);
+  else if (bbox) filters.bbox = bbox;
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return {

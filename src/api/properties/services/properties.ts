@@ -165,6 +165,21 @@ function createPropertiesService(strapi: Core.Strapi) {
   const mapOf = (current: ListingIndex, queryString: string, query: ListingMapQuery) =>
     maps.get(current, queryString) ?? maps.keep(current, queryString, new Representation(renderListingMap(current, inCurrency(current, query), query)));
 
+  /** An answer kept per query string, else rendered from the index in memory when its query reads; undefined when none is built. */
+  function fastKept<Q>(
+    { query, queryString, locale }: LaneRequest,
+    kept: KeptAnswers,
+    parse: (raw: LaneRequest['query'], locale: Locale) => { ok: true; query: Q } | { ok: false },
+    render: (current: ListingIndex, queryString: string, query: Q) => Representation
+  ): Representation | undefined {
+    const current = peekIndex(locale);
+    if (!current) return undefined;
+    const found = kept.get(current, queryString);
+    if (found) return found;
+    const parsed = parse(query, locale);
+    return parsed.ok ? render(current, queryString, parsed.query) : undefined;
+  }
+
   const filtersOf = (current: ListingIndex, purpose: Purpose) => filters.get(current, purpose) ?? filters.keep(current, purpose, json(filtersBody(current, purpose)));
 
   /** The answer of the listing `key` names by its current slug or reference, or undefined. */
@@ -259,23 +274,9 @@ function createPropertiesService(strapi: Core.Strapi) {
     },
 
     /** The listing page from memory alone, or undefined (not built yet, or a query the full path must answer). */
-    fastListingPage({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const current = peekIndex(locale);
-      if (!current) return undefined;
-      const kept = pages.get(current, queryString);
-      if (kept) return kept;
-      const parsed = parseListingQuery(query, locale);
-      return parsed.ok ? pageOf(current, queryString, parsed.query) : undefined;
-    },
+    fastListingPage: (request: LaneRequest) => fastKept(request, pages, parseListingQuery, pageOf),
 
-    fastMap({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const current = peekIndex(locale);
-      if (!current) return undefined;
-      const kept = maps.get(current, queryString);
-      if (kept) return kept;
-      const parsed = parseListingMapQuery(query, locale);
-      return parsed.ok ? mapOf(current, queryString, parsed.query) : undefined;
-    },
+    fastMap: (request: LaneRequest) => fastKept(request, maps, parseListingMapQuery, mapOf),
 
     fastFilters({ query, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);
