@@ -51,8 +51,9 @@ describe('leases', () => {
     expect(first.held()).toBe(true);
     expect(await acquire(name, 300)).toBeNull();
 
-    // As if the holder had stalled: its renewals stopped landing and its time ran out.
-    await strapi.db.getConnection(LEASE_TABLE).where({ name }).update({ expires_at: Date.now() - 1 });
+    // As if the holder had stalled: its renewals stopped landing and its time ran out long ago. (Not
+    // "a millisecond ago": a renewal already in flight compares with its own, earlier, clock and lands.)
+    await strapi.db.getConnection(LEASE_TABLE).where({ name }).update({ expires_at: 0 });
     const second = await acquire(name, 300);
     expect(second?.held()).toBe(true);
     await sleep(300);

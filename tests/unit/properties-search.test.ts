@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildListingIndex, type ListingIndex } from '../../src/api/properties/lib/listing-index';
+import { buildListingIndex, listingIndexIn, type ListingIndex } from '../../src/api/properties/lib/listing-index';
 import { similarListings } from '../../src/api/properties/lib/similar';
 import { searchListings } from '../../src/api/properties/lib/listing-search';
 import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
@@ -40,7 +40,7 @@ function listing(id: number): Listing {
 }
 
 const LISTINGS = Array.from({ length: 12_000 }, (_, i) => listing(i + 1));
-const INDEX = buildListingIndex(LISTINGS, { locale: 'en', slugs: new Map() });
+const INDEX = buildListingIndex(LISTINGS, 'en', new Map());
 
 /** What a plain pass over every listing says matches. */
 function matchesPlainly(item: Listing, query: ListingQuery, except?: FacetName | 'state_id'): boolean {
@@ -162,6 +162,17 @@ describe('the listings in another currency at 12,000 listings', () => {
   });
 });
 
+describe('one index for both languages', () => {
+  it('shares everything but the cards, which are each locale\'s own', () => {
+    const arabic = listingIndexIn(INDEX, 'ar');
+    for (const part of ['listings', 'orders', 'byPurpose', 'options', 'places', 'geo', 'bySlug'] as const) expect(arabic[part]).toBe(INDEX[part]);
+    const position = INDEX.byReference.get('LS-5')!;
+    const card = (index: ListingIndex) => JSON.parse(index.card(position).toString('utf8'));
+    expect(card(INDEX)).toMatchObject({ reference: 'LS-5', canonical_url: expect.not.stringContaining('/ar/') });
+    expect(card(arabic)).toMatchObject({ reference: 'LS-5', canonical_url: expect.stringContaining('/ar/') });
+  });
+});
+
 describe('the listing query', () => {
   it('needs a purpose and names every bad value, with the off-plan wording where the rule is the same', () => {
     const result = parseListingQuery({ page: '0', bathrooms: '0', furnishing: 'partly', completion_status: 'soon', min_price: 'x', location: '!!' });
@@ -213,7 +224,7 @@ describe('similar listings at 12,000 listings', () => {
     city: i % 17 === 0 ? '' : `City ${i % 40}`,
     ...(i % 9 === 0 ? { latitude: null, longitude: null } : i % 5 === 0 ? { latitude: 25.1, longitude: 55.2 } : {}),
   }));
-  const variedIndex = buildListingIndex(varied, { locale: 'en', slugs: new Map() });
+  const variedIndex = buildListingIndex(varied, 'en', new Map());
 
   it('are the first six of a plain sort of every listing of the purpose, for listings in the index and gone from it', () => {
     fc.assert(

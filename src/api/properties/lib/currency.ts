@@ -1,8 +1,8 @@
 /**
  * The listings in the currency a visitor picks (`currency`: AED, USD or GBP), as the off-plan listing's
  * are (its rates, CURRENCY_RATES, and its rounding): each comparable price (a listing priced in AED, the
- * site's currency) converted once per currency and index, each card in that currency serialised once
- * when first shown. Converting keeps the order of prices, so the index's price order and range blocks
+ * site's currency) converted once per currency and index, each card in that currency serialised when
+ * first shown and kept on the locale's card shelf. Converting keeps the order of prices, so the index's price order and range blocks
  * serve every currency. A listing priced in another currency is shown as given and compares with none.
  */
 import { formatPrice, fromSiteCurrency } from '../../../plugins/extsource/server/src/public';
@@ -16,7 +16,7 @@ export interface ListingCurrencyView {
   prices: Float64Array;
   /** The price of the listing at a position in this currency, as its card shows it. */
   price(position: number): ListingPrice;
-  /** The card of the listing at a position in this currency, serialised once. */
+  /** The card of the listing at a position in this currency, as bytes. */
   card(position: number): Buffer;
 }
 
@@ -39,7 +39,7 @@ export function listingCurrencyView(index: ListingIndex, currency: Currency | un
   if (found) return found;
   const view: ListingCurrencyView =
     wanted === SITE_CURRENCY
-      ? { currency: wanted, prices: index.price.values, price: (position) => listingPrice(index.listings[position], index.locale), card: (position) => index.cardBytes[position] }
+      ? { currency: wanted, prices: index.price.values, price: (position) => listingPrice(index.listings[position], index.locale), card: index.card }
       : convertedView(index, wanted, rates);
   kept.set(wanted, view);
   return view;
@@ -49,11 +49,7 @@ function convertedView(index: ListingIndex, currency: Currency, rates: Record<st
   const rate = rates[currency];
   if (!(rate > 0)) throw new Error(`No rate for ${currency} in CURRENCY_RATES`);
   const prices = index.price.values.map((amount) => (Number.isNaN(amount) ? NaN : fromSiteCurrency(amount, rate)));
-  const cards: Array<Buffer | undefined> = new Array(index.listings.length);
   const price = (position: number) => priceIn(index, position, currency, prices[position]);
-  const card = (position: number) => {
-    const listing = index.listings[position];
-    return Buffer.from(JSON.stringify({ ...listingCard(listing, index.slugs[position], index.locale), price: price(position) }));
-  };
-  return { currency, prices, price, card: (position) => (cards[position] ??= card(position)) };
+  const card = (position: number) => ({ ...listingCard(index.listings[position], index.slugs[position], index.locale), price: price(position) });
+  return { currency, prices, price, card: (position) => index.cards.bytesOf(`${currency}:${position}`, () => card(position)) };
 }

@@ -1,11 +1,13 @@
 /**
- * The listings' index in one locale, built once per set of synced listings on the catalogue core
- * (src/lib/catalogue), as the off-plan project index is: each sort's order and each listing's rank in
- * it, the same orders per purpose (every request names one), a set per purpose, emirate and facet
- * option, the price and area orders cut into blocks for ranges, the words of every place and title for
- * the location search, the map layer, and each card serialised once. A request searches it with listing-search.ts.
+ * The listings' index, built once per set of synced listings on the catalogue core (src/lib/catalogue),
+ * as the off-plan project index is, and shared by every locale: each sort's order and each listing's
+ * rank in it, the same orders per purpose (every request names one), a set per purpose, emirate and
+ * facet option, the price and area orders cut into blocks for ranges, the words of every place and title
+ * (in both languages) for the location search, the map layer. Only the cards are a locale's own:
+ * serialised when first shown and kept on a shelf of bounded size. A request searches it with listing-search.ts.
  */
 import { add, count, countShared, newBitset, type Bitset } from '../../../lib/catalogue/bitset';
+import { cardShelf, type CardShelf } from '../../../lib/catalogue/card-shelf';
 import { placesOf, type CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
 import { rangeBlocksOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
@@ -28,15 +30,14 @@ export interface RangeOrder {
   blocks: RangeBlocks;
 }
 
-export interface ListingIndex {
-  locale: Locale;
+/** What every locale's index of a set of listings shares. */
+export interface SharedListingIndex {
   listings: Listing[];
   slugs: string[];
   /** Position by slug (current ones), by reference and by id. */
   bySlug: Map<string, number>;
   byReference: Map<string, number>;
   byId: Map<number, number>;
-  cardBytes: Buffer[];
   orders: Orders;
   ranks: Orders;
   byPurpose: Record<Purpose, { set: Bitset; orders: Orders }>;
@@ -53,6 +54,21 @@ export interface ListingIndex {
   /** Where the listings are: the map, the bbox filter, nearest first (the one map layer); those without coordinates newest first. */
   geo: CatalogueGeo;
 }
+
+/** The index in one locale: the shared one, and the locale's cards. */
+export interface ListingIndex extends SharedListingIndex {
+  locale: Locale;
+  /** The card of the listing at a position, as bytes (the site's currency). */
+  card(position: number): Buffer;
+  /** Where the locale's cards are kept, in any currency. */
+  cards: CardShelf;
+}
+
+/**
+ * How many bytes of cards a locale keeps: every card of 12,000 listings (about 1.7 KB each), the most
+ * shown of a larger catalogue.
+ */
+const CARD_SHELF_BYTES = 32 * 1024 * 1024;
 
 /** The price sorts and ranges compare: the site currency's; a listing priced in another is shown as given and compares with none. */
 const comparablePrice = (listing: Listing): number | null => (listing.price_on_request || listing.currency !== SITE_CURRENCY ? null : listing.price);
@@ -85,33 +101,23 @@ const perSort = (make: (sort: ListingSort) => Int32Array): Orders => Object.from
 /** The words a location search finds a listing by: its places and building, and its title in both languages. */
 const placeText = (listing: Listing) => [listing.community, listing.sub_community, listing.city, listing.property_name, listing.title, listing.title_ar].join(' ');
 
-/**
- * The places of a set of listings, one map layer (kd-tree and clusters) for every locale's index of them:
- * the listings are the same objects in the same order whatever the locale, as a project collection's are
- * (off-plan/lib/project-geo.ts).
- */
-const placesKept = new WeakMap<readonly Listing[], Pick<CatalogueGeo, 'all' | 'memberOf'>>();
+const listingPlaces = (listings: readonly Listing[]) =>
+  placesOf(listings, ({ latitude, longitude }) => (latitude === null || longitude === null ? null : [latitude, longitude]));
 
-function listingPlaces(listings: readonly Listing[]): Pick<CatalogueGeo, 'all' | 'memberOf'> {
-  let places = placesKept.get(listings);
-  if (!places) {
-    places = placesOf(listings, ({ latitude, longitude }) => (latitude === null || longitude === null ? null : [latitude, longitude]));
-    placesKept.set(listings, places);
-  }
-  return places;
+/** The index of `listings` in `locale`, built at once. `slugs`: each listing's current slug by reference (the slug service's). */
+export function buildListingIndex(listings: Listing[], locale: Locale, slugs: ReadonlyMap<string, string>): ListingIndex {
+  return listingIndexIn(runSteps(listingIndexBuild(listings, slugs)), locale);
 }
 
-export interface ListingIndexOptions {
-  locale: Locale;
-  /** Each listing's current slug by reference (the slug service's). */
-  slugs: ReadonlyMap<string, string>;
+/** The index in `locale`: the shared one's fields and a shelf for the locale's cards. */
+export function listingIndexIn(shared: SharedListingIndex, locale: Locale): ListingIndex {
+  const cards = cardShelf(CARD_SHELF_BYTES);
+  const { listings, slugs } = shared;
+  return { ...shared, locale, cards, card: (position) => cards.bytesOf(position, () => listingCard(listings[position], slugs[position], locale)) };
 }
 
-export function buildListingIndex(listings: Listing[], options: ListingIndexOptions): ListingIndex {
-  return runSteps(listingIndexBuild(listings, options));
-}
-
-export function* listingIndexBuild(listings: Listing[], { locale, slugs }: ListingIndexOptions): Steps<ListingIndex> {
+/** The index every locale shares, in steps. */
+export function* listingIndexBuild(listings: Listing[], slugs: ReadonlyMap<string, string>): Steps<SharedListingIndex> {
   const size = listings.length;
   const compare = comparators(listings);
   const all = listings.map((_, index) => index);
@@ -157,7 +163,6 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
   ])) as ListingIndex['optionTotals'];
 
   const listingSlugs = listings.map((listing) => slugs.get(listing.reference) ?? listing.reference);
-  const cardBytes = yield* mapInSteps(listings, (listing, i) => Buffer.from(JSON.stringify(listingCard(listing, listingSlugs[i], locale))));
   const { all: placed, memberOf } = listingPlaces(listings);
   yield;
   const geo = { all: placed, memberOf, unplaced: orders.newest.filter((i) => memberOf[i] < 0) };
@@ -166,13 +171,11 @@ export function* listingIndexBuild(listings: Listing[], { locale, slugs }: Listi
   const areas = Float64Array.from(listings, (listing) => listing.area_sqft ?? NaN);
 
   return {
-    locale,
     listings,
     slugs: listingSlugs,
     bySlug: new Map(listingSlugs.map((slug, i) => [slug, i])),
     byReference: new Map(listings.map((listing, i) => [listing.reference, i])),
     byId: new Map(listings.map((listing, i) => [listing.id, i])),
-    cardBytes,
     orders,
     ranks: ranksOf(orders),
     byPurpose,

@@ -14,7 +14,7 @@ import { propertiesService } from './properties';
 export type { Listing, ListingIndex };
 
 /** An index of `listings` (as a match saw them before), in English, without slugs. */
-export const listingIndexOf = (listings: Listing[]): ListingIndex => buildListingIndex(listings, { locale: 'en', slugs: new Map() });
+export const listingIndexOf = (listings: Listing[]): ListingIndex => buildListingIndex(listings, 'en', new Map());
 
 /** The positions among `among` of `index`'s listings a stored query selects; null when the query no longer reads. */
 export function listingsMatching(strapi: Core.Strapi, index: ListingIndex, query: string, among: Bitset): number[] | null {

@@ -12,6 +12,8 @@ import { LISTING_PAGES_TAG, LISTING_TAG_PREFIX, LISTINGS_TAG } from '../../../pl
 import { LISTING_PAGES_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, listingSurrogateKey } from '../routes/properties';
 
 export const CATALOGUE_CACHE_KEY = 'listings:catalogue';
+/** The index every locale shares, and each locale's view of it. */
+export const SHARED_INDEX_CACHE_KEY = 'listings:shared-index';
 export const indexCacheKey = (locale: Locale) => localized('listings:index', locale);
 export const LISTINGS_CACHE = { tags: [LISTINGS_TAG], lifetime: CACHE_LIFETIMES.states };
 

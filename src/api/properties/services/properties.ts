@@ -1,7 +1,7 @@
 /**
  * The listings' data per locale, from the app's cache: the advertisable listings of the last sync with
- * their slugs (the one slug service's kind `listing`, settled once per set of listings), each locale's
- * index built from them in slices, and the answers asked for last (listing pages and maps per query string, the
+ * their slugs (the one slug service's kind `listing`, settled once per set of listings), the index
+ * built from them in slices and each locale's view of it (its cards), and the answers asked for last (listing pages and maps per query string, the
  * filters per purpose, listings per key: each with its ETag and compressed variants, kept while the index
  * they were rendered from is current). A sync run that changed a listing drops all of it on every
  * instance, and each instance builds it again at once, off the request path (decision 155): until the
@@ -20,7 +20,7 @@ import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { errorMessage } from '../../../lib/errors';
 import { inSlices, LISTINGS_TAG, slicer, type ListedRow } from '../../../plugins/extsource/server/src/public';
-import { listingIndexBuild, type ListingIndex } from '../lib/listing-index';
+import { listingIndexBuild, listingIndexIn, type ListingIndex } from '../lib/listing-index';
 import { goneListingOf, listingOf, mayAdvertise, offSiteReason, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
 import { listingCurrencyView } from '../lib/currency';
@@ -29,7 +29,7 @@ import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
 import { LISTING_PAGES_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
-import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE } from './properties-cache';
+import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE, SHARED_INDEX_CACHE_KEY } from './properties-cache';
 
 /** The advertisable listings of one sync, those that left the market lately (by reference), and the slugs of both. */
 interface Catalogue {
@@ -98,10 +98,9 @@ function createPropertiesService(strapi: Core.Strapi) {
   /** The advertisable listings and those gone lately, read a page at a time, and the slugs of both settled. */
   async function readCatalogue(): Promise<Catalogue> {
     const pause = slicer();
-    const rows = await catalogueService(strapi).activeListings(pause);
-    const advertised = rows.map(listingOf).filter((listing) => mayAdvertise(listing, requirePermit()));
-    const goneRows = await catalogueService(strapi).listingsGoneSince(new Date(Date.now() - goneDays() * DAY_MS), pause);
-    const gone = new Map(goneRows.map(goneListingOf).map((listing) => [listing.reference, listing]));
+    const advertised = (await catalogueService(strapi).activeListings(pause, listingOf)).filter((listing) => mayAdvertise(listing, requirePermit()));
+    const goneListings = await catalogueService(strapi).listingsGoneSince(new Date(Date.now() - goneDays() * DAY_MS), pause, goneListingOf);
+    const gone = new Map(goneListings.map((listing) => [listing.reference, listing]));
     const references = new Set([...advertised.map((listing) => listing.reference), ...gone.keys()]);
     const owners = [...advertised, ...gone.values()].map((listing) => ({ owner: listing.reference, name: listing.title || listing.reference }));
     // A slug is never another listing's reference, which a path may name too, nor a route's own word.
@@ -114,10 +113,17 @@ function createPropertiesService(strapi: Core.Strapi) {
   /** The last build per locale: what answers while the next is built. */
   const latest = new Map<Locale, Built>();
 
+  /** The index every locale shares, built in slices, and the catalogue it was built from. */
+  const sharedIndex = async () =>
+    (await cache.get(SHARED_INDEX_CACHE_KEY, async () => {
+      const held = await catalogue();
+      return { shared: await inSlices(listingIndexBuild(held.listings, held.slugs.slugOf), slicer()), catalogue: held };
+    }, LISTINGS_CACHE)).value;
+
   async function build(locale: Locale): Promise<Built> {
     const entry = await cache.get(indexCacheKey(locale), async (): Promise<Built> => {
-      const held = await catalogue();
-      return { index: await inSlices(listingIndexBuild(held.listings, { locale, slugs: held.slugs.slugOf }), slicer()), catalogue: held };
+      const { shared, catalogue: held } = await sharedIndex();
+      return { index: listingIndexIn(shared, locale), catalogue: held };
     }, LISTINGS_CACHE);
     latest.set(locale, entry.value);
     return entry.value;
@@ -241,7 +247,7 @@ function createPropertiesService(strapi: Core.Strapi) {
       const cards = new Map<string, Record<string, unknown>>();
       for (const reference of references) {
         const position = current.byReference.get(reference);
-        if (position !== undefined) cards.set(reference, JSON.parse(current.cardBytes[position].toString('utf8')) as Record<string, unknown>);
+        if (position !== undefined) cards.set(reference, JSON.parse(current.card(position).toString('utf8')) as Record<string, unknown>);
       }
       return cards;
     },

@@ -129,16 +129,20 @@ const LISTED_PAGE = 1000;
 /** The run types that cover a listing type: `all` and the type's own. */
 const runTypesCovering = (listingType: ListingType) => (Object.keys(RUN_TYPES) as RunType[]).filter((type) => RUN_TYPES[type].includes(listingType));
 
-/** The configured provider's listings matching `where`, a page at a time by id, with `pause` between pages. */
-async function listedRows(strapi: Core.Strapi, where: Record<string, unknown>, pause: () => Promise<void>): Promise<ListedRow[]> {
+/**
+ * The configured provider's listings matching `where`, a page at a time by id, with `pause` between
+ * pages, each row made into what the caller keeps as its page arrives (at 100,000 listings the rows
+ * and what is made of them would otherwise be held together).
+ */
+async function listedRows<T>(strapi: Core.Strapi, where: Record<string, unknown>, pause: () => Promise<void>, keep: (row: ListedRow) => T): Promise<T[]> {
   const provider = listingsDriver(strapi).name;
-  const rows: ListedRow[] = [];
+  const kept: T[] = [];
   for (let after = 0; ; ) {
     const page = (await strapi.db.query(PROPERTY_UID).findMany({
       select: [...LISTED_FIELDS], where: { ...where, provider, id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
     })) as ListedRow[];
-    rows.push(...page);
-    if (page.length < LISTED_PAGE) return rows;
+    for (const row of page) kept.push(keep(row));
+    if (page.length < LISTED_PAGE) return kept;
     after = page[page.length - 1].id;
     await pause();
   }
@@ -171,13 +175,13 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => {
      * built from: a former provider's rows are not its listings, and may share their references), read a
      * page at a time by id, with `pause` between pages.
      */
-    activeListings(pause: () => Promise<void>): Promise<ListedRow[]> {
-      return listedRows(strapi, { status: 'active' }, pause);
+    activeListings<T>(pause: () => Promise<void>, keep: (row: ListedRow) => T): Promise<T[]> {
+      return listedRows(strapi, { status: 'active' }, pause, keep);
     },
 
     /** The same provider's listings that left the market (sold, rented, withdrawn, gone from the feed) since `since`. */
-    listingsGoneSince(since: Date, pause: () => Promise<void>): Promise<ListedRow[]> {
-      return listedRows(strapi, { status: 'inactive', deactivated_at: { $gte: since } }, pause);
+    listingsGoneSince<T>(since: Date, pause: () => Promise<void>, keep: (row: ListedRow) => T): Promise<T[]> {
+      return listedRows(strapi, { status: 'inactive', deactivated_at: { $gte: since } }, pause, keep);
     },
 
     /** The property list for the admin page, with each listing's last sighting. */
