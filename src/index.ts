@@ -26,6 +26,7 @@ import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
 import { registerPropertiesLookups } from './api/properties/services/properties';
+import { registerSearchLookups } from './api/search/services/suggest';
 import { SLUG_MODEL } from './lib/catalogue/slug-store';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
@@ -128,6 +129,7 @@ export default {
       prepareOffPlanIndexes(strapi);
       registerOffPlanLookups(strapi);
       registerPropertiesLookups(strapi);
+      registerSearchLookups(strapi);
       registerSitemapLookups(strapi);
       answerBuyersOnFastLane(strapi);
       serveDeclaredRoutes(strapi);

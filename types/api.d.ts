@@ -459,6 +459,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions for the search box
+         * @description What a search box suggests as a buyer types (docs/search.md): groups in a fixed order (emirates,
+         *     cities, communities with their sub-communities, developers, off-plan projects, listing references),
+         *     each at most `limit` long, every group present even when empty. A typed word matches the start of
+         *     any word of a name in either language or another name of it (JVC, Downtown, "Emaar Properties"),
+         *     or the word with one edit (4 to 7 letters) or two (8 and more); case, accents, Arabic letter forms,
+         *     diacritics and tatweel are ignored, Arabic-Indic digits read as digits. A listing reference is found
+         *     by its beginning, when `q` holds a digit. Within a group: exact matches, then prefixes, then typos;
+         *     then the most homes behind; then the English name. `counts` are what the listings show for the
+         *     suggestion's `query` (the off-plan listing, and the sale and rent listing with `purpose`);
+         *     suggestions with nothing behind them are left out. Public, edge-cached and purged with either
+         *     catalogue (`projects`, `listings`).
+         */
+        get: operations["getSearchSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sitemap.xml": {
         parameters: {
             query?: never;
@@ -2077,6 +2107,63 @@ export interface components {
                 sort: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc" | "distance";
             };
         };
+        SuggestResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /**
+             * @description In the request's locale
+             * @enum {unknown}
+             */
+            message: "Suggestions" | "الاقتراحات";
+            data: {
+                /** @description What was typed, as sent */
+                q: string;
+                groups: {
+                    emirates: components["schemas"]["Suggestion"][];
+                    cities: components["schemas"]["Suggestion"][];
+                    communities: components["schemas"]["Suggestion"][];
+                    developers: components["schemas"]["Suggestion"][];
+                    projects: components["schemas"]["Suggestion"][];
+                    listings: components["schemas"]["Suggestion"][];
+                };
+            };
+        };
+        Suggestion: {
+            /** @enum {unknown} */
+            type: "emirate" | "city" | "community" | "sub_community" | "developer" | "project" | "listing";
+            /** @description Its name in the request's language, else the one known; a listing's reference */
+            label: string;
+            /** @description Its name in the other language, where both are known */
+            alternate_label: string | null;
+            /** @description A sub-community's community */
+            community: string | null;
+            /** @description Its emirate, for emirates and places */
+            state_id: string | null;
+            state_name: string | null;
+            /** @description The homes behind it in each catalogue */
+            counts: {
+                off_plan: number;
+                sale: number;
+                rent: number;
+            };
+            /**
+             * @description The listing query that selects it (`state_id=DU&location=Dubai%20Marina`, `developer_id=12`), for the off-plan and the sale and rent listings alike; null for a project or a listing
+             * @example state_id=DU&location=Dubai%20Marina
+             */
+            query: string | null;
+            /** @description The page it opens (a developer, a project, a listing), else null */
+            page: null | {
+                slug: string;
+                canonical_url: string;
+            };
+            /**
+             * @description How what was typed met its names: every word whole, some word's beginning, or with a typo
+             * @enum {unknown}
+             */
+            match: "exact" | "prefix" | "typo";
+        };
         PropertyFiltersResponse: {
             /** @constant */
             success: true;
@@ -3356,6 +3443,46 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyGoneResponse"];
                 };
             };
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getSearchSuggestions: {
+        parameters: {
+            query: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                /**
+                 * @description What was typed: 1 to 100 characters, with a letter or digit
+                 * @example marina
+                 */
+                q: string;
+                /** @description Suggestions per group */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
             422: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

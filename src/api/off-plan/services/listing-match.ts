@@ -7,7 +7,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../lib/locale';
 import { parseQueryString } from '../../../lib/query-string';
 import { inSlices, slicer, type NormalisedProject, type Pause } from '../../../plugins/extsource/server/src/public';
-import { bitsetOf, has, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
+import { bitsetOf, count, has, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import type { Currency } from '../lib/options';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
@@ -68,6 +68,14 @@ export class ListingMatcher {
     }
     return prices;
   }
+}
+
+/** How many projects of `index` the off-plan listing shows for `query` (a listing query string); 0 when it does not read. */
+export function countProjects(index: ProjectIndex, query: string): number {
+  const parsed = parseListingQuery(parseQueryString(query), DEFAULT_LOCALE);
+  if (!parsed.ok) return 0;
+  const matches = matchingSet(index, parsed.query.filters);
+  return matches ? count(matches) : index.projects.length;
 }
 
 /** A matcher over `projects`, its index built a slice at a time. */

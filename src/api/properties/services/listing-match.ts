@@ -4,7 +4,7 @@
  * the listing's own parser with its prices in the query's currency.
  */
 import type { Core } from '@strapi/strapi';
-import { has, members, type Bitset } from '../../../lib/catalogue/bitset';
+import { count, has, members, type Bitset } from '../../../lib/catalogue/bitset';
 import { buildListingIndex, type ListingIndex } from '../lib/listing-index';
 import type { Listing } from '../lib/listing';
 import { matchingListings } from '../lib/listing-search';
@@ -15,6 +15,12 @@ export type { Listing, ListingIndex };
 
 /** An index of `listings` (as a match saw them before), in English, without slugs. */
 export const listingIndexOf = (listings: Listing[]): ListingIndex => buildListingIndex(listings, 'en', new Map());
+
+/** How many listings of `index` the listing route shows for `query` (a query string naming a purpose); 0 when it does not read. */
+export function countListings(index: ListingIndex, query: string): number {
+  const parsed = readPropertiesQuery(query, 'en');
+  return parsed.ok ? count(matchingListings(index, parsed.query)) : 0;
+}
 
 /** The positions among `among` of `index`'s listings a stored query selects; null when the query no longer reads. */
 export function listingsMatching(strapi: Core.Strapi, index: ListingIndex, query: string, among: Bitset): number[] | null {

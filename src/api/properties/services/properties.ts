@@ -265,6 +265,9 @@ function createPropertiesService(strapi: Core.Strapi) {
       return { ...card, agent_email: listing.agent_email, brochure_url: listing.brochure_url || null };
     },
 
+    /** The index answering in `locale` now (the previous one while the next is built; built now when never built). */
+    listingIndex: index,
+
     /** The English index built last (what a match of buyers' alerts reads), or undefined before the first build. */
     currentIndex(): ListingIndex | undefined {
       return peekIndex('en');

@@ -1,0 +1,66 @@
+/**
+ * The search box's index, built once per change of either catalogue: a name search over every
+ * suggestible's names in both languages and other names (src/lib/catalogue/name-search.ts), and the
+ * listings' references in order, found by their beginning. A query finds each group's best: exact over
+ * prefix over typo, then the most homes behind, then the English name, then the order built.
+ */
+import { firstWhere } from '../../../lib/catalogue/ordering';
+import { MATCH_KINDS, nameSearch, type MatchKind, type NameSearch } from '../../../lib/catalogue/name-search';
+import { searchWords } from '../../off-plan/services/vocabulary';
+import { GROUP_OF, GROUPS, homesBehind, type Group, type Suggestible } from './suggestibles';
+
+export interface SuggestIndex {
+  items: Suggestible[];
+  names: NameSearch;
+  /** Positions in `items` of the names searched (all but the listings). */
+  named: number[];
+  /** The listings' references as compared (letters and digits, lower case), sorted, and their positions in `items`. */
+  references: { compact: string[]; items: number[] };
+}
+
+export interface Found {
+  item: number;
+  match: MatchKind;
+}
+
+/** A reference as typed or written, compared on its letters and digits alone ("ls-1024" and "LS 1024" alike). */
+const compact = (text: string) => searchWords(text).join('');
+
+export function suggestIndexOf(items: Suggestible[]): SuggestIndex {
+  const named = items.map((_, i) => i).filter((i) => items[i].type !== 'listing');
+  const names = nameSearch(named.map((i) => [items[i].names.en, items[i].names.ar, ...items[i].also].filter(Boolean)), searchWords);
+  const listed = items.map((_, i) => i).filter((i) => items[i].type === 'listing');
+  const sorted = listed.map((i) => ({ i, key: compact(items[i].names.en) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
+  return { items, names, named, references: { compact: sorted.map((entry) => entry.key), items: sorted.map((entry) => entry.i) } };
+}
+
+/** The references starting with what was typed, when it holds a digit (a reference always does; a place seldom). */
+function referencesFound(index: SuggestIndex, typed: string): Found[] {
+  const key = compact(typed);
+  if (!/\d/.test(key)) return [];
+  const { compact: keys, items } = index.references;
+  const found: Found[] = [];
+  for (let at = firstWhere(keys.length, (position) => keys[position] >= key); at < keys.length && keys[at].startsWith(key); at += 1) {
+    found.push({ item: items[at], match: keys[at] === key ? 'exact' : 'prefix' });
+  }
+  return found;
+}
+
+/** The order within a group: exact, prefix, typo; then more homes behind; then the English name; then as built. */
+function ranking(items: readonly Suggestible[]) {
+  return (a: Found, b: Found) =>
+    MATCH_KINDS.indexOf(a.match) - MATCH_KINDS.indexOf(b.match) ||
+    homesBehind(items[b.item].counts) - homesBehind(items[a.item].counts) ||
+    (items[a.item].names.en < items[b.item].names.en ? -1 : items[a.item].names.en > items[b.item].names.en ? 1 : 0) ||
+    a.item - b.item;
+}
+
+/** Each group's best `limit` for what was typed, in the groups' order. */
+export function suggest(index: SuggestIndex, typed: string, limit: number): Record<Group, Found[]> {
+  const groups = Object.fromEntries(GROUPS.map((group) => [group, [] as Found[]])) as Record<Group, Found[]>;
+  const found = [...index.names.find(typed).map(({ item, match }) => ({ item: index.named[item], match })), ...referencesFound(index, typed)];
+  for (const one of found) groups[GROUP_OF[index.items[one.item].type]].push(one);
+  const order = ranking(index.items);
+  for (const group of GROUPS) groups[group] = groups[group].sort(order).slice(0, limit);
+  return groups;
+}

@@ -1,0 +1,141 @@
+/**
+ * What the search box may suggest, made once per change of either catalogue from what they hold: the
+ * emirates, the cities, communities and sub-communities of projects and listings (with their Arabic names
+ * where a feed gives them, and the other names of other-names.ts), the developers, the off-plan projects
+ * and the listings' references. Each says what applying it means (a listing query, or a page) and how many
+ * homes are behind it in each catalogue, counted by the catalogues' own searches with that very query,
+ * so a count is what the listing shows for it. Those with nothing behind them are left out. Pure.
+ */
+import type { Locale } from '../../../lib/locale';
+import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/public';
+import { OTHER_NAMES } from './other-names';
+
+export const GROUPS = ['emirates', 'cities', 'communities', 'developers', 'projects', 'listings'] as const;
+export type Group = (typeof GROUPS)[number];
+
+export type SuggestionType = 'emirate' | 'city' | 'community' | 'sub_community' | 'developer' | 'project' | 'listing';
+
+export const GROUP_OF: Record<SuggestionType, Group> = {
+  emirate: 'emirates', city: 'cities', community: 'communities', sub_community: 'communities', developer: 'developers', project: 'projects', listing: 'listings',
+};
+
+export interface Counts {
+  off_plan: number;
+  sale: number;
+  rent: number;
+}
+
+export interface Suggestible {
+  type: SuggestionType;
+  /** Its name in each language; '' where none is known. */
+  names: Record<Locale, string>;
+  /** Other names it answers to (abbreviations, short names, other spellings): matched, never shown. */
+  also: readonly string[];
+  state_id: EmirateCode | null;
+  /** A sub-community's community, in each language. */
+  community: Record<Locale, string> | null;
+  /** The listing query that selects it (both catalogues read it), or null when it opens a page. */
+  query: string | null;
+  page: { kind: 'project' | 'developer' | 'listing'; slug: string } | null;
+  counts: Counts;
+}
+
+/** A project's or listing's places, with a project's Arabic ones where its feed has them. */
+export interface PlaceSource {
+  state_id: EmirateCode | '';
+  city: string;
+  community: string;
+  sub_community: string;
+  arabic?: { city: string; community: string; sub_community: string };
+}
+
+export interface SuggestSources {
+  places: PlaceSource[];
+  developers: ReadonlyArray<{ id: number; name: string; slug: string }>;
+  projects: ReadonlyArray<{ name: string; name_ar: string; slug: string }>;
+  listings: ReadonlyArray<{ reference: string; slug: string; purpose: 'sale' | 'rent' }>;
+  /** How many projects the off-plan listing shows for a query string. */
+  countProjects(query: string): number;
+  /** How many listings the listing route shows for a query string (it names the purpose). */
+  countListings(query: string): number;
+}
+
+const NO_COUNTS: Counts = { off_plan: 0, sale: 0, rent: 0 };
+const total = (counts: Counts) => counts.off_plan + counts.sale + counts.rent;
+const fold = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
+const alsoOf = new Map(OTHER_NAMES.map(([name, also]) => [fold(name), also]));
+
+function queryOf(params: Record<string, string>): string {
+  return Object.entries(params)
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+/** A place's counts: the off-plan listing's, and each purpose's of the listing route, for its query. */
+function placeCounts(sources: SuggestSources, query: string): Counts {
+  return { off_plan: sources.countProjects(query), sale: sources.countListings(`purpose=sale&${query}`), rent: sources.countListings(`purpose=rent&${query}`) };
+}
+
+function emirates(sources: SuggestSources): Suggestible[] {
+  return EMIRATES.map(({ id, name, name_ar }) => {
+    const query = queryOf({ state_id: id });
+    return { type: 'emirate', names: { en: name, ar: name_ar }, also: alsoOf.get(fold(name)) ?? [], state_id: id, community: null, query, page: null, counts: placeCounts(sources, query) };
+  });
+}
+
+/** The cities, communities and sub-communities of every source, once each per emirate. */
+function places(sources: SuggestSources): Suggestible[] {
+  const found = new Map<string, Suggestible>();
+  const arabicOf = new Map<string, string>();
+  const place = (type: 'city' | 'community' | 'sub_community', state: EmirateCode | '', name: string, arabic: string | undefined, community?: string) => {
+    if (!name.trim()) return;
+    if (arabic?.trim() && arabic !== name) arabicOf.set(fold(name), arabic.trim());
+    const key = [type, state, fold(name), fold(community ?? '')].join('|');
+    if (found.has(key)) return;
+    found.set(key, {
+      type, names: { en: name.trim(), ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: state || null,
+      community: community ? { en: community.trim(), ar: '' } : null, query: queryOf({ state_id: state, location: name.trim() }), page: null, counts: NO_COUNTS,
+    });
+  };
+  for (const source of sources.places) {
+    place('city', source.state_id, source.city, source.arabic?.city);
+    place('community', source.state_id, source.community, source.arabic?.community);
+    if (source.sub_community && fold(source.sub_community) !== fold(source.community)) place('sub_community', source.state_id, source.sub_community, source.arabic?.sub_community, source.community);
+  }
+  return [...found.values()].map((item) => ({
+    ...item,
+    names: { en: item.names.en, ar: arabicOf.get(fold(item.names.en)) ?? '' },
+    community: item.community && { en: item.community.en, ar: arabicOf.get(fold(item.community.en)) ?? '' },
+    counts: placeCounts(sources, item.query!),
+  }));
+}
+
+function developers(sources: SuggestSources): Suggestible[] {
+  return sources.developers.map(({ id, name, slug }) => {
+    const query = queryOf({ developer_id: String(id) });
+    return {
+      type: 'developer', names: { en: name, ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: null, community: null, query, page: { kind: 'developer', slug },
+      counts: { ...NO_COUNTS, off_plan: sources.countProjects(query) },
+    };
+  });
+}
+
+function projects(sources: SuggestSources): Suggestible[] {
+  return sources.projects.map(({ name, name_ar, slug }) => ({
+    type: 'project', names: { en: name, ar: name_ar === name ? '' : name_ar }, also: [], state_id: null, community: null, query: null, page: { kind: 'project', slug }, counts: { ...NO_COUNTS, off_plan: 1 },
+  }));
+}
+
+function listings(sources: SuggestSources): Suggestible[] {
+  return sources.listings.map(({ reference, slug, purpose }) => ({
+    type: 'listing', names: { en: reference, ar: '' }, also: [], state_id: null, community: null, query: null, page: { kind: 'listing', slug }, counts: { ...NO_COUNTS, [purpose]: 1 },
+  }));
+}
+
+/** Everything the box may suggest, in the groups' order; those with nothing behind them left out. */
+export function suggestiblesOf(sources: SuggestSources): Suggestible[] {
+  return [...emirates(sources), ...places(sources), ...developers(sources), ...projects(sources), ...listings(sources)].filter((item) => total(item.counts) > 0);
+}
+
+export const homesBehind = total;

@@ -1,0 +1,12 @@
+import type { Core } from '@strapi/strapi';
+import { siteRoute } from '../../../lib/site-routes';
+import { PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
+import { LISTINGS_SURROGATE_KEY } from '../../properties/services/properties';
+
+/** Suggestions show both catalogues: a CDN purges them with either. */
+const SUGGEST_CACHE_POLICY = { kind: 'provider', surrogateKeys: [PROJECTS_SURROGATE_KEY, LISTINGS_SURROGATE_KEY] } as const;
+
+const routes = [siteRoute({ path: '/v1/search/suggest', handler: 'search.suggest', cache: SUGGEST_CACHE_POLICY, fastLane: true })];
+
+// Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
+export default { type: 'content-api', routes } satisfies Core.RouterInput;

@@ -1,0 +1,140 @@
+/**
+ * The search box's suggestions: the index of what may be suggested (lib/suggest-index.ts), built from
+ * the off-plan projects' index and the listings' index, once per change of either, off the request path
+ * (after each invalidation of their tags, once the listings' index is built again); the previous one
+ * answers meanwhile. Answers are kept per query string and language while their index is current, for
+ * the fast lane too.
+ */
+import type { Core } from '@strapi/strapi';
+import LRUCache from 'lru-cache';
+import { cache } from '../../../lib/cache';
+import { errorMessage } from '../../../lib/errors';
+import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
+import type { Locale } from '../../../lib/locale';
+import { Representation } from '../../../lib/representation';
+import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
+import { countProjects } from '../../off-plan/services/listing-match';
+import { offPlanService } from '../../off-plan/services/off-plan';
+import { countListings, type ListingIndex } from '../../properties/services/listing-match';
+import { propertiesService } from '../../properties/services/properties';
+import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
+import { suggestBody } from '../lib/response';
+import { suggest, suggestIndexOf, type SuggestIndex } from '../lib/suggest-index';
+import { suggestiblesOf, type SuggestSources } from '../lib/suggestibles';
+
+type ProjectIndex = Awaited<ReturnType<ReturnType<typeof offPlanService>['projectIndex']>>;
+
+/** The index and the catalogue indexes it was made from. */
+interface Built {
+  projects: ProjectIndex;
+  listings: ListingIndex;
+  index: SuggestIndex;
+}
+
+const KEPT_ANSWERS = 512;
+
+/** What the two catalogues hold that the box may suggest, and their own counts of a query. */
+function sourcesOf(projects: ProjectIndex, listings: ListingIndex): SuggestSources {
+  const developers = new Map<number, { id: number; name: string; slug: string }>();
+  for (const { developer } of projects.projects) {
+    if (developer.id && !developers.has(developer.id)) developers.set(developer.id, { id: developer.id, name: developer.name, slug: projects.developerSlugs?.get(developer.id) ?? developer.slug });
+  }
+  return {
+    places: [
+      ...projects.projects.map(({ state_id, city, community, sub_community, translations }) => ({ state_id, city, community, sub_community, arabic: translations?.ar })),
+      ...listings.listings.map(({ state_id, city, community, sub_community }) => ({ state_id, city, community, sub_community })),
+    ],
+    developers: [...developers.values()],
+    projects: projects.projects.map((project, i) => ({ name: project.name, name_ar: project.translations?.ar?.name ?? '', slug: projects.slugs[i] })),
+    listings: listings.listings.map((listing, i) => ({ reference: listing.reference, slug: listings.slugs[i], purpose: listing.purpose })),
+    countProjects: (query) => countProjects(projects, query),
+    countListings: (query) => countListings(listings, query),
+  };
+}
+
+function createSuggestService(strapi: Core.Strapi) {
+  const offPlan = offPlanService(strapi);
+  const properties = propertiesService(strapi);
+  const kept = new LRUCache<string, { index: SuggestIndex; representation: Representation }>({ max: KEPT_ANSWERS });
+  let built: Built | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function buildOnce(): Promise<void> {
+    await properties.rebuilt();
+    const [projects, listings] = await Promise.all([offPlan.projectIndex('en'), properties.listingIndex('en')]);
+    if (built?.projects === projects && built.listings === listings) return;
+    built = { projects, listings, index: suggestIndexOf(suggestiblesOf(sourcesOf(projects, listings))) };
+  }
+
+  /** Builds the index again from the catalogues' current indexes (once more if asked again meanwhile). */
+  function refresh(): Promise<void> {
+    again = true;
+    running ??= (async () => {
+      try {
+        while (again) {
+          again = false;
+          await buildOnce();
+        }
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  const keyOf = (locale: Locale, queryString: string) => `${locale}:${queryString}`;
+
+  function answer(index: SuggestIndex, queryString: string, query: SuggestQuery, locale: Locale): Representation {
+    const found = kept.get(keyOf(locale, queryString));
+    if (found?.index === index) return found.representation;
+    const representation = new Representation(Buffer.from(JSON.stringify(suggestBody(index, query.q, suggest(index, query.q, query.limit), locale))));
+    kept.set(keyOf(locale, queryString), { index, representation });
+    return representation;
+  }
+
+  return {
+    refresh,
+
+    /** The suggestions for a parsed query (the index built first when it never was). */
+    async suggest(queryString: string, query: SuggestQuery, locale: Locale): Promise<Representation> {
+      if (!built) await refresh();
+      return answer(built!.index, queryString, query, locale);
+    },
+
+    /** The same from memory alone, for the fast lane: a kept answer of the current index, else undefined. */
+    fastSuggest({ queryString, locale }: LaneRequest): Representation | undefined {
+      const found = kept.get(keyOf(locale, queryString));
+      return found && found.index === built?.index ? found.representation : undefined;
+    },
+
+    /** The index answering now (a test, a benchmark). */
+    async current(): Promise<SuggestIndex> {
+      if (!built) await refresh();
+      return built!.index;
+    },
+  };
+}
+
+export type SuggestService = ReturnType<typeof createSuggestService>;
+
+const services = new WeakMap<Core.Strapi, SuggestService>();
+
+export function suggestService(strapi: Core.Strapi): SuggestService {
+  let service = services.get(strapi);
+  if (!service) services.set(strapi, (service = createSuggestService(strapi)));
+  return service;
+}
+
+export { parseSuggestQuery };
+
+/** The index built at start and after each change of either catalogue; the fast lane's lookup (at bootstrap). */
+export function registerSearchLookups(strapi: Core.Strapi): void {
+  const service = suggestService(strapi);
+  const refresh = () =>
+    void service.refresh().catch((error: unknown) => strapi.log.warn(`search: the suggestions' index could not be built: ${errorMessage(error)}`));
+  cache.rebuildOnInvalidation(LISTINGS_TAG, refresh);
+  cache.rebuildOnInvalidation(PROJECTS_TAG, refresh);
+  refresh();
+  laneLookup('api::search.search.suggest', (request) => service.fastSuggest(request));
+}

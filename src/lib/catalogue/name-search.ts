@@ -1,0 +1,65 @@
+/**
+ * What a search box finds among a catalogue's names as a visitor types: every typed word must start a
+ * word of one of an item's names, or be that word with a typo or two (one edit in a word of 4 to 7
+ * letters, two from 8). Each match says how it matched: `exact` when every typed word is a whole word
+ * of the item's names, `prefix` when some only start one, `typo` when some needed an edit. The fuzzy
+ * part is MiniSearch's (a radix tree walked within an edit distance), built once per set of names; the
+ * words are folded by the caller's `wordsOf` (case, accents, Arabic letter forms), for the names as for
+ * what is typed.
+ */
+import MiniSearch from 'minisearch';
+
+export const MATCH_KINDS = ['exact', 'prefix', 'typo'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+/** The edits a typed word may hold: none under 4 letters, one in 4 to 7, two from 8. */
+export const typoBudget = (word: string): number => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0);
+
+export interface NameMatch {
+  /** The item's position in the names given. */
+  item: number;
+  match: MatchKind;
+}
+
+export interface NameSearch {
+  /** The items whose names hold every typed word, each with how it matched, in the items' order. */
+  find(typed: string): NameMatch[];
+}
+
+interface Named {
+  id: number;
+  names: string;
+}
+
+/** How the typed words met the item's words: the worst of the words' best. */
+function matchKind(typedWords: readonly string[], itemWords: readonly string[]): MatchKind {
+  let kind: MatchKind = 'exact';
+  for (const typed of typedWords) {
+    if (itemWords.includes(typed)) continue;
+    if (itemWords.some((word) => word.startsWith(typed))) kind = 'prefix';
+    else return 'typo';
+  }
+  return kind;
+}
+
+/** `names`: each item's names (all its languages and other names), `wordsOf`: text as words to compare. */
+export function nameSearch(names: ReadonlyArray<readonly string[]>, wordsOf: (text: string) => string[]): NameSearch {
+  const search = new MiniSearch<Named>({
+    fields: ['names'],
+    tokenize: wordsOf,
+    // The words come folded already.
+    processTerm: (term) => term,
+    searchOptions: { prefix: true, fuzzy: typoBudget, combineWith: 'AND', maxFuzzy: 2 },
+  });
+  search.addAll(names.map((itemNames, id) => ({ id, names: itemNames.join('\n') })));
+  return {
+    find(typed) {
+      const typedWords = [...new Set(wordsOf(typed))];
+      if (!typedWords.length) return [];
+      return search
+        .search(typedWords.join(' '))
+        .map((result) => ({ item: result.id as number, match: matchKind(typedWords, result.terms) }))
+        .sort((a, b) => a.item - b.item);
+    },
+  };
+}
