@@ -1,7 +1,8 @@
 // `npm run bench -- latency`: what visitors feel while the service works (issue 32). One production app
 // on SQLite with a fake Goyzer (12,000 listings) and a fake Reelly (10,000 projects) in a process of
 // their own, under a steady load at a fixed rate: the cached luxury page and a filtered off-plan page at
-// 1,000 requests/s each, and contact submissions at 20/s. Phases: quiet; a full Goyzer sync (a first
+// 1,000 requests/s each, contact submissions at 20/s, a filtered sale page of the agency's listings and
+// the search box's suggestions (a handful of queries typed in turn) at 500/s each. Phases: quiet; a full Goyzer sync (a first
 // run, after the same sync was timed alone); the projects refresh and an unthrottled read-ahead of every
 // project detail; quiet again. Then a second app, started with no collection and its read-ahead on
 // (issue 41): from the moment its collection is first served (its first fill, started by the load's
@@ -22,6 +23,14 @@ const { leadsFromNewPeople } = require('./lead-bodies');
 
 const RATE = Number(process.env.BENCH_LATENCY_RATE || 1000);
 const CONTACT_RATE = Number(process.env.BENCH_LATENCY_CONTACT_RATE || 20);
+const LISTINGS_RATE = Number(process.env.BENCH_LATENCY_LISTINGS_RATE || 500);
+const SUGGEST_RATE = Number(process.env.BENCH_LATENCY_SUGGEST_RATE || 500);
+/** The sale listings a buyer filters (sales: the phases sync sales). */
+const LISTINGS_PATH = '/api/v1/properties?purpose=sale&state_id=DU&bedrooms=1,2&sort=price_asc&page=2';
+/** What is typed into the search box, in turn: prefixes, a typo, Arabic, an abbreviation, a reference. */
+const SUGGEST_PATHS = ['mar', 'Downtwon', 'مرسى دبي', 'jvc', 'emaar', 'palm', 'isl', 'ls-1'].map((q) => `/api/v1/search/suggest?q=${encodeURIComponent(q)}`);
+/** The quiet phase's p99 the search box must keep under (issue 44), ms. */
+const SUGGEST_P99_MS = 5;
 const QUIET_S = Number(process.env.BENCH_LATENCY_QUIET_S || 10);
 const LISTINGS = Number(process.env.BENCH_LATENCY_LISTINGS || 12000);
 const PROJECTS = Number(process.env.BENCH_LATENCY_PROJECTS || 10000);
@@ -82,6 +91,8 @@ function steadyLoad(port) {
     contact: {
       url: `${base}/api/v1/contact-us`, overallRate: CONTACT_RATE, connections: 4, ...leadsFromNewPeople({}),
     },
+    listings: { url: `${base}${LISTINGS_PATH}`, overallRate: LISTINGS_RATE, connections: 10 },
+    suggest: { url: base, overallRate: SUGGEST_RATE, connections: 10, requests: SUGGEST_PATHS.map((path) => ({ method: 'GET', path })) },
   };
   const startedAt = Date.now();
   const running = Object.entries(streams).map(([name, options]) => {
@@ -136,7 +147,7 @@ async function underLoad(app, ask, work, minSeconds = 0) {
 }
 
 async function warm(port) {
-  for (const route of ['/api/v1/luxury', OFFPLAN_PATH]) {
+  for (const route of ['/api/v1/luxury', OFFPLAN_PATH, LISTINGS_PATH, ...SUGGEST_PATHS]) {
     for (let i = 0; i < 3; i += 1) {
       const response = await fetch(`http://127.0.0.1:${port}${route}`);
       await response.arrayBuffer();
@@ -147,14 +158,16 @@ async function warm(port) {
 
 function printPhases(phases, quiet) {
   const limit = (stream) => Math.max(3 * quiet.streams[stream].p99_ms, 25);
-  console.log('\n| phase | s | p99 luxury / off-plan / contact ms | rate held luxury / off-plan / contact % | errors | loop delay p99 / max ms | RSS at end MB (V8 heap, buffers) |');
+  const names = ['luxury', 'off_plan', 'contact', 'listings', 'suggest'];
+  console.log('\n| phase | s | p99 luxury / off-plan / contact / sale listings / search box ms | rate held, same order % | errors | loop delay p99 / max ms | RSS at end MB (V8 heap, buffers) |');
   console.log('|---|---:|---|---|---:|---|---:|');
   for (const phase of phases) {
-    const { luxury, off_plan: offPlan, contact } = phase.streams;
-    const errors = luxury.errors + offPlan.errors + contact.errors;
-    console.log(`| ${phase.name} | ${phase.seconds} | ${luxury.p99_ms} / ${offPlan.p99_ms} / ${contact.p99_ms} | ${luxury.held_pct} / ${offPlan.held_pct} / ${contact.held_pct} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms} | ${phase.rss_mb} (${phase.memory_mb.heap_total}, ${phase.memory_mb.external}) |`);
+    const streams = names.map((name) => phase.streams[name]);
+    const errors = streams.reduce((sum, stream) => sum + stream.errors, 0);
+    console.log(`| ${phase.name} | ${phase.seconds} | ${streams.map((stream) => stream.p99_ms).join(' / ')} | ${streams.map((stream) => stream.held_pct).join(' / ')} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms} | ${phase.rss_mb} (${phase.memory_mb.heap_total}, ${phase.memory_mb.external}) |`);
   }
-  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${limit('luxury')} / ${limit('off_plan')} ms; >= 95 % of the rate; 0 errors)`);
+  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${['luxury', 'off_plan', 'listings'].map(limit).join(' / ')} ms for luxury / off-plan / sale listings; ` +
+    `the search box's quiet p99 < ${SUGGEST_P99_MS} ms (${quiet.streams.suggest.p99_ms < SUGGEST_P99_MS ? 'met' : 'missed'}); >= 95 % of the rate; 0 errors)`);
 }
 
 /** The app's settings against the fakes; `detailRate` of its read-ahead (0: none). */
@@ -243,7 +256,7 @@ function startPhases(ask, fakes) {
 
 async function latencyCase(bench) {
   const fakes = await startFakes(bench.imageBase);
-  const results = { settings: { rate_per_page: RATE, contact_rate: CONTACT_RATE, listings: LISTINGS, projects: PROJECTS, new_projects: NEW_PROJECTS, off_plan_path: OFFPLAN_PATH } };
+  const results = { settings: { rate_per_page: RATE, contact_rate: CONTACT_RATE, listings_rate: LISTINGS_RATE, suggest_rate: SUGGEST_RATE, listings_path: LISTINGS_PATH, suggest_paths: SUGGEST_PATHS, listings: LISTINGS, projects: PROJECTS, new_projects: NEW_PROJECTS, off_plan_path: OFFPLAN_PATH } };
   try {
     // No read-ahead until its phase turns it on, unthrottled.
     if (PHASES !== 'start') results.service = await onApp(bench, appEnv(fakes, 0), 'quiet', servicePhases(bench.ask));

@@ -29,6 +29,9 @@ Object.assign(process.env, {
 /** The app's listings service (compiled), to wait for the index a sync rebuilds. */
 const listingsService = (strapi) => require(path.join(appDir, 'dist', 'src', 'api', 'properties', 'services', 'properties.js')).propertiesService(strapi);
 
+/** The app's search box service (compiled): its suggestions built again after a sync, and what the build cost. */
+const suggestService = (strapi) => require(path.join(appDir, 'dist', 'src', 'api', 'search', 'services', 'suggest.js')).suggestService(strapi);
+
 /**
  * A public folder in dataDir, so the demo images the seed uploads land there and not in the project's
  * public/uploads; the demo scenes they are drawn from are read where they are.
@@ -172,6 +175,10 @@ async function main() {
       process.send({ readAheadEnd: await readAheadEnd(strapi) });
     } else if (message === 'wipe-listings') {
       process.send({ wiped: await wipeListings(strapi) ?? true });
+    } else if (message === 'suggestions') {
+      await suggestService(strapi).refresh();
+      const { items, buildMs } = await suggestService(strapi).current();
+      process.send({ suggestions: { items, build_ms: buildMs } });
     } else if (message === 'memory') {
       process.send({ memory: memoryMb() });
     } else if (message === 'loop-delay') {

@@ -18,13 +18,13 @@ const { leadsFromNewPeople } = require('./lead-bodies');
 const { writeResults } = require('./results');
 
 /** The table's GET rows, each `againstBare`; the POST row takes about as long (two runs of 3,000 requests and its CPU rounds). */
-const GET_ROWS = 19;
+const GET_ROWS = 22;
 /**
  * Starting the table's four apps (about 10 s each; 18 s the one on 10,000 projects, which generates them
  * and reads its collection; 20 s the one on 12,000 listings, which syncs them), and the bare servers.
  */
 const STARTS_S = 65;
-/** What the whole table takes (s): about 17 minutes with the defaults (20 × 50 + 65 = 1,065). */
+/** What the whole table takes (s): about 20 minutes with the defaults (23 × 50 + 65 = 1,215). */
 const TABLE_BUDGET_S = Math.round((GET_ROWS + 1) * measure.AGAINST_BARE_S + STARTS_S);
 
 /** bench.js's child-process helpers and settings, handed over by `tableCases`. */
@@ -221,13 +221,13 @@ async function measureContactPost(app, { name = 'POST /contact-us', extra = {} }
  * the table, on the servers' core while bare node:http is measured and counted in the app's own CPU
  * (a few ms a read); its cost is measured apart (`npm run bench -- sync`).
  */
-async function startProjectsApp(count) {
+async function startProjectsApp(count, env = {}) {
   const reelly = await startFakeReelly();
   const generated = generate({ projects: count, sales: 0, rentals: 0, imageBase: bench.imageBase }).projects;
   reelly.state.projects = generated.projects;
   reelly.state.projectsAr = generated.projects_ar;
   reelly.state.developers = generated.developers;
-  const app = await bench.startChild('serve-app.js', { EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: reelly.url, REELLY_API_KEY, EXTSOURCE_DETAIL_RATE: '0' });
+  const app = await bench.startChild('serve-app.js', { EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: reelly.url, REELLY_API_KEY, EXTSOURCE_DETAIL_RATE: '0', ...env });
   return { app, reelly, firstId: String(generated.projects.find((project) => project.location?.country === 'UAE' || !project.location)?.id ?? generated.projects[0].id) };
 }
 
@@ -327,6 +327,50 @@ async function listingRows(count = LISTINGS) {
     await bench.stopChild(app);
     await goyzer.close();
   }
+}
+
+/** What is typed into the search box in the table: a 3-letter prefix, a typo, Arabic (issue 44). */
+const SUGGEST_QUERIES = [
+  ['a 3-letter prefix', 'mar'],
+  ['a typo', 'Downtwon'],
+  ['Arabic', 'مرسى دبي'],
+];
+
+/**
+ * An app holding `projects` projects (the fake Reelly) and `listings` listings (the fake Goyzer, synced
+ * once), its search box's suggestions built from both: the rows of the search box.
+ */
+async function suggestRows(projects = bench.offPlan.projects, listings = LISTINGS) {
+  const goyzer = await startFakeGoyzer({ pageSize: 500 });
+  Object.assign(goyzer.state, generate({ projects: 0, sales: Math.ceil(listings / 2), rentals: Math.floor(listings / 2), imageBase: bench.imageBase }).listings);
+  const { app, reelly } = await startProjectsApp(projects, {
+    EXTSOURCE_LISTINGS_DRIVER: 'goyzer', GOYZER_BASE_URL: goyzer.url, GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode, GOYZER_GROUP_CODE: GOYZER_CREDENTIALS.groupCode,
+  });
+  try {
+    const base = `http://127.0.0.1:${app.port}`;
+    // The collection is read on the first ask; the listings come with a sync to the fake Goyzer.
+    await rawRequest(`${base}/api/v1/off-plan/projects?per_page=1`);
+    const run = await bench.ask(app.child, { sync: 'all' }, 'run');
+    if (run.status !== 'succeeded') throw new Error(`search box: the sync of ${listings} listings ended ${run.status}`);
+    const built = await bench.ask(app.child, 'suggestions', 'suggestions');
+    console.log(`search box: ${built.items} suggestions from ${projects} projects and ${listings} listings, built in ${built.build_ms} ms`);
+    for (const [what, q] of SUGGEST_QUERIES) {
+      const path = `/api/v1/search/suggest?q=${encodeURIComponent(q)}`;
+      const groups = JSON.parse((await rawRequest(`${base}${path}`)).body.toString()).data.groups;
+      if (!Object.values(groups).some((group) => group.length)) throw new Error(`search box: ${q} suggests nothing`);
+      await measureGet(app, { name: `search box, ${what} (${q}), at ${projects.toLocaleString('en')} projects and ${listings.toLocaleString('en')} listings`, path, cpuTarget: 0.5 });
+    }
+  } finally {
+    await bench.stopChild(app);
+    await reelly.close();
+    await goyzer.close();
+  }
+}
+
+/** The search box's rows alone. */
+async function suggestCase() {
+  await suggestRows();
+  printTable();
 }
 
 /** The listings' rows alone. */
@@ -540,6 +584,7 @@ async function tableCase() {
   const filteredLarge = await offPlanRows(projects, query);
   await smallRows(query, projects, filteredLarge);
   await listingRows();
+  await suggestRows();
   printTable();
   saveTable({ loadAtStart, seconds: Math.round((Date.now() - started) / 1000) });
 }
@@ -573,7 +618,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase };
+  return { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase };
 }
 
 module.exports = { tableCases, rows, printTable };

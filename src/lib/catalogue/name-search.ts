@@ -8,6 +8,7 @@
  * what is typed.
  */
 import MiniSearch from 'minisearch';
+import { runSteps, STEP, type Steps } from './steps';
 
 export const MATCH_KINDS = ['exact', 'prefix', 'typo'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
@@ -44,6 +45,11 @@ function matchKind(typedWords: readonly string[], itemWords: readonly string[]):
 
 /** `names`: each item's names (all its languages and other names), `wordsOf`: text as words to compare. */
 export function nameSearch(names: ReadonlyArray<readonly string[]>, wordsOf: (text: string) => string[]): NameSearch {
+  return runSteps(nameSearchBuild(names, wordsOf));
+}
+
+/** The same in steps (catalogue/steps.ts), STEP names at a time. */
+export function* nameSearchBuild(names: ReadonlyArray<readonly string[]>, wordsOf: (text: string) => string[]): Steps<NameSearch> {
   const search = new MiniSearch<Named>({
     fields: ['names'],
     tokenize: wordsOf,
@@ -51,7 +57,10 @@ export function nameSearch(names: ReadonlyArray<readonly string[]>, wordsOf: (te
     processTerm: (term) => term,
     searchOptions: { prefix: true, fuzzy: typoBudget, combineWith: 'AND', maxFuzzy: 2 },
   });
-  search.addAll(names.map((itemNames, id) => ({ id, names: itemNames.join('\n') })));
+  for (let id = 0; id < names.length; id += 1) {
+    search.add({ id, names: names[id].join('\n') });
+    if (id % STEP === STEP - 1) yield;
+  }
   return {
     find(typed) {
       const typedWords = [...new Set(wordsOf(typed))];

@@ -2,10 +2,12 @@
  * The search box's index, built once per change of either catalogue: a name search over every
  * suggestible's names in both languages and other names (src/lib/catalogue/name-search.ts), and the
  * listings' references in order, found by their beginning. A query finds each group's best: exact over
- * prefix over typo, then the most homes behind, then the English name, then the order built.
+ * prefix over typo, then the most homes behind, then the English name, then the order built; the
+ * references exact first, then in the order of their letters and digits (each has one home behind).
  */
 import { firstWhere } from '../../../lib/catalogue/ordering';
-import { MATCH_KINDS, nameSearch, type MatchKind, type NameSearch } from '../../../lib/catalogue/name-search';
+import { MATCH_KINDS, nameSearchBuild, type MatchKind, type NameSearch } from '../../../lib/catalogue/name-search';
+import { runSteps, type Steps } from '../../../lib/catalogue/steps';
 import { searchWords } from '../../off-plan/services/vocabulary';
 import { GROUP_OF, GROUPS, homesBehind, type Group, type Suggestible } from './suggestibles';
 
@@ -26,21 +28,27 @@ export interface Found {
 /** A reference as typed or written, compared on its letters and digits alone ("ls-1024" and "LS 1024" alike). */
 const compact = (text: string) => searchWords(text).join('');
 
-export function suggestIndexOf(items: Suggestible[]): SuggestIndex {
+export const suggestIndexOf = (items: Suggestible[]): SuggestIndex => runSteps(suggestIndexBuild(items));
+
+/** The index of `items`, in steps. */
+export function* suggestIndexBuild(items: Suggestible[]): Steps<SuggestIndex> {
   const named = items.map((_, i) => i).filter((i) => items[i].type !== 'listing');
-  const names = nameSearch(named.map((i) => [items[i].names.en, items[i].names.ar, ...items[i].also].filter(Boolean)), searchWords);
+  const names = yield* nameSearchBuild(named.map((i) => [items[i].names.en, items[i].names.ar, ...items[i].also].filter(Boolean)), searchWords);
   const listed = items.map((_, i) => i).filter((i) => items[i].type === 'listing');
   const sorted = listed.map((i) => ({ i, key: compact(items[i].names.en) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
   return { items, names, named, references: { compact: sorted.map((entry) => entry.key), items: sorted.map((entry) => entry.i) } };
 }
 
-/** The references starting with what was typed, when it holds a digit (a reference always does; a place seldom). */
-function referencesFound(index: SuggestIndex, typed: string): Found[] {
+/**
+ * The first `limit` references starting with what was typed, when it holds a digit (a reference always
+ * does; a place seldom), in the order of their letters and digits: the exact one first.
+ */
+function referencesFound(index: SuggestIndex, typed: string, limit: number): Found[] {
   const key = compact(typed);
   if (!/\d/.test(key)) return [];
   const { compact: keys, items } = index.references;
   const found: Found[] = [];
-  for (let at = firstWhere(keys.length, (position) => keys[position] >= key); at < keys.length && keys[at].startsWith(key); at += 1) {
+  for (let at = firstWhere(keys.length, (position) => keys[position] >= key); at < keys.length && keys[at].startsWith(key) && found.length < limit; at += 1) {
     found.push({ item: items[at], match: keys[at] === key ? 'exact' : 'prefix' });
   }
   return found;
@@ -55,12 +63,12 @@ function ranking(items: readonly Suggestible[]) {
     a.item - b.item;
 }
 
-/** Each group's best `limit` for what was typed, in the groups' order. */
+/** Each group's best `limit` for what was typed, in the groups' order (the references in theirs). */
 export function suggest(index: SuggestIndex, typed: string, limit: number): Record<Group, Found[]> {
   const groups = Object.fromEntries(GROUPS.map((group) => [group, [] as Found[]])) as Record<Group, Found[]>;
-  const found = [...index.names.find(typed).map(({ item, match }) => ({ item: index.named[item], match })), ...referencesFound(index, typed)];
-  for (const one of found) groups[GROUP_OF[index.items[one.item].type]].push(one);
+  for (const { item, match } of index.names.find(typed)) groups[GROUP_OF[index.items[index.named[item]].type]].push({ item: index.named[item], match });
   const order = ranking(index.items);
   for (const group of GROUPS) groups[group] = groups[group].sort(order).slice(0, limit);
+  groups.listings = referencesFound(index, typed, limit);
   return groups;
 }

@@ -6,6 +6,7 @@
  * homes are behind it in each catalogue, counted by the catalogues' own searches with that very query,
  * so a count is what the listing shows for it. Those with nothing behind them are left out. Pure.
  */
+import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import type { Locale } from '../../../lib/locale';
 import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import { OTHER_NAMES } from './other-names';
@@ -84,8 +85,8 @@ function emirates(sources: SuggestSources): Suggestible[] {
   });
 }
 
-/** The cities, communities and sub-communities of every source, once each per emirate. */
-function places(sources: SuggestSources): Suggestible[] {
+/** The cities, communities and sub-communities of every source, once each per emirate, each counted (a step each). */
+function* places(sources: SuggestSources): Steps<Suggestible[]> {
   const found = new Map<string, Suggestible>();
   const arabicOf = new Map<string, string>();
   const place = (type: 'city' | 'community' | 'sub_community', state: EmirateCode | '', name: string, arabic: string | undefined, community?: string) => {
@@ -98,17 +99,22 @@ function places(sources: SuggestSources): Suggestible[] {
       community: community ? { en: community.trim(), ar: '' } : null, query: queryOf({ state_id: state, location: name.trim() }), page: null, counts: NO_COUNTS,
     });
   };
-  for (const source of sources.places) {
+  yield* mapInSteps(sources.places, (source) => {
     place('city', source.state_id, source.city, source.arabic?.city);
     place('community', source.state_id, source.community, source.arabic?.community);
     if (source.sub_community && fold(source.sub_community) !== fold(source.community)) place('sub_community', source.state_id, source.sub_community, source.arabic?.sub_community, source.community);
+  });
+  const counted: Suggestible[] = [];
+  for (const item of found.values()) {
+    counted.push({
+      ...item,
+      names: { en: item.names.en, ar: arabicOf.get(fold(item.names.en)) ?? '' },
+      community: item.community && { en: item.community.en, ar: arabicOf.get(fold(item.community.en)) ?? '' },
+      counts: placeCounts(sources, item.query!),
+    });
+    yield;
   }
-  return [...found.values()].map((item) => ({
-    ...item,
-    names: { en: item.names.en, ar: arabicOf.get(fold(item.names.en)) ?? '' },
-    community: item.community && { en: item.community.en, ar: arabicOf.get(fold(item.community.en)) ?? '' },
-    counts: placeCounts(sources, item.query!),
-  }));
+  return counted;
 }
 
 function developers(sources: SuggestSources): Suggestible[] {
@@ -134,8 +140,14 @@ function listings(sources: SuggestSources): Suggestible[] {
 }
 
 /** Everything the box may suggest, in the groups' order; those with nothing behind them left out. */
-export function suggestiblesOf(sources: SuggestSources): Suggestible[] {
-  return [...emirates(sources), ...places(sources), ...developers(sources), ...projects(sources), ...listings(sources)].filter((item) => total(item.counts) > 0);
+export const suggestiblesOf = (sources: SuggestSources): Suggestible[] => runSteps(suggestiblesBuild(sources));
+
+/** The same in steps (a count of a place is one). */
+export function* suggestiblesBuild(sources: SuggestSources): Steps<Suggestible[]> {
+  const counted = [...emirates(sources), ...(yield* places(sources))];
+  yield;
+  const all = [...counted, ...developers(sources), ...projects(sources), ...listings(sources)];
+  return all.filter((item) => total(item.counts) > 0);
 }
 
 export const homesBehind = total;

@@ -8,27 +8,29 @@
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
 import { cache } from '../../../lib/cache';
+import type { Steps } from '../../../lib/catalogue/steps';
 import { errorMessage } from '../../../lib/errors';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
+import { inSlices, LISTINGS_TAG, PROJECTS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
 import { countProjects } from '../../off-plan/services/listing-match';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { countListings, type ListingIndex } from '../../properties/services/listing-match';
 import { propertiesService } from '../../properties/services/properties';
 import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
 import { suggestBody } from '../lib/response';
-import { suggest, suggestIndexOf, type SuggestIndex } from '../lib/suggest-index';
-import { suggestiblesOf, type SuggestSources } from '../lib/suggestibles';
+import { suggest, suggestIndexBuild, type SuggestIndex } from '../lib/suggest-index';
+import { suggestiblesBuild, type SuggestSources } from '../lib/suggestibles';
 
 type ProjectIndex = Awaited<ReturnType<ReturnType<typeof offPlanService>['projectIndex']>>;
 
-/** The index and the catalogue indexes it was made from. */
+/** The index, the catalogue indexes it was made from, and how long its build took, slices and turns between (ms). */
 interface Built {
   projects: ProjectIndex;
   listings: ListingIndex;
   index: SuggestIndex;
+  buildMs: number;
 }
 
 const KEPT_ANSWERS = 512;
@@ -52,6 +54,11 @@ function sourcesOf(projects: ProjectIndex, listings: ListingIndex): SuggestSourc
   };
 }
 
+/** What may be suggested and its index, in steps: a turn for requests between slices. */
+function* suggestionsBuild(sources: SuggestSources): Steps<SuggestIndex> {
+  return yield* suggestIndexBuild(yield* suggestiblesBuild(sources));
+}
+
 function createSuggestService(strapi: Core.Strapi) {
   const offPlan = offPlanService(strapi);
   const properties = propertiesService(strapi);
@@ -64,7 +71,9 @@ function createSuggestService(strapi: Core.Strapi) {
     await properties.rebuilt();
     const [projects, listings] = await Promise.all([offPlan.projectIndex('en'), properties.listingIndex('en')]);
     if (built?.projects === projects && built.listings === listings) return;
-    built = { projects, listings, index: suggestIndexOf(suggestiblesOf(sourcesOf(projects, listings))) };
+    const started = performance.now();
+    const index = await inSlices(suggestionsBuild(sourcesOf(projects, listings)), slicer());
+    built = { projects, listings, index, buildMs: performance.now() - started };
   }
 
   /** Builds the index again from the catalogues' current indexes (once more if asked again meanwhile). */
@@ -108,10 +117,10 @@ function createSuggestService(strapi: Core.Strapi) {
       return found && found.index === built?.index ? found.representation : undefined;
     },
 
-    /** The index answering now (a test, a benchmark). */
-    async current(): Promise<SuggestIndex> {
+    /** The index answering now, how many suggestions it holds and how long its build took (a test, a benchmark). */
+    async current(): Promise<{ index: SuggestIndex; items: number; buildMs: number }> {
       if (!built) await refresh();
-      return built!.index;
+      return { index: built!.index, items: built!.index.items.length, buildMs: Math.round(built!.buildMs) };
     },
   };
 }
