@@ -163,9 +163,11 @@ async function main() {
   process.on('message', async (message) => {
     if (message && message.sync) {
       const run = await strapi.plugin('extsource').service('sync').run(message.sync, 'cli');
-      // The listings' index is built again off the request path after a sync (decision 155): answered once it is.
+      // The listings' index is built again off the request path after a sync (decision 155), and the search
+      // box's suggestions after it (decision 166): answered once both are.
       const ended = Date.now();
       await listingsService(strapi).rebuilt();
+      await suggestService(strapi).refresh();
       process.send({ run: { ...run, listings_built_ms: Date.now() - ended } });
     } else if (message && message.readAhead) {
       process.send({ readAhead: await readAhead(strapi, message.readAhead) });

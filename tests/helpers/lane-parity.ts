@@ -85,6 +85,7 @@ async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string
     '/api/v1/properties?purpose=sale', '/api/v1/properties?purpose=rent&sort=price_asc', '/api/v1/properties/filters?purpose=rent',
     '/api/v1/properties?purpose=rent&near=25.08,55.14&sort=distance', '/api/v1/properties/map?purpose=sale&bbox=51,22,56.5,26.5&zoom=7',
     `/api/v1/properties/${home.slug}`, `/api/v1/properties/${home.reference}`, '/api/v1/properties/no-such-home',
+    '/api/v1/search/suggest?q=marina', '/api/v1/search/suggest?q=Downtwon&limit=3', `/api/v1/search/suggest?q=${encodeURIComponent('مرسى دبي')}`, '/api/v1/search/suggest',
     '/api/v1/sitemap.xml', '/api/v1/sitemaps/pages-1.xml', '/api/v1/sitemaps/projects-1.xml', '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.

@@ -159,6 +159,7 @@ describe('Cache-Control, Surrogate-Key and Cache-Tag', () => {
     ['/api/v1/off-plan/projects?page=2', PROVIDER, 'projects offplan-page media'],
     ['/api/v1/off-plan/projects/filters', PROVIDER, 'projects'],
     ['/api/v1/off-plan/projects/3010', PROVIDER, 'projects project-3010'],
+    ['/api/v1/search/suggest?q=dubai', PROVIDER, 'projects listings'],
   ])('%s: %s, keys %s', async (target, cacheControl, ownKeys) => {
     const res = await get(target);
     expect(res.status).toBe(200);
