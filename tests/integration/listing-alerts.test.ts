@@ -10,13 +10,13 @@ import { appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { mailText, smtp } from '../helpers/smtp';
-import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
+import { listingsFromFakeGoyzer, type FakeGoyzer } from '../helpers/fake-goyzer';
 
 const SECRET = 'test-alerts-unsubscribe-secret';
 
 let strapi: Core.Strapi;
-let originalExtsource: unknown;
-let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
+let goyzer: FakeGoyzer;
+let restoreListings: () => Promise<void>;
 const units = generatedData({ projects: 0, sales: 60, rentals: 60 }).listings;
 /** A rental and a sale that may be advertised (a permit, available). */
 const advertisable = (unit: Record<string, unknown>) => unit.Status === 'Available' && unit.PermitNumber !== '';
@@ -55,15 +55,7 @@ async function buyer() {
 beforeAll(async () => {
   strapi = await getStrapi();
   strapi.config.set('alerts', { ...(strapi.config.get('alerts') as object), unsubscribeSecret: SECRET, pollMs: 200, backoffMs: 100, maxBackoffMs: 200, maxAttempts: 4 });
-  originalExtsource = structuredClone(strapi.config.get('plugin::extsource'));
-  goyzer = await startFakeGoyzer({ pageSize: 100 });
-  Object.assign(goyzer.state, { sales: units.sales, rentals: units.rentals });
-  strapi.config.set('plugin::extsource', {
-    ...structuredClone(originalExtsource as object),
-    detailRate: 0,
-    listingsDriver: 'goyzer',
-    goyzer: { baseUrl: goyzer.url, ...GOYZER_CREDENTIALS, incremental: false, fullSyncHours: 24, maxPages: 100, maxItems: 50000, maxBytes: 128 * 1024 * 1024 },
-  });
+  ({ goyzer, restore: restoreListings } = await listingsFromFakeGoyzer(strapi, units));
   await sync();
   // A match has seen these listings (the app is shared: other files' syncs may have been seen before), the sale at its price.
   const stored = (await strapi.db.query('plugin::extsource.property').findOne({ where: { provider: 'goyzer', reference: String(sale.RefNo) } })) as { price: number };
@@ -71,8 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  strapi.config.set('plugin::extsource', originalExtsource);
-  await goyzer.close();
+  await restoreListings();
 });
 
 describe('a saved search of the sale and rent listings', () => {

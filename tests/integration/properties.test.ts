@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { adminToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
-import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
+import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
 
 const PROPERTY = 'plugin::extsource.property';
 const FACETS = ['property_type', 'bedrooms', 'bathrooms', 'furnishing', 'completion_status'] as const;
@@ -20,8 +20,7 @@ type Page = { purpose: string; listings: { total: number; data: Card[] }; facets
 type Row = { reference: string; listing_type: string; state_id: string | null; permit_number: string | null };
 
 let strapi: Core.Strapi;
-let originalExtsource: unknown;
-let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
+let restoreListings: () => Promise<void>;
 const units = generatedData({ projects: 0, sales: 240, rentals: 120 }).listings;
 /** Dubai units whose permit the feed leaves out: kept by the sync, never advertised while the rule holds. */
 const unpermitted = units.sales.filter((unit) => unit.StateName === 'Dubai' && unit.Status === 'Available').slice(0, 3);
@@ -56,22 +55,12 @@ const dropListings = async () => {
 
 beforeAll(async () => {
   strapi = await getStrapi();
-  originalExtsource = structuredClone(strapi.config.get('plugin::extsource'));
-  goyzer = await startFakeGoyzer({ pageSize: 100 });
-  goyzer.state.sales = units.sales;
-  goyzer.state.rentals = units.rentals;
-  strapi.config.set('plugin::extsource', {
-    ...structuredClone(originalExtsource as object),
-    detailRate: 0,
-    listingsDriver: 'goyzer',
-    goyzer: { baseUrl: goyzer.url, ...GOYZER_CREDENTIALS, incremental: false, fullSyncHours: 24, maxPages: 100, maxItems: 50000, maxBytes: 128 * 1024 * 1024 },
-  });
+  restoreListings = (await listingsFromFakeGoyzer(strapi, units)).restore;
   await sync();
 });
 afterAll(async () => {
-  strapi.config.set('plugin::extsource', originalExtsource);
   strapi.config.set('properties.requirePermit', true);
-  await goyzer.close();
+  await restoreListings();
 });
 
 describe('GET /api/v1/properties', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
-import { GOYZER_CREDENTIALS, startFakeGoyzer } from '../../scripts/fakes/providers';
+import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
 
 type Suggestion = {
   type: string; label: string; alternate_label: string | null; community: string | null; state_id: string | null;
@@ -17,8 +17,7 @@ type Suggestion = {
 type Groups = Record<'emirates' | 'cities' | 'communities' | 'developers' | 'projects' | 'listings', Suggestion[]>;
 
 let strapi: Core.Strapi;
-let originalExtsource: unknown;
-let goyzer: Awaited<ReturnType<typeof startFakeGoyzer>>;
+let restoreListings: () => Promise<void>;
 const units = generatedData({ projects: 0, sales: 160, rentals: 80 }).listings;
 
 const service = <T>(path: string) => appModule<T>(path);
@@ -35,22 +34,13 @@ const total = async (path: string) => (await checked((await http()).get(path))).
 
 beforeAll(async () => {
   strapi = await getStrapi();
-  originalExtsource = structuredClone(strapi.config.get('plugin::extsource'));
-  goyzer = await startFakeGoyzer({ pageSize: 100 });
-  Object.assign(goyzer.state, { sales: units.sales, rentals: units.rentals });
-  strapi.config.set('plugin::extsource', {
-    ...structuredClone(originalExtsource as object),
-    detailRate: 0,
-    listingsDriver: 'goyzer',
-    goyzer: { baseUrl: goyzer.url, ...GOYZER_CREDENTIALS, incremental: false, fullSyncHours: 24, maxPages: 100, maxItems: 50000, maxBytes: 128 * 1024 * 1024 },
-  });
+  restoreListings = (await listingsFromFakeGoyzer(strapi, units)).restore;
   await strapi.plugin('extsource').service('sync').run('all', 'manual');
   await listings().rebuilt();
   await suggestions().refresh();
 });
 afterAll(async () => {
-  strapi.config.set('plugin::extsource', originalExtsource);
-  await goyzer.close();
+  await restoreListings();
 });
 
 describe('GET /api/v1/search/suggest', () => {
