@@ -16,6 +16,7 @@ import { matchingSet } from '../lib/project-search';
 import { parseListingQuery } from '../lib/query';
 
 export type ProjectSet = Bitset;
+export type { ProjectIndex };
 
 export class ListingMatcher {
   private readonly pricesIn = new Map<Currency, Float64Array>();

@@ -1,11 +1,10 @@
 /**
  * The off-plan endpoints' data per locale, from the app's cache: the published page content (under
  * `offplan_page_data`, `offplan_page_data:ar` in Arabic, cleared when an editor publishes the page in
- * English or in that language, or changes its media), the project index
- * index (built once per project collection, dropped with it), its cards and prices in each other
- * currency (built when first asked for, dropped with it), the finished filters and legacy page JSON,
- * and the last 256 listing pages and 256 map answers asked for (each with its ETag and compressed
- * variants, kept while the data they were rendered from stays current).
+ * English or in that language, or changes its media), the project index (built once per project
+ * collection, dropped with it), its cards and prices in each other currency (built when first asked
+ * for, dropped with it), the finished filters and legacy page JSON, and the listing pages and map
+ * answers asked for last (lib/kept-answers.ts).
  * `fastListing` and `fastMap` answer from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
@@ -14,7 +13,6 @@
  * a developer's answer is cached per slug and locale as long as the developers and its page are.
  */
 import type { Core } from '@strapi/strapi';
-import LRUCache from 'lru-cache';
 import { cache, type CacheEntry } from '../../../lib/cache';
 import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
@@ -26,11 +24,11 @@ import { Representation, representationOf } from '../../../lib/representation';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
-import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
+import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
+import { KeptAnswers } from '../lib/kept-answers';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
-import { renderMap } from '../lib/map-response';
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
@@ -42,19 +40,6 @@ import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
 import { pageLinks } from '../../../lib/site-paths';
 
-
-/** A listing page as rendered, with what it was rendered from: reused while all three are current. */
-interface RenderedListing {
-  projectIndex: PreparedIndex;
-  currency: PreparedCurrency;
-  page: PreparedPage;
-  representation: Representation;
-}
-
-const RENDERED_LISTINGS = 256;
-
-/** A map answer as rendered, reused while its project index and currency view are current. */
-type RenderedMap = Omit<RenderedListing, 'page'>;
 
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
@@ -108,36 +93,9 @@ const legacyBody = (page: OffPlanPageContent, locale: Locale) =>
   success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo, ...pageLinks('off-plan', locale) });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const rendered = new LRUCache<string, RenderedListing>({ max: RENDERED_LISTINGS });
-
-  /** The listing page for `queryString` (its raw form: the key of the pages kept), rendered unless kept. */
-  function listingPage(queryString: string, query: ListingQuery, projectIndex: PreparedIndex, currency: PreparedCurrency, page: PreparedPage): Representation {
-    const kept = rendered.get(queryString);
-    if (kept && kept.projectIndex === projectIndex && kept.currency === currency && kept.page === page) return kept.representation;
-    // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
-    const representation = new Representation(renderListing(projectIndex, currency, page, query), false);
-    rendered.set(queryString, { projectIndex, currency, page, representation });
-    return representation;
-  }
-
-  const renderedMaps = new LRUCache<string, RenderedMap>({ max: RENDERED_LISTINGS });
-
-  /** The map answer for `queryString` in `locale` (decision 123), rendered unless kept. */
-  function mapAnswer(queryString: string, query: MapQuery, projectIndex: PreparedIndex, currency: PreparedCurrency): Representation {
-    const key = `${projectIndex.index.locale}?${queryString}`;
-    const kept = renderedMaps.get(key);
-    if (kept && kept.projectIndex === projectIndex && kept.currency === currency) return kept.representation;
-    const representation = new Representation(renderMap(projectIndex.index, currency.view, query), false);
-    renderedMaps.set(key, { projectIndex, currency, representation });
-    return representation;
-  }
-
-  /** The map answer kept for `queryString` in `projectIndex`'s locale, while the currency view it was rendered in is current. */
-  function keptMap(queryString: string, projectIndex: IndexedCollection): Representation | undefined {
-    const kept = renderedMaps.get(`${projectIndex.index.locale}?${queryString}`);
-    if (kept?.projectIndex !== projectIndex) return undefined;
-    return kept.currency === peekCurrency(projectIndex, kept.currency.view.currency) ? kept.representation : undefined;
-  }
+  const answers = new KeptAnswers();
+  /** The map answer kept for `queryString` in `prepared`'s locale, while the currency view it was rendered in is current. */
+  const keptMap = (queryString: string, prepared: IndexedCollection) => answers.map(queryString, prepared, (currency) => currency === peekCurrency(prepared, currency.view.currency));
 
   const page = offPlanPage(strapi);
   const slugs = collectionSlugs(strapi);
@@ -229,7 +187,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
       const [prepared, content] = await Promise.all([projectIndex(locale), page.published(locale)]);
-      return listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
+      return answers.listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
     },
 
     /** The listing with the page's draft blocks around the current project index, rendered now and kept nowhere. */
@@ -246,13 +204,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const prepared = peekIndex(locale);
       if (!parsed.ok || !content || !prepared) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && listingPage(queryString, parsed.query, prepared, currency, content);
+      return currency && answers.listingPage(queryString, parsed.query, prepared, currency, content);
     },
 
     /** The map answer (decision 121): the listing's project index and currency views, no page content. */
     async map(queryString: string, query: MapQuery, locale: Locale): Promise<Representation> {
       const prepared = await projectIndex(locale);
-      return mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
+      return answers.mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
     },
 
     /**
@@ -267,7 +225,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       const parsed = parseMapQuery(query, locale);
       if (!parsed.ok) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && mapAnswer(queryString, parsed.query, prepared, currency);
+      return currency && answers.mapAnswer(queryString, parsed.query, prepared, currency);
     },
 
     /** The filters response in `locale`, built once per collection (and developers' lifetime). */

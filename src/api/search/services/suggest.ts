@@ -14,7 +14,7 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { inSlices, LISTINGS_TAG, PROJECTS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
-import { countProjects } from '../../off-plan/services/listing-match';
+import { countProjects, type ProjectIndex } from '../../off-plan/services/listing-match';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { countListings, type ListingIndex } from '../../properties/services/listing-match';
 import { propertiesService } from '../../properties/services/properties';
@@ -22,8 +22,6 @@ import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
 import { suggestBody } from '../lib/response';
 import { suggest, suggestIndexBuild, type SuggestIndex } from '../lib/suggest-index';
 import { suggestiblesBuild, type SuggestSources } from '../lib/suggestibles';
-
-type ProjectIndex = Awaited<ReturnType<ReturnType<typeof offPlanService>['projectIndex']>>;
 
 /** The index, the catalogue indexes it was made from, and how long its build took, slices and turns between (ms). */
 interface Built {
