@@ -37,6 +37,8 @@ beforeAll(async () => {
   restoreListings = (await listingsFromFakeGoyzer(strapi, units)).restore;
   await strapi.plugin('extsource').service('sync').run('all', 'manual');
   await listings().rebuilt();
+  // A reader of the projects fills the collection (a build of the suggestions never fetches it).
+  await checked((await http()).get('/api/v1/off-plan/projects?per_page=1'));
   await suggestions().refresh();
 });
 afterAll(async () => {

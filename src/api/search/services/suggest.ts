@@ -2,14 +2,17 @@
  * The search box's suggestions: the index of what may be suggested (lib/suggest-index.ts), built from
  * the off-plan projects' index and the listings' index, once per change of either, off the request path
  * (after each invalidation of their tags, once the listings' index is built again); the previous one
- * answers meanwhile. Answers are kept per query string and language while their index is current, for
- * the fast lane too.
+ * answers meanwhile. A build never fetches the project collection: it takes it when this instance holds
+ * it, and a search on an instance that does not starts its fill, as any reader of projects does (the
+ * collection's arrival builds the suggestions again). Answers are kept per query string and language
+ * while their index is current, for the fast lane too.
  */
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
 import { cache } from '../../../lib/cache';
 import type { Steps } from '../../../lib/catalogue/steps';
 import { errorMessage } from '../../../lib/errors';
+import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
@@ -25,7 +28,8 @@ import { suggestiblesBuild, type SuggestSources } from '../lib/suggestibles';
 
 /** The index, the catalogue indexes it was made from, and how long its build took, slices and turns between (ms). */
 interface Built {
-  projects: ProjectIndex;
+  /** Undefined while this instance holds no project collection. */
+  projects: ProjectIndex | undefined;
   listings: ListingIndex;
   index: SuggestIndex;
   buildMs: number;
@@ -34,7 +38,8 @@ interface Built {
 const KEPT_ANSWERS = 512;
 
 /** What the two catalogues hold that the box may suggest, and their own counts of a query. */
-function sourcesOf(projects: ProjectIndex, listings: ListingIndex): SuggestSources {
+function sourcesOf(projectIndex: ProjectIndex | undefined, listings: ListingIndex): SuggestSources {
+  const projects = projectIndex ?? { projects: [], slugs: [], developerSlugs: undefined };
   const developers = new Map<number, { id: number; name: string; slug: string }>();
   for (const { developer } of projects.projects) {
     if (developer.id && !developers.has(developer.id)) developers.set(developer.id, { id: developer.id, name: developer.name, slug: projects.developerSlugs?.get(developer.id) ?? developer.slug });
@@ -47,7 +52,7 @@ function sourcesOf(projects: ProjectIndex, listings: ListingIndex): SuggestSourc
     developers: [...developers.values()],
     projects: projects.projects.map((project, i) => ({ name: project.name, name_ar: project.translations?.ar?.name ?? '', slug: projects.slugs[i] })),
     listings: listings.listings.map((listing, i) => ({ reference: listing.reference, slug: listings.slugs[i], purpose: listing.purpose })),
-    countProjects: (query) => countProjects(projects, query),
+    countProjects: (query) => (projectIndex ? countProjects(projectIndex, query) : 0),
     countListings: (query) => countListings(listings, query),
   };
 }
@@ -65,10 +70,12 @@ function createSuggestService(strapi: Core.Strapi) {
   let running: Promise<void> | undefined;
   let again = false;
 
+  const projectsHeld = () => projectsService(strapi).peek() !== undefined;
+
   async function buildOnce(): Promise<void> {
     await properties.rebuilt();
-    const [projects, listings] = await Promise.all([offPlan.projectIndex('en'), properties.listingIndex('en')]);
-    if (built?.projects === projects && built.listings === listings) return;
+    const [projects, listings] = await Promise.all([projectsHeld() ? offPlan.projectIndex('en') : undefined, properties.listingIndex('en')]);
+    if (built && built.projects === projects && built.listings === listings) return;
     const started = performance.now();
     const index = await inSlices(suggestionsBuild(sourcesOf(projects, listings)), slicer());
     built = { projects, listings, index, buildMs: performance.now() - started };
@@ -105,6 +112,7 @@ function createSuggestService(strapi: Core.Strapi) {
 
     /** The suggestions for a parsed query (the index built first when it never was). */
     async suggest(queryString: string, query: SuggestQuery, locale: Locale): Promise<Representation> {
+      if (!projectsHeld()) void projectsService(strapi).collection().catch((error: unknown) => strapi.log.warn(`search: the project collection could not be read: ${errorMessage(error)}`));
       if (!built) await refresh();
       return answer(built!.index, queryString, query, locale);
     },
