@@ -37,8 +37,6 @@ beforeAll(async () => {
   restoreListings = (await listingsFromFakeGoyzer(strapi, units)).restore;
   await strapi.plugin('extsource').service('sync').run('all', 'manual');
   await listings().rebuilt();
-  // A reader of the projects fills the collection (a build of the suggestions never fetches it).
-  await checked((await http()).get('/api/v1/off-plan/projects?per_page=1'));
   await suggestions().refresh();
 });
 afterAll(async () => {
@@ -117,6 +115,12 @@ describe('GET /api/v1/search/suggest', () => {
     const { listings: found } = await suggest(card.reference.toLowerCase());
     expect(found[0]).toMatchObject({ type: 'listing', label: card.reference, counts: { off_plan: 0, sale: 0, rent: 1 }, query: null, page: { slug: card.slug, canonical_url: card.canonical_url }, match: 'exact' });
     expect((await suggest('marina')).listings).toEqual([]);
+  });
+
+  it('on an instance that holds no project collection, waits for its fill: a build never fetches it, a search does', async () => {
+    strapi.plugin('extsource').service('projects').invalidate();
+    await suggestions().refresh();
+    expect((await suggest('Emaar')).developers[0]).toMatchObject({ label: 'Emaar Properties' });
   });
 
   it('answers the same bytes again, with an ETag', async () => {

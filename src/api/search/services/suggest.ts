@@ -3,8 +3,7 @@
  * the off-plan projects' index and the listings' index, once per change of either, off the request path
  * (after each invalidation of their tags, once the listings' index is built again); the previous one
  * answers meanwhile. A build never fetches the project collection: it takes it when this instance holds
- * it, and a search on an instance that does not starts its fill, as any reader of projects does (the
- * collection's arrival builds the suggestions again). Answers are kept per query string and language
+ * it, and a search on an instance that does not waits for its fill, as any first reader of projects does. Answers are kept per query string and language
  * while their index is current, for the fast lane too.
  */
 import type { Core } from '@strapi/strapi';
@@ -112,8 +111,12 @@ function createSuggestService(strapi: Core.Strapi) {
 
     /** The suggestions for a parsed query (the index built first when it never was). */
     async suggest(queryString: string, query: SuggestQuery, locale: Locale): Promise<Representation> {
-      if (!projectsHeld()) void projectsService(strapi).collection().catch((error: unknown) => strapi.log.warn(`search: the project collection could not be read: ${errorMessage(error)}`));
-      if (!built) await refresh();
+      if (!projectsHeld()) {
+        // The first reader of projects here waits for their fill, as the off-plan listing's does; without
+        // them (the provider down, no snapshot) the box still suggests the rest.
+        await projectsService(strapi).collection().catch((error: unknown) => strapi.log.warn(`search: the project collection could not be read: ${errorMessage(error)}`));
+        await refresh();
+      } else if (!built) await refresh();
       return answer(built!.index, queryString, query, locale);
     },
 
