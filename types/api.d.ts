@@ -471,7 +471,7 @@ export interface paths {
          * @description What a search box suggests as a buyer types (docs/search.md): groups in a fixed order (emirates,
          *     cities, communities with their sub-communities, developers, off-plan projects, listing references),
          *     each at most `limit` long, every group present even when empty. A typed word matches the start of
-         *     any word of a name in either language or another name of it (JVC, Downtown, "Emaar Properties"),
+         *     any word of its names in either language or its other names (JVC, Downtown, "Emaar"),
          *     or the word with one edit (4 to 7 letters) or two (8 and more); case, accents, Arabic letter forms,
          *     diacritics and tatweel are ignored, Arabic-Indic digits read as digits. A listing reference is found
          *     by its beginning, when `q` holds a digit. Within a group: exact matches, then prefixes, then typos;
@@ -2118,7 +2118,7 @@ export interface components {
              */
             message: "Suggestions" | "الاقتراحات";
             data: {
-                /** @description What was typed, as sent */
+                /** @description What was typed, as read: trimmed, Arabic-Indic digits as 0-9 */
                 q: string;
                 groups: {
                     emirates: components["schemas"]["Suggestion"][];
@@ -2149,7 +2149,7 @@ export interface components {
                 rent: number;
             };
             /**
-             * @description The listing query that selects it (`state_id=DU&location=Dubai%20Marina`, `developer_id=12`), for the off-plan and the sale and rent listings alike; null for a project or a listing
+             * @description The listing query that selects it: a place's or an emirate's (`state_id=DU&location=Dubai%20Marina`) for the off-plan listing and, with `purpose`, the sale and rent listing alike; a developer's (`developer_id=12`) for the off-plan listing; null for a project or a listing
              * @example state_id=DU&location=Dubai%20Marina
              */
             query: string | null;
