@@ -279,6 +279,21 @@ describe('GET /api/v1/properties/{key}', () => {
     expect(cache.peek('listings:index:ar')).toBeDefined();
   });
 
+  it('answers from an index a rebuild is replacing with an interim answer\'s short edge lifetime, the usual one again once built', async () => {
+    const { cache } = appModule<typeof import('../../src/lib/cache')>('src/lib/cache');
+    const [card] = (await list({ purpose: 'sale', per_page: 1 })).listings.data;
+    const routes = ['/api/v1/properties?purpose=sale&per_page=1', '/api/v1/properties/filters?purpose=sale', `/api/v1/properties/${card.slug}`];
+    const cacheControl = async (route: string) => (await checked((await http()).get(route))).headers['cache-control'];
+    const usual = await Promise.all(routes.map(cacheControl));
+    // As after a sync's invalidation, before the rebuild it starts has ended: the previous index answers.
+    cache.delete('listings:index');
+    for (const route of routes) expect(await cacheControl(route), route).toBe('public, max-age=0, s-maxage=5');
+    expect((await checked((await http()).get(routes[2]))).headers['surrogate-key']).toContain(`listing-${encodeURIComponent(card.reference)}`);
+    listingsService().rebuild();
+    await listingsService().rebuilt();
+    expect(await Promise.all(routes.map(cacheControl))).toEqual(usual);
+  });
+
   it('moves a renamed listing to a new slug, its former one a 301 naming it; a sync\'s new price is in the answer at once', async () => {
     const unit = units.sales.find((candidate) => candidate.Status === 'Available' && candidate.StateName !== 'Dubai')!;
     const reference = String(unit.RefNo);

@@ -28,7 +28,7 @@ import type { Currency } from '../../off-plan/services/vocabulary';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
-import { LISTING_PAGES_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
+import { LISTING_PAGES_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE, SHARED_INDEX_CACHE_KEY } from './properties-cache';
 
 /** The advertisable listings of one sync, those that left the market lately (by reference), and the slugs of both. */
@@ -161,6 +161,17 @@ function createPropertiesService(strapi: Core.Strapi) {
 
   const peekIndex = (locale: Locale) => peekBuilt(locale)?.index;
 
+  /**
+   * An answer as sent in `locale`: while a rebuild replaces the index it was rendered from, with the
+   * short edge lifetime of an interim answer (CACHE_CONTROL_PENDING): the sync's CDN purge came before
+   * the new index, and a CDN must not keep the old answer for minutes (decision 167).
+   */
+  function sent(locale: Locale, representation: Representation): Representation {
+    if (cache.peek(indexCacheKey(locale))) return representation;
+    const keys = representation.edge ? representation.edge['Surrogate-Key'].split(' ') : [LISTINGS_SURROGATE_KEY];
+    return new Representation(representation.body, false, ownEdgeHeaders('pending', keys));
+  }
+
   /** The index's prices and cards in `currency` (CURRENCY_RATES, the off-plan side's). */
   const currencyOf = (current: ListingIndex, currency: Currency | undefined) => listingCurrencyView(current, currency, projectsService(strapi).currencyRates());
   const inCurrency = (current: ListingIndex, query: ListingQuery) => currencyOf(current, query.filters.currency);
@@ -181,9 +192,9 @@ function createPropertiesService(strapi: Core.Strapi) {
     const current = peekIndex(locale);
     if (!current) return undefined;
     const found = kept.get(current, queryString);
-    if (found) return found;
+    if (found) return sent(locale, found);
     const parsed = parse(query, locale);
-    return parsed.ok ? render(current, queryString, parsed.query) : undefined;
+    return parsed.ok ? sent(locale, render(current, queryString, parsed.query)) : undefined;
   }
 
   const filtersOf = (current: ListingIndex, purpose: Purpose) => filters.get(current, purpose) ?? filters.keep(current, purpose, json(filtersBody(current, purpose)));
@@ -199,16 +210,16 @@ function createPropertiesService(strapi: Core.Strapi) {
   return {
     /** A listing page, kept per query string and locale. */
     async listingPage(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      return pageOf(await index(locale), queryString, query);
+      return sent(locale, pageOf(await index(locale), queryString, query));
     },
 
     /** A map of listings, kept per query string and locale. */
     async map(queryString: string, query: ListingMapQuery, locale: Locale): Promise<Representation> {
-      return mapOf(await index(locale), queryString, query);
+      return sent(locale, mapOf(await index(locale), queryString, query));
     },
 
     async filters(purpose: Purpose, locale: Locale): Promise<Representation> {
-      return filtersOf(await index(locale), purpose);
+      return sent(locale, filtersOf(await index(locale), purpose));
     },
 
     /**
@@ -218,7 +229,7 @@ function createPropertiesService(strapi: Core.Strapi) {
     async listing(key: string, locale: Locale): Promise<ListingFound | undefined> {
       const { index: current, catalogue: held } = await built(locale);
       const representation = listingAnswer(current, key);
-      if (representation) return { representation };
+      if (representation) return { representation: sent(locale, representation) };
       const left = goneListing(held, key);
       if (left) return { gone: goneBody(current, left.listing, left.slug) };
       const match = matchSlug(held.slugs, key);
@@ -290,13 +301,14 @@ function createPropertiesService(strapi: Core.Strapi) {
     fastFilters({ query, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);
       const purpose = current && parsePurpose(query, locale);
-      return purpose?.ok ? filtersOf(current!, purpose.purpose) : undefined;
+      return purpose?.ok ? sent(locale, filtersOf(current!, purpose.purpose)) : undefined;
     },
 
     fastListing({ path, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);
       const key = current && pathSegment(path.slice(path.lastIndexOf('/') + 1));
-      return key === undefined ? undefined : listingAnswer(current!, key);
+      const answer = key === undefined ? undefined : listingAnswer(current!, key);
+      return answer && sent(locale, answer);
     },
   };
 }
