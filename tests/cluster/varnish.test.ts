@@ -92,8 +92,13 @@ async function publish(uid: string, body: Record<string, unknown>, locale = 'en'
   expect(res.status).toBe(200);
 }
 
+/** The seeding's purges are retried until Varnish listens: one landing during a test would purge a page the test did not touch. */
+const seedingPurgesThrough = () =>
+  eventually(async () => expect(['luxury', 'contact-page'].every((key) => app.lines.some((line) => new RegExp(`cdn purge: .* purged ${key}\\b`).test(line))), 'the seeding purges through').toBe(true), { timeoutMs: 30_000 });
+
 describe('Varnish with xkey in front of the service', () => {
   it('serves the public pages from its cache, and passes errors and other paths', async () => {
+    await seedingPurgesThrough();
     await cachedInVarnish('/api/v1/luxury');
     await cachedInVarnish('/api/v1/contact-us-page');
     for (let i = 0; i < 2; i += 1) {
@@ -104,9 +109,7 @@ describe('Varnish with xkey in front of the service', () => {
   });
 
   it("an editor's save is purged: the next request through Varnish shows the edit; other pages stay cached", async () => {
-    // The seeding's purges are retried until Varnish listens: one landing during this test would purge a
-    // page the save did not touch. Wait until they are through.
-    await eventually(async () => expect(['luxury', 'contact-page'].every((key) => app.lines.some((line) => new RegExp(`cdn purge: .* purged ${key}\\b`).test(line))), 'the seeding purges through').toBe(true), { timeoutMs: 30_000 });
+    await seedingPurgesThrough();
     const before = await cachedInVarnish('/api/v1/luxury');
     expect(before.body.data.signature.description).not.toBe('Purged through xkey');
     await cachedInVarnish('/api/v1/contact-us-page');
