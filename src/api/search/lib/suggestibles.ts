@@ -62,7 +62,8 @@ export interface SuggestSources {
 }
 
 const NO_COUNTS: Counts = { off_plan: 0, sale: 0, rent: 0 };
-const total = (counts: Counts) => counts.off_plan + counts.sale + counts.rent;
+/** How many homes are behind a suggestion, in all catalogues. */
+export const homesBehind = (counts: Counts) => counts.off_plan + counts.sale + counts.rent;
 const fold = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 const alsoOf = new Map(OTHER_NAMES.map(([name, also]) => [fold(name), also]));
 
@@ -147,7 +148,6 @@ export function* suggestiblesBuild(sources: SuggestSources): Steps<Suggestible[]
   const counted = [...emirates(sources), ...(yield* places(sources))];
   yield;
   const all = [...counted, ...developers(sources), ...projects(sources), ...listings(sources)];
-  return all.filter((item) => total(item.counts) > 0);
+  return all.filter((item) => homesBehind(item.counts) > 0);
 }
 
-export const homesBehind = total;
