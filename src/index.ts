@@ -27,6 +27,9 @@ import { offPlanPageSeeder } from './api/off-plan/seed';
 import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
 import { registerPropertiesLookups } from './api/properties/services/properties';
 import { registerSearchLookups } from './api/search/services/suggest';
+import { registerPagesLookups } from './api/pages/services/pages';
+import { registerPageWrites } from './api/pages/services/page-writes';
+import { composedPagesSeeder } from './api/pages/seed';
 import { SLUG_MODEL } from './lib/catalogue/slug-store';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
@@ -59,7 +62,7 @@ import { useSitePaths, type SitePathsSettings } from './lib/site-paths';
 import { useAgencyNames, type AgencyNames } from './lib/agency';
 
 /** First-run demo content, in the order it is loaded. */
-const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder];
+const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder, composedPagesSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS];
@@ -101,6 +104,7 @@ export default {
     for (const model of ALERT_MODELS) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
     registerSeoOverrideWrites(strapi);
+    registerPageWrites(strapi);
     provideExtsourceHost(strapi);
     enforceContactType(strapi);
     enforceRatingRange(strapi);
@@ -130,6 +134,7 @@ export default {
       registerOffPlanLookups(strapi);
       registerPropertiesLookups(strapi);
       registerSearchLookups(strapi);
+      registerPagesLookups(strapi);
       registerSitemapLookups(strapi);
       answerBuyersOnFastLane(strapi);
       serveDeclaredRoutes(strapi);

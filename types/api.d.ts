@@ -489,6 +489,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published composed pages of a kind, newest first
+         * @description Landing pages and area guides editors composed (decision 168), published, newest first, as cards,
+         *     one page of them. Without `kind`, every kind. Edge-cached; purged by any write of a page (`pages`).
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One composed page, its live sections read from the feed
+         * @description A page editors composed from sections (decision 168, docs/contract.md "Composed pages"): its fields,
+         *     SEO, page on the website in every language, JSON-LD, and its sections in the editor's order, each with
+         *     a stable `type`. A live section (`projects`, `listings`, `map`, `figures`, `area`) carries what its
+         *     catalogue's listing says of its query now, in the request's language and `currency`. Arabic falls back
+         *     to English field by field (sections whole). A former slug answers 301 with `Location`; an unknown one
+         *     404. Edge-cached with the page's key (`page-{slug}`) and, with live sections, the catalogues' keys.
+         */
+        get: operations["getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sitemap.xml": {
         parameters: {
             query?: never;
@@ -2107,6 +2153,256 @@ export interface components {
                 sort: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc" | "distance";
             };
         };
+        PageListResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /** @enum {unknown} */
+            message: "Pages retrieved successfully" | "تم جلب الصفحات بنجاح";
+            data: {
+                items: components["schemas"]["PageCard"][];
+                pagination: {
+                    current_page: number;
+                    per_page: number;
+                    total: number;
+                    last_page: number;
+                };
+            };
+        };
+        PageCard: {
+            /** @description The page's documentId */
+            id: string;
+            slug: string;
+            /** @enum {unknown} */
+            kind: "landing" | "area_guide";
+            title: string;
+            summary: string;
+            image: null | components["schemas"]["Url"];
+            /** @description An area guide's community, as the feed names it */
+            community: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+            canonical_url: components["schemas"]["Url"];
+        };
+        PageMovedResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 301;
+            message: string;
+            data: {
+                /** @description The page's current slug */
+                slug: string;
+                canonical_url: components["schemas"]["Url"];
+            };
+        };
+        PageResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status_code: 200;
+            /** @enum {unknown} */
+            message: "Page retrieved successfully" | "تم جلب الصفحة بنجاح";
+            data: {
+                id: string;
+                slug: string;
+                /** @enum {unknown} */
+                kind: "landing" | "area_guide";
+                title: string;
+                summary: string;
+                image: null | components["schemas"]["Url"];
+                community: string | null;
+                seo: components["schemas"]["Seo"];
+                canonical_url: components["schemas"]["Url"];
+                alternates: components["schemas"]["PageAlternates"];
+                /** @description A WebPage with its BreadcrumbList, and a FAQPage when the page has an FAQ section */
+                structured_data: {
+                    /** @constant */
+                    "@context": "https://schema.org";
+                    "@graph": Record<string, never>[];
+                };
+                sections: components["schemas"]["PageSection"][];
+            };
+        };
+        /** @description One section, its fields fixed by its `type` */
+        PageSection: components["schemas"]["HeroSection"] | components["schemas"]["ImageTextSection"] | components["schemas"]["PointsSection"] | components["schemas"]["ServicesSection"] | components["schemas"]["TestimonialsSection"] | components["schemas"]["CallToActionSection"] | components["schemas"]["RichTextSection"] | components["schemas"]["GallerySection"] | components["schemas"]["FaqSection"] | components["schemas"]["EnquiryFormSection"] | components["schemas"]["CardsSection"] | components["schemas"]["MapSection"] | components["schemas"]["FiguresSection"] | components["schemas"]["AreaSection"];
+        SectionLink: null | {
+            label: string;
+            url: string;
+        };
+        HeroSection: {
+            /** @constant */
+            type: "hero";
+            title: string;
+            subtitle: string;
+            image: null | components["schemas"]["Url"];
+            cta: components["schemas"]["SectionLink"];
+        };
+        ImageTextSection: {
+            /** @constant */
+            type: "image_text";
+            title: string;
+            text: string;
+            image: null | components["schemas"]["Url"];
+            /** @enum {unknown} */
+            image_side: "start" | "end";
+        };
+        PointsSection: {
+            /** @constant */
+            type: "points";
+            title: string;
+            points: {
+                number: number | null;
+                text: string;
+            }[];
+        };
+        ServicesSection: {
+            /** @constant */
+            type: "services";
+            title: string;
+            services: {
+                title: string;
+                description: string;
+            }[];
+        };
+        TestimonialsSection: {
+            /** @constant */
+            type: "testimonials";
+            title: string;
+            testimonials: {
+                id: number;
+                reviewer_name: string;
+                location: string;
+                rating: number | null;
+                title: string;
+                text: string;
+                client_photo: null | components["schemas"]["Url"];
+            }[];
+        };
+        CallToActionSection: {
+            /** @constant */
+            type: "call_to_action";
+            title: string;
+            text: string;
+            link: components["schemas"]["SectionLink"];
+            image: null | components["schemas"]["Url"];
+        };
+        RichTextSection: {
+            /** @constant */
+            type: "rich_text";
+            /** @description Strapi blocks, as stored (render them with @strapi/blocks-react-renderer) */
+            body: Record<string, never>[];
+        };
+        GallerySection: {
+            /** @constant */
+            type: "gallery";
+            title: string;
+            images: {
+                url: components["schemas"]["Url"];
+                alt: string;
+            }[];
+        };
+        FaqSection: {
+            /** @constant */
+            type: "faq";
+            title: string;
+            items: {
+                question: string;
+                answer: string;
+            }[];
+        };
+        EnquiryFormSection: {
+            /** @constant */
+            type: "enquiry_form";
+            title: string;
+            text: string;
+            /**
+             * @description What the form posts as `enquiry_type` to POST /api/v1/contact-us
+             * @enum {unknown}
+             */
+            enquiry_type: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
+            /** @description The project the form is about (its id or slug), posted as `project_id` */
+            project: string | null;
+            /** @description The listing the form is about (its reference or slug), posted as `listing_reference` */
+            listing: string | null;
+        };
+        LiveCards: {
+            /** @description The listing's own total for the query */
+            total: number;
+            /** @description The listing's first cards for the query, in its sort (the off-plan or the sale and rent listing's cards) */
+            items: Record<string, never>[];
+            listing_url: components["schemas"]["Url"];
+        };
+        LiveMap: {
+            /** @description The box holding every result on the map; null when none has coordinates */
+            bbox: null | components["schemas"]["Bbox"];
+            /** @description The closest zoom (at most 14) that shows the box */
+            zoom: number | null;
+            /** @description The map route to ask: /api/v1/off-plan/projects/map or /api/v1/properties/map */
+            endpoint: string;
+            /** @description Its query: the section's with bbox and zoom */
+            query: string | null;
+        };
+        Money: null | {
+            amount: number;
+            currency: string;
+            formatted: string;
+        };
+        LiveFigures: {
+            count: number;
+            price_from: components["schemas"]["Money"];
+            price_to: components["schemas"]["Money"];
+            median_price_per_sqft: components["schemas"]["Money"];
+            completion_years: string[];
+            developers: {
+                id: number;
+                name: string;
+                slug: string;
+                count: number;
+            }[];
+        };
+        CardsSection: {
+            /** @enum {unknown} */
+            type: "projects" | "listings";
+            title: string;
+            /** @enum {unknown} */
+            catalogue: "off_plan" | "sale" | "rent";
+            /** @description The listing query the section asks (without currency) */
+            query: string;
+            total: number;
+            items: Record<string, never>[];
+            listing_url: components["schemas"]["Url"];
+        };
+        MapSection: {
+            /** @constant */
+            type: "map";
+            title: string;
+            /** @enum {unknown} */
+            catalogue: "off_plan" | "sale" | "rent";
+            query: string;
+            total: number;
+            map: components["schemas"]["LiveMap"];
+        };
+        FiguresSection: {
+            /** @constant */
+            type: "figures";
+            title: string;
+            /** @enum {unknown} */
+            catalogue: "off_plan" | "sale" | "rent";
+            query: string;
+            figures: components["schemas"]["LiveFigures"];
+        };
+        AreaSection: {
+            /** @constant */
+            type: "area";
+            title: string;
+            community: string;
+            query: string;
+            figures: components["schemas"]["LiveFigures"];
+            projects: components["schemas"]["LiveCards"];
+            map: components["schemas"]["LiveMap"];
+        };
         SuggestResponse: {
             /** @constant */
             success: true;
@@ -3483,6 +3779,109 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    listPages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                /** @description landing or area_guide */
+                kind?: "landing" | "area_guide";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageListResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            422: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    getPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The language of the answer (decisions 53-56): `en` (the default, the same bytes as without the
+                 *     parameter) or `ar`. Arabic answers show each text an editor or the provider left untranslated in
+                 *     English, field by field, and everything the service writes itself (labels, messages, emirate
+                 *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
+                 *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
+                 *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 */
+                locale?: components["parameters"]["Locale"];
+                /**
+                 * @description Which version of the editors' content to answer (decision 60): `published` (the default, the same
+                 *     bytes as without the parameter) or `draft`, for the website's preview mode. A draft read needs
+                 *     `Authorization: Bearer <API token>` with a Strapi API token that may read (read-only, full-access,
+                 *     or custom with this route's action, e.g. `api::luxury.luxury.page`); without one it is a 401. A
+                 *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
+                 *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
+                 *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 */
+                status?: components["parameters"]["Status"];
+                /**
+                 * @description With `status=draft`, instead of an API token: the token of a preview URL from Strapi's Preview
+                 *     panel (decision 83). It reads the draft of the one entry it names, in its locale (the request's
+                 *     `locale` must be the token's), with the published version of everything else, and works for
+                 *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
+                 *     language, is a 401 saying which. Ignored without `status=draft`.
+                 */
+                preview?: components["parameters"]["Preview"];
+                /** @description The prices of live sections: AED (default), GBP or USD */
+                currency?: "AED" | "GBP" | "USD";
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageResponse"];
+                };
+            };
+            /** @description A former slug of the page; `Location` names its current address */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageMovedResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };

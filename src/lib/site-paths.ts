@@ -7,10 +7,11 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 
-export type PageKind = 'luxury' | 'contact' | 'off-plan' | 'project' | 'developer' | 'emirate' | 'listing';
+export type PageKind = 'home' | 'luxury' | 'contact' | 'off-plan' | 'project' | 'developer' | 'emirate' | 'listing' | 'properties' | 'landing' | 'area-guide';
 
-/** The parameters each kind's pattern names, as `{name}`: a project's, developer's or listing's slug, an emirate's code (`DU`). */
+/** The parameters each kind's pattern names, as `{name}`: a project's, developer's, listing's or page's slug, an emirate's code (`DU`), a purpose (`sale`). */
 const PAGE_PARAMS: Readonly<Record<PageKind, readonly string[]>> = {
+  home: [],
   luxury: [],
   contact: [],
   'off-plan': [],
@@ -18,6 +19,9 @@ const PAGE_PARAMS: Readonly<Record<PageKind, readonly string[]>> = {
   developer: ['slug'],
   emirate: ['state_id'],
   listing: ['slug'],
+  properties: ['purpose'],
+  landing: ['slug'],
+  'area-guide': ['slug'],
 };
 
 export const PAGE_KINDS = Object.keys(PAGE_PARAMS) as PageKind[];
@@ -26,6 +30,7 @@ export type SitePaths = Readonly<Record<PageKind, Readonly<Record<Locale, string
 
 /** The site's paths until SITE_PATHS says otherwise: English at the root, Arabic under `/ar` (one URL per language, as hreflang needs). */
 export const DEFAULT_SITE_PATHS: SitePaths = {
+  home: { en: '/', ar: '/ar' },
   luxury: { en: '/luxury', ar: '/ar/luxury' },
   contact: { en: '/contact', ar: '/ar/contact' },
   'off-plan': { en: '/off-plan', ar: '/ar/off-plan' },
@@ -33,6 +38,9 @@ export const DEFAULT_SITE_PATHS: SitePaths = {
   developer: { en: '/developers/{slug}', ar: '/ar/developers/{slug}' },
   emirate: { en: '/off-plan/emirates/{state_id}', ar: '/ar/off-plan/emirates/{state_id}' },
   listing: { en: '/properties/{slug}', ar: '/ar/properties/{slug}' },
+  properties: { en: '/for-{purpose}', ar: '/ar/for-{purpose}' },
+  landing: { en: '/campaigns/{slug}', ar: '/ar/campaigns/{slug}' },
+  'area-guide': { en: '/areas/{slug}', ar: '/ar/areas/{slug}' },
 };
 
 /** The website's base without CLIENT_URL, so an answer's URLs never go missing (their shape never varies). */

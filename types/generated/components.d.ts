@@ -167,6 +167,319 @@ export interface OffplanLinkGroup extends Struct.ComponentSchema {
   };
 }
 
+export interface SectionsArea extends Struct.ComponentSchema {
+  collectionName: 'components_sections_area';
+  info: {
+    description: 'A community of the feed: its figures, projects and map in one section.';
+    displayName: 'Area (live)';
+    icon: 'earth';
+  };
+  attributes: {
+    community: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    limit: Schema.Attribute.Integer &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 24;
+          min: 1;
+        },
+        number
+      > &
+      Schema.Attribute.DefaultTo<6>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsCallToAction extends Struct.ComponentSchema {
+  collectionName: 'components_sections_call_to_action';
+  info: {
+    description: 'A heading, a sentence and a button.';
+    displayName: 'Call to action';
+    icon: 'cursor';
+  };
+  attributes: {
+    image: Schema.Attribute.Media<'images'>;
+    link: Schema.Attribute.Component<'shared.link', false>;
+    text: Schema.Attribute.Text;
+    title: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsEnquiryForm extends Struct.ComponentSchema {
+  collectionName: 'components_sections_enquiry_form';
+  info: {
+    description: 'A form the website renders: what the enquiry is about.';
+    displayName: 'Enquiry form';
+    icon: 'message';
+  };
+  attributes: {
+    enquiry_type: Schema.Attribute.Enumeration<
+      ['general', 'project', 'listing', 'brochure', 'viewing', 'callback']
+    > &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'general'>;
+    listing: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 128;
+      }>;
+    project: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 128;
+      }>;
+    text: Schema.Attribute.Text;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsFaq extends Struct.ComponentSchema {
+  collectionName: 'components_sections_faq';
+  info: {
+    description: 'Questions and their answers (search engines read them too).';
+    displayName: 'FAQ';
+    icon: 'question';
+  };
+  attributes: {
+    items: Schema.Attribute.Component<'offplan.faq-item', true>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsFigures extends Struct.ComponentSchema {
+  collectionName: 'components_sections_figures';
+  info: {
+    description: 'Figures of what a listing query selects: how many, prices, completion years, developers.';
+    displayName: 'Figures (live)';
+    icon: 'chartBubble';
+  };
+  attributes: {
+    catalogue: Schema.Attribute.Enumeration<['off_plan', 'sale', 'rent']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'off_plan'>;
+    query: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 1000;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsGallery extends Struct.ComponentSchema {
+  collectionName: 'components_sections_gallery';
+  info: {
+    description: 'Images shown together, in this order.';
+    displayName: 'Gallery';
+    icon: 'landscape';
+  };
+  attributes: {
+    images: Schema.Attribute.Media<'images', true>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsHero extends Struct.ComponentSchema {
+  collectionName: 'components_sections_hero';
+  info: {
+    description: "The page's opening: a heading over an image, with an optional button.";
+    displayName: 'Hero';
+    icon: 'star';
+  };
+  attributes: {
+    cta: Schema.Attribute.Component<'shared.link', false>;
+    image: Schema.Attribute.Media<'images'>;
+    subtitle: Schema.Attribute.Text;
+    title: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsImageText extends Struct.ComponentSchema {
+  collectionName: 'components_sections_image_text';
+  info: {
+    description: 'A heading and text beside an image.';
+    displayName: 'Image with text';
+    icon: 'picture';
+  };
+  attributes: {
+    image: Schema.Attribute.Media<'images'>;
+    image_side: Schema.Attribute.Enumeration<['start', 'end']> &
+      Schema.Attribute.DefaultTo<'end'>;
+    text: Schema.Attribute.Text & Schema.Attribute.Required;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsListings extends Struct.ComponentSchema {
+  collectionName: 'components_sections_listings';
+  info: {
+    description: 'Homes for sale or rent from the feed, chosen by a listing query and read when the page is.';
+    displayName: 'Listings (live)';
+    icon: 'house';
+  };
+  attributes: {
+    limit: Schema.Attribute.Integer &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 24;
+          min: 1;
+        },
+        number
+      > &
+      Schema.Attribute.DefaultTo<6>;
+    purpose: Schema.Attribute.Enumeration<['sale', 'rent']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'sale'>;
+    query: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 1000;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsMap extends Struct.ComponentSchema {
+  collectionName: 'components_sections_map';
+  info: {
+    description: 'A map of what a listing query selects, read when the page is.';
+    displayName: 'Map (live)';
+    icon: 'pinMap';
+  };
+  attributes: {
+    catalogue: Schema.Attribute.Enumeration<['off_plan', 'sale', 'rent']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'off_plan'>;
+    query: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 1000;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsPoints extends Struct.ComponentSchema {
+  collectionName: 'components_sections_points';
+  info: {
+    description: 'Numbered points under a heading.';
+    displayName: 'Points';
+    icon: 'bulletList';
+  };
+  attributes: {
+    points: Schema.Attribute.Component<'luxury.destination-point', true>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsProjects extends Struct.ComponentSchema {
+  collectionName: 'components_sections_projects';
+  info: {
+    description: 'Off-plan projects from the feed, chosen by a listing query and read when the page is.';
+    displayName: 'Projects (live)';
+    icon: 'grid';
+  };
+  attributes: {
+    limit: Schema.Attribute.Integer &
+      Schema.Attribute.SetMinMax<
+        {
+          max: 24;
+          min: 1;
+        },
+        number
+      > &
+      Schema.Attribute.DefaultTo<6>;
+    query: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 1000;
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsRichText extends Struct.ComponentSchema {
+  collectionName: 'components_sections_rich_text';
+  info: {
+    description: 'Formatted text: headings, paragraphs, lists, quotes and links.';
+    displayName: 'Rich text';
+    icon: 'layer';
+  };
+  attributes: {
+    body: Schema.Attribute.Blocks & Schema.Attribute.Required;
+  };
+}
+
+export interface SectionsServices extends Struct.ComponentSchema {
+  collectionName: 'components_sections_services';
+  info: {
+    description: 'Services, each a title and a description.';
+    displayName: 'Services';
+    icon: 'apps';
+  };
+  attributes: {
+    services: Schema.Attribute.Component<'luxury.experience-service', true>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
+export interface SectionsTestimonials extends Struct.ComponentSchema {
+  collectionName: 'components_sections_testimonials';
+  info: {
+    description: 'Reviews chosen from the testimonials collection, in this order.';
+    displayName: 'Testimonials';
+    icon: 'quote';
+  };
+  attributes: {
+    testimonials: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::luxury.luxury-testimonial'
+    >;
+    title: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+  };
+}
+
 export interface SharedLink extends Struct.ComponentSchema {
   collectionName: 'components_shared_links';
   info: {
@@ -222,6 +535,21 @@ declare module '@strapi/strapi' {
       'offplan.faq-item': OffplanFaqItem;
       'offplan.link-column': OffplanLinkColumn;
       'offplan.link-group': OffplanLinkGroup;
+      'sections.area': SectionsArea;
+      'sections.call-to-action': SectionsCallToAction;
+      'sections.enquiry-form': SectionsEnquiryForm;
+      'sections.faq': SectionsFaq;
+      'sections.figures': SectionsFigures;
+      'sections.gallery': SectionsGallery;
+      'sections.hero': SectionsHero;
+      'sections.image-text': SectionsImageText;
+      'sections.listings': SectionsListings;
+      'sections.map': SectionsMap;
+      'sections.points': SectionsPoints;
+      'sections.projects': SectionsProjects;
+      'sections.rich-text': SectionsRichText;
+      'sections.services': SectionsServices;
+      'sections.testimonials': SectionsTestimonials;
       'shared.link': SharedLink;
       'shared.seo': SharedSeo;
     }

@@ -491,7 +491,7 @@ export interface ApiAccountFavorite extends Struct.CollectionTypeSchema {
 export interface ApiAccountSavedSearch extends Struct.CollectionTypeSchema {
   collectionName: 'account_saved_searches';
   info: {
-    description: 'Off-plan listing searches a signed-in buyer saved. Written by the website through /api/v1/me/saved-searches.';
+    description: 'Searches of the off-plan projects or of the sale and rent listings a signed-in buyer saved. Written by the website through /api/v1/me/saved-searches.';
     displayName: 'Buyer saved searches';
     pluralName: 'saved-searches';
     singularName: 'saved-search';
@@ -509,6 +509,9 @@ export interface ApiAccountSavedSearch extends Struct.CollectionTypeSchema {
       'manyToOne',
       'plugin::users-permissions.user'
     >;
+    catalogue: Schema.Attribute.Enumeration<['projects', 'listings']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.DefaultTo<'projects'>;
     createdAt: Schema.Attribute.DateTime;
     createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
       Schema.Attribute.Private;
@@ -583,7 +586,7 @@ export interface ApiContactContact extends Struct.CollectionTypeSchema {
         maxLength: 255;
       }>;
     enquiry_type: Schema.Attribute.Enumeration<
-      ['general', 'project', 'brochure', 'viewing', 'callback']
+      ['general', 'project', 'listing', 'brochure', 'viewing', 'callback']
     > &
       Schema.Attribute.DefaultTo<'general'>;
     fbclid: Schema.Attribute.String &
@@ -603,6 +606,15 @@ export interface ApiContactContact extends Struct.CollectionTypeSchema {
       Schema.Attribute.Required &
       Schema.Attribute.DefaultTo<'en'>;
     last_name: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    listing: Schema.Attribute.JSON;
+    listing_reference: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    listing_title: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
@@ -1856,6 +1868,115 @@ export interface ApiOffPlanProjectSeo extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiPagesPage extends Struct.CollectionTypeSchema {
+  collectionName: 'pages';
+  info: {
+    description: 'Landing pages and area guides, composed from sections; live sections read the feed when the page is read.';
+    displayName: 'Pages';
+    pluralName: 'pages';
+    singularName: 'page';
+  };
+  options: {
+    draftAndPublish: true;
+  };
+  pluginOptions: {
+    i18n: {
+      localized: true;
+    };
+  };
+  attributes: {
+    community: Schema.Attribute.String &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    image: Schema.Attribute.Media<'images'> &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }>;
+    kind: Schema.Attribute.Enumeration<['landing', 'area_guide']> &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.DefaultTo<'landing'>;
+    locale: Schema.Attribute.String;
+    localizations: Schema.Attribute.Relation<'oneToMany', 'api::pages.page'>;
+    publishedAt: Schema.Attribute.DateTime;
+    sections: Schema.Attribute.DynamicZone<
+      [
+        'sections.hero',
+        'sections.image-text',
+        'sections.points',
+        'sections.services',
+        'sections.testimonials',
+        'sections.call-to-action',
+        'sections.rich-text',
+        'sections.gallery',
+        'sections.faq',
+        'sections.enquiry-form',
+        'sections.projects',
+        'sections.listings',
+        'sections.map',
+        'sections.figures',
+        'sections.area',
+      ]
+    > &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }>;
+    seo: Schema.Attribute.Component<'shared.seo', false> &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }>;
+    slug: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.Unique &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: false;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 80;
+      }>;
+    summary: Schema.Attribute.Text &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }>;
+    title: Schema.Attribute.String &
+      Schema.Attribute.Required &
+      Schema.Attribute.SetPluginOptions<{
+        i18n: {
+          localized: true;
+        };
+      }> &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 255;
+      }>;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiSitemapRobotsTxt extends Struct.SingleTypeSchema {
   collectionName: 'robots_txts';
   info: {
@@ -2699,6 +2820,7 @@ declare module '@strapi/strapi' {
       'api::off-plan.developer-page': ApiOffPlanDeveloperPage;
       'api::off-plan.off-plan-page': ApiOffPlanOffPlanPage;
       'api::off-plan.project-seo': ApiOffPlanProjectSeo;
+      'api::pages.page': ApiPagesPage;
       'api::sitemap.robots-txt': ApiSitemapRobotsTxt;
       'plugin::content-releases.release': PluginContentReleasesRelease;
       'plugin::content-releases.release-action': PluginContentReleasesReleaseAction;

@@ -4,7 +4,8 @@
  * update of its published records in either language), every project of the current collection but
  * those an editor marked noindex (its date: when its detail last changed, else when the collection was
  * fetched), every developer but the noindex ones, each emirate with projects (the dates of their
- * projects), and every sale and rent listing on the public routes (its date: the provider's last change).
+ * projects), every sale and rent listing on the public routes (its date: the provider's last change), and
+ * every published composed page but the noindex ones (its date: its last update).
  * Drafts are never read.
  */
 import type { Core, UID } from '@strapi/strapi';
@@ -12,10 +13,12 @@ import { CONTACT_PAGE_UID } from '../contact/services/contact-page';
 import { LUXURY_CONTENT_TYPES } from '../luxury/services/luxury';
 import { OFFPLAN_PAGE_UID, offPlanService } from '../off-plan/services/off-plan';
 import { propertiesService } from '../properties/services/properties';
+import { pagesService } from '../pages/services/pages';
 import { projectsService } from '../../lib/extsource';
 import { LOCALES } from '../../lib/locale';
 import type { PageKind } from '../../lib/site-paths';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';
+import { SITE_PAGE_OF } from '../pages/lib/page-answer';
 
 /** The editorial pages and the types each is built from. */
 export const PAGE_TYPES: ReadonlyArray<[PageKind, readonly UID.ContentType[]]> = [
@@ -56,7 +59,7 @@ async function editorialPage(strapi: Core.Strapi, kind: PageKind, uids: readonly
 export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, SitePage[]]>> {
   const projects = projectsService(strapi);
   const collection = await projects.collection();
-  const [editorial, slugs, changedAt, developers, hiddenProjects, hiddenDevelopers, listings] = await Promise.all([
+  const [editorial, slugs, changedAt, developers, hiddenProjects, hiddenDevelopers, listings, composed] = await Promise.all([
     Promise.all(PAGE_TYPES.map(([kind, uids]) => editorialPage(strapi, kind, uids))),
     offPlanService(strapi).projectSlugs(),
     projects.detailsChangedAt(),
@@ -64,6 +67,7 @@ export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, Si
     offPlanService(strapi).noindexProjects(),
     offPlanService(strapi).noindexDevelopers(),
     propertiesService(strapi).sitemapListings(),
+    pagesService(strapi).sitemapPages(),
   ]);
 
   const fetchedAt = Date.parse(collection.fetchedAt) || undefined;
@@ -86,6 +90,7 @@ export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, Si
   const pages: SitePage[] = [
     ...editorial.filter((page) => page !== undefined),
     ...[...byEmirate].map(([stateId, dates]) => ({ kind: 'emirate' as const, params: { state_id: stateId }, lastModified: latest(dates) })),
+    ...composed.map(({ kind, slug, lastModified }) => ({ kind: SITE_PAGE_OF[kind], params: { slug }, lastModified })),
   ];
   const developerPages = developers
     .filter((developer) => developer.slug && !hiddenDevelopers.has(developer.slug))

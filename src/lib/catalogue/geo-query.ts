@@ -66,3 +66,10 @@ export function bboxFitsZoom([west, south, east, north]: Bbox, zoom: number): bo
   const span = maxSpan(zoom);
   return east - west <= span && north - south <= span;
 }
+
+/** The closest zoom, at most `upTo`, at which the map draws `bbox` whole: where a map of those items opens. */
+export function fittingZoom(bbox: Bbox, upTo = 14): number {
+  let zoom = Math.min(upTo, MAX_ZOOM);
+  while (zoom > MIN_ZOOM && !bboxFitsZoom(bbox, zoom)) zoom -= 1;
+  return zoom;
+}

@@ -38,6 +38,12 @@ export function slugStore(strapi: Core.Strapi) {
   const rowsOf = async (kind: SlugKind): Promise<SlugRow[]> => (await table().where({ kind }).orderBy('id').select('kind', 'slug', 'owner', 'base')) as SlugRow[];
 
   return {
+    /** Whose the slug of `kind` is or was, or undefined when it was never given (inside a write's transaction too). */
+    async ownerOf(kind: SlugKind, slug: string): Promise<string | undefined> {
+      const row = (await strapi.db.query(SLUG_MODEL.uid as never).findOne({ where: { kind, slug }, select: ['owner'] })) as { owner: string } | null;
+      return row?.owner;
+    },
+
     /**
      * Each owner's current slug (given now when it has none for its name) and every slug ever given of
      * the kind. Planned and inserted in slices (decision 93): a refresh bringing 2,000 new projects held

@@ -12,7 +12,8 @@ import { createHash } from 'crypto';
 import slugify from 'slugify';
 import { runSteps, STEP, type Steps } from './steps';
 
-export type SlugKind = 'project' | 'developer' | 'listing';
+/** A composed page's slug is its editor's (decision 168): the service keeps its history. */
+export type SlugKind = 'project' | 'developer' | 'listing' | 'page';
 
 /** A slug as kept: whose it is and the name (as a slug) it was made from. */
 export interface SlugRow {

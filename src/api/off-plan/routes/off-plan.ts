@@ -5,6 +5,8 @@ import { siteRoute } from '../../../lib/site-routes';
 /** What the off-plan answers are built from, as a CDN purges them (declared beside their cache tags too). */
 export const OFFPLAN_PAGE_SURROGATE_KEY = 'offplan-page';
 export const PROJECTS_SURROGATE_KEY = 'projects';
+/** The projects' map (decision 121): a page's live map section names it (decision 168). */
+export const PROJECTS_MAP_PATH = '/v1/off-plan/projects/map';
 /** One project's answer beside the collection's key: its detail arriving purges that page alone. */
 export const projectSurrogateKey = (id: string) => `project-${id}`;
 /** One developer's answer: purged when an editor writes its page (decision 113). */
@@ -45,7 +47,7 @@ export default {
       middlewares: FAVORITE_FLAGS,
     }),
     // Before /:projectId, which would otherwise take "map" for an id.
-    siteRoute({ path: '/v1/off-plan/projects/map', handler: 'off-plan.map', cache: LISTING_CACHE, fastLane: true }),
+    siteRoute({ path: PROJECTS_MAP_PATH, handler: 'off-plan.map', cache: LISTING_CACHE, fastLane: true }),
     // Before /:projectId, which would otherwise take "filters" for an id (the fast lane likewise tries exact paths first).
     providerRoute('/v1/off-plan/projects/filters', 'off-plan.filters', [PROJECTS_SURROGATE_KEY]),
     // Each answer carries its own keys (the project's beside the collection's): these are the fallback.

@@ -21,11 +21,14 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
+import type { LiveResult } from '../../../lib/catalogue/figures';
+import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
 import { KeptAnswers } from '../lib/kept-answers';
+import { liveProjects } from '../lib/live-result';
 import type { Currency } from '../lib/options';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
@@ -188,6 +191,18 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
       const [prepared, content] = await Promise.all([projectIndex(locale), page.published(locale)]);
       return answers.listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
+    },
+
+    /**
+     * What a page's live section shows of a listing query string (decision 168): its first `limit` cards,
+     * its figures and box; null for a query the listing no longer reads (it was checked when saved).
+     */
+    async live(queryString: string, locale: Locale, limit: number): Promise<LiveResult | null> {
+      const parsed = parseListingQuery(parseQueryString(queryString), locale);
+      if (!parsed.ok) return null;
+      const prepared = await projectIndex(locale);
+      const currency = await inCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
+      return liveProjects(prepared.index, currency.view, { ...parsed.query, page: 1, perPage: limit });
     },
 
     /** The listing with the page's draft blocks around the current project index, rendered now and kept nowhere. */
@@ -363,5 +378,5 @@ export function registerOffPlanLookups(strapi: Core.Strapi): void {
 }
 
 /** The page's type and what purges the off-plan answers at a CDN, for answers that show them too (the sitemap). */
-export { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
+export { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 export { PAGE_UID as OFFPLAN_PAGE_UID } from './off-plan-cache';

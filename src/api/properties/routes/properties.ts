@@ -8,6 +8,9 @@ export const LISTING_PAGES_SURROGATE_KEY = 'listing-pages';
 /** One listing's own answer, and the answers showing it as similar: purged when a sync changes it. */
 export const listingSurrogateKey = (reference: string) => `listing-${encodeURIComponent(reference)}`;
 
+/** The listings' map: a page's live map section names it (decision 168). */
+export const PROPERTIES_MAP_PATH = '/v1/properties/map';
+
 const LISTINGS_CACHE_POLICY = { kind: 'provider', surrogateKeys: [LISTINGS_SURROGATE_KEY] } as const;
 /** Each listing's answer carries its own keys and its similar listings' (services/properties.ts): these are the fallback. */
 const LISTING_CACHE_POLICY = { kind: 'provider', surrogateKeys: [LISTING_PAGES_SURROGATE_KEY] } as const;
@@ -19,7 +22,7 @@ const routes = [
   siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY, fastLane: true, middlewares: FAVORITE_FLAGS }),
   // Before /:key, which would otherwise take "filters" and "map" for slugs.
   siteRoute({ path: '/v1/properties/filters', handler: 'properties.filters', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
-  siteRoute({ path: '/v1/properties/map', handler: 'properties.map', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
+  siteRoute({ path: PROPERTIES_MAP_PATH, handler: 'properties.map', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
   siteRoute({ path: '/v1/properties/:key', handler: 'properties.listing', cache: LISTING_CACHE_POLICY, fastLane: true, middlewares: FAVORITE_FLAGS }),
 ];
 

@@ -28,6 +28,9 @@ import type { Currency } from '../../off-plan/services/vocabulary';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
+import { liveListings } from '../lib/live-result';
+import type { LiveResult } from '../../../lib/catalogue/figures';
+import { readPropertiesQuery } from './listing-query';
 import { LISTING_PAGES_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE, SHARED_INDEX_CACHE_KEY } from './properties-cache';
 
@@ -213,6 +216,17 @@ function createPropertiesService(strapi: Core.Strapi) {
       return sent(locale, pageOf(await index(locale), queryString, query));
     },
 
+    /**
+     * What a page's live section shows of a listing query string naming its purpose (decision 168): its
+     * first `limit` cards, its figures and box; null for a query the listing no longer reads.
+     */
+    async live(queryString: string, locale: Locale, limit: number): Promise<LiveResult | null> {
+      const parsed = readPropertiesQuery(queryString, locale);
+      if (!parsed.ok) return null;
+      const current = await index(locale);
+      return liveListings(current, inCurrency(current, parsed.query), { ...parsed.query, page: 1, perPage: limit });
+    },
+
     /** A map of listings, kept per query string and locale. */
     async map(queryString: string, query: ListingMapQuery, locale: Locale): Promise<Representation> {
       return sent(locale, mapOf(await index(locale), queryString, query));
@@ -325,7 +339,7 @@ export function propertiesService(strapi: Core.Strapi): PropertiesService {
 }
 
 /** What purges the listings' answers at a CDN, for answers that show them too (the sitemap). */
-export { LISTINGS_SURROGATE_KEY } from '../routes/properties';
+export { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH } from '../routes/properties';
 
 /** The fast lane's lookups of the listings routes, and the indexes built at start and after each change (at bootstrap, when the service exists). */
 export function registerPropertiesLookups(strapi: Core.Strapi): void {

@@ -3,6 +3,7 @@ import { CONTACT_PAGE_SURROGATE_KEY } from '../../contact/services/contact-page'
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
 import { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
 import { LISTINGS_SURROGATE_KEY } from '../../properties/services/properties';
+import { PAGES_SURROGATE_KEY } from '../../pages/routes/pages';
 import { LOCALES, localized } from '../../../lib/locale';
 import { siteRoute } from '../../../lib/site-routes';
 
@@ -15,10 +16,10 @@ export const ROBOTS_PATH = '/v1/robots.txt';
 export const ROBOTS_SURROGATE_KEY = 'robots';
 
 /**
- * The sitemap lists the projects, the sale and rent listings and the three pages in every language (their
+ * The sitemap lists the projects, the sale and rent listings, the three pages and the composed pages in every language (their
  * dates, their noindex): it carries their keys, so a purge of any of them purges it too.
  */
-const PAGE_KEYS = [LUXURY_SURROGATE_KEY, CONTACT_PAGE_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY];
+const PAGE_KEYS = [LUXURY_SURROGATE_KEY, CONTACT_PAGE_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, PAGES_SURROGATE_KEY];
 export const SITEMAP_SURROGATE_KEYS = [PROJECTS_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, ...LOCALES.flatMap((locale) => PAGE_KEYS.map((key) => localized(key, locale)))];
 
 const sitemapCache = { kind: 'provider', surrogateKeys: SITEMAP_SURROGATE_KEYS } as const;

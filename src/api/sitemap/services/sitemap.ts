@@ -16,6 +16,7 @@ import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from '../../off-plan/services/seo
 import { urlsOf } from '../lib/sitemap-urls';
 import { SITEMAP_PARTS_PATH, SITEMAP_PATH } from '../routes/sitemap';
 import { PAGE_TYPES, sitePages } from '../sources';
+import { PAGE_UID } from '../../pages/services/pages';
 
 export const SITEMAP_CACHE_KEY = 'sitemap';
 
@@ -23,7 +24,7 @@ export const SITEMAP_CACHE_KEY = 'sitemap';
 const NOINDEX_TYPES = [PROJECT_SEO_UID, DEVELOPER_PAGE_UID];
 
 /** What the sitemap is built from: the project collection, the listings, the pages' types and the noindex marks, in every language. */
-const SOURCE_TAGS = [PROJECTS_TAG, LISTINGS_TAG, ...everyLocaleOf([...PAGE_TYPES.flatMap(([, uids]) => uids), ...NOINDEX_TYPES])];
+const SOURCE_TAGS = [PROJECTS_TAG, LISTINGS_TAG, ...everyLocaleOf([...PAGE_TYPES.flatMap(([, uids]) => uids), ...NOINDEX_TYPES, PAGE_UID])];
 declareCacheTags(...SOURCE_TAGS);
 
 export interface BuiltSitemap {

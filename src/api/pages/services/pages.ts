@@ -1,0 +1,255 @@
+/**
+ * Composed pages (decision 168): the published pages of each language (their slugs settled by the one
+ * slug service, so a former slug keeps naming its page), and each page's answer per language and
+ * currency, built with its live sections' current results and kept in the app's cache as long as the
+ * page, its testimonials and media, and the catalogues its live sections read are (their tags). The
+ * answer carries the page's own surrogate key (`page-{slug}`, purged by a write of the page) beside the
+ * catalogues' keys. A draft (an API token, a preview token of that page) is built from the draft each
+ * time and kept nowhere. An Arabic page is its Arabic fields over its English ones; its sections are the
+ * Arabic ones when it has any, else the English.
+ */
+import type { Core } from '@strapi/strapi';
+import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
+import { slugStore } from '../../../lib/catalogue/slug-store';
+import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
+import type { LiveResult } from '../../../lib/catalogue/figures';
+import { previews, type ReadVersions } from '../../../lib/drafts';
+import { success } from '../../../lib/envelope';
+import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
+import { declareLocalizedSurrogateKey, declareSurrogateKeyFamily, MEDIA_SURROGATE_KEY, ownEdgeHeaders } from '../../../lib/http-caching';
+import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
+import { mediaUrlsFor } from '../../../lib/media';
+import { Representation } from '../../../lib/representation';
+import { sharedFields } from '../../../lib/shared-fields';
+import { pageUrl } from '../../../lib/site-paths';
+import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
+import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
+import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
+import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from '../../properties/services/properties';
+import { liveSection, type CatalogueLinks } from '../lib/live-answers';
+import { inCurrency, type Catalogue } from '../lib/live-queries';
+import { PAGE_MESSAGES } from '../lib/messages';
+import { kindOf, pageAnswer, pageCard, type PageKindOfPage, type PageRecord } from '../lib/page-answer';
+import { editorialSection, liveAsk, SECTION_COMPONENTS, type SectionRecord } from '../lib/sections';
+import { parsePageQuery, type PagesQuery } from '../lib/query';
+import { PAGES_SURROGATE_KEY, pageSurrogateKey } from '../routes/pages';
+
+export const PAGE_UID = 'api::pages.page';
+const TESTIMONIAL_UID = 'api::luxury.luxury-testimonial';
+/** The cache tag a write of the page with that slug clears (services/page-writes.ts): its answers at a CDN too. */
+export const PAGE_TAG_PREFIX = 'page:';
+
+declareCacheTags(...everyLocaleOf([PAGE_UID]));
+declareCacheTagFamily(PAGE_TAG_PREFIX);
+declareSurrogateKeyFamily(PAGE_TAG_PREFIX, pageSurrogateKey(''));
+declareLocalizedSurrogateKey(PAGES_SURROGATE_KEY, PAGE_UID);
+
+/** What a page's fields and sections need populated: every section's media, links and items, testimonials with their photos. */
+const POPULATE = {
+  image: true,
+  seo: { populate: ['og_image'] },
+  sections: {
+    on: {
+      ...Object.fromEntries(SECTION_COMPONENTS.map((component) => [component, { populate: '*' }])),
+      'sections.testimonials': { populate: { testimonials: { populate: ['client_photo'] } } },
+    },
+  },
+};
+const CARD_FIELDS = ['title', 'slug', 'kind', 'community', 'summary', 'publishedAt', 'updatedAt'];
+
+type FullRecord = PageRecord & { sections?: SectionRecord[] | null };
+
+/** The published pages of one language and their slugs. */
+interface Published {
+  pages: FullRecord[];
+  byDocument: Map<string, FullRecord>;
+  slugs: SlugBook;
+}
+
+const publishedKey = (locale: Locale) => localized('pages:published', locale);
+const answerKey = (slug: string, locale: Locale, currency: string | undefined) => localized(`pages:page:${slug}:${currency ?? ''}`, locale);
+const pageTags = (locale: Locale) => localizedSources([PAGE_UID, TESTIMONIAL_UID], locale);
+
+export type PageFound = { representation: Representation } | { moved: { slug: string; canonical_url: string } } | null;
+
+function createPagesService(strapi: Core.Strapi) {
+  const image = () => mediaUrlsFor(strapi).optionalImage;
+  const shared = () => sharedFields(strapi, PAGE_UID);
+
+  const read = (locale: Locale, status: 'published' | 'draft', filters: Record<string, unknown> = {}, populate: unknown = { image: true, seo: { populate: ['og_image'] } }) =>
+    strapi.documents(PAGE_UID).findMany({ status, locale, filters, populate, fields: CARD_FIELDS, sort: 'publishedAt:desc' } as never) as unknown as Promise<FullRecord[]>;
+
+  /** `translated` over `english` (the page's Arabic over its English): fields by fallback, sections whole. */
+  function inLocale(english: FullRecord, translated: FullRecord | undefined): FullRecord {
+    const { sections: englishSections, ...englishFields } = english;
+    const { sections: translatedSections, ...translatedFields } = translated ?? ({} as FullRecord);
+    const fields = withFallback(translated ? (translatedFields as FullRecord) : undefined, englishFields as FullRecord, shared()) ?? englishFields;
+    return { ...fields, documentId: english.documentId, sections: translatedSections?.length ? translatedSections : englishSections };
+  }
+
+  /** The published pages in `locale` (English ones completed by their translation), newest first, and their slugs. */
+  async function loadPublished(locale: Locale): Promise<Published> {
+    const english = await read(DEFAULT_LOCALE, 'published');
+    const translated = locale === DEFAULT_LOCALE ? [] : await read(locale, 'published');
+    const translations = new Map(translated.map((page) => [page.documentId, page]));
+    const pages = english.map((page) => (locale === DEFAULT_LOCALE ? page : inLocale(page, translations.get(page.documentId))));
+    const slugs = await slugStore(strapi).settle('page', english.map((page) => ({ owner: page.documentId, name: String(page.slug ?? '') })));
+    return { pages, byDocument: new Map(pages.map((page) => [page.documentId, page])), slugs };
+  }
+
+  const published = async (locale: Locale): Promise<Published> =>
+    (await cache.get(publishedKey(locale), () => loadPublished(locale), { tags: pageTags(locale), lifetime: CACHE_LIFETIMES.editedPage })).value;
+
+  /** A page's record with its sections, in `locale` over English, in `status`; undefined when there is none. */
+  async function full(documentId: string, locale: Locale, status: 'published' | 'draft'): Promise<FullRecord | undefined> {
+    const one = (inLanguage: Locale) =>
+      strapi.documents(PAGE_UID).findOne({ documentId, status, locale: inLanguage, populate: POPULATE } as never) as unknown as Promise<FullRecord | null>;
+    const english = await one(DEFAULT_LOCALE);
+    if (!english) return (await one(locale)) ?? undefined;
+    return locale === DEFAULT_LOCALE ? english : inLocale(english, (await one(locale)) ?? undefined);
+  }
+
+  const links: CatalogueLinks = {
+    listingUrl: (catalogue, query, locale) => {
+      const params = new URLSearchParams(query);
+      params.delete('purpose');
+      const rest = params.toString();
+      const base = catalogue === 'off_plan' ? pageUrl('off-plan', locale) : pageUrl('properties', locale, { purpose: catalogue });
+      return rest ? `${base}?${rest}` : base;
+    },
+    mapPath: (catalogue) => `/api${catalogue === 'off_plan' ? PROJECTS_MAP_PATH : PROPERTIES_MAP_PATH}`,
+  };
+
+  /** What a catalogue says of a query: the off-plan listing's, or the sale or rent listing's once its index is current. */
+  async function ask(catalogue: Catalogue, query: string, locale: Locale, limit: number): Promise<LiveResult | null> {
+    if (catalogue === 'off_plan') return offPlanService(strapi).live(query, locale, limit);
+    const properties = propertiesService(strapi);
+    // A sync's invalidation comes before its new index: wait for it, as the suggestions do (decision 167).
+    await properties.rebuilt();
+    return properties.live(query, locale, limit);
+  }
+
+  /** The sections' answers in the editor's order, and the catalogues the live ones read. */
+  async function sectionsOf(record: FullRecord, locale: Locale, currency: string | undefined) {
+    const catalogues = new Set<'projects' | 'listings'>();
+    const answered = await Promise.all(
+      (record.sections ?? []).map(async (section) => {
+        const asked = liveAsk(section);
+        if (!asked) return editorialSection(section, image());
+        catalogues.add(asked.catalogue === 'off_plan' ? 'projects' : 'listings');
+        const found = await ask(asked.catalogue, inCurrency(asked.query, currency), locale, asked.limit);
+        return liveSection(section, asked.catalogue, asked.query, found, links, locale);
+      })
+    );
+    const sections = answered.filter((section): section is Record<string, unknown> => section !== undefined);
+    const hasTestimonials = sections.some((section) => section.type === 'testimonials');
+    return { sections, catalogues, hasTestimonials };
+  }
+
+  /** The answer's bytes and the keys a CDN purges it by. */
+  async function render(record: FullRecord, slug: string, locale: Locale, currency: string | undefined) {
+    const { sections, catalogues, hasTestimonials } = await sectionsOf(record, locale, currency);
+    const body = Buffer.from(JSON.stringify(success(pageAnswer(record, slug, locale, sections, image()), 200, PAGE_MESSAGES[locale].pageMessage)));
+    const keys = [
+      pageSurrogateKey(slug),
+      MEDIA_SURROGATE_KEY,
+      ...(catalogues.has('projects') ? [PROJECTS_SURROGATE_KEY] : []),
+      ...(catalogues.has('listings') ? [LISTINGS_SURROGATE_KEY] : []),
+      ...(hasTestimonials ? [LUXURY_SURROGATE_KEY, ...(locale === DEFAULT_LOCALE ? [] : [localized(LUXURY_SURROGATE_KEY, locale)])] : []),
+    ];
+    const tags = [
+      ...pageTags(locale),
+      MEDIA_TAG,
+      ...(catalogues.has('projects') ? [PROJECTS_TAG] : []),
+      ...(catalogues.has('listings') ? [LISTINGS_TAG] : []),
+    ];
+    return { body, keys, tags };
+  }
+
+  /** The published page a slug names in `locale` (a former slug: its move), built once per change of what it shows. */
+  async function publishedPage(slug: string, locale: Locale, currency: string | undefined): Promise<PageFound> {
+    const { byDocument, slugs } = await published(locale);
+    const match = matchSlug(slugs, slug);
+    const page = match && byDocument.get(match.owner);
+    if (!match || !page) return null;
+    if (!match.current) return { moved: { slug: match.slug, canonical_url: pageUrl(kindOf(page) === 'area_guide' ? 'area-guide' : 'landing', locale, { slug: match.slug }) } };
+    const build = async () => {
+      const record = await full(page.documentId, locale, 'published');
+      if (!record) return null;
+      const { body, keys, tags } = await render(record, slug, locale, currency);
+      return { representation: new Representation(body, true, ownEdgeHeaders('pages', keys)), tags };
+    };
+    // The entry's tags are the page's own and those of the catalogues its live sections read: known once built.
+    const key = answerKey(slug, locale, currency);
+    const kept = cache.peek<{ representation: Representation } | null>(key);
+    if (kept?.value) return { representation: kept.value.representation };
+    const built = await build();
+    if (!built) return null;
+    cache.set(key, { representation: built.representation }, { tags: built.tags, lifetime: CACHE_LIFETIMES.editedPage });
+    return { representation: built.representation };
+  }
+
+  /** A draft read: the page with that slug as its draft says (a preview token: that one page's draft only), kept nowhere. */
+  async function draftPage(slug: string, locale: Locale, currency: string | undefined, versions: ReadVersions): Promise<PageFound> {
+    const [english] = await read(DEFAULT_LOCALE, 'draft', { slug });
+    const [translated] = english ? [] : await read(locale, 'draft', { slug });
+    const documentId = (english ?? translated)?.documentId;
+    if (!documentId) return null;
+    const status = versions.base === 'draft' || previews(versions, PAGE_UID, locale, documentId) ? 'draft' : 'published';
+    const record = await full(documentId, locale, status);
+    if (!record) return null;
+    const { body } = await render(record, slug, locale, currency);
+    return { representation: new Representation(body, false) };
+  }
+
+  return {
+    /** The page a slug names in `locale` and `currency` (published, or as `versions` reads drafts); null when none. */
+    page(slug: string, locale: Locale, query: PagesQuery, versions?: ReadVersions): Promise<PageFound> {
+      return versions ? draftPage(slug, locale, query.currency, versions) : publishedPage(slug, locale, query.currency);
+    },
+
+    /** The same from memory alone, for the fast lane. */
+    fastPage(slug: string, locale: Locale, currency: string | undefined): Representation | undefined {
+      return cache.peek<{ representation: Representation } | null>(answerKey(slug, locale, currency))?.value?.representation;
+    },
+
+    /** The published pages of a kind (every kind when none), newest first, as cards: one page of them. */
+    async list(locale: Locale, kind: PageKindOfPage | undefined, page: number, perPage: number) {
+      const { pages, slugs } = await published(locale);
+      const chosen = pages.filter((record) => kind === undefined || kindOf(record) === kind);
+      const items = chosen.slice((page - 1) * perPage, page * perPage).map((record) => pageCard(record, slugs.slugOf.get(record.documentId) ?? String(record.slug), locale, image()));
+      return {
+        items,
+        pagination: { current_page: page, per_page: perPage, total: chosen.length, last_page: Math.max(1, Math.ceil(chosen.length / perPage)) },
+      };
+    },
+
+    /** Every published page that may be indexed (noindex in neither language), for the sitemap. */
+    async sitemapPages(): Promise<Array<{ kind: PageKindOfPage; slug: string; lastModified: number | undefined }>> {
+      const [english, ...others] = await Promise.all(LOCALES.map(published));
+      const hidden = new Set(others.flatMap(({ pages }) => pages.filter((page) => page.seo?.noindex === true).map((page) => page.documentId)));
+      return english.pages
+        .filter((page) => page.seo?.noindex !== true && !hidden.has(page.documentId))
+        .map((page) => ({ kind: kindOf(page), slug: english.slugs.slugOf.get(page.documentId) ?? String(page.slug), lastModified: Date.parse(page.updatedAt ?? '') || undefined }));
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
+
+const services = new WeakMap<Core.Strapi, PagesService>();
+
+export function pagesService(strapi: Core.Strapi): PagesService {
+  let service = services.get(strapi);
+  if (!service) services.set(strapi, (service = createPagesService(strapi)));
+  return service;
+}
+
+/** The fast lane's lookup of a page (at bootstrap). */
+export function registerPagesLookups(strapi: Core.Strapi): void {
+  const service = pagesService(strapi);
+  laneLookup('api::pages.page.find', ({ path, query, locale }: LaneRequest) => {
+    const parsed = parsePageQuery(query, locale);
+    return parsed.ok ? service.fastPage(path.slice(path.lastIndexOf('/') + 1), locale, parsed.query.currency) : undefined;
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Composed pages (issue 45) on the run's database: the demo landing page and area guide in both
+ * languages; every section's shape (the contract's schemas, through `checked`); live sections equal to
+ * what their own listing shows for their query (cards, totals, figures); the save-time refusal of a
+ * query the listing refuses; drafts, former slugs, 404s and 422s; the list of pages and the sitemap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { checked, checkedError } from '../helpers/contract';
+import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
+
+type Section = Record<string, any> & { type: string };
+
+const PAGE_UID = 'api::pages.page';
+let strapi: Core.Strapi;
+let restoreListings: () => Promise<void>;
+const created: string[] = [];
+const units = generatedData({ projects: 0, sales: 120, rentals: 60 }).listings;
+
+const listings = () => appModule<typeof import('../../src/api/properties/services/properties')>('src/api/properties/services/properties').propertiesService(strapi);
+
+async function page(slug: string, query: Record<string, string> = {}) {
+  return (await checked((await http()).get(`/api/v1/pages/${slug}`).query(query))).body.data as Record<string, any> & { sections: Section[] };
+}
+
+const data = async (path: string) => (await checked((await http()).get(path))).body.data;
+
+async function createPage(fields: Record<string, unknown>, status: 'published' | 'draft' = 'published') {
+  const document = (await strapi.documents(PAGE_UID).create({ status, data: { kind: 'landing', title: 'A test page', ...fields } } as never)) as { documentId: string };
+  created.push(document.documentId);
+  return document.documentId;
+}
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  restoreListings = (await listingsFromFakeGoyzer(strapi, units)).restore;
+  await strapi.plugin('extsource').service('sync').run('all', 'manual');
+  await listings().rebuilt();
+});
+afterAll(async () => {
+  for (const documentId of created) await strapi.documents(PAGE_UID).delete({ documentId, locale: '*' } as never);
+  await restoreListings();
+});
+
+describe('GET /api/v1/pages/{slug}', () => {
+  it('answers the demo landing page with its sections in the editor\'s order, the projects section the listing\'s own first cards', async () => {
+    const landing = await page('beachfront-launches');
+    expect(landing).toMatchObject({ slug: 'beachfront-launches', kind: 'landing', title: 'Beachfront launches: the last units', canonical_url: expect.stringMatching(/\/campaigns\/beachfront-launches$/) });
+    expect(landing.sections.map((section) => section.type)).toEqual(['hero', 'image_text', 'projects', 'faq', 'enquiry_form']);
+    const projects = landing.sections[2];
+    const listing = await data(`/api/v1/off-plan/projects?${projects.query}&per_page=6`);
+    expect(projects.total).toBe(listing.properties.total);
+    expect(projects.items.map((card: { id: string }) => card.id)).toEqual(listing.properties.data.map((card: { id: string }) => card.id));
+    expect(projects.listing_url).toMatch(/\/off-plan\?sort=price_asc&state_id=DU$/);
+    expect(landing.structured_data['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['WebPage', 'FAQPage']);
+    expect(landing.structured_data['@graph'][0].breadcrumb.itemListElement).toHaveLength(2);
+  });
+
+  it('answers the area guide with figures, listings and a map equal to what their listings show', async () => {
+    const guide = await page('dubai-marina');
+    const [, area, sale, rents, map] = guide.sections;
+    expect(guide.sections.map((section) => section.type)).toEqual(['hero', 'area', 'listings', 'figures', 'map']);
+    const projects = await data(`/api/v1/off-plan/projects?location=Dubai%20Marina&per_page=100`);
+    expect(area.figures.count).toBe(projects.properties.total);
+    expect(area.projects.total).toBe(projects.properties.total);
+    const prices = projects.properties.data.map((card: { price: { starting_from: number | null } }) => card.price.starting_from).filter((price: number | null) => price !== null);
+    expect(area.figures.price_from.amount).toBe(Math.min(...prices));
+    expect(area.figures.price_to.amount).toBe(Math.max(...prices));
+    expect(map.map.query).toMatch(/bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+&zoom=\d+$/);
+    const mapped = await data(`${map.map.endpoint}?${map.map.query}`);
+    expect(mapped.features.length).toBeGreaterThan(0);
+    const forSale = await data(`/api/v1/properties?${sale.query}&per_page=4`);
+    expect(sale.total).toBe(forSale.listings.total);
+    expect(sale.items.map((card: { reference: string }) => card.reference)).toEqual(forSale.listings.data.map((card: { reference: string }) => card.reference));
+    expect(rents.figures.count).toBe((await data(`/api/v1/properties?${rents.query}`)).listings.total);
+  });
+
+  it('answers in Arabic with the Arabic sections, and in another currency', async () => {
+    const arabic = await page('dubai-marina', { locale: 'ar' });
+    expect(arabic.title).toBe('العيش في دبي مارينا');
+    expect(arabic.sections[0].title).toBe('العيش في دبي مارينا');
+    expect(arabic.canonical_url).toMatch(/\/ar\/areas\/dubai-marina$/);
+    const inDollars = await page('dubai-marina', { currency: 'USD' });
+    expect(inDollars.sections[1].figures.price_from.currency).toBe('USD');
+    const refused = await checkedError((await http()).get('/api/v1/pages/dubai-marina').query({ currency: 'EUR' }), 422, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual({ currency: ['The currency must be one of: AED, GBP, USD.'] });
+  });
+
+  it('falls back to English where a page has no Arabic', async () => {
+    await createPage({ slug: 'english-only', sections: [{ __component: 'sections.faq', title: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] }] });
+    const arabic = await page('english-only', { locale: 'ar' });
+    expect(arabic.title).toBe('A test page');
+    expect(arabic.sections[0]).toEqual({ type: 'faq', title: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] });
+  });
+
+  it('answers 404 for an unknown slug and 301 for a former one', async () => {
+    await checkedError((await http()).get('/api/v1/pages/no-such-page'), 404, 'NOT_FOUND');
+    const documentId = await createPage({ slug: 'summer-offers' });
+    await page('summer-offers');
+    await strapi.documents(PAGE_UID).update({ documentId, status: 'published', data: { slug: 'autumn-offers' } } as never);
+    await strapi.documents(PAGE_UID).publish({ documentId } as never);
+    await page('autumn-offers');
+    const moved = await (await http()).get('/api/v1/pages/summer-offers');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/api/v1/pages/autumn-offers');
+    expect(moved.body.data).toEqual({ slug: 'autumn-offers', canonical_url: expect.stringMatching(/\/campaigns\/autumn-offers$/) });
+  });
+
+  it('reads a draft only with an API token', async () => {
+    await createPage({ slug: 'not-yet', title: 'Coming soon' }, 'draft');
+    await checkedError((await http()).get('/api/v1/pages/not-yet'), 404, 'NOT_FOUND');
+    const token = await apiToken('read-only');
+    const draft = await (await http()).get('/api/v1/pages/not-yet?status=draft').set('Authorization', `Bearer ${token}`);
+    expect(draft.status).toBe(200);
+    expect(draft.body.data.title).toBe('Coming soon');
+    expect(draft.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('saving a page', () => {
+  it('refuses a live section whose query the listing refuses, with the listing\'s message on that field', async () => {
+    const saving = strapi.documents(PAGE_UID).create({
+      data: { slug: 'bad-query', kind: 'landing', title: 'Bad', sections: [{ __component: 'sections.hero', title: 'Hi' }, { __component: 'sections.projects', query: 'state_id=XX&min_price=ten' }] },
+    } as never);
+    await expect(saving).rejects.toMatchObject({
+      name: 'ValidationError',
+      details: { errors: [{ path: ['sections', '1', 'query'], message: expect.stringMatching(/^state_id: .* min_price: /) }] },
+    });
+    const listingsQuery = strapi.documents(PAGE_UID).create({
+      data: { slug: 'bad-listing-query', kind: 'landing', title: 'Bad', sections: [{ __component: 'sections.listings', purpose: 'rent', query: 'bedrooms=twelve' }] },
+    } as never);
+    await expect(listingsQuery).rejects.toMatchObject({ details: { errors: [{ path: ['sections', '0', 'query'] }] } });
+  });
+
+  it('refuses a slug another page has or had', async () => {
+    await expect(createPage({ slug: 'dubai-marina' })).rejects.toMatchObject({ details: { errors: [{ path: ['slug'] }] } });
+  });
+});
+
+describe('GET /api/v1/pages', () => {
+  it('lists the published pages of a kind, newest first', async () => {
+    const guides = await data('/api/v1/pages?kind=area_guide');
+    expect(guides.items.map((card: { slug: string }) => card.slug)).toContain('dubai-marina');
+    expect(guides.items.every((card: { kind: string }) => card.kind === 'area_guide')).toBe(true);
+    const refused = await checkedError((await http()).get('/api/v1/pages?kind=blog&per_page=0'), 422, 'VALIDATION_FAILED');
+    expect(Object.keys(refused.body.errors).sort()).toEqual(['kind', 'per_page']);
+  });
+
+  it('are in the sitemap in both languages', async () => {
+    const part = await (await http()).get('/api/v1/sitemaps/pages-1.xml');
+    expect(part.status).toBe(200);
+    expect(part.text).toContain('/campaigns/beachfront-launches</loc>');
+    expect(part.text).toContain('/ar/areas/dubai-marina</loc>');
+  });
+});
