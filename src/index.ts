@@ -30,6 +30,7 @@ import { registerSearchLookups } from './api/search/services/suggest';
 import { registerPagesLookups } from './api/pages/services/pages';
 import { registerPageWrites } from './api/pages/services/page-writes';
 import { composedPagesSeeder } from './api/pages/seed';
+import { PAGES_LAYOUTS } from './api/pages/admin-layout';
 import { SLUG_MODEL } from './lib/catalogue/slug-store';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
@@ -65,7 +66,7 @@ import { useAgencyNames, type AgencyNames } from './lib/agency';
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder, composedPagesSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
-const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS];
+const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS, ...PAGES_LAYOUTS];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
 const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];

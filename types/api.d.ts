@@ -2291,6 +2291,7 @@ export interface components {
         RichTextSection: {
             /** @constant */
             type: "rich_text";
+            title: string;
             /** @description Strapi blocks, as stored (render them with @strapi/blocks-react-renderer) */
             body: Record<string, never>[];
         };
@@ -2324,7 +2325,7 @@ export interface components {
             enquiry_type: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
             /** @description The project the form is about (its id or slug), posted as `project_id` */
             project: string | null;
-            /** @description The listing the form is about (its reference or slug), posted as `listing_reference` */
+            /** @description The listing the form is about (its id, slug or reference), posted as `listing_id` */
             listing: string | null;
         };
         LiveCards: {

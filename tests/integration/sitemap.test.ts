@@ -218,7 +218,7 @@ describe('the sitemap', () => {
       const first = await text(target);
       expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
       expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
-      expect(first.headers['surrogate-key']).toBe('projects listings luxury contact-page offplan-page luxury:ar contact-page:ar offplan-page:ar');
+      expect(first.headers['surrogate-key']).toBe('projects listings luxury contact-page offplan-page pages luxury:ar contact-page:ar offplan-page:ar pages:ar');
       const before = await fastLaneAnswers();
       const again = await text(target, { 'If-None-Match': first.headers.etag });
       expect(again.status).toBe(304);

@@ -7,9 +7,10 @@ import { CONTACT_LAYOUTS } from '../../src/api/contact/admin-layout';
 import { LUXURY_LAYOUTS } from '../../src/api/luxury/admin-layout';
 import { OFF_PLAN_LAYOUTS } from '../../src/api/off-plan/admin-layout';
 import { SITEMAP_LAYOUTS } from '../../src/api/sitemap/admin-layout';
+import { PAGES_LAYOUTS } from '../../src/api/pages/admin-layout';
 
 /** The layouts of the app's own types (a plugin's type, such as the buyers' User, is checked on a running app). */
-const LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS].filter((layout) => !layout.uid.startsWith('plugin::'));
+const LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS, ...PAGES_LAYOUTS].filter((layout) => !layout.uid.startsWith('plugin::'));
 const root = path.resolve(__dirname, '..', '..');
 const SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt'];
 

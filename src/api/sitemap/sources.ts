@@ -18,7 +18,6 @@ import { projectsService } from '../../lib/extsource';
 import { LOCALES } from '../../lib/locale';
 import type { PageKind } from '../../lib/site-paths';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';
-import { SITE_PAGE_OF } from '../pages/lib/page-answer';
 
 /** The editorial pages and the types each is built from. */
 export const PAGE_TYPES: ReadonlyArray<[PageKind, readonly UID.ContentType[]]> = [
@@ -90,7 +89,7 @@ export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, Si
   const pages: SitePage[] = [
     ...editorial.filter((page) => page !== undefined),
     ...[...byEmirate].map(([stateId, dates]) => ({ kind: 'emirate' as const, params: { state_id: stateId }, lastModified: latest(dates) })),
-    ...composed.map(({ kind, slug, lastModified }) => ({ kind: SITE_PAGE_OF[kind], params: { slug }, lastModified })),
+    ...composed.map(({ kind, slug, lastModified }) => ({ kind, params: { slug }, lastModified })),
   ];
   const developerPages = developers
     .filter((developer) => developer.slug && !hiddenDevelopers.has(developer.slug))

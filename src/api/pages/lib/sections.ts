@@ -70,7 +70,7 @@ const EDITORIAL: Record<string, (record: SectionRecord, image: OptionalMediaUrl)
   }),
   'sections.call-to-action': (record, image) => ({ type: 'call_to_action', title: text(record.title), text: text(record.text), link: linkOf(record.link), image: image(record.image as never) }),
   // Strapi's blocks as stored: the website renders them with Strapi's own blocks renderer.
-  'sections.rich-text': (record) => ({ type: 'rich_text', body: Array.isArray(record.body) ? record.body : [] }),
+  'sections.rich-text': (record) => ({ type: 'rich_text', title: text(record.title), body: Array.isArray(record.body) ? record.body : [] }),
   'sections.gallery': (record, image) => ({
     type: 'gallery',
     title: text(record.title),

@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, wi
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl, type PageKind } from '../../../lib/site-paths';
 import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
 import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
@@ -29,7 +29,7 @@ import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from '
 import { liveSection, type CatalogueLinks } from '../lib/live-answers';
 import { inCurrency, type Catalogue } from '../lib/live-queries';
 import { PAGE_MESSAGES } from '../lib/messages';
-import { kindOf, pageAnswer, pageCard, type PageKindOfPage, type PageRecord } from '../lib/page-answer';
+import { kindOf, pageAnswer, pageCard, SITE_PAGE_OF, type PageKindOfPage, type PageRecord } from '../lib/page-answer';
 import { editorialSection, liveAsk, SECTION_COMPONENTS, type SectionRecord } from '../lib/sections';
 import { parsePageQuery, type PagesQuery } from '../lib/query';
 import { PAGES_SURROGATE_KEY, pageSurrogateKey } from '../routes/pages';
@@ -172,7 +172,7 @@ function createPagesService(strapi: Core.Strapi) {
     const match = matchSlug(slugs, slug);
     const page = match && byDocument.get(match.owner);
     if (!match || !page) return null;
-    if (!match.current) return { moved: { slug: match.slug, canonical_url: pageUrl(kindOf(page) === 'area_guide' ? 'area-guide' : 'landing', locale, { slug: match.slug }) } };
+    if (!match.current) return { moved: { slug: match.slug, canonical_url: pageUrl(SITE_PAGE_OF[kindOf(page)], locale, { slug: match.slug }) } };
     const build = async () => {
       const record = await full(page.documentId, locale, 'published');
       if (!record) return null;
@@ -225,12 +225,12 @@ function createPagesService(strapi: Core.Strapi) {
     },
 
     /** Every published page that may be indexed (noindex in neither language), for the sitemap. */
-    async sitemapPages(): Promise<Array<{ kind: PageKindOfPage; slug: string; lastModified: number | undefined }>> {
+    async sitemapPages(): Promise<Array<{ kind: PageKind; slug: string; lastModified: number | undefined }>> {
       const [english, ...others] = await Promise.all(LOCALES.map(published));
       const hidden = new Set(others.flatMap(({ pages }) => pages.filter((page) => page.seo?.noindex === true).map((page) => page.documentId)));
       return english.pages
         .filter((page) => page.seo?.noindex !== true && !hidden.has(page.documentId))
-        .map((page) => ({ kind: kindOf(page), slug: english.slugs.slugOf.get(page.documentId) ?? String(page.slug), lastModified: Date.parse(page.updatedAt ?? '') || undefined }));
+        .map((page) => ({ kind: SITE_PAGE_OF[kindOf(page)], slug: english.slugs.slugOf.get(page.documentId) ?? String(page.slug), lastModified: Date.parse(page.updatedAt ?? '') || undefined }));
     },
   };
 }
@@ -244,6 +244,9 @@ export function pagesService(strapi: Core.Strapi): PagesService {
   if (!service) services.set(strapi, (service = createPagesService(strapi)));
   return service;
 }
+
+/** What purges every list of pages at a CDN, for answers that list them too (the sitemap). */
+export { PAGES_SURROGATE_KEY };
 
 /** The fast lane's lookup of a page (at bootstrap). */
 export function registerPagesLookups(strapi: Core.Strapi): void {

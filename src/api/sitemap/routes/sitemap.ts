@@ -3,7 +3,7 @@ import { CONTACT_PAGE_SURROGATE_KEY } from '../../contact/services/contact-page'
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
 import { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
 import { LISTINGS_SURROGATE_KEY } from '../../properties/services/properties';
-import { PAGES_SURROGATE_KEY } from '../../pages/routes/pages';
+import { PAGES_SURROGATE_KEY } from '../../pages/services/pages';
 import { LOCALES, localized } from '../../../lib/locale';
 import { siteRoute } from '../../../lib/site-routes';
 
