@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { clientOrigin, previewSettingsFrom, previewUrl, type PreviewTarget } from '../src/lib/preview';
+import { clientOrigin, documentPreviewPath, previewSettingsFrom, previewUrl, type PreviewTarget } from '../src/lib/preview';
 
 /**
  * Strapi's Preview panel (decisions 61, 83): on when the website is known (CLIENT_URL), which then needs
@@ -15,7 +15,7 @@ function previewConfig(env: Core.Config.Shared.ConfigParams['env']) {
     enabled: true,
     config: {
       allowedOrigins: [clientOrigin(settings.clientUrl)],
-      handler: async (uid: string, target: PreviewTarget) => previewUrl(settings, uid, target, Date.now()),
+      handler: async (uid: string, target: PreviewTarget) => previewUrl(settings, uid, target, Date.now(), await documentPreviewPath(uid, target)),
     },
   };
 }

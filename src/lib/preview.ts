@@ -74,16 +74,34 @@ export function previewPathFor(uid: string, locale: Locale): string | undefined 
   return kind !== undefined && isSinglePage(kind) ? pagePath(kind, locale) : undefined;
 }
 
+/** The website's path of one entry of a type whose entries each have a page (a composed page: its slug), or undefined. */
+export type DocumentPath = (documentId: string, locale: Locale) => Promise<string | undefined>;
+
+const documentPaths = new Map<string, DocumentPath>();
+
+/** Says how to find the page of each entry of `uid` (its domain, at bootstrap). */
+export function declarePreviewDocuments(uid: string, pathOf: DocumentPath): void {
+  documentPaths.set(uid, pathOf);
+}
+
+/** The page of the entry itself, for a type declared so; undefined otherwise (its type's page, if any, then applies). */
+export async function documentPreviewPath(uid: string, target: PreviewTarget): Promise<string | undefined> {
+  const locale = localeParam(target.locale);
+  const pathOf = documentPaths.get(uid);
+  return pathOf && locale && target.documentId ? pathOf(target.documentId, locale) : undefined;
+}
+
 /** Whether a route that shows the types `shown` (uids, `api::x.*`) shows `uid`. */
 export const showsType = (shown: readonly string[], uid: string): boolean => patternFor(uid, (type) => shown.includes(type)) !== undefined;
 
 /**
  * The URL the panel frames for this entry (its token valid from `now` for the configured minutes), or
- * null for a type the website has no page for (or a locale it does not have).
+ * null for a type the website has no page for (or a locale it does not have). `entryPath`: the entry's
+ * own page (`documentPreviewPath`), over its type's.
  */
-export function previewUrl(settings: PreviewSettings, uid: string, target: PreviewTarget, now: number): string | null {
+export function previewUrl(settings: PreviewSettings, uid: string, target: PreviewTarget, now: number, entryPath?: string): string | null {
   const locale = localeParam(target.locale);
-  const path = locale && previewPathFor(uid, locale);
+  const path = locale && (entryPath ?? previewPathFor(uid, locale));
   if (!locale || !path || !target.documentId) return null;
   const token = signPreviewToken(settings.secret, { uid, documentId: target.documentId, locale }, now + settings.tokenTtlMinutes * 60_000);
   const query = new URLSearchParams({ url: path, status: target.status === 'published' ? 'published' : 'draft', locale, token });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { adminToken, apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
 
@@ -115,6 +115,24 @@ describe('GET /api/v1/pages/{slug}', () => {
     expect(draft.status).toBe(200);
     expect(draft.body.data.title).toBe('Coming soon');
     expect(draft.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe("Strapi's Preview panel", () => {
+  it('opens a page at its own address, and its token reads that page\'s draft alone', async () => {
+    const documentId = await createPage({ slug: 'preview-me', title: 'Published title' });
+    await strapi.documents(PAGE_UID).update({ documentId, data: { title: 'Draft title' } } as never);
+    const res = await (await http()).get(`/content-manager/preview/url/${PAGE_UID}`).query({ documentId, locale: 'en', status: 'draft' }).set('Authorization', `Bearer ${await adminToken()}`);
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.data.url);
+    expect(url.searchParams.get('url')).toBe('/campaigns/preview-me');
+    const token = url.searchParams.get('token')!;
+    expect((await page('preview-me')).title).toBe('Published title');
+    const draft = await (await http()).get('/api/v1/pages/preview-me').query({ status: 'draft', preview: token });
+    expect(draft.status).toBe(200);
+    expect(draft.body.data.title).toBe('Draft title');
+    const other = await (await http()).get('/api/v1/pages/dubai-marina').query({ status: 'draft', preview: token });
+    expect(other.body.data.title).toBe('Living in Dubai Marina');
   });
 });
 

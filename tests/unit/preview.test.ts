@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_TOKEN_MESSAGES, previewScopeOf, statusParam, versionOf, versionsFor } from '../../src/lib/drafts';
-import { clientOrigin, declarePreviewPages, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
+import { clientOrigin, declarePreviewDocuments, declarePreviewPages, documentPreviewPath, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
 import { DEFAULT_SITE_PATHS, parseSitePaths, useSitePaths } from '../../src/lib/site-paths';
 import { previewPages, siteRouteOf, type SiteRoute } from '../../src/lib/site-routes';
 import contactRoutes from '../../src/api/contact/routes/contact';
@@ -36,6 +36,16 @@ describe('previewUrl', () => {
     expect(previewPathFor('api::off-plan.off-plan-page', 'ar')).toBe('/ar/off-plan');
     expect(previewUrl(settings, 'api::contact.contact', { documentId: 'x', locale: 'en' }, NOW)).toBeNull();
     expect(previewUrl(settings, HERO, { documentId: 'x', locale: 'fr' }, NOW)).toBeNull();
+  });
+
+  it("opens an entry of a type whose entries have their own page at that page, in the entry's language", async () => {
+    declarePreviewDocuments('api::pages.page', async (documentId, locale) => (documentId === 'known' ? `${locale === 'ar' ? '/ar' : ''}/campaigns/spring` : undefined));
+    const path = await documentPreviewPath('api::pages.page', { documentId: 'known', locale: 'ar' });
+    expect(path).toBe('/ar/campaigns/spring');
+    expect(new URL(previewUrl(settings, 'api::pages.page', { documentId: 'known', locale: 'ar' }, NOW, path)!).searchParams.get('url')).toBe('/ar/campaigns/spring');
+    expect(await documentPreviewPath('api::pages.page', { documentId: 'gone', locale: 'en' })).toBeUndefined();
+    expect(previewUrl(settings, 'api::pages.page', { documentId: 'gone', locale: 'en' }, NOW, undefined)).toBeNull();
+    expect(await documentPreviewPath(HERO, { documentId: 'abc', locale: 'en' })).toBeUndefined();
   });
 
   it('asks for the published version only when the panel shows it, and keeps a base path', () => {

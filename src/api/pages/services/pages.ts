@@ -21,7 +21,8 @@ import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, wi
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
-import { pageUrl, type PageKind } from '../../../lib/site-paths';
+import { pagePath, pageUrl, type PageKind } from '../../../lib/site-paths';
+import { declarePreviewDocuments } from '../../../lib/preview';
 import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
 import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
@@ -224,6 +225,12 @@ function createPagesService(strapi: Core.Strapi) {
       };
     },
 
+    /** The website's path of a page in `locale`, as its draft names it (the Preview panel's). */
+    async previewPath(documentId: string, locale: Locale): Promise<string | undefined> {
+      const row = (await strapi.db.query(PAGE_UID).findOne({ where: { documentId, publishedAt: null }, select: ['slug', 'kind'] })) as PageRecord | null;
+      return row?.slug ? pagePath(SITE_PAGE_OF[kindOf(row)], locale, { slug: row.slug }) : undefined;
+    },
+
     /** Every published page that may be indexed (noindex in neither language), for the sitemap. */
     async sitemapPages(): Promise<Array<{ kind: PageKind; slug: string; lastModified: number | undefined }>> {
       const [english, ...others] = await Promise.all(LOCALES.map(published));
@@ -248,9 +255,10 @@ export function pagesService(strapi: Core.Strapi): PagesService {
 /** What purges every list of pages at a CDN, for answers that list them too (the sitemap). */
 export { PAGES_SURROGATE_KEY };
 
-/** The fast lane's lookup of a page (at bootstrap). */
+/** The fast lane's lookup of a page, and where the Preview panel opens one (at bootstrap). */
 export function registerPagesLookups(strapi: Core.Strapi): void {
   const service = pagesService(strapi);
+  declarePreviewDocuments(PAGE_UID, service.previewPath);
   laneLookup('api::pages.page.find', ({ path, query, locale }: LaneRequest) => {
     const parsed = parsePageQuery(query, locale);
     return parsed.ok ? service.fastPage(path.slice(path.lastIndexOf('/') + 1), locale, parsed.query.currency) : undefined;
