@@ -6,7 +6,8 @@
  * detail was pending is purged under its own key when the detail arrives, and so are the pages that
  * show it among their similar projects (decision 125); and when an editor publishes its SEO override. A
  * sync that changes a sale or rent listing purges the listings' pages and that listing's own answers,
- * not the others' (issue 43).
+ * not the others' (issue 43); a composed page is purged by its publish and by a sync that changes what
+ * its live sections show (issue 45).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
@@ -20,6 +21,7 @@ const PURGE_SECRET = 'varnish-test-purge-secret';
 const SIGNATURE = 'api::luxury.luxury-signature';
 const CONTACT_PAGE = 'api::contact.contact-page';
 const ROBOTS = 'api::sitemap.robots-txt';
+const PAGE = 'api::pages.page';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: Instance;
@@ -219,6 +221,39 @@ describe('Varnish with xkey in front of the service', () => {
     await eventually(async () => expect((await throughVarnish(route)).body.data.price.amount, 'the new price through Varnish').toBe(99_000_000));
     await eventually(async () => expect((await throughVarnish(page)).body.data.listings.data[0].reference, 'the listing page through Varnish').toBe(String(unit.RefNo)));
     expect((await throughVarnish(rentalRoute)).cache, 'a listing the sync did not change stays in Varnish').toBe('HIT');
+  });
+
+  it("a composed page follows the feed and its editor: a sync that changes a home its live section shows purges it, and so does a publish of the page", async () => {
+    const token = await createApiToken(app, adminToken);
+    const sync = async () => expect((await agent(app).post('/api/extsource/sync/all').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    await sync();
+    const save = async (title: string, documentId?: string) => {
+      const res = await agent(app)
+        .post(`/content-manager/collection-types/${PAGE}/${documentId ? `${documentId}/` : ''}actions/publish?locale=en`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ title, slug: 'dearest-homes', kind: 'landing', sections: [{ __component: 'sections.listings', purpose: 'sale', query: 'sort=price_desc', limit: 1 }, { __component: 'sections.figures', catalogue: 'sale', query: '' }] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return String(res.body.data.documentId);
+    };
+    const documentId = await save('The dearest homes');
+    const route = '/api/v1/pages/dearest-homes';
+    const sections = async (through: Through) => through.body.data.sections as Array<Record<string, any>>;
+    const [before] = await sections(await cachedInVarnish(route));
+    // The cheapest public home becomes the dearest: dearer than any before, the one an earlier test raised included.
+    const direct = async (path: string) => (await fetch(`${app.url}${path}`).then((res) => res.json())).data;
+    const cheapest = (await direct('/api/v1/properties?purpose=sale&sort=price_asc&per_page=1')).listings.data[0].reference as string;
+    expect(cheapest).not.toBe(before.items[0].reference);
+    const unit = listings.sales.find((candidate) => String(candidate.RefNo) === cheapest)!;
+    unit.SellPrice = '99500000.0000';
+    await sync();
+    await eventually(async () => {
+      const [dearest, figures] = await sections(await throughVarnish(route));
+      expect(dearest.items[0].reference, 'the new dearest home through Varnish').toBe(String(unit.RefNo));
+      expect(figures.figures.price_to.amount).toBe(99_500_000);
+    });
+    await cachedInVarnish(route);
+    await save('The dearest homes, again', documentId);
+    await eventually(async () => expect((await throughVarnish(route)).body.data.title, 'the publish through Varnish').toBe('The dearest homes, again'));
   });
 
   it('refuses a purge without the shared secret', async () => {

@@ -69,7 +69,7 @@ export interface ParityFigures {
   routes: number;
 }
 
-/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown; listings of each purpose, their filters, a listing by slug and reference and an unknown one; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
+/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown; listings of each purpose, their filters, a listing by slug and reference and an unknown one; the search box; composed pages, known, in a currency, a bad one and unknown; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
 async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string | undefined>): Promise<string[]> {
   const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as {
     data: { properties: { data: Array<{ id: string | number; slug: string; developer: { slug: string } }> } };
@@ -86,6 +86,7 @@ async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string
     '/api/v1/properties?purpose=rent&near=25.08,55.14&sort=distance', '/api/v1/properties/map?purpose=sale&bbox=51,22,56.5,26.5&zoom=7',
     `/api/v1/properties/${home.slug}`, `/api/v1/properties/${home.reference}`, '/api/v1/properties/no-such-home',
     '/api/v1/search/suggest?q=marina', '/api/v1/search/suggest?q=Downtwon&limit=3', `/api/v1/search/suggest?q=${encodeURIComponent('مرسى دبي')}`, '/api/v1/search/suggest',
+    '/api/v1/pages/dubai-marina', '/api/v1/pages/beachfront-launches?currency=USD', '/api/v1/pages/beachfront-launches?currency=EUR', '/api/v1/pages/no-such-page',
     '/api/v1/sitemap.xml', '/api/v1/sitemaps/pages-1.xml', '/api/v1/sitemaps/projects-1.xml', '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',
   ];
   // Each route once per language, twice: the full path teaches the lane its headers.

@@ -76,6 +76,25 @@ describe('GET /api/v1/pages/{slug}', () => {
     expect(rents.figures.count).toBe((await data(`/api/v1/properties?${rents.query}`)).listings.total);
   });
 
+  it("shows a sync's change at once, the page built while the listings' index is rebuilt waiting for the new one", async () => {
+    await createPage({ slug: 'dearest-home', sections: [{ __component: 'sections.listings', purpose: 'sale', query: 'sort=price_desc', limit: 1 }] });
+    const top = async () => (await page('dearest-home')).sections[0].items[0] as { reference: string; price: { amount: number } };
+    const before = await top();
+    const cheapest = (await data('/api/v1/properties?purpose=sale&sort=price_asc&per_page=1')).listings.data[0].reference as string;
+    const unit = (units.sales as Array<Record<string, unknown>>).find((candidate) => String(candidate.RefNo) === cheapest)!;
+    const price = unit.SellPrice;
+    unit.SellPrice = String(before.price.amount + 1_000_000);
+    try {
+      await strapi.plugin('extsource').service('sync').run('sales', 'manual');
+      // Straight after the sync: its invalidation has come, the new index may not have.
+      expect(await top()).toMatchObject({ reference: cheapest, price: { amount: before.price.amount + 1_000_000 } });
+    } finally {
+      unit.SellPrice = price;
+      await strapi.plugin('extsource').service('sync').run('sales', 'manual');
+      await listings().rebuilt();
+    }
+  });
+
   it('answers in Arabic with the Arabic sections, and in another currency', async () => {
     const arabic = await page('dubai-marina', { locale: 'ar' });
     expect(arabic.title).toBe('العيش في دبي مارينا');

@@ -121,13 +121,9 @@ function createPagesService(strapi: Core.Strapi) {
     mapPath: (catalogue) => `/api${catalogue === 'off_plan' ? PROJECTS_MAP_PATH : PROPERTIES_MAP_PATH}`,
   };
 
-  /** What a catalogue says of a query: the off-plan listing's, or the sale or rent listing's once its index is current. */
+  /** What a catalogue says of a query: the off-plan listing's, or the sale or rent listing's (of the latest sync's index). */
   async function ask(catalogue: Catalogue, query: string, locale: Locale, limit: number): Promise<LiveResult | null> {
-    if (catalogue === 'off_plan') return offPlanService(strapi).live(query, locale, limit);
-    const properties = propertiesService(strapi);
-    // A sync's invalidation comes before its new index: wait for it, as the suggestions do (decision 167).
-    await properties.rebuilt();
-    return properties.live(query, locale, limit);
+    return catalogue === 'off_plan' ? offPlanService(strapi).live(query, locale, limit) : propertiesService(strapi).live(query, locale, limit);
   }
 
   /** The sections' answers in the editor's order, and the catalogues the live ones read. */

@@ -223,7 +223,9 @@ function createPropertiesService(strapi: Core.Strapi) {
     async live(queryString: string, locale: Locale, limit: number): Promise<LiveResult | null> {
       const parsed = readPropertiesQuery(queryString, locale);
       if (!parsed.ok) return null;
-      const current = await index(locale);
+      // The index of the latest sync, waited for while it is built: a page keeps what it shows until the next
+      // change, and must not keep the previous index's (decision 167's window).
+      const { index: current } = await build(locale);
       return liveListings(current, inCurrency(current, parsed.query), { ...parsed.query, page: 1, perPage: limit });
     },
 
