@@ -478,7 +478,7 @@ export interface paths {
          *     then the most homes behind; then the English name. `counts` are what the listings show for the
          *     suggestion's `query` (the off-plan listing, and the sale and rent listing with `purpose`);
          *     suggestions with nothing behind them are left out. Public, edge-cached and purged with either
-         *     catalogue (`projects`, `listings`).
+         *     catalogue or the pages (`projects`, `listings`, `pages`).
          */
         get: operations["getSearchSuggestions"];
         put?: never;
@@ -2450,7 +2450,7 @@ export interface components {
              * @example state_id=DU&location=Dubai%20Marina
              */
             query: string | null;
-            /** @description The page it opens (a developer, a project, a listing), else null */
+            /** @description The page it opens (a developer, a project, a listing, a community's area guide), else null */
             page: null | {
                 slug: string;
                 canonical_url: string;

@@ -181,6 +181,10 @@ async function main() {
       await suggestService(strapi).refresh();
       const { items, buildMs } = await suggestService(strapi).current();
       process.send({ suggestions: { items, build_ms: buildMs } });
+    } else if (message && message.page) {
+      // A composed page, published (issue 45): what the page row reads.
+      const created = await strapi.documents('api::pages.page').create({ status: 'published', data: message.page });
+      process.send({ page: { documentId: created.documentId } });
     } else if (message === 'memory') {
       process.send({ memory: memoryMb() });
     } else if (message === 'loop-delay') {

@@ -552,11 +552,43 @@ async function offPlanRows(count, query) {
     await mapRows(big.app, count);
     await measureProject(big, count);
     await measureSitemap(big.app, count);
+    await pageRow(big.app, count);
     return filtered;
   } finally {
     await bench.stopChild(big.app);
     await big.reelly.close();
   }
+}
+
+/** A composed page of live sections (issue 45): its projects, figures and map read from the feed when built. */
+const LIVE_PAGE = {
+  title: 'Launches in Dubai',
+  slug: 'bench-launches',
+  kind: 'landing',
+  sections: [
+    { __component: 'sections.hero', title: 'Launches in Dubai' },
+    { __component: 'sections.projects', title: 'Cheapest first', query: 'state_id=DU&sort=price_asc', limit: 6 },
+    { __component: 'sections.figures', title: 'In figures', catalogue: 'off_plan', query: 'state_id=DU' },
+    { __component: 'sections.map', title: 'On the map', catalogue: 'off_plan', query: 'state_id=DU' },
+  ],
+};
+
+/** The composed page's row at `count` projects: once built, it is kept and answered as the other cached pages. */
+async function pageRow(app, count) {
+  await bench.ask(app.child, { page: LIVE_PAGE }, 'page');
+  await measureGet(app, { name: `composed page with projects, figures and map at ${count.toLocaleString('en')} projects (built)`, path: `/api/v1/pages/${LIVE_PAGE.slug}`, cpuTarget: 0.8 });
+}
+
+/** The composed page's row alone, on its app of 10,000 projects. */
+async function pageCase() {
+  const big = await startProjectsApp(bench.offPlan.projects);
+  try {
+    await pageRow(big.app, bench.offPlan.projects);
+  } finally {
+    await bench.stopChild(big.app);
+    await big.reelly.close();
+  }
+  printTable();
 }
 
 /** The filtered page at 100 projects, and the 10,000-to-100 comparison with `filteredLarge`. */
@@ -618,7 +650,7 @@ function printTable() {
 /** The table's cases, with bench.js's { startChild, stopChild, ask, imageBase, offPlan: { query, projects } }. */
 function tableCases(context) {
   bench = context;
-  return { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase };
+  return { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase, page: pageCase };
 }
 
 module.exports = { tableCases, rows, printTable };

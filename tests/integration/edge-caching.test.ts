@@ -159,7 +159,7 @@ describe('Cache-Control, Surrogate-Key and Cache-Tag', () => {
     ['/api/v1/off-plan/projects?page=2', PROVIDER, 'projects offplan-page media'],
     ['/api/v1/off-plan/projects/filters', PROVIDER, 'projects'],
     ['/api/v1/off-plan/projects/3010', PROVIDER, 'projects project-3010'],
-    ['/api/v1/search/suggest?q=dubai', PROVIDER, 'projects listings'],
+    ['/api/v1/search/suggest?q=dubai', PROVIDER, 'projects listings pages'],
     ['/api/v1/pages/beachfront-launches', PAGES, 'page-beachfront-launches media projects'],
     ['/api/v1/pages/dubai-marina', PAGES, 'page-dubai-marina media projects listings'],
     ['/api/v1/pages?kind=landing', PAGES, 'pages'],

@@ -137,6 +137,13 @@ describe('GET /api/v1/pages/{slug}', () => {
   });
 });
 
+describe('the search box', () => {
+  it("suggests a community's area guide with the community", async () => {
+    const { communities } = (await data('/api/v1/search/suggest?q=dubai%20marina')).groups;
+    expect(communities[0]).toMatchObject({ label: 'Dubai Marina', query: 'state_id=DU&location=Dubai%20Marina', page: { slug: 'dubai-marina', canonical_url: expect.stringMatching(/\/areas\/dubai-marina$/) } });
+  });
+});
+
 describe("Strapi's Preview panel", () => {
   it('opens a page at its own address, and its token reads that page\'s draft alone', async () => {
     const documentId = await createPage({ slug: 'preview-me', title: 'Published title' });

@@ -93,6 +93,7 @@ function sources(places: PlaceSource[], homes: Record<string, number>): SuggestS
     developers: [{ id: 4, name: 'Emaar Properties', slug: 'emaar' }],
     projects: [{ name: 'Marina Vista', name_ar: 'مارينا فيستا', slug: 'marina-vista' }],
     listings: [{ reference: 'LS-1024', slug: 'flat-1024', purpose: 'rent' }, { reference: 'LS-10', slug: 'flat-10', purpose: 'sale' }],
+    areaGuides: new Map([['dubai marina', 'living-in-dubai-marina']]),
     countProjects: (query) => (query.startsWith('developer_id') ? 3 : homes[location(query)] ?? 0),
     countListings: (query) => (query.startsWith('purpose=sale') ? homes[location(query)] ?? 0 : 0),
   };
@@ -133,6 +134,13 @@ describe('the suggestions', () => {
     expect(index.items.find((item) => item.type === 'city' && item.names.en === 'Dubai')!.names.ar).toBe('دبي');
   });
 
+  it('opens a community\'s area guide where one is published, its query still selecting its homes', () => {
+    const marina = index.items.find((item) => item.type === 'community' && item.names.en === 'Dubai Marina')!;
+    expect(marina).toMatchObject({ query: 'state_id=DU&location=Dubai%20Marina', page: { kind: 'area-guide', slug: 'living-in-dubai-marina' } });
+    expect(index.items.find((item) => item.names.en === 'Al Marjan Island')!.page).toBeNull();
+    expect(index.items.find((item) => item.names.en === 'Marina Gate')!.page).toBeNull();
+  });
+
   it('finds a reference by its beginning, when what was typed holds a digit', () => {
     expect(labels('ls-10').listings).toEqual(['LS-10:exact', 'LS-1024:prefix']);
     expect(labels('LS 102').listings).toEqual(['LS-1024:prefix']);
@@ -155,7 +163,7 @@ describe('a suggested place at 12,000 listings', () => {
   const listings = Array.from({ length: 12_000 }, (_, i) => listing(i + 1));
   const index = buildListingIndex(listings, 'en', new Map());
   const items = suggestiblesOf({
-    places: listings, developers: [], projects: [], listings: [],
+    places: listings, developers: [], projects: [], listings: [], areaGuides: new Map(),
     countProjects: () => 0, countListings: (query) => countListings(index, query),
   });
 

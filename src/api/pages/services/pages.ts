@@ -73,6 +73,9 @@ const pageTags = (locale: Locale) => localizedSources([PAGE_UID, TESTIMONIAL_UID
 
 export type PageFound = { representation: Representation } | { moved: { slug: string; canonical_url: string } } | null;
 
+/** Each set of published pages' area guides, made once. */
+const guidesOf = new WeakMap<Published, ReadonlyMap<string, string>>();
+
 function createPagesService(strapi: Core.Strapi) {
   const image = () => mediaUrlsFor(strapi).optionalImage;
   const shared = () => sharedFields(strapi, PAGE_UID);
@@ -219,6 +222,20 @@ function createPagesService(strapi: Core.Strapi) {
         items,
         pagination: { current_page: page, per_page: perPage, total: chosen.length, last_page: Math.max(1, Math.ceil(chosen.length / perPage)) },
       };
+    },
+
+    /**
+     * The published area guides' slugs by the community each names (the search box's suggestion of that
+     * community opens its guide); one map per change of the pages, so a reader can tell a change by identity.
+     */
+    async areaGuides(): Promise<ReadonlyMap<string, string>> {
+      const held = await published(DEFAULT_LOCALE);
+      let guides = guidesOf.get(held);
+      if (!guides) {
+        guides = new Map(held.pages.filter((page) => kindOf(page) === 'area_guide' && page.community).map((page) => [String(page.community), held.slugs.slugOf.get(page.documentId) ?? String(page.slug)]));
+        guidesOf.set(held, guides);
+      }
+      return guides;
     },
 
     /** The website's path of a page in `locale`, as its draft names it (the Preview panel's). */

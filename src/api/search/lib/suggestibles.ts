@@ -37,7 +37,7 @@ export interface Suggestible {
   community: Record<Locale, string> | null;
   /** The listing query that selects it (both catalogues read it), or null when it opens a page. */
   query: string | null;
-  page: { kind: 'project' | 'developer' | 'listing'; slug: string } | null;
+  page: { kind: 'project' | 'developer' | 'listing' | 'area-guide'; slug: string } | null;
   counts: Counts;
 }
 
@@ -55,6 +55,8 @@ export interface SuggestSources {
   developers: ReadonlyArray<{ id: number; name: string; slug: string }>;
   projects: ReadonlyArray<{ name: string; name_ar: string; slug: string }>;
   listings: ReadonlyArray<{ reference: string; slug: string; purpose: 'sale' | 'rent' }>;
+  /** The published area guides' slugs, by the community each names (as the feed names it). */
+  areaGuides: ReadonlyMap<string, string>;
   /** How many projects the off-plan listing shows for a query string. */
   countProjects(query: string): number;
   /** How many listings the listing route shows for a query string (it names the purpose). */
@@ -105,10 +107,15 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
     place('community', source.state_id, source.community, source.arabic?.community);
     if (source.sub_community && fold(source.sub_community) !== fold(source.community)) place('sub_community', source.state_id, source.sub_community, source.arabic?.sub_community, source.community);
   });
+  const guides = new Map([...sources.areaGuides].map(([community, slug]) => [fold(community), slug]));
+  const guideOf = (item: Suggestible) => (item.type === 'community' ? guides.get(fold(item.names.en)) : undefined);
   const counted: Suggestible[] = [];
   for (const item of found.values()) {
+    const guide = guideOf(item);
     counted.push({
       ...item,
+      // A community with an area guide opens it; its query still selects its homes.
+      page: guide ? { kind: 'area-guide', slug: guide } : null,
       names: { en: item.names.en, ar: arabicOf.get(fold(item.names.en)) ?? '' },
       community: item.community && { en: item.community.en, ar: arabicOf.get(fold(item.community.en)) ?? '' },
       counts: placeCounts(sources, item.query!),

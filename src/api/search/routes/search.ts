@@ -2,9 +2,10 @@ import type { Core } from '@strapi/strapi';
 import { siteRoute } from '../../../lib/site-routes';
 import { PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
 import { LISTINGS_SURROGATE_KEY } from '../../properties/services/properties';
+import { PAGES_SURROGATE_KEY } from '../../pages/services/pages';
 
-/** Suggestions show both catalogues: a CDN purges them with either. */
-const SUGGEST_CACHE_POLICY = { kind: 'provider', surrogateKeys: [PROJECTS_SURROGATE_KEY, LISTINGS_SURROGATE_KEY] } as const;
+/** Suggestions show both catalogues and the area guides: a CDN purges them with any. */
+const SUGGEST_CACHE_POLICY = { kind: 'provider', surrogateKeys: [PROJECTS_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, PAGES_SURROGATE_KEY] } as const;
 
 const routes = [siteRoute({ path: '/v1/search/suggest', handler: 'search.suggest', cache: SUGGEST_CACHE_POLICY, fastLane: true })];
 

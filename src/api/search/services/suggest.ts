@@ -1,7 +1,8 @@
 /**
  * The search box's suggestions: the index of what may be suggested (lib/suggest-index.ts), built from
- * the off-plan projects' index and the listings' index, once per change of either, off the request path
- * (after each invalidation of their tags, once the listings' index is built again); the previous one
+ * the off-plan projects' index and the listings' index (and the published area guides, which a community's
+ * suggestion opens), once per change of any, off the request path (after each invalidation of their tags,
+ * once the listings' index is built again); the previous one
  * answers meanwhile. A build never fetches the project collection: it takes it when this instance holds
  * it, and a search on an instance that does not waits for its fill, as any first reader of projects does. Answers are kept per query string and language
  * while their index is current, for the fast lane too.
@@ -20,6 +21,7 @@ import { countProjects, type ProjectIndex } from '../../off-plan/services/listin
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { countListings, type ListingIndex } from '../../properties/services/listing-match';
 import { propertiesService } from '../../properties/services/properties';
+import { PAGE_UID, pagesService } from '../../pages/services/pages';
 import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
 import { suggestBody } from '../lib/response';
 import { suggest, suggestIndexBuild, type SuggestIndex } from '../lib/suggest-index';
@@ -30,6 +32,8 @@ interface Built {
   /** Undefined while this instance holds no project collection. */
   projects: ProjectIndex | undefined;
   listings: ListingIndex;
+  /** The published area guides it was made with. */
+  guides: ReadonlyMap<string, string>;
   index: SuggestIndex;
   buildMs: number;
 }
@@ -37,7 +41,7 @@ interface Built {
 const KEPT_ANSWERS = 512;
 
 /** What the two catalogues hold that the box may suggest, and their own counts of a query. */
-function sourcesOf(projectIndex: ProjectIndex | undefined, listings: ListingIndex): SuggestSources {
+function sourcesOf(projectIndex: ProjectIndex | undefined, listings: ListingIndex, areaGuides: ReadonlyMap<string, string>): SuggestSources {
   const projects = projectIndex ?? { projects: [], slugs: [], developerSlugs: undefined };
   const developers = new Map<number, { id: number; name: string; slug: string }>();
   for (const { developer } of projects.projects) {
@@ -51,6 +55,7 @@ function sourcesOf(projectIndex: ProjectIndex | undefined, listings: ListingInde
     developers: [...developers.values()],
     projects: projects.projects.map((project, i) => ({ name: project.name, name_ar: project.translations?.ar?.name ?? '', slug: projects.slugs[i] })),
     listings: listings.listings.map((listing, i) => ({ reference: listing.reference, slug: listings.slugs[i], purpose: listing.purpose })),
+    areaGuides,
     countProjects: (query) => (projectIndex ? countProjects(projectIndex, query) : 0),
     countListings: (query) => countListings(listings, query),
   };
@@ -73,11 +78,11 @@ function createSuggestService(strapi: Core.Strapi) {
 
   async function buildOnce(): Promise<void> {
     await properties.rebuilt();
-    const [projects, listings] = await Promise.all([projectsHeld() ? offPlan.projectIndex('en') : undefined, properties.listingIndex('en')]);
-    if (built && built.projects === projects && built.listings === listings) return;
+    const [projects, listings, guides] = await Promise.all([projectsHeld() ? offPlan.projectIndex('en') : undefined, properties.listingIndex('en'), pagesService(strapi).areaGuides()]);
+    if (built && built.projects === projects && built.listings === listings && built.guides === guides) return;
     const started = performance.now();
-    const index = await inSlices(suggestionsBuild(sourcesOf(projects, listings)), slicer());
-    built = { projects, listings, index, buildMs: performance.now() - started };
+    const index = await inSlices(suggestionsBuild(sourcesOf(projects, listings, guides)), slicer());
+    built = { projects, listings, guides, index, buildMs: performance.now() - started };
   }
 
   /** Builds the index again from the catalogues' current indexes (once more if asked again meanwhile). */
@@ -153,6 +158,8 @@ export function registerSearchLookups(strapi: Core.Strapi): void {
     void service.refresh().catch((error: unknown) => strapi.log.warn(`search: the suggestions' index could not be built: ${errorMessage(error)}`));
   cache.rebuildOnInvalidation(LISTINGS_TAG, refresh);
   cache.rebuildOnInvalidation(PROJECTS_TAG, refresh);
+  // A community's area guide published, moved or withdrawn (written in English: its slug and community are shared).
+  cache.rebuildOnInvalidation(PAGE_UID, refresh);
   refresh();
   laneLookup('api::search.search.suggest', (request) => service.fastSuggest(request));
 }
