@@ -21,11 +21,27 @@ afterAll(async () => {
   if (saved) await strapi.documents(PAGE_UID).delete({ documentId: saved.documentId, locale: '*' } as never);
 });
 
+const escape = (text: string) => text.replace(/[()]/g, '\\$&');
+
+/**
+ * The admin scrolls inside its own pane, so a full-page screenshot holds one screen: the window grows to
+ * the pane's height for the picture, then shrinks back.
+ */
+async function wholeEditorScreenshot(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll('div')].filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)).map((el) => el.scrollHeight))
+  );
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await screenshot(page, name);
+  await page.setViewportSize(viewport);
+}
+
 /** Adds a component to the Sections zone through its picker and returns the new section's block. */
 async function addSection(page: Page, name: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Add a component to Sections' }).click();
   await page.getByRole('button', { name, exact: true }).click();
-  return page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }) }).last();
+  return page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^${escape(name)}`) }) }).last();
 }
 
 describe('a composed page', () => {
@@ -61,7 +77,13 @@ describe('a composed page', () => {
     await query.fill(GOOD_QUERY);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Saved/).first().waitFor();
-    await screenshot(page, 'pages-editor');
+    // Saving reloads the entry with its sections folded: unfold them for the guide's picture, once the toasts are gone.
+    await page.getByText(/Saved/).first().waitFor({ state: 'hidden', timeout: 20_000 });
+    await page.getByText(/^state_id: /).first().waitFor({ state: 'hidden', timeout: 20_000 });
+    for (const [section, name] of [[hero, 'Hero'], [faq, 'FAQ'], [projects, 'Projects (live)']] as const) {
+      await section.getByRole('button', { name: new RegExp(`^${escape(name)} - `) }).click();
+    }
+    await wholeEditorScreenshot(page, 'pages-editor');
     expect((await (await http()).get(`/api/v1/pages/${SLUG}`)).status).toBe(404);
 
     await page.getByText('Open preview').click();
