@@ -1,6 +1,7 @@
 /**
  * The Content Manager's menu in the order of the site (the luxury page's sections as they appear on
- * the page and its SEO, then the off-plan page with its projects' SEO and developer pages, the contact
+ * the page and its SEO, then the off-plan page with its projects' SEO and developer pages, the composed
+ * pages, the contact
  * page, robots.txt, then leads and their routing rules, then the website's buyers), where Strapi
  * would sort it by name.
  *
@@ -21,6 +22,7 @@ import luxurySeo from '../api/luxury/content-types/luxury-seo/schema.json';
 import offPlanPage from '../api/off-plan/content-types/off-plan-page/schema.json';
 import projectSeo from '../api/off-plan/content-types/project-seo/schema.json';
 import developerPage from '../api/off-plan/content-types/developer-page/schema.json';
+import composedPage from '../api/pages/content-types/page/schema.json';
 import contactPage from '../api/contact/content-types/contact-page/schema.json';
 import contact from '../api/contact/content-types/contact/schema.json';
 import leadRoute from '../api/contact/content-types/lead-route/schema.json';
@@ -49,6 +51,7 @@ const SITE_ORDER: Array<[api: string, schema: Schema]> = [
   ['off-plan', offPlanPage],
   ['off-plan', projectSeo],
   ['off-plan', developerPage],
+  ['pages', composedPage],
   ['contact', contactPage],
   ['sitemap', robotsTxt],
   ['contact', contact],

@@ -14,6 +14,7 @@ const session = useAdminBrowser();
 const PAGE_UID = 'api::pages.page';
 const SLUG = `e2e-launch-${Date.now()}`;
 const GOOD_QUERY = 'state_id=DU&sort=price_asc';
+const QUESTION = 'Is the deposit refundable?';
 
 afterAll(async () => {
   const strapi = await getStrapi();
@@ -29,9 +30,13 @@ const escape = (text: string) => text.replace(/[()]/g, '\\$&');
  */
 async function wholeEditorScreenshot(page: Page, name: string): Promise<void> {
   const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() =>
-    Math.max(...[...document.querySelectorAll('div')].filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)).map((el) => el.scrollHeight))
-  );
+  const height = await page.evaluate(async () => {
+    // Sections unfold with an animation: measure once they are at full height.
+    await Promise.all(document.getAnimations().map((animation) => animation.finished));
+    const panes = [...document.querySelectorAll('div')].filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY));
+    panes.forEach((pane) => pane.scrollTo(0, 0));
+    return Math.max(...panes.map((pane) => pane.scrollHeight + window.innerHeight - pane.clientHeight));
+  });
   await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   await screenshot(page, name);
   await page.setViewportSize(viewport);
@@ -61,7 +66,7 @@ describe('a composed page', () => {
     const faq = await addSection(page, 'FAQ');
     await faq.getByLabel(/^Title/).fill('Before you reserve');
     await faq.getByRole('button', { name: 'No entry yet. Click to add one.' }).click();
-    await faq.getByLabel('Question').fill('Is the deposit refundable?');
+    await faq.getByLabel('Question').fill(QUESTION);
     await faq.getByLabel('Answer').fill('Within the cooling-off period the developer sets, yes.');
 
     const projects = await addSection(page, 'Projects (live)');
@@ -71,31 +76,40 @@ describe('a composed page', () => {
     await query.fill('state_id=XX');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // The server's refusal lands on the field itself (path sections.2.query), not only in a notification.
-    await projects.getByText(/state_id:/).waitFor();
+    await projects.getByText(/^state_id: /).waitFor();
+    expect(await query.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'pages-editor-refused');
+    expect(await (await getStrapi()).documents(PAGE_UID).findFirst({ filters: { slug: SLUG } } as never)).toBeNull();
 
     await query.fill(GOOD_QUERY);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText(/Saved/).first().waitFor();
+    await page.getByText('Saved document').waitFor();
     // Saving reloads the entry with its sections folded: unfold them for the guide's picture, once the toasts are gone.
-    await page.getByText(/Saved/).first().waitFor({ state: 'hidden', timeout: 20_000 });
+    await page.getByText('Saved document').waitFor({ state: 'hidden', timeout: 20_000 });
     await page.getByText(/^state_id: /).first().waitFor({ state: 'hidden', timeout: 20_000 });
     for (const [section, name] of [[hero, 'Hero'], [faq, 'FAQ'], [projects, 'Projects (live)']] as const) {
       await section.getByRole('button', { name: new RegExp(`^${escape(name)} - `) }).click();
     }
+    await faq.getByRole('button', { name: QUESTION }).click();
     await wholeEditorScreenshot(page, 'pages-editor');
     expect((await (await http()).get(`/api/v1/pages/${SLUG}`)).status).toBe(404);
 
+    const editView = page.url();
     await page.getByText('Open preview').click();
     const frame = page.locator('iframe');
     await frame.waitFor();
     const framed = new URL((await frame.getAttribute('src'))!);
     expect(framed.pathname).toBe('/api/preview');
     expect(Object.fromEntries(framed.searchParams)).toMatchObject({ url: `/campaigns/${SLUG}`, status: 'draft', locale: 'en' });
-    await page.goBack();
+    // The run's stand-in website has no campaign pages, so read the draft as the website would, with the frame's token.
+    const previewed = await (await http()).get(`/api/v1/pages/${SLUG}`).query({ status: 'draft', preview: framed.searchParams.get('token') });
+    expect(previewed.status).toBe(200);
+    expect(previewed.body.data.sections.map((section: { type: string }) => section.type)).toEqual(['hero', 'faq', 'projects']);
+    await page.goto(editView);
 
+    // Not /Published/: the edit view's "Published" tab would match before the publish is done.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByText(/Published/).first().waitFor();
+    await page.getByText('Published document').waitFor();
 
     const res = await (await http()).get(`/api/v1/pages/${SLUG}`);
     expect(res.status).toBe(200);
@@ -104,6 +118,8 @@ describe('a composed page', () => {
     const listing = await (await http()).get('/api/v1/off-plan/projects?sort=price_asc&state_id=DU');
     expect(listing.status).toBe(200);
     expect(sections[2].total).toBe(listing.body.data.properties.total);
+    // More projects match than the three cards asked for, so the count is the editor's limit at work.
+    expect(sections[2].total).toBeGreaterThan(3);
     expect(sections[2].items).toHaveLength(3);
   });
 });

@@ -40,6 +40,7 @@ describe('an editor logs in', () => {
       'Luxury page · Testimonials',
       'Off-plan project SEO',
       'Off-plan developer pages',
+      'Pages',
       'Leads (contact form)',
       'Lead routing rules',
       'Buyers',

@@ -146,7 +146,7 @@ function createPagesService(strapi: Core.Strapi) {
     return { sections, catalogues, hasTestimonials };
   }
 
-  /** The answer's bytes and the keys a CDN purges it by. */
+  /** The answer's bytes and the keys a CDN purges it by: the page's, and those of the catalogues it shows. */
   async function render(record: FullRecord, slug: string, locale: Locale, currency: string | undefined) {
     const { sections, catalogues, hasTestimonials } = await sectionsOf(record, locale, currency);
     const body = Buffer.from(JSON.stringify(success(pageAnswer(record, slug, locale, sections, image()), 200, PAGE_MESSAGES[locale].pageMessage)));
@@ -157,13 +157,7 @@ function createPagesService(strapi: Core.Strapi) {
       ...(catalogues.has('listings') ? [LISTINGS_SURROGATE_KEY] : []),
       ...(hasTestimonials ? [LUXURY_SURROGATE_KEY, ...(locale === DEFAULT_LOCALE ? [] : [localized(LUXURY_SURROGATE_KEY, locale)])] : []),
     ];
-    const tags = [
-      ...pageTags(locale),
-      MEDIA_TAG,
-      ...(catalogues.has('projects') ? [PROJECTS_TAG] : []),
-      ...(catalogues.has('listings') ? [LISTINGS_TAG] : []),
-    ];
-    return { body, keys, tags };
+    return { body, keys };
   }
 
   /** The published page a slug names in `locale` (a former slug: its move), built once per change of what it shows. */
@@ -176,17 +170,13 @@ function createPagesService(strapi: Core.Strapi) {
     const build = async () => {
       const record = await full(page.documentId, locale, 'published');
       if (!record) return null;
-      const { body, keys, tags } = await render(record, slug, locale, currency);
-      return { representation: new Representation(body, true, ownEdgeHeaders('pages', keys)), tags };
+      const { body, keys } = await render(record, slug, locale, currency);
+      return { representation: new Representation(body, true, ownEdgeHeaders('pages', keys)) };
     };
-    // The entry's tags are the page's own and those of the catalogues its live sections read: known once built.
-    const key = answerKey(slug, locale, currency);
-    const kept = cache.peek<{ representation: Representation } | null>(key);
-    if (kept?.value) return { representation: kept.value.representation };
-    const built = await build();
-    if (!built) return null;
-    cache.set(key, { representation: built.representation }, { tags: built.tags, lifetime: CACHE_LIFETIMES.editedPage });
-    return { representation: built.representation };
+    // Every catalogue's tag, whether or not the page reads it (known only once built): a sync rebuilds a page
+    // that did not need it, and a build an invalidation overtook is never kept.
+    const tags = [...pageTags(locale), MEDIA_TAG, PROJECTS_TAG, LISTINGS_TAG];
+    return (await cache.get(answerKey(slug, locale, currency), build, { tags, lifetime: CACHE_LIFETIMES.editedPage })).value;
   }
 
   /** A draft read: the page with that slug as its draft says (a preview token: that one page's draft only), kept nowhere. */
