@@ -579,11 +579,12 @@ async function pageRow(app, count) {
   await measureGet(app, { name: `composed page with projects, figures and map at ${count.toLocaleString('en')} projects (built)`, path: `/api/v1/pages/${LIVE_PAGE.slug}`, cpuTarget: 0.8 });
 }
 
-/** The composed page's row alone, on its app of 10,000 projects. */
+/** The composed page's row alone, on its app of 10,000 projects, beside the cached luxury page of the same app and run. */
 async function pageCase() {
   const big = await startProjectsApp(bench.offPlan.projects);
   try {
     await pageRow(big.app, bench.offPlan.projects);
+    await measureGet(big.app, { name: 'cached luxury page, the same app and run', path: '/api/v1/luxury', cpuTarget: 0.8 });
   } finally {
     await bench.stopChild(big.app);
     await big.reelly.close();
