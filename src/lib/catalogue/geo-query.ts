@@ -67,7 +67,7 @@ export function bboxFitsZoom([west, south, east, north]: Bbox, zoom: number): bo
   return east - west <= span && north - south <= span;
 }
 
-/** The closest zoom, at most `upTo`, at which the map draws `bbox` whole: where a map of those items opens. */
+/** The closest zoom, at most `upTo`, at which the map route takes `bbox` (maxSpan): the one to ask it for those items at. */
 export function fittingZoom(bbox: Bbox, upTo = 14): number {
   let zoom = Math.min(upTo, MAX_ZOOM);
   while (zoom > MIN_ZOOM && !bboxFitsZoom(bbox, zoom)) zoom -= 1;

@@ -71,18 +71,22 @@ function structuredData(record: PageRecord, url: string, locale: Locale, section
   return { '@context': SCHEMA_CONTEXT, '@graph': faq ? [page, faq] : [page] };
 }
 
+/** What the page and its card both say of it, in the contract's order. */
+const pageFields = (record: PageRecord, slug: string, image: OptionalMediaUrl) => ({
+  id: record.documentId,
+  slug,
+  kind: kindOf(record),
+  title: text(record.title),
+  summary: text(record.summary),
+  image: image(record.image),
+  community: text(record.community) || null,
+});
+
 /** The page's answer in `locale`, its sections already answered in the editor's order. */
 export function pageAnswer(record: PageRecord, slug: string, locale: Locale, sections: Array<Record<string, unknown>>, image: OptionalMediaUrl) {
-  const kind = kindOf(record);
-  const links = pageLinks(SITE_PAGE_OF[kind], locale, { slug });
+  const links = pageLinks(SITE_PAGE_OF[kindOf(record)], locale, { slug });
   return {
-    id: record.documentId,
-    slug,
-    kind,
-    title: text(record.title),
-    summary: text(record.summary),
-    image: image(record.image),
-    community: text(record.community) || null,
+    ...pageFields(record, slug, image),
     seo: pageSeo(record, image),
     ...links,
     structured_data: structuredData(record, links.canonical_url, locale, sections),
@@ -92,16 +96,9 @@ export function pageAnswer(record: PageRecord, slug: string, locale: Locale, sec
 
 /** A page as a list of pages shows it. */
 export function pageCard(record: PageRecord, slug: string, locale: Locale, image: OptionalMediaUrl) {
-  const kind = kindOf(record);
   return {
-    id: record.documentId,
-    slug,
-    kind,
-    title: text(record.title),
-    summary: text(record.summary),
-    image: image(record.image),
-    community: text(record.community) || null,
+    ...pageFields(record, slug, image),
     published_at: record.publishedAt ?? null,
-    canonical_url: pageUrl(SITE_PAGE_OF[kind], locale, { slug }),
+    canonical_url: pageUrl(SITE_PAGE_OF[kindOf(record)], locale, { slug }),
   };
 }
