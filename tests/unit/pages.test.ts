@@ -46,7 +46,7 @@ describe('figures', () => {
     expect(bboxOf(geo, [1])).toBeNull();
     expect(fittingZoom([55.1, 25.0, 55.3, 25.2])).toBe(14);
     expect(fittingZoom([51, 22, 56.5, 26.5])).toBe(10);
-    expect(fittingZoom([-180, -90, 180, 90])).toBe(0);
+    expect(fittingZoom([-180, -90, 180, 90])).toBe(4);
   });
 });
 
