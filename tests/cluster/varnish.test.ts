@@ -244,12 +244,13 @@ describe('Varnish with xkey in front of the service', () => {
     const cheapest = (await direct('/api/v1/properties?purpose=sale&sort=price_asc&per_page=1')).listings.data[0].reference as string;
     expect(cheapest).not.toBe(before.items[0].reference);
     const unit = listings.sales.find((candidate) => String(candidate.RefNo) === cheapest)!;
-    unit.SellPrice = '99500000.0000';
+    // Over 99,999,999.99, which a decimal(10,2) column refused on PostgreSQL and so failed the whole sale sync.
+    unit.SellPrice = '199000000.0000';
     await sync();
     await eventually(async () => {
       const [dearest, figures] = await sections(await throughVarnish(route));
       expect(dearest.items[0].reference, 'the new dearest home through Varnish').toBe(String(unit.RefNo));
-      expect(figures.figures.price_to.amount).toBe(99_500_000);
+      expect(figures.figures.price_to.amount).toBe(199_000_000);
     });
     await cachedInVarnish(route);
     await save('The dearest homes, again', documentId);

@@ -2252,7 +2252,7 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 100;
       }>;
-    price: Schema.Attribute.Decimal;
+    price: Schema.Attribute.Float;
     price_on_request: Schema.Attribute.Boolean &
       Schema.Attribute.Required &
       Schema.Attribute.DefaultTo<false>;
