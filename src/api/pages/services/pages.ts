@@ -45,10 +45,13 @@ declareCacheTagFamily(PAGE_TAG_PREFIX);
 declareSurrogateKeyFamily(PAGE_TAG_PREFIX, pageSurrogateKey(''));
 declareLocalizedSurrogateKey(PAGES_SURROGATE_KEY, PAGE_UID);
 
+/** What a list of pages reads of each: no sections. */
+const CARD_FIELDS = ['title', 'slug', 'kind', 'community', 'summary', 'publishedAt', 'updatedAt'];
+const CARD_POPULATE = { image: true, seo: { populate: ['og_image'] } };
+
 /** What a page's fields and sections need populated: every section's media, links and items, testimonials with their photos. */
 const POPULATE = {
-  image: true,
-  seo: { populate: ['og_image'] },
+  ...CARD_POPULATE,
   sections: {
     on: {
       ...Object.fromEntries(SECTION_COMPONENTS.map((component) => [component, { populate: '*' }])),
@@ -56,7 +59,6 @@ const POPULATE = {
     },
   },
 };
-const CARD_FIELDS = ['title', 'slug', 'kind', 'community', 'summary', 'publishedAt', 'updatedAt'];
 
 type FullRecord = PageRecord & { sections?: SectionRecord[] | null };
 
@@ -80,8 +82,9 @@ function createPagesService(strapi: Core.Strapi) {
   const image = () => mediaUrlsFor(strapi).optionalImage;
   const shared = () => sharedFields(strapi, PAGE_UID);
 
-  const read = (locale: Locale, status: 'published' | 'draft', filters: Record<string, unknown> = {}, populate: unknown = { image: true, seo: { populate: ['og_image'] } }) =>
-    strapi.documents(PAGE_UID).findMany({ status, locale, filters, populate, fields: CARD_FIELDS, sort: 'publishedAt:desc' } as never) as unknown as Promise<FullRecord[]>;
+  /** The pages' card fields, image and SEO (no sections), newest first. */
+  const read = (locale: Locale, status: 'published' | 'draft', filters: Record<string, unknown> = {}) =>
+    strapi.documents(PAGE_UID).findMany({ status, locale, filters, populate: CARD_POPULATE, fields: CARD_FIELDS, sort: 'publishedAt:desc' } as never) as unknown as Promise<FullRecord[]>;
 
   /** `translated` over `english` (the page's Arabic over its English): fields by fallback, sections whole. */
   function inLocale(english: FullRecord, translated: FullRecord | undefined): FullRecord {
