@@ -87,6 +87,28 @@ async function broadcast(strapi: Core.Strapi, tags: string[], runner: SqlRunner)
 
 const READ_ACTIONS = new Set(['findOne', 'findFirst', 'findMany', 'count']);
 
+/** The document actions that change what an entry says. */
+export const WRITE_ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
+
+/**
+ * Runs a document write and clears `tagPrefix + value` for the value of `field` the entry had before it
+ * and has after it (a write that moves an entry from one key to another clears both), here, on every
+ * instance and at the CDN: for answers kept per entry of a type (a developer's page, a composed page).
+ */
+export async function writeClearingKeys<T>(strapi: Core.Strapi, uid: string, field: string, tagPrefix: string, documentId: string | undefined, write: () => T): Promise<Awaited<T>> {
+  const keyOf = async (id: string | undefined) => {
+    if (!id) return undefined;
+    const entry = (await strapi.db.query(uid as never).findOne({ where: { documentId: id }, select: [field] })) as Record<string, unknown> | null;
+    return entry?.[field] ? String(entry[field]) : undefined;
+  };
+  const before = await keyOf(documentId);
+  const result = await write();
+  const after = await keyOf((result as { documentId?: string } | null)?.documentId ?? documentId);
+  const keys = [...new Set([before, after].filter((key): key is string => Boolean(key)))];
+  if (keys.length) await invalidate(strapi, keys.map((key) => tagPrefix + key));
+  return result;
+}
+
 const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 
 /** The tag of what a write in `locale` changed: the content type's, in that locale (any or all locales: the default's, which every locale's answers carry). */

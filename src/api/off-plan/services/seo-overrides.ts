@@ -11,7 +11,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, invalidate } from '../../../lib/cache';
+import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, WRITE_ACTIONS, writeClearingKeys } from '../../../lib/cache';
 import { projectsService } from '../../../lib/extsource';
 import { declareSurrogateKeyFamily } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
@@ -93,8 +93,6 @@ export function seoOverrides(strapi: Core.Strapi) {
 
 export type SeoOverrides = ReturnType<typeof seoOverrides>;
 
-const WRITE_ACTIONS = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
-
 /** The label an entry shows in the admin: the name of the project or developer its key names, when the provider lists it. */
 async function labelOf(strapi: Core.Strapi, uid: OverrideUid, key: string): Promise<string | undefined> {
   const projects = projectsService(strapi);
@@ -124,22 +122,12 @@ export function registerSeoOverrideWrites(strapi: Core.Strapi): void {
     const type = TYPES[uid];
     if (!type || !WRITE_ACTIONS.has(context.action)) return next();
     const params = context.params as { documentId?: string; data?: Record<string, unknown> };
-    const keyOf = async (documentId: string | undefined) => {
-      if (!documentId) return undefined;
-      const entry = (await strapi.db.query(uid).findOne({ where: { documentId }, select: [type.key] })) as Record<string, unknown> | null;
-      return entry?.[type.key] ? String(entry[type.key]) : undefined;
-    };
-    const before = await keyOf(params.documentId);
     const written = params.data?.[type.key];
     if (params.data && typeof written === 'string' && written) {
       await assertKeyFree(strapi, uid, written, params.documentId);
       const label = await labelOf(strapi, uid, written).catch(() => undefined);
       if (label) params.data[type.label] = label;
     }
-    const result = await next();
-    const after = await keyOf((result as { documentId?: string } | null)?.documentId ?? params.documentId);
-    const keys = [...new Set([before, after].filter((key): key is string => Boolean(key)))];
-    if (keys.length) await invalidate(strapi, keys.map((key) => type.tagPrefix + key));
-    return result;
+    return writeClearingKeys(strapi, uid, type.key, type.tagPrefix, params.documentId, next);
   });
 }

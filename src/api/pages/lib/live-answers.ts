@@ -23,7 +23,7 @@ const NOTHING: LiveResult = { total: 0, items: [], figures: { count: 0, min: nul
 
 const money = (amount: number | null, currency: string) => (amount === null ? null : { amount, currency, formatted: formatPrice(amount, currency) });
 
-export function figuresOf({ figures }: LiveResult) {
+function figuresOf({ figures }: LiveResult) {
   return {
     count: figures.count,
     price_from: money(figures.min, figures.currency),

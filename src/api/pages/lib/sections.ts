@@ -28,6 +28,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const list = (value: unknown): Data[] => (Array.isArray(value) ? (value as Data[]) : []);
 const limitOf = (value: unknown): number => (typeof value === 'number' && value >= 1 ? value : DEFAULT_LIVE_LIMIT);
 const catalogueOf = (value: unknown): Catalogue => (value === 'sale' || value === 'rent' ? value : 'off_plan');
+/** The editor's query asked of `catalogue`, for `limit` cards. */
+const askOf = (catalogue: Catalogue, record: SectionRecord, limit: number): LiveAsk => ({ catalogue, query: sectionQuery(catalogue, text(record.query)), limit });
 const linkOf = (value: unknown) => {
   const link = value as Data | null | undefined;
   return link ? { label: text(link.label), url: text(link.url) } : null;
@@ -93,16 +95,11 @@ const EDITORIAL: Record<string, (record: SectionRecord, image: OptionalMediaUrl)
 
 /** Each live component: its `type`, and what it asks of which catalogue (an area: the off-plan projects of its community). */
 const LIVE: Record<string, { type: string; ask(record: SectionRecord): LiveAsk }> = {
-  'sections.projects': { type: 'projects', ask: (record) => ({ catalogue: 'off_plan', query: sectionQuery('off_plan', text(record.query)), limit: limitOf(record.limit) }) },
-  'sections.listings': {
-    type: 'listings',
-    ask: (record) => {
-      const catalogue = record.purpose === 'rent' ? 'rent' : 'sale';
-      return { catalogue, query: sectionQuery(catalogue, text(record.query)), limit: limitOf(record.limit) };
-    },
-  },
-  'sections.map': { type: 'map', ask: (record) => ({ catalogue: catalogueOf(record.catalogue), query: sectionQuery(catalogueOf(record.catalogue), text(record.query)), limit: 1 }) },
-  'sections.figures': { type: 'figures', ask: (record) => ({ catalogue: catalogueOf(record.catalogue), query: sectionQuery(catalogueOf(record.catalogue), text(record.query)), limit: 1 }) },
+  'sections.projects': { type: 'projects', ask: (record) => askOf('off_plan', record, limitOf(record.limit)) },
+  'sections.listings': { type: 'listings', ask: (record) => askOf(record.purpose === 'rent' ? 'rent' : 'sale', record, limitOf(record.limit)) },
+  // A map and figures show no cards: one is asked, as the listing pages by at least one.
+  'sections.map': { type: 'map', ask: (record) => askOf(catalogueOf(record.catalogue), record, 1) },
+  'sections.figures': { type: 'figures', ask: (record) => askOf(catalogueOf(record.catalogue), record, 1) },
   'sections.area': { type: 'area', ask: (record) => ({ catalogue: 'off_plan', query: sectionQuery('off_plan', '', { location: text(record.community) }), limit: limitOf(record.limit) }) },
 };
 

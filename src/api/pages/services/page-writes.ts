@@ -8,7 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { invalidate } from '../../../lib/cache';
+import { WRITE_ACTIONS, writeClearingKeys } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { DEFAULT_LOCALE, localeParam, type Locale } from '../../../lib/locale';
 import { checkListingQuery } from '../../off-plan/services/listing-query';
@@ -18,7 +18,6 @@ import { liveAsk, type SectionRecord } from '../lib/sections';
 import { PAGE_TAG_PREFIX, PAGE_UID } from './pages';
 
 const CHECKED_ACTIONS = new Set(['create', 'update', 'publish']);
-const PURGING_ACTIONS = new Set(['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft']);
 
 /** The catalogues' own readers of a query, in the editor's language. */
 const readerIn = (locale: Locale): QueryCheck => (catalogue, query) => {
@@ -49,12 +48,6 @@ function refuse(problems: FieldProblem[]): never {
 }
 
 export function registerPageWrites(strapi: Core.Strapi): void {
-  const slugOf = async (documentId: string | undefined) => {
-    if (!documentId) return undefined;
-    const row = (await strapi.db.query(PAGE_UID).findOne({ where: { documentId }, select: ['slug'] })) as { slug?: string } | null;
-    return row?.slug ?? undefined;
-  };
-
   /** Another page's slug now (any version, any language), or once: the error names the field. */
   async function assertSlugFree(slug: string, documentId: string | undefined): Promise<void> {
     const other = await strapi.db.query(PAGE_UID).findOne({ where: { slug, ...(documentId ? { documentId: { $ne: documentId } } : {}) }, select: ['documentId'] });
@@ -71,7 +64,7 @@ export function registerPageWrites(strapi: Core.Strapi): void {
   }
 
   strapi.documents.use(async (context, next) => {
-    if (context.uid !== PAGE_UID || !PURGING_ACTIONS.has(context.action)) return next();
+    if (context.uid !== PAGE_UID || !WRITE_ACTIONS.has(context.action)) return next();
     const params = context.params as { documentId?: string; locale?: string; data?: Record<string, unknown> };
     const locale = localeParam(params.locale) ?? DEFAULT_LOCALE;
     if (CHECKED_ACTIONS.has(context.action)) {
@@ -85,11 +78,6 @@ export function registerPageWrites(strapi: Core.Strapi): void {
       const slug = params.data?.slug;
       if (typeof slug === 'string' && slug) await assertSlugFree(slug, params.documentId);
     }
-    const before = await slugOf(params.documentId);
-    const result = await next();
-    const after = await slugOf((result as { documentId?: string } | null)?.documentId ?? params.documentId);
-    const slugs = [...new Set([before, after].filter((slug): slug is string => Boolean(slug)))];
-    if (slugs.length) await invalidate(strapi, slugs.map((slug) => PAGE_TAG_PREFIX + slug));
-    return result;
+    return writeClearingKeys(strapi, PAGE_UID, 'slug', PAGE_TAG_PREFIX, params.documentId, next);
   });
 }

@@ -69,6 +69,9 @@ interface Published {
   slugs: SlugBook;
 }
 
+/** A published page's slug now: the one the slug service settled for it (the editor's). */
+const currentSlug = (held: Published, page: PageRecord): string => held.slugs.slugOf.get(page.documentId) ?? String(page.slug);
+
 const publishedKey = (locale: Locale) => localized('pages:published', locale);
 const answerKey = (slug: string, locale: Locale, currency: string | undefined) => localized(`pages:page:${slug}:${currency ?? ''}`, locale);
 const pageTags = (locale: Locale) => localizedSources([PAGE_UID, TESTIMONIAL_UID], locale);
@@ -208,9 +211,9 @@ function createPagesService(strapi: Core.Strapi) {
 
     /** The published pages of a kind (every kind when none), newest first, as cards: one page of them. */
     async list(locale: Locale, kind: PageKindOfPage | undefined, page: number, perPage: number) {
-      const { pages, slugs } = await published(locale);
-      const chosen = pages.filter((record) => kind === undefined || kindOf(record) === kind);
-      const items = chosen.slice((page - 1) * perPage, page * perPage).map((record) => pageCard(record, slugs.slugOf.get(record.documentId) ?? String(record.slug), locale, image()));
+      const held = await published(locale);
+      const chosen = held.pages.filter((record) => kind === undefined || kindOf(record) === kind);
+      const items = chosen.slice((page - 1) * perPage, page * perPage).map((record) => pageCard(record, currentSlug(held, record), locale, image()));
       return {
         items,
         pagination: { current_page: page, per_page: perPage, total: chosen.length, last_page: Math.max(1, Math.ceil(chosen.length / perPage)) },
@@ -225,7 +228,7 @@ function createPagesService(strapi: Core.Strapi) {
       const held = await published(DEFAULT_LOCALE);
       let guides = guidesOf.get(held);
       if (!guides) {
-        guides = new Map(held.pages.filter((page) => kindOf(page) === 'area_guide' && page.community).map((page) => [String(page.community), held.slugs.slugOf.get(page.documentId) ?? String(page.slug)]));
+        guides = new Map(held.pages.filter((page) => kindOf(page) === 'area_guide' && page.community).map((page) => [String(page.community), currentSlug(held, page)]));
         guidesOf.set(held, guides);
       }
       return guides;
@@ -243,7 +246,7 @@ function createPagesService(strapi: Core.Strapi) {
       const hidden = new Set(others.flatMap(({ pages }) => pages.filter((page) => page.seo?.noindex === true).map((page) => page.documentId)));
       return english.pages
         .filter((page) => page.seo?.noindex !== true && !hidden.has(page.documentId))
-        .map((page) => ({ kind: SITE_PAGE_OF[kindOf(page)], slug: english.slugs.slugOf.get(page.documentId) ?? String(page.slug), lastModified: Date.parse(page.updatedAt ?? '') || undefined }));
+        .map((page) => ({ kind: SITE_PAGE_OF[kindOf(page)], slug: currentSlug(english, page), lastModified: Date.parse(page.updatedAt ?? '') || undefined }));
     },
   };
 }
