@@ -7,21 +7,24 @@
 let person = 0;
 
 /**
- * autocannon options POSTing a lead with `extra` fields (issue 42's enquiry fields) from a new person on
- * every request (e-mail and phone digits of its own), as a stream of buyers sends them: the same person
- * again within the window would be a repeat (decision 144), which a site sees far less often.
+ * A lead with `extra` fields (issue 42's enquiry fields) from a new person (e-mail and phone digits of its
+ * own), as a stream of buyers sends them: the same person again within the window would be a repeat
+ * (decision 144), which a site sees far less often.
  */
-function leadsFromNewPeople(extra) {
-  const headers = { 'content-type': 'application/json' };
-  const lead = () => {
-    person += 1;
-    const digits = String(person % 1e7).padStart(7, '0');
-    return JSON.stringify({
-      first_name: 'Bench', last_name: 'Lead', email: `bench.lead+${person}@example.com`, mobile: `+971 50 ${digits.slice(0, 3)} ${digits.slice(3)}`,
-      method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.', ...extra,
-    });
-  };
-  return { method: 'POST', headers, body: lead(), requests: [{ setupRequest: (request) => ({ ...request, body: lead() }) }] };
+function newLead(extra) {
+  person += 1;
+  const digits = String(person % 1e7).padStart(7, '0');
+  return JSON.stringify({
+    first_name: 'Bench', last_name: 'Lead', email: `bench.lead+${person}@example.com`, mobile: `+971 50 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+    method_of_contact: 'Benchmark', message: 'Interested in a 3 bedroom villa on Palm Jumeirah.', ...extra,
+  });
 }
 
-module.exports = { leadsFromNewPeople };
+const LEAD_HEADERS = { 'content-type': 'application/json' };
+
+/** autocannon options POSTing a new person's lead (`newLead`) on every request. */
+function leadsFromNewPeople(extra) {
+  return { method: 'POST', headers: LEAD_HEADERS, body: newLead(extra), requests: [{ setupRequest: (request) => ({ ...request, body: newLead(extra) }) }] };
+}
+
+module.exports = { LEAD_HEADERS, leadsFromNewPeople, newLead };

@@ -1,0 +1,57 @@
+// The latency bench's load (decision 170): requests leave evenly spread at the stream's rate, whatever the
+// server does, and each answer is timed from its request's departure.
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pacedLoad } from '../../scripts/bench/paced-load';
+
+let server: http.Server;
+let origin: string;
+const SLOW_MS = 30;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const answer = () => res.writeHead(req.url === '/missing' ? 404 : 200).end('ok');
+    if (req.url === '/slow') setTimeout(answer, SLOW_MS);
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const run = async (streams: Parameters<typeof pacedLoad>[0], ms: number) => {
+  const load = pacedLoad(streams);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await load.stop();
+  return load;
+};
+
+describe('paced load', () => {
+  it('sends a stream evenly over the second, never its share at once', async () => {
+    const load = await run({ fast: { origin, rate: 200, connections: 4, next: () => ({ path: '/fast' }) } }, 1000);
+    const sent = load.answers('fast').map(({ sentAt }) => sentAt).sort((a, b) => a - b);
+    expect(sent.length).toBeGreaterThanOrEqual(180);
+    expect(sent.length).toBeLessThanOrEqual(201);
+    // At 200/s, one every 5 ms: no 50 ms holds more than a handful (a burst would hold dozens).
+    const most = Math.max(...sent.map((at) => sent.filter((other) => other >= at && other < at + 50).length));
+    expect(most).toBeLessThanOrEqual(15);
+  });
+
+  it('keeps sending while answers are slow, and times each from its departure', async () => {
+    const load = await run({ slow: { origin, rate: 100, connections: 2, next: () => ({ path: '/slow' }) } }, 500);
+    const answers = load.answers('slow');
+    // Two connections answer 2 requests per 30 ms (66/s): the rest wait for a connection, and that wait counts.
+    expect(answers.length).toBeGreaterThanOrEqual(45);
+    expect(Math.max(...answers.map(({ latencyMs }) => latencyMs))).toBeGreaterThan(3 * SLOW_MS);
+    expect(answers.every(({ ok }) => ok)).toBe(true);
+  });
+
+  it('says which answers were not a 2xx', async () => {
+    const load = await run({ mixed: { origin, rate: 100, connections: 2, next: (index) => ({ path: index % 2 ? '/missing' : '/fast' }) } }, 300);
+    const answers = load.answers('mixed');
+    expect(answers.filter(({ ok }) => !ok).length).toBeGreaterThan(0);
+    expect(answers.filter(({ ok }) => ok).length).toBeGreaterThan(0);
+  });
+});
