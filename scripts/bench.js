@@ -38,18 +38,21 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
 const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
 
+/** The servers' Node flags: those of production on as many cores as a server gets here. */
+const SERVER_FLAGS = nodeFlags(undefined, undefined, cores.SERVER_CORE_COUNT);
+
 /** Secrets and a temporary folder for every app of the run (made in main, once the app is compiled). */
 let run;
 
 const { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase, page: pageCase } = tableCases({
-  startChild, stopChild, ask, imageBase: PROVIDER_MEDIA, offPlan: { query: OFFPLAN_QUERY, projects: OFFPLAN_PROJECTS },
+  startChild, stopChild, ask, imageBase: PROVIDER_MEDIA, offPlan: { query: OFFPLAN_QUERY, projects: OFFPLAN_PROJECTS }, serverFlags: SERVER_FLAGS,
 });
 
 function startChild(script, env = {}, message) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'bench', script), [], {
       env: { ...process.env, ...run.env, BENCH_APP_ENV: JSON.stringify(env) },
-      execArgv: nodeFlags(),
+      execArgv: SERVER_FLAGS,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', (reply) => {

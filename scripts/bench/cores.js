@@ -33,6 +33,8 @@ module.exports = {
   PINNING,
   /** The numbers of the cores the servers run on (none when not pinned). */
   SERVER_CORES,
+  /** How many cores a server may run on (its Node flags depend on it: scripts/lib/node-flags.js). */
+  SERVER_CORE_COUNT: PINNING ? SERVER_CORES.length : os.availableParallelism(),
   /** The load generator (this process) on core 0. */
   pinLoadGenerator: () => pin(process.pid, '0'),
   /** This process on every core again: what it starts from now on (haproxy, instances) inherits them. */

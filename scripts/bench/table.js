@@ -11,7 +11,6 @@ const { setTimeout: sleep } = require('timers/promises');
 const autocannon = require('autocannon');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('../fakes/providers');
 const { generate } = require('../generate-sample-data');
-const { nodeFlags } = require('../lib/node-flags');
 const cores = require('./cores');
 const measure = require('./measure');
 const { leadsFromNewPeople } = require('./lead-bodies');
@@ -626,7 +625,7 @@ function saveTable({ loadAtStart, seconds }) {
   const machine = { cores: os.cpus().length, load_average_start: loadAtStart, load_average_end: os.loadavg()[0] };
   const settings = {
     connections: measure.CONNECTIONS, load_rounds: measure.LOAD_ROUNDS, load_duration_s: measure.LOAD_DURATION_S,
-    cpu_rounds: measure.CPU_ROUNDS, cpu_duration_s: measure.CPU_DURATION_S, pinning: cores.describe(), node: process.version, node_flags: nodeFlags(),
+    cpu_rounds: measure.CPU_ROUNDS, cpu_duration_s: measure.CPU_DURATION_S, pinning: cores.describe(), node: process.version, node_flags: bench.serverFlags,
   };
   const file = writeResults({ machine, settings, seconds, budget_s: TABLE_BUDGET_S, cases: rows });
   console.log(`\nwritten to ${path.relative(process.cwd(), file)} (${machine.cores} cores, load average ${machine.load_average_start.toFixed(2)} at the start, ` +

@@ -1,3 +1,3 @@
-export function nodeFlags(version?: string, accepted?: ReadonlySet<string>): string[];
+export function nodeFlags(version?: string, accepted?: ReadonlySet<string>, cores?: number): string[];
 export function nodeOptionsWithFlags(current?: string): string;
 export function relaunchWithNodeFlags(script: string): void;

@@ -11,15 +11,26 @@
 // again; a sync or a read-ahead allocates fast enough that the app then held 450 MB of heap with 150 MB
 // alive, and the process did not give the pages back. Half again over what is alive (decision 96) keeps
 // the peak near 500 MB at 10,000 projects for a few more collections, most of them concurrent.
+//
+// With one core to run on, those concurrent collections are threads that take the core from the main
+// thread in the scheduler's slices: answers waited 50 ms at a time, a quarter of a second in all, while
+// nothing else ran (decision 171). There V8 collects on the main thread, in its own steps of a few ms.
 'use strict';
+
+const os = require('os');
 
 const CONTEXT_FRAME = '--experimental-async-context-frame';
 const HEAP_GROWTH = '--heap-growing-percent=50';
+const MAIN_THREAD_GC = '--single-threaded-gc';
 
-/** The flags this Node needs and accepts (AsyncContextFrame not on Node 24 and later, nor where it is not a flag). */
-function nodeFlags(version = process.versions.node, accepted = process.allowedNodeEnvironmentFlags) {
+/**
+ * The flags this Node needs and accepts (AsyncContextFrame not on Node 24 and later, nor where it is not
+ * a flag), for a process that may run on `cores` cores.
+ */
+function nodeFlags(version = process.versions.node, accepted = process.allowedNodeEnvironmentFlags, cores = os.availableParallelism()) {
   const contextFrame = Number(version.split('.')[0]) < 24 && accepted.has(CONTEXT_FRAME) ? [CONTEXT_FRAME] : [];
-  return [...contextFrame, HEAP_GROWTH];
+  const mainThreadGc = cores === 1 ? [MAIN_THREAD_GC] : [];
+  return [...contextFrame, HEAP_GROWTH, ...mainThreadGc];
 }
 
 /** The flags this Node needs that `given` (a command line's flags, NODE_OPTIONS split) lacks. */

@@ -18,12 +18,19 @@ const SYSTEM_NODE_20 = fs.existsSync(SYSTEM_NODE) && spawnSync(SYSTEM_NODE, ['--
 describe('node flags', () => {
   it('ask Node 22 for AsyncContextFrame, and Node 24 (its default there, the flag refused) not; every Node for a heap that grows by half', () => {
     const accepted = new Set(['--experimental-async-context-frame']);
-    expect(nodeFlags('22.23.3', accepted)).toEqual(['--experimental-async-context-frame', '--heap-growing-percent=50']);
-    expect(nodeFlags('24.1.0', accepted)).toEqual(['--heap-growing-percent=50']);
+    expect(nodeFlags('22.23.3', accepted, 2)).toEqual(['--experimental-async-context-frame', '--heap-growing-percent=50']);
+    expect(nodeFlags('24.1.0', accepted, 2)).toEqual(['--heap-growing-percent=50']);
+  });
+
+  it('collect on the main thread where the process has one core (concurrent collections would take it in long slices)', () => {
+    expect(nodeFlags('24.1.0', new Set(), 1)).toEqual(['--heap-growing-percent=50', '--single-threaded-gc']);
+    expect(nodeFlags('24.1.0', new Set(), 4)).not.toContain('--single-threaded-gc');
+    const started = spawnSync(process.execPath, [...nodeFlags(undefined, undefined, 1), '-e', '1'], { encoding: 'utf8', env: {} });
+    expect(started.stderr).toBe('');
   });
 
   it('are never one the Node refuses: no AsyncContextFrame on Node 20, which does not know the flag', () => {
-    expect(nodeFlags('20.20.2', new Set(['--max-old-space-size']))).toEqual(['--heap-growing-percent=50']);
+    expect(nodeFlags('20.20.2', new Set(['--max-old-space-size']), 2)).toEqual(['--heap-growing-percent=50']);
   });
 
   it.skipIf(!SYSTEM_NODE_20)("are what the machine's Node 20 itself starts with, and none in its NODE_OPTIONS", () => {
@@ -37,7 +44,7 @@ describe('node flags', () => {
 
   it('are added to NODE_OPTIONS once, beside what is there, but for V8 flags Node refuses there', () => {
     const once = nodeOptionsWithFlags('--max-old-space-size=4096');
-    const allowed = nodeFlags().filter((flag) => !flag.startsWith('--heap-growing-percent'));
+    const allowed = nodeFlags().filter((flag) => !flag.startsWith('--heap-growing-percent') && flag !== '--single-threaded-gc');
     expect(once.split(' ')).toEqual(['--max-old-space-size=4096', ...allowed]);
     expect(nodeOptionsWithFlags(once)).toBe(once);
     const started = spawnSync(process.execPath, ['-e', '1'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NODE_OPTIONS: once } });
