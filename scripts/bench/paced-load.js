@@ -1,10 +1,12 @@
-// A steady load at a fixed rate, paced as visitors arrive: each stream's requests leave evenly spread
-// (one every 1000 / rate ms), over keep-alive connections of its own, whether or not earlier ones were
-// answered (an open loop), and each answer is timed from the moment its request was sent or queued for a
-// connection. Decision 170: autocannon, at a rate, lets every connection send its second's share at once
-// at the start of each second (every stream's burst queued together, the rest of the second idle), and
-// its histogram adds made-up samples for any answer over 1 ms (it corrects for an interval of
-// ceil(1 / rate) ms); the latency bench measured those bursts, not what a visitor waits.
+// A steady load at a fixed rate, as visitors arrive: each stream's requests leave at random moments, on
+// average `rate` a second (a Poisson process: independent gaps, exponentially distributed), over
+// keep-alive connections of its own, whether or not earlier ones were answered (an open loop), and each
+// answer is timed from the moment its request was sent or queued for a connection. Decision 170:
+// autocannon, at a rate, lets every connection send its second's share at once at the start of each
+// second (every stream's burst queued together, the rest of the second idle), and its histogram adds
+// made-up samples for any answer over 1 ms (it corrects for an interval of ceil(1 / rate) ms); the
+// latency bench measured those bursts, not what a visitor waits. Evenly spaced streams would not do
+// either: their requests fall on the same moments again and again (every 25th search with a contact).
 'use strict';
 
 const http = require('http');
@@ -22,7 +24,9 @@ const TICK_MS = 1;
 function pacedStream({ origin, rate, connections, next }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const answers = [];
+  const gapMs = () => (-Math.log(1 - Math.random()) * 1000) / rate;
   let sent = 0;
+  let dueMs = gapMs();
   let inFlight = 0;
   let whenDrained = () => {};
 
@@ -58,8 +62,10 @@ function pacedStream({ origin, rate, connections, next }) {
     answers,
     /** Sends every request due `elapsedMs` after the load began. */
     sendDue(elapsedMs) {
-      const due = Math.floor((elapsedMs * rate) / 1000);
-      while (sent < due) send();
+      while (dueMs <= elapsedMs) {
+        send();
+        dueMs += gapMs();
+      }
     },
     /** Resolves once every request sent is answered (or failed), then closes the connections. */
     async drain() {
