@@ -2,7 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { AddressInfo } from 'net';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { getStrapi } from './app';
 
@@ -52,11 +52,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Opens the browser before the file's tests and closes it after them; fields are set once beforeAll ran. */
+/**
+ * Opens the browser before the file's tests and closes it after them; fields are set once beforeAll ran.
+ * A failed test leaves the screen it failed on in SCREENSHOT_DIR (`failed-<test>.png`).
+ */
 export function useAdminBrowser(): AdminBrowser {
   const session = {} as AdminBrowser;
   beforeAll(async () => {
     Object.assign(session, await openAdminBrowser());
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && session.page) await screenshot(session.page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 80)}`);
   });
   afterAll(async () => {
     await session.browser?.close();

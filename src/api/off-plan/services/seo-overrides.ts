@@ -93,11 +93,14 @@ export function seoOverrides(strapi: Core.Strapi) {
 
 export type SeoOverrides = ReturnType<typeof seoOverrides>;
 
-/** The label an entry shows in the admin: the name of the project or developer its key names, when the provider lists it. */
-async function labelOf(strapi: Core.Strapi, uid: OverrideUid, key: string): Promise<string | undefined> {
+/**
+ * The label an entry shows in the admin: the name of the project or developer its key names, when the
+ * provider lists it, from what is in memory: never a load (decision 172).
+ */
+function labelOf(strapi: Core.Strapi, uid: OverrideUid, key: string): string | undefined {
   const projects = projectsService(strapi);
-  if (uid === PROJECT_SEO_UID) return (await projects.collection()).projects.find((project) => project.id === key)?.name;
-  return (await projects.developers()).find((developer) => developer.slug === key)?.name;
+  if (uid === PROJECT_SEO_UID) return projects.peek()?.projects.find((project) => project.id === key)?.name;
+  return projects.peekDevelopers()?.find((developer) => developer.slug === key)?.name;
 }
 
 /**
@@ -125,7 +128,7 @@ export function registerSeoOverrideWrites(strapi: Core.Strapi): void {
     const written = params.data?.[type.key];
     if (params.data && typeof written === 'string' && written) {
       await assertKeyFree(strapi, uid, written, params.documentId);
-      const label = await labelOf(strapi, uid, written).catch(() => undefined);
+      const label = labelOf(strapi, uid, written);
       if (label) params.data[type.label] = label;
     }
     return writeClearingKeys(strapi, uid, type.key, type.tagPrefix, params.documentId, next);

@@ -323,6 +323,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
       details.stop();
     },
 
+    /** The developers in memory, synchronously (for a write that must not wait on a load): undefined when not loaded. */
+    peekDevelopers(): Developer[] | undefined {
+      return cache().peek<Developer[]>(DEVELOPERS_KEY)?.value;
+    },
+
     /** Developers, cached for `developersTtlSeconds`; from the provider, else derived from the collection; slugged the app's way. */
     async developers(): Promise<Developer[]> {
       const fetchList = async () => {
