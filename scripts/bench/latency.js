@@ -1,8 +1,9 @@
 // `npm run bench -- latency`: what visitors feel while the service works (issue 32). One production app
 // on SQLite with a fake Goyzer (12,000 listings) and a fake Reelly (10,000 projects) in a process of
-// their own, under a steady load at a fixed rate, paced (scripts/bench/paced-load.js): the cached luxury page and a filtered off-plan page at
-// 1,000 requests/s each, contact submissions at 20/s, a filtered sale page of the agency's listings and
-// the search box's suggestions (a handful of queries typed in turn) at 500/s each. Phases: quiet; a full Goyzer sync (a first
+// their own, under a steady load as visitors arrive (scripts/bench/paced-load.js): the cached luxury page
+// and a filtered off-plan page at 1,000 requests/s each, contact submissions at 20/s, a filtered sale page
+// of the agency's listings and the search box's suggestions (a handful of queries typed in turn) at 500/s
+// each. Phases: quiet; a full Goyzer sync (a first
 // run, after the same sync was timed alone); the projects refresh and an unthrottled read-ahead of every
 // project detail; quiet again. Then a second app, started with no collection and its read-ahead on
 // (issue 41): from the moment its collection is first served (its first fill, started by the load's
