@@ -57,7 +57,7 @@ describe("a signed-in buyer's answers on the fast lane", () => {
     const readers = [undefined, one.auth, other.auth, 'Bearer not.a.token', 'Basic YTpi', ''];
     const figures = await assertLaneParity(strapi, Number(process.env.FAST_LANE_PARITY_RUNS || 300), undefined, readers);
     // Routes without a buyer's answer (the legacy page, the filters, the maps, luxury, contact) send any request with credentials the full way.
-    // About 15 % of random requests reach the lane (36 to 50 of 300 seen); a twelfth is over three standard deviations below that.
+    // The share moves with the routes a random run draws: 36 of 300 in one CI run, under the eighth asked before.
     expect(figures.answered_by_lane, JSON.stringify(figures)).toBeGreaterThan(figures.requests / 12);
   });
 
