@@ -168,4 +168,14 @@ describe('provider bodies', () => {
     expect(() => parseUnitsPage('<ArrayOfUnitDTO><UnitDTO></ArrayOfUnitDTO>', 'Goyzer page 2')).toThrow(/^Goyzer page 2: malformed XML/);
     expect(() => parseJson('{"results": [', 'Reelly projects')).toThrow('Reelly projects: malformed JSON');
   });
+
+  it('names the line of what is malformed, inside a unit or between units, as a check of the whole answer would', () => {
+    const unit = (ref: string) => `  <UnitDTO>\n    <RefNo>${ref}</RefNo>\n  </UnitDTO>\n`;
+    const answer = (middle: string) => `<?xml version="1.0"?>\n<ArrayOfUnitDTO>\n${unit('A')}${middle}${unit('C')}</ArrayOfUnitDTO>`;
+    // The second unit starts on line 6; its RefNo, on line 7, is never closed.
+    expect(() => parseUnitsPage(answer('  <UnitDTO>\n    <RefNo>B</UnitDTO>\n'), 'p')).toThrow(/^p: malformed XML \(.*opened in line 7.*, line 7\)$/);
+    expect(() => parseUnitsPage(answer('  <Stray>\n'), 'p')).toThrow(/^p: malformed XML \(.*, line \d+\)$/);
+    expect(() => parseUnitsPage(`<ArrayOfUnitDTO>\n${unit('A')}`, 'p')).toThrow(/^p: malformed XML/);
+    expect(parseUnitsPage(answer(unit('B')), 'p').map((read) => read.RefNo)).toEqual(['A', 'B', 'C']);
+  });
 });

@@ -52,22 +52,66 @@ const UNIT_ELEMENT = /<UnitDTO\b[^>]*?(?:\/>|>[\s\S]*?<\/UnitDTO\s*>)/g;
 /** The root element's local name, after the XML declaration, comments and a byte-order mark. */
 const ROOT = /^\ufeff?\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*<(?:[\w.-]+:)?([A-Za-z_][\w.-]*)/;
 
+/** Where each unit element of an answer is, by the UNIT_ELEMENT pattern. */
+interface UnitSpan {
+  element: string;
+  /** The line the element starts on (from 1). */
+  line: number;
+}
+
+const linesIn = (text: string) => text.split('\n').length - 1;
+
 /**
- * Reads an answer unit by unit, so a whole document is never held as a tree (and a caller may give the
- * event loop a turn between two units). Throws a ProviderError for a body that is not well-formed XML,
- * or not a list of units (an ASMX error answers `<string>...</string>` with status 200).
+ * The answer cut into its unit elements, and its skeleton: the answer with each unit element replaced
+ * by an empty one followed by as many line breaks as the element held, so the skeleton's lines are the
+ * answer's.
+ */
+function cutIntoUnits(xml: string): { skeleton: string; units: UnitSpan[] } {
+  const parts: string[] = [];
+  const units: UnitSpan[] = [];
+  let line = 1;
+  let end = 0;
+  for (const match of xml.matchAll(UNIT_ELEMENT)) {
+    const before = xml.slice(end, match.index);
+    line += linesIn(before);
+    const breaks = linesIn(match[0]);
+    parts.push(before, '<UnitDTO/>', '\n'.repeat(breaks));
+    units.push({ element: match[0], line });
+    line += breaks;
+    end = match.index + match[0].length;
+  }
+  parts.push(xml.slice(end));
+  return { skeleton: parts.join(''), units };
+}
+
+/** A ProviderError naming what `XMLValidator` found wrong, or undefined when `xml` is well-formed. */
+function malformed(what: string, xml: string): ProviderError | undefined {
+  const valid = XMLValidator.validate(xml);
+  return valid === true ? undefined : new ProviderError(`${what}: malformed XML (${valid.err.msg}, line ${valid.err.line})`);
+}
+
+/**
+ * Reads an answer unit by unit, so a whole document is never held as a tree, and a caller may give the
+ * event loop a turn between two units: the answer is checked a unit at a time (its skeleton first, then
+ * each unit as it is read), since checking a page of units at once held the loop for tens of ms.
+ * Throws a ProviderError for a body that is not well-formed XML (naming the line), or not a list of
+ * units (an ASMX error answers `<string>...</string>` with status 200).
  */
 export function* unitsOf(xml: string, what: string): Generator<UnitDTO, void, void> {
   if (xml.trim() === '') return;
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new ProviderError(`${what}: malformed XML (${valid.err.msg}, line ${valid.err.line})`);
-  const root = ROOT.exec(xml)?.[1];
+  const { skeleton, units } = cutIntoUnits(xml);
+  const broken = malformed(what, skeleton);
+  if (broken) throw broken;
+  const root = ROOT.exec(skeleton)?.[1];
   if (root !== 'ArrayOfUnitDTO') {
     // What the answer says: its text, without the root's attributes or any tag.
     const said = plainLine(xml.replace(ROOT, '').replace(/^[^>]*>/, '').replace(/<[^>]*>/g, ' '), 120);
     throw new ProviderError(`${what}: unexpected answer <${root ?? '?'}>${said ? `: ${said}` : ''}`);
   }
-  for (const [element] of xml.matchAll(UNIT_ELEMENT)) {
+  for (const { element, line } of units) {
+    // Preceded by the lines before it, the unit's lines are numbered as in the answer.
+    const brokenUnit = malformed(what, '\n'.repeat(line - 1) + element);
+    if (brokenUnit) throw brokenUnit;
     const unit = (unitParser.parse(element) as { UnitDTO?: unknown }).UnitDTO;
     yield unit && typeof unit === 'object' ? (unit as UnitDTO) : {};
   }
