@@ -26,9 +26,10 @@ export function* wordIndexOf<T>(items: T[], wordsOf: (item: T) => string[]): Ste
     }
   });
   const words = [...byWord.keys()].sort();
+  yield;
   const bitsetLength = newBitset(items.length).length;
   const holdersOf = (list: number[]) => (list.length > bitsetLength ? bitsetOf(items.length, list) : Int32Array.from(list));
-  return { words, holders: words.map((word) => holdersOf(byWord.get(word)!)) };
+  return { words, holders: yield* mapInSteps(words, (word) => holdersOf(byWord.get(word)!)) };
 }
 
 /** The items (of `size`) holding a word starting with each of `prefixes` (every prefix matched). */

@@ -16,7 +16,7 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
-import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
+import { mapInSteps, runSteps, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
 import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
 import type { CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { projectGeo } from './project-geo';
@@ -244,10 +244,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   yield;
   const all = projects.map((_, index) => index);
   const orders = {} as Orders;
-  for (const { value: sort } of SORTS) {
-    orders[sort] = Int32Array.from([...all].sort(compare[sort]));
-    yield;
-  }
+  for (const { value: sort } of SORTS) orders[sort] = yield* sortInSteps(all, compare[sort]);
   const prices = Float64Array.from(projects, (project) => project.price.starting_from ?? NaN);
   const priced = [...prices].filter((price) => !Number.isNaN(price));
   const developers = new Map(projects.filter((project) => project.developer.id).map((project) => [project.developer.id, project.developer]));

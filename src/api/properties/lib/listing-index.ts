@@ -11,7 +11,7 @@ import { cardShelf, type CardShelf } from '../../../lib/catalogue/card-shelf';
 import { placesOf, type CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
 import { rangeBlocksOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
-import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
+import { mapInSteps, runSteps, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
 import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
 import type { Locale } from '../../../lib/locale';
 import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
@@ -122,10 +122,7 @@ export function* listingIndexBuild(listings: Listing[], slugs: ReadonlyMap<strin
   const compare = comparators(listings);
   const all = listings.map((_, index) => index);
   const orders = {} as Orders;
-  for (const sort of SORTS) {
-    orders[sort] = Int32Array.from([...all].sort(compare[sort]));
-    yield;
-  }
+  for (const sort of SORTS) orders[sort] = yield* sortInSteps(all, compare[sort]);
   const byPurpose = Object.fromEntries(PURPOSES.map((purpose) => {
     const set = newBitset(size);
     for (const i of all) if (listings[i].purpose === purpose) add(set, i);
@@ -163,21 +160,29 @@ export function* listingIndexBuild(listings: Listing[], slugs: ReadonlyMap<strin
   ])) as ListingIndex['optionTotals'];
 
   const listingSlugs = listings.map((listing) => slugs.get(listing.reference) ?? listing.reference);
+  yield;
   const { all: placed, memberOf } = listingPlaces(listings);
   yield;
   const geo = { all: placed, memberOf, unplaced: orders.newest.filter((i) => memberOf[i] < 0) };
   const places = yield* wordIndexOf(listings, (listing) => searchWords(placeText(listing)));
   const prices = Float64Array.from(listings, (listing) => comparablePrice(listing) ?? NaN);
   const areas = Float64Array.from(listings, (listing) => listing.area_sqft ?? NaN);
+  yield;
+  const bySlug = new Map(listingSlugs.map((slug, i) => [slug, i]));
+  const byReference = new Map(listings.map((listing, i) => [listing.reference, i]));
+  const positionById = new Map(listings.map((listing, i) => [listing.id, i]));
+  yield;
+  const ranks = ranksOf(orders);
+  yield;
 
   return {
     listings,
     slugs: listingSlugs,
-    bySlug: new Map(listingSlugs.map((slug, i) => [slug, i])),
-    byReference: new Map(listings.map((listing, i) => [listing.reference, i])),
-    byId: new Map(listings.map((listing, i) => [listing.id, i])),
+    bySlug,
+    byReference,
+    byId: positionById,
     orders,
-    ranks: ranksOf(orders),
+    ranks,
     byPurpose,
     states,
     communities,

@@ -125,8 +125,8 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
   return counted;
 }
 
-function developers(sources: SuggestSources): Suggestible[] {
-  return sources.developers.map(({ id, name, slug }) => {
+function developers(sources: SuggestSources): Steps<Suggestible[]> {
+  return mapInSteps(sources.developers, ({ id, name, slug }) => {
     const query = queryOf({ developer_id: String(id) });
     return {
       type: 'developer', names: { en: name, ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: null, community: null, query, page: { kind: 'developer', slug },
@@ -135,14 +135,14 @@ function developers(sources: SuggestSources): Suggestible[] {
   });
 }
 
-function projects(sources: SuggestSources): Suggestible[] {
-  return sources.projects.map(({ name, name_ar, slug }) => ({
+function projects(sources: SuggestSources): Steps<Suggestible[]> {
+  return mapInSteps(sources.projects, ({ name, name_ar, slug }) => ({
     type: 'project', names: { en: name, ar: name_ar === name ? '' : name_ar }, also: [], state_id: null, community: null, query: null, page: { kind: 'project', slug }, counts: { ...NO_COUNTS, off_plan: 1 },
   }));
 }
 
-function listings(sources: SuggestSources): Suggestible[] {
-  return sources.listings.map(({ reference, slug, purpose }) => ({
+function listings(sources: SuggestSources): Steps<Suggestible[]> {
+  return mapInSteps(sources.listings, ({ reference, slug, purpose }) => ({
     type: 'listing', names: { en: reference, ar: '' }, also: [], state_id: null, community: null, query: null, page: { kind: 'listing', slug }, counts: { ...NO_COUNTS, [purpose]: 1 },
   }));
 }
@@ -154,7 +154,8 @@ export const suggestiblesOf = (sources: SuggestSources): Suggestible[] => runSte
 export function* suggestiblesBuild(sources: SuggestSources): Steps<Suggestible[]> {
   const counted = [...emirates(sources), ...(yield* places(sources))];
   yield;
-  const all = [...counted, ...developers(sources), ...projects(sources), ...listings(sources)];
+  const all = [...counted, ...(yield* developers(sources)), ...(yield* projects(sources)), ...(yield* listings(sources))];
+  yield;
   return all.filter((item) => homesBehind(item.counts) > 0);
 }
 
