@@ -31,8 +31,8 @@ export const RUN_UID = 'plugin::extsource.sync-run';
  * while a commit costs a fraction of a millisecond.
  */
 const BATCH_SIZE = 10;
-/** Rows per read of what is stored. */
-const READ_PAGE = 2000;
+/** Rows per read of what is stored: one read is one turn of the loop. */
+const READ_PAGE = 500;
 /** A running run's record is updated (heartbeat and progress) this often... */
 const HEARTBEAT_MS = 1_000;
 /** ...and a run whose record was not updated for this long belongs to a process that stopped. */
