@@ -124,8 +124,8 @@ const LISTED_FIELDS = [
 export type ListedRow = Record<(typeof LISTED_FIELDS)[number], unknown> & { id: number };
 
 /**
- * Rows read per query by `activeListings`: one query's rows are read and mapped in one turn of the loop,
- * about 5 ms for 200 (a page of 1,000 held visitors for 40 to 50 ms during a sync's rebuild).
+ * Rows read per query by `activeListings`: one query's rows are read and mapped in one turn of the loop
+ * (a page of 1,000 held it for 40 to 50 ms during a sync's rebuild, decision 173).
  */
 const LISTED_PAGE = 200;
 
