@@ -109,9 +109,9 @@ export function* unitsOf(xml: string, what: string): Generator<UnitDTO, void, vo
     throw new ProviderError(`${what}: unexpected answer <${root ?? '?'}>${said ? `: ${said}` : ''}`);
   }
   for (const { element, line } of units) {
-    // Preceded by the lines before it, the unit's lines are numbered as in the answer.
-    const brokenUnit = malformed(what, '\n'.repeat(line - 1) + element);
-    if (brokenUnit) throw brokenUnit;
+    // Checked again only when broken, preceded by the lines before it, so its lines are numbered as in the
+    // answer (prefixing every unit would make checking a page quadratic in its lines).
+    if (XMLValidator.validate(element) !== true) throw malformed(what, '\n'.repeat(line - 1) + element);
     const unit = (unitParser.parse(element) as { UnitDTO?: unknown }).UnitDTO;
     yield unit && typeof unit === 'object' ? (unit as UnitDTO) : {};
   }
