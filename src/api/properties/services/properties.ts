@@ -10,7 +10,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
-import { cache } from '../../../lib/cache';
+import { cache, purgeAtCdn } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
 import { catalogueService, projectsService } from '../../../lib/extsource';
@@ -137,11 +137,24 @@ function createPropertiesService(strapi: Core.Strapi) {
   /** Builds every locale's index again (one build for all who ask meanwhile). */
   function rebuild(): void {
     rebuilding = Promise.all(LOCALES.map(build)).then(
-      () => undefined,
+      () => purgeInterimAnswers(),
       (error: unknown) => {
         strapi.log.warn(`properties: the listings' index could not be built: ${errorMessage(error)}`);
       }
     );
+  }
+
+  /** The surrogate keys of the answers sent from a previous index while the next was built. */
+  const interimKeys = new Set<string>();
+
+  /**
+   * Once every locale's new index answers, a CDN drops what it was sent from the previous one meanwhile
+   * (decision 174); a build replaced by a later one before it was kept leaves them to that one.
+   */
+  function purgeInterimAnswers(): void {
+    if (interimKeys.size === 0 || !LOCALES.every((locale) => cache.peek(indexCacheKey(locale)))) return;
+    purgeAtCdn([...interimKeys]);
+    interimKeys.clear();
   }
 
   const peekBuilt = (locale: Locale): Built | undefined => cache.peek<Built>(indexCacheKey(locale))?.value ?? latest.get(locale);
@@ -167,11 +180,14 @@ function createPropertiesService(strapi: Core.Strapi) {
   /**
    * An answer as sent in `locale`: while a rebuild replaces the index it was rendered from, with the
    * short edge lifetime of an interim answer (CACHE_CONTROL_PENDING): the sync's CDN purge came before
-   * the new index, and a CDN must not keep the old answer for minutes (decision 167).
+   * the new index, and a CDN must not keep the old answer for minutes (decision 167); its keys are purged
+   * again once the new index answers (decision 174).
    */
   function sent(locale: Locale, representation: Representation): Representation {
     if (cache.peek(indexCacheKey(locale))) return representation;
     const keys = representation.edge ? representation.edge['Surrogate-Key'].split(' ') : [LISTINGS_SURROGATE_KEY];
+    // Not `listing-pages`, which every listing's answer carries, those never sent from the previous index too.
+    for (const key of keys) if (key !== LISTING_PAGES_SURROGATE_KEY) interimKeys.add(key);
     return new Representation(representation.body, false, ownEdgeHeaders('pending', keys));
   }
 
