@@ -130,6 +130,20 @@ describe("a project's seo", () => {
     await strapi.documents(PROJECT_SEO).delete({ documentId: created.documentId, locale: '*' } as never);
   });
 
+  it("names the entry from the projects in memory, never loading them for it (decision 172)", async () => {
+    const projects = () => strapi.plugin('extsource').service('projects');
+    const { name } = await data(`/api/v1/off-plan/projects/${otherId}`);
+    // Nothing in memory: the next read of the collection loads it (and on SQLite would wait for a publish's transaction).
+    projects().invalidate();
+    const created = await strapi.documents(PROJECT_SEO).create({ data: { project_id: otherId } as never });
+    expect(projects().peek(), 'the collection loaded by a save').toBeUndefined();
+    expect((created as { project_name?: string | null }).project_name ?? null).toBeNull();
+    await data(`/api/v1/off-plan/projects/${otherId}`);
+    const saved = await strapi.documents(PROJECT_SEO).update({ documentId: created.documentId, data: { project_id: otherId } as never });
+    expect((saved as { project_name?: string }).project_name).toBe(name);
+    await strapi.documents(PROJECT_SEO).delete({ documentId: created.documentId, locale: '*' } as never);
+  });
+
   it('has one override per project: a second entry for the same project is refused', async () => {
     const first = await strapi.documents(PROJECT_SEO).create({ data: { project_id: otherId } as never });
     await expect(strapi.documents(PROJECT_SEO).create({ data: { project_id: otherId } as never })).rejects.toThrow(`Project ${otherId} already has an SEO entry: edit that one.`);
