@@ -88,6 +88,13 @@ function rssSampler(pid) {
 
 const msOf = (nanoseconds) => Math.round(nanoseconds / 1e5) / 10;
 
+/** How many failed answers said what (a status, or a request's error): { '503': 2, 'socket hang up': 1 }. */
+function failuresOf(answers) {
+  const counts = {};
+  for (const { ok, failure } of answers) if (!ok) counts[failure] = (counts[failure] ?? 0) + 1;
+  return counts;
+}
+
 /** Every stream's figures over the requests it sent between `from` and `to` (epoch ms). */
 function figuresWithin(streams, answersOf, from, to) {
   const seconds = (to - from) / 1000;
@@ -98,6 +105,7 @@ function figuresWithin(streams, answersOf, from, to) {
     return [name, {
       p50_ms: at(0.5), p99_ms: at(0.99), max_ms: at(1), served: latencies.length, offered: Math.round(rate * seconds),
       held_pct: Math.round((1000 * latencies.length) / (rate * seconds)) / 10, errors: inside.length - latencies.length,
+      failures: failuresOf(inside),
     }];
   }));
 }
@@ -176,6 +184,12 @@ function printPhases(phases, quiet) {
     const streams = names.map((name) => phase.streams[name] ?? { p99_ms: '-', held_pct: '-', errors: 0 });
     const errors = streams.reduce((sum, stream) => sum + stream.errors, 0);
     console.log(`| ${phase.name} | ${phase.seconds} | ${streams.map((stream) => stream.p99_ms).join(' / ')} | ${streams.map((stream) => stream.held_pct).join(' / ')} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms}; ${phase.generator.p99_ms} / ${phase.generator.max_ms} | ${phase.rss_mb} (${phase.memory_mb.heap_total}, ${phase.memory_mb.external}) |`);
+  }
+  for (const phase of phases) {
+    for (const name of names) {
+      const failures = Object.entries(phase.streams[name]?.failures ?? {});
+      if (failures.length) console.log(`errors in "${phase.name}", ${name}: ${failures.map(([what, count]) => `${count} x ${what}`).join(', ')}`);
+    }
   }
   console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${['luxury', 'off_plan', 'listings'].map(limit).join(' / ')} ms for luxury / off-plan / sale listings; ` +
     `the search box's p99 < ${SUGGEST_P99_MS} ms, in the quiet phase ${verdict(quiet.streams.suggest.p99_ms)}, alone ${verdict(phases.find(({ name }) => name === SUGGEST_ALONE)?.streams.suggest.p99_ms)}; >= 95 % of the rate; 0 errors)`);

@@ -19,7 +19,8 @@ const TICK_MS = 1;
 
 /**
  * One stream: `next(index)` gives its index-th request ({ method, path, headers, body }). Keeps every
- * answer as { sentAt (epoch ms), latencyMs, ok (a 2xx) }.
+ * answer as { sentAt (epoch ms), latencyMs, ok (a 2xx) }, and a failed one's `failure`: its status, or
+ * the request's error.
  */
 function pacedStream({ origin, rate, connections, next }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -30,9 +31,9 @@ function pacedStream({ origin, rate, connections, next }) {
   let inFlight = 0;
   let whenDrained = () => {};
 
-  const answered = (sentAt, ok) => {
+  const answered = (sentAt, ok, failure) => {
     const latencyMs = performance.now() - sentAt;
-    answers.push({ sentAt: Date.now() - latencyMs, latencyMs, ok });
+    answers.push(ok ? { sentAt: Date.now() - latencyMs, latencyMs, ok } : { sentAt: Date.now() - latencyMs, latencyMs, ok, failure });
     inFlight -= 1;
     if (inFlight === 0) whenDrained();
   };
@@ -43,18 +44,18 @@ function pacedStream({ origin, rate, connections, next }) {
     inFlight += 1;
     const sentAt = performance.now();
     let settled = false;
-    const settle = (ok) => {
+    const settle = (ok, failure) => {
       if (settled) return;
       settled = true;
-      answered(sentAt, ok);
+      answered(sentAt, ok, failure);
     };
     const request = http.request(`${origin}${path}`, { method, headers, agent, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
-      response.once('end', () => settle(response.statusCode >= 200 && response.statusCode < 300));
-      response.once('error', () => settle(false));
+      response.once('end', () => settle(response.statusCode >= 200 && response.statusCode < 300, `${response.statusCode}`));
+      response.once('error', (error) => settle(false, error.message));
     });
     request.once('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-    request.once('error', () => settle(false));
+    request.once('error', (error) => settle(false, error.message));
     request.end(body);
   };
 

@@ -58,5 +58,15 @@ describe('paced load', () => {
     const answers = load.answers('mixed');
     expect(answers.filter(({ ok }) => !ok).length).toBeGreaterThan(0);
     expect(answers.filter(({ ok }) => ok).length).toBeGreaterThan(0);
+    // What failed, for the bench to print: the status, or the request's error.
+    expect(new Set(answers.filter(({ ok }) => !ok).map(({ failure }) => failure))).toEqual(new Set(['404']));
+    expect(answers.filter(({ ok }) => ok).every(({ failure }) => failure === undefined)).toBe(true);
+  });
+
+  it('says a request that got no answer failed, and why', async () => {
+    const load = await run({ refused: { origin: 'http://127.0.0.1:1', rate: 50, connections: 1, next: () => ({ path: '/' }) } }, 200);
+    const answers = load.answers('refused');
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every(({ ok, failure }) => !ok && /ECONNREFUSED/.test(String(failure)))).toBe(true);
   });
 });
