@@ -51,12 +51,12 @@ const isShared = (tag: string) => sharedTags.has(tag) || sharedTagPrefixes.some(
 let bus: PostgresBus | undefined;
 let purger: CdnPurger | undefined;
 
-const purgeCdn = (tags: readonly string[]) => purger?.purge(surrogateKeysOf(tags));
-
 /** Purges surrogate keys at the CDN alone, this instance's cache untouched: for answers sent with keys of their own. */
 export function purgeAtCdn(keys: readonly string[]): void {
   purger?.purge(keys);
 }
+
+const purgeCdn = (tags: readonly string[]) => purgeAtCdn(surrogateKeysOf(tags));
 
 /** Clears `tags` here now, again after the enclosing transaction commits, and on every other instance. */
 export async function invalidate(strapi: Core.Strapi, tags: readonly string[]): Promise<void> {

@@ -186,7 +186,7 @@ function createPropertiesService(strapi: Core.Strapi) {
   function sent(locale: Locale, representation: Representation): Representation {
     if (cache.peek(indexCacheKey(locale))) return representation;
     const keys = representation.edge ? representation.edge['Surrogate-Key'].split(' ') : [LISTINGS_SURROGATE_KEY];
-    // Not `listing-pages`, which every listing's answer carries, those never sent from the previous index too.
+    // Not `listing-pages`: every listing's answer carries it, those never sent meanwhile too.
     for (const key of keys) if (key !== LISTING_PAGES_SURROGATE_KEY) interimKeys.add(key);
     return new Representation(representation.body, false, ownEdgeHeaders('pending', keys));
   }
