@@ -31,9 +31,10 @@ function pacedStream({ origin, rate, connections, next }) {
   let inFlight = 0;
   let whenDrained = () => {};
 
-  const answered = (sentAt, ok, failure) => {
+  /** `failure`: what went wrong (a status, or the request's error); undefined for a 2xx. */
+  const answered = (sentAt, failure) => {
     const latencyMs = performance.now() - sentAt;
-    answers.push(ok ? { sentAt: Date.now() - latencyMs, latencyMs, ok } : { sentAt: Date.now() - latencyMs, latencyMs, ok, failure });
+    answers.push({ sentAt: Date.now() - latencyMs, latencyMs, ok: failure === undefined, failure });
     inFlight -= 1;
     if (inFlight === 0) whenDrained();
   };
@@ -44,18 +45,19 @@ function pacedStream({ origin, rate, connections, next }) {
     inFlight += 1;
     const sentAt = performance.now();
     let settled = false;
-    const settle = (ok, failure) => {
+    const settle = (failure) => {
       if (settled) return;
       settled = true;
-      answered(sentAt, ok, failure);
+      answered(sentAt, failure);
     };
     const request = http.request(`${origin}${path}`, { method, headers, agent, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
-      response.once('end', () => settle(response.statusCode >= 200 && response.statusCode < 300, `${response.statusCode}`));
-      response.once('error', (error) => settle(false, error.message));
+      const { statusCode = 0 } = response;
+      response.once('end', () => settle(statusCode >= 200 && statusCode < 300 ? undefined : String(statusCode)));
+      response.once('error', (error) => settle(error.message));
     });
     request.once('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-    request.once('error', (error) => settle(false, error.message));
+    request.once('error', (error) => settle(error.message));
     request.end(body);
   };
 
