@@ -24,9 +24,9 @@ import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
 import { SITEMAP_LAYOUTS } from './api/sitemap/admin-layout';
 import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
-import { prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
-import { registerPropertiesLookups } from './api/properties/services/properties';
-import { registerSearchLookups } from './api/search/services/suggest';
+import { offPlanWarmUp, prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
+import { listingsWarmUp, registerPropertiesLookups } from './api/properties/services/properties';
+import { registerSearchLookups, searchWarmUp } from './api/search/services/suggest';
 import { registerPagesLookups } from './api/pages/services/pages';
 import { registerPageWrites } from './api/pages/services/page-writes';
 import { composedPagesSeeder } from './api/pages/seed';
@@ -61,12 +61,16 @@ import { publicationScheduleAdminRoutes, SCHEDULE_MODEL, startPublicationSchedul
 import { parseUploadsAfterAuthentication } from './lib/uploads';
 import { useSitePaths, type SitePathsSettings } from './lib/site-paths';
 import { useAgencyNames, type AgencyNames } from './lib/agency';
+import { warmUp, type WarmUpStep } from './lib/warm-up';
 
 /** First-run demo content, in the order it is loaded. */
 const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeeder, arabicDemoSeeder, sampleListingsSeeder, composedPagesSeeder];
 
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS, ...PAGES_LAYOUTS];
+
+/** What a start builds before it listens (decision 175), in order: the search box's index is made from both catalogues. */
+const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [offPlanWarmUp(strapi), listingsWarmUp(strapi), searchWarmUp(strapi)];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
 const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];
@@ -148,6 +152,8 @@ export default {
     } finally {
       await releaseStartupLock();
     }
+    // After the lock: instances starting together fill at once (one fetches, the others take its snapshot).
+    await warmUp(warmUpSteps(strapi), Number(strapi.config.get('warm-up.maxSeconds')) * 1000, strapi.log);
   },
 
   async destroy() {

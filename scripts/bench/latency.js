@@ -6,8 +6,9 @@
 // each. Phases: quiet; a full Goyzer sync (a first
 // run, after the same sync was timed alone); the projects refresh and an unthrottled read-ahead of every
 // project detail; quiet again. Then a second app, started with no collection and its read-ahead on
-// (issue 41): from the moment its collection is first served (its first fill, started by the load's
-// first off-plan requests) until the read-ahead of every detail ends; quiet; a refresh that brings
+// (issue 41): from the moment its collection is first served (its first fill, which a start makes
+// before it listens, decision 175: WARM_UP_MAX_SECONDS=0 leaves it to the load's first off-plan
+// requests) until the read-ahead of every detail ends; quiet; a refresh that brings
 // 2,000 new projects and the read-ahead of their details; quiet again. BENCH_LATENCY_PHASES=start runs
 // only the second app's, =service only the first's. Each phase: p99 per page, the share of the offered
 // rate served, errors, the event loop's delay in the app; the run's peak RSS over the app's processes.
@@ -253,9 +254,10 @@ function servicePhases(ask) {
 
 /**
  * A start (issue 41): the app has no collection and its read-ahead is on, unthrottled; the load begins
- * at once, and its first off-plan requests start the first fill. Measured from the moment the collection
- * is first served until the read-ahead of its details ends; then quiet; then a refresh that brings
- * NEW_PROJECTS more (the fake's 'grow') and the read-ahead of their details; quiet again.
+ * once it listens, which it does once its first fill is held (decision 175), the read-ahead then under
+ * way. Measured from the moment the collection is first served until the read-ahead of its details
+ * ends; then quiet; then a refresh that brings NEW_PROJECTS more (the fake's 'grow') and the read-ahead
+ * of their details; quiet again.
  */
 function startPhases(ask, fakes) {
   return async (app, phase) => {

@@ -91,7 +91,7 @@ async function readAhead(strapi, { sweep, rate }) {
 
 /**
  * When the project collection is first served on this instance (an app started with none: its first
- * fill, which a visitor's read starts), polled every 5 ms; the loop delay is measured from then on.
+ * fill, made before it listens unless WARM_UP_MAX_SECONDS=0 leaves it to a visitor's read), polled every 5 ms; the loop delay is measured from then on.
  */
 async function firstServed(strapi, monitor) {
   const projects = strapi.plugin('extsource').service('projects');

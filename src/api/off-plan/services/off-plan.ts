@@ -17,6 +17,7 @@ import { cache, type CacheEntry } from '../../../lib/cache';
 import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../lib/extsource';
+import type { WarmUpStep } from '../../../lib/warm-up';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
@@ -361,6 +362,11 @@ export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
   projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
   projectsService(strapi).slugDevelopersWith((developers) => service.developerSlugs(developers));
+}
+
+/** Before a start listens (decision 175): the project collection, its snapshot or its first fill, and the indexes built from it. */
+export function offPlanWarmUp(strapi: Core.Strapi): WarmUpStep {
+  return { name: 'the off-plan projects', run: () => projectsService(strapi).collection() };
 }
 
 /** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */

@@ -30,6 +30,7 @@ import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQ
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
 import { liveListings } from '../lib/live-result';
 import type { LiveResult } from '../../../lib/catalogue/figures';
+import type { WarmUpStep } from '../../../lib/warm-up';
 import { readPropertiesQuery } from './listing-query';
 import { LISTING_PAGES_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
 import { CATALOGUE_CACHE_KEY, indexCacheKey, LISTINGS_CACHE, SHARED_INDEX_CACHE_KEY } from './properties-cache';
@@ -358,6 +359,11 @@ export function propertiesService(strapi: Core.Strapi): PropertiesService {
 
 /** What purges the listings' answers at a CDN, for answers that show them too (the sitemap). */
 export { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH } from '../routes/properties';
+
+/** Before a start listens (decision 175): the listings' indexes, whose build registerPropertiesLookups started. */
+export function listingsWarmUp(strapi: Core.Strapi): WarmUpStep {
+  return { name: "the listings' index", run: () => propertiesService(strapi).rebuilt() };
+}
 
 /** The fast lane's lookups of the listings routes, and the indexes built at start and after each change (at bootstrap, when the service exists). */
 export function registerPropertiesLookups(strapi: Core.Strapi): void {

@@ -22,6 +22,7 @@ import { offPlanService } from '../../off-plan/services/off-plan';
 import { countListings, type ListingIndex } from '../../properties/services/listing-match';
 import { propertiesService } from '../../properties/services/properties';
 import { PAGE_UID, pagesService } from '../../pages/services/pages';
+import type { WarmUpStep } from '../../../lib/warm-up';
 import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
 import { suggestBody } from '../lib/response';
 import { suggest, suggestIndexBuild, type SuggestIndex } from '../lib/suggest-index';
@@ -150,6 +151,11 @@ export function suggestService(strapi: Core.Strapi): SuggestService {
 }
 
 export { parseSuggestQuery };
+
+/** Before a start listens (decision 175), after both catalogues: the suggestions of what they hold. */
+export function searchWarmUp(strapi: Core.Strapi): WarmUpStep {
+  return { name: "the search box's index", run: () => suggestService(strapi).refresh() };
+}
 
 /** The index built at start and after each change of either catalogue; the fast lane's lookup (at bootstrap). */
 export function registerSearchLookups(strapi: Core.Strapi): void {
