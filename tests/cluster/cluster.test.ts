@@ -185,11 +185,12 @@ describe('one provider fetch per project-collection fill, across instances', () 
     return pagesIn(null);
   };
 
-  it('cold caches on both instances: one fetch, every reader served', async () => {
+  it('started together: one fetch between them before they listened (decision 175), every reader served without another', async () => {
+    expect(projectPages(), 'the fills of both starts').toBe(1);
     reelly.state.requests = [];
     const totals = await Promise.all([a, b, a, b, a, b].map(listingTotal));
     expect(totals).toEqual(Array(6).fill(40));
-    expect(projectPages()).toBe(1);
+    expect(projectPages(), 'fetches after the starts').toBe(0);
   });
 
   it('a stale collection is refreshed once for both, and both serve the new one', async () => {
