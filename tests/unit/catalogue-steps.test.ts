@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { collatedRanks } from '../../src/lib/catalogue/ordering';
 import { SORT_RUN, sortInSteps, type Steps } from '../../src/lib/catalogue/steps';
 
 /** Runs `steps` to its end: its result and how many steps it took. */
@@ -32,5 +33,32 @@ describe('sortInSteps', () => {
     const { steps } = stepped(sortInSteps(Array.from({ length: size }, (_, index) => size - index), (a, b) => a - b));
     // 12 runs sorted, then 4 merge passes of 12 steps each.
     expect(steps).toBe(12 + 4 * 12);
+  });
+});
+
+describe('collatedRanks', () => {
+  const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
+
+  it('ranks as the collator orders, equal keys sharing a rank', () => {
+    const keys = ['beta 10', 'Alpha', 'Beta 2', 'alpha', '', 'ÁLPHA', 'Zeta'];
+    expect(Array.from(stepped(collatedRanks(keys, byName)).result)).toEqual([3, 1, 2, 1, 0, 1, 4]);
+  });
+
+  it('calls the collator at most a run of items at a time between two turns of the loop (decision 173)', () => {
+    const next = numbers(11);
+    const keys = Array.from({ length: 12_000 }, () => `Tower ${Math.floor(next() * 5000)}`);
+    let calls = 0;
+    let most = 0;
+    const steps = collatedRanks(keys, (x, y) => {
+      calls += 1;
+      return byName(x, y);
+    });
+    for (let step = steps.next(); ; step = steps.next()) {
+      most = Math.max(most, calls);
+      calls = 0;
+      if (step.done) break;
+    }
+    // A run of SORT_RUN sorted at once is about SORT_RUN x log2(SORT_RUN) comparisons.
+    expect(most).toBeLessThanOrEqual(SORT_RUN * 12);
   });
 });

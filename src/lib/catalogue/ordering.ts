@@ -4,6 +4,7 @@
  * whichever costs less.
  */
 import { has, members, type Bitset } from './bitset';
+import { sortInSteps, SORT_RUN, type Steps } from './steps';
 
 /** Missing values sort last whatever the direction; undefined when both are missing or equal (the caller's tie-break decides). */
 export function nullsLast<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number): number | undefined {
@@ -16,15 +17,17 @@ export function nullsLast<T>(a: T | null, b: T | null, compare: (x: T, y: T) => 
 
 /**
  * Each item's place in the collator's order, equal items sharing one: the sorts then compare numbers,
- * and the collator (a microsecond a call) runs in one sort per key instead of one per order.
+ * and the collator (a microsecond a call) runs in one sort per key instead of one per order. In steps
+ * (decision 173): 12,000 names sorted at once held the loop for 15 to 30 ms.
  */
-export function collatedRanks(keys: string[], compare: (x: string, y: string) => number): Int32Array {
-  const order = keys.map((_, index) => index).sort((a, b) => compare(keys[a], keys[b]));
+export function* collatedRanks(keys: string[], compare: (x: string, y: string) => number): Steps<Int32Array> {
+  const order = yield* sortInSteps(Int32Array.from(keys.keys()), (a, b) => compare(keys[a], keys[b]));
   const ranks = new Int32Array(keys.length);
-  order.forEach((index, position) => {
-    const previous = order[position - 1];
-    ranks[index] = position === 0 ? 0 : ranks[previous] + (compare(keys[previous], keys[index]) === 0 ? 0 : 1);
-  });
+  for (let position = 1; position < order.length; position += 1) {
+    const [previous, index] = [order[position - 1], order[position]];
+    ranks[index] = ranks[previous] + (compare(keys[previous], keys[index]) === 0 ? 0 : 1);
+    if (position % SORT_RUN === 0) yield;
+  }
   return ranks;
 }
 

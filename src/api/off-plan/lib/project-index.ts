@@ -16,7 +16,7 @@ import {
   AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
 } from './options';
 import { namesOf, placesOf } from './project-locale';
-import { mapInSteps, runSteps, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
+import { mapInSteps, runSteps, SORT_RUN, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
 import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
 import type { CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { projectGeo } from './project-geo';
@@ -126,9 +126,9 @@ export const listingCard = (project: NormalisedProject, slug: string, locale: Lo
 const byIdText = new Intl.Collator('en', { numeric: true }).compare;
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
-function comparators(projects: NormalisedProject[]): Record<Sort, (a: number, b: number) => number> {
-  const idRanks = collatedRanks(projects.map((project) => project.id), byIdText);
-  const nameRanks = collatedRanks(projects.map((project) => project.name), byName);
+function* comparators(projects: NormalisedProject[]): Steps<Record<Sort, (a: number, b: number) => number>> {
+  const idRanks = yield* collatedRanks(projects.map((project) => project.id), byIdText);
+  const nameRanks = yield* collatedRanks(projects.map((project) => project.name), byName);
   const tie = (a: number, b: number) => idRanks[a] - idRanks[b];
   const price = (i: number) => projects[i].price.starting_from;
   const completion = (i: number) => projects[i].completion_sort;
@@ -146,19 +146,22 @@ function comparators(projects: NormalisedProject[]): Record<Sort, (a: number, b:
 
 const perSort = <T>(make: (sort: Sort) => T) => Object.fromEntries(SORTS.map(({ value }) => [value, make(value)])) as Record<Sort, T>;
 
-/** Splits each sort order into sublists per key, keeping the order. */
-function partition<K>(orders: Orders, keyOf: (index: number) => K | undefined): Map<K, Orders> {
+/** Splits each sort order into sublists per key, keeping the order: a step every SORT_RUN items (decision 173). */
+function* partition<K>(orders: Orders, keyOf: (index: number) => K | undefined): Steps<Map<K, Orders>> {
   const lists = new Map<K, Record<Sort, number[]>>();
   for (const { value: sort } of SORTS) {
-    for (const index of orders[sort]) {
+    for (let position = 0; position < orders[sort].length; position += 1) {
+      const index = orders[sort][position];
       const key = keyOf(index);
-      if (key === undefined) continue;
-      let entry = lists.get(key);
-      if (!entry) {
-        entry = perSort(() => [] as number[]);
-        lists.set(key, entry);
+      if (key !== undefined) {
+        let entry = lists.get(key);
+        if (!entry) {
+          entry = perSort(() => [] as number[]);
+          lists.set(key, entry);
+        }
+        entry[sort].push(index);
       }
-      entry[sort].push(index);
+      if (position % SORT_RUN === SORT_RUN - 1) yield;
     }
   }
   return new Map([...lists].map(([key, entry]) => [key, perSort((sort) => Int32Array.from(entry[sort]))]));
@@ -212,13 +215,13 @@ function* sizeRanges(projects: NormalisedProject[]): Steps<Sizes> {
     const range = project.size_range_sqft ?? null;
     if (units.length === 0 && range) entries.push({ from: range.min, to: range.max, project: i, area: -1 });
   });
-  entries.sort((a, b) => a.from - b.from);
+  const byFrom = Array.from(yield* sortInSteps(Int32Array.from(entries.keys()), (a, b) => entries[a].from - entries[b].from), (entry) => entries[entry]);
   return {
-    from: Float64Array.from(entries, (entry) => entry.from),
-    to: Float64Array.from(entries, (entry) => entry.to),
-    project: Int32Array.from(entries, (entry) => entry.project),
-    area: Int8Array.from(entries, (entry) => entry.area),
-    byTo: Int32Array.from(entries.keys()).sort((a, b) => entries[a].to - entries[b].to),
+    from: Float64Array.from(byFrom, (entry) => entry.from),
+    to: Float64Array.from(byFrom, (entry) => entry.to),
+    project: Int32Array.from(byFrom, (entry) => entry.project),
+    area: Int8Array.from(byFrom, (entry) => entry.area),
+    byTo: yield* sortInSteps(Int32Array.from(byFrom.keys()), (a, b) => byFrom[a].to - byFrom[b].to),
   };
 }
 
@@ -240,8 +243,7 @@ export function buildIndex(projects: NormalisedProject[], options: IndexOptions 
 
 /** The same in steps, for a caller that slices the work (services/off-plan.ts). */
 export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects, slugs = freshProjectSlugs(projects), developerSlugs }: IndexOptions = {}): Steps<ProjectIndex> {
-  const compare = comparators(projects);
-  yield;
+  const compare = yield* comparators(projects);
   const all = projects.map((_, index) => index);
   const orders = {} as Orders;
   for (const { value: sort } of SORTS) orders[sort] = yield* sortInSteps(all, compare[sort]);
@@ -249,7 +251,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const priced = [...prices].filter((price) => !Number.isNaN(price));
   const developers = new Map(projects.filter((project) => project.developer.id).map((project) => [project.developer.id, project.developer]));
   const years = [...new Set(projects.map((project) => project.completion.year).filter(Boolean))].sort();
-  const byState = partition(orders, (index) => projects[index].state_id || undefined);
+  const byState = yield* partition(orders, (index) => projects[index].state_id || undefined);
   const states = new Map([...byState].map(([state, lists]) => [state as EmirateCode, bitsetOf(projects.length, lists.name_asc)]));
   yield;
   const sizes = yield* sizeRanges(projects);
@@ -259,8 +261,8 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale, developerSlugs))));
   const lowerNames = yield* mapInSteps(searchedAs, (project) => foldForSearch(namesOf(project).join('\n')));
   const places = yield* wordIndexOf(searchedAs, (project) => searchWords(placesOf(project).join(' ')));
-  const byDeveloper = partition(orders, (index) => projects[index].developer.id || undefined);
-  const byYear = partition(orders, (index) => projects[index].completion.year || undefined);
+  const byDeveloper = yield* partition(orders, (index) => projects[index].developer.id || undefined);
+  const byYear = yield* partition(orders, (index) => projects[index].completion.year || undefined);
   yield;
   const geo = projectGeo(searchedAs, orders.name_asc);
 

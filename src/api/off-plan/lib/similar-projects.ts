@@ -46,7 +46,15 @@ const communityKey = (project: NormalisedProject) => {
   return name && project.state_id ? `${project.state_id}\u0000${name}` : '';
 };
 
-function traitsOf(projects: readonly NormalisedProject[]): { traits: Traits; communities: number[][]; states: Map<string, number[]> } {
+/** A bedroom option per bit, of the types the project lists. */
+const bedroomsMask = (project: NormalisedProject) =>
+  project.bedrooms.types.reduce((mask, type) => {
+    const option = bedroomsOption(type);
+    return option ? mask | (1 << BEDROOMS.indexOf(option)) : mask;
+  }, 0);
+
+/** What the ranking compares of each project, a step every STEP projects (decision 173). */
+function* traitsOf(projects: readonly NormalisedProject[]): Steps<{ traits: Traits; communities: number[][]; states: Map<string, number[]> }> {
   const communityNumbers = new Map<string, number>();
   const communities: number[][] = [];
   const states = new Map<string, number[]>();
@@ -56,16 +64,14 @@ function traitsOf(projects: readonly NormalisedProject[]): { traits: Traits; com
     state: projects.map((project) => project.state_id),
     longitude: new Float64Array(projects.length).fill(NaN),
     latitude: new Float64Array(projects.length).fill(NaN),
-    price: Float64Array.from(projects, (project) => (project.price.starting_from && project.price.starting_from > 0 ? project.price.starting_from : NaN)),
-    bedrooms: Uint8Array.from(projects, (project) =>
-      project.bedrooms.types.reduce((mask, type) => {
-        const option = bedroomsOption(type);
-        return option ? mask | (1 << BEDROOMS.indexOf(option)) : mask;
-      }, 0)
-    ),
+    price: new Float64Array(projects.length),
+    bedrooms: new Uint8Array(projects.length),
     year: projects.map((project) => project.completion.year),
   };
-  projects.forEach((project, i) => {
+  yield* mapInSteps(projects, (project, i) => {
+    const price = project.price.starting_from;
+    traits.price[i] = price && price > 0 ? price : NaN;
+    traits.bedrooms[i] = bedroomsMask(project);
     const key = communityKey(project);
     if (key) {
       let number = communityNumbers.get(key);
@@ -122,8 +128,9 @@ class Best {
   }
 }
 
-function ranker(projects: readonly NormalisedProject[]) {
-  const { traits, communities, states } = traitsOf(projects);
+function* ranker(projects: readonly NormalisedProject[]): Steps<(p: number) => Int32Array> {
+  const { traits, communities, states } = yield* traitsOf(projects);
+  yield;
   // The collection's spatial index, the map's (project-geo.ts): built once for both.
   const places = collectionLayer(projects).all;
   /** Which project last looked at each one (its position + 1), so no candidate is offered twice. */
@@ -170,7 +177,7 @@ function ranker(projects: readonly NormalisedProject[]) {
 
 /** Every project's similar projects, in steps (for `inSlices`). */
 export function* similarBuild(projects: readonly NormalisedProject[]): Steps<SimilarLists> {
-  const rank = ranker(projects);
+  const rank = yield* ranker(projects);
   yield;
   return yield* mapInSteps(projects, (_, p) => rank(p));
 }
