@@ -265,6 +265,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const byYear = yield* partition(orders, (index) => projects[index].completion.year || undefined);
   yield;
   const geo = projectGeo(searchedAs, orders.name_asc);
+  yield;
 
   return {
     locale,
