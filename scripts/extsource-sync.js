@@ -28,6 +28,8 @@ async function main() {
   }
   process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
   process.env.EXTSOURCE_CRON = '';
+  // It answers no visitors: nothing to build before its sync (decision 175).
+  process.env.WARM_UP_MAX_SECONDS = '0';
   const { createStrapi } = require('@strapi/strapi');
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
   const sync = strapi.plugin('extsource').service('sync');
