@@ -21,15 +21,15 @@ interface WarmUpLog {
 export async function warmUp(steps: readonly WarmUpStep[], maxMs: number, log: WarmUpLog): Promise<void> {
   if (maxMs <= 0 || steps.length === 0) return;
   const startedAt = performance.now();
-  const underWay = new Set(steps.map(({ name }) => name));
+  let next = 0;
   const all = (async () => {
-    for (const step of steps) {
+    for (; next < steps.length; next += 1) {
+      const step = steps[next];
       try {
         await step.run();
       } catch (error) {
         log.warn(`warm-up: ${step.name} not built, built on its first read instead: ${errorMessage(error)}`);
       }
-      underWay.delete(step.name);
     }
   })();
   let timer: NodeJS.Timeout | undefined;
@@ -39,6 +39,6 @@ export async function warmUp(steps: readonly WarmUpStep[], maxMs: number, log: W
   const ended = await Promise.race([all.then(() => 'ended' as const), overdue]);
   clearTimeout(timer);
   const ms = Math.round(performance.now() - startedAt);
-  if (ended === 'overdue') log.warn(`warm-up: listening after ${ms} ms with ${[...underWay].join(', ')} still under way`);
+  if (ended === 'overdue') log.warn(`warm-up: listening after ${ms} ms with ${steps.slice(next).map(({ name }) => name).join(', ')} still under way`);
   else log.info(`warm-up: ${steps.map(({ name }) => name).join(', ')} in memory after ${ms} ms`);
 }

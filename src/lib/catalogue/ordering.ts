@@ -24,7 +24,8 @@ export function* collatedRanks(keys: string[], compare: (x: string, y: string) =
   const order = yield* sortInSteps(Int32Array.from(keys.keys()), (a, b) => compare(keys[a], keys[b]));
   const ranks = new Int32Array(keys.length);
   for (let position = 1; position < order.length; position += 1) {
-    const [previous, index] = [order[position - 1], order[position]];
+    const previous = order[position - 1];
+    const index = order[position];
     ranks[index] = ranks[previous] + (compare(keys[previous], keys[index]) === 0 ? 0 : 1);
     if (position % SORT_RUN === 0) yield;
   }
