@@ -364,9 +364,18 @@ export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
   projectsService(strapi).slugDevelopersWith((developers) => service.developerSlugs(developers));
 }
 
-/** Before a start listens (decision 175): the project collection, its snapshot or its first fill, and the indexes built from it. */
+/**
+ * Before a start listens (decision 175): the project collection, its snapshot or its first fill, and its
+ * index in every locale (a first fill prepares them before it is served; a snapshot is served as read).
+ */
 export function offPlanWarmUp(strapi: Core.Strapi): WarmUpStep {
-  return { name: 'the off-plan projects', run: () => projectsService(strapi).collection() };
+  const service = offPlanService(strapi);
+  return {
+    name: 'the off-plan projects',
+    run: async () => {
+      for (const locale of LOCALES) await service.projectIndex(locale);
+    },
+  };
 }
 
 /** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
