@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
+import { createRequire } from 'module';
+import path from 'path';
 import { setTimeout as sleep } from 'timers/promises';
 import { apiToken, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
@@ -347,6 +349,30 @@ describe('with the Goyzer driver against a fake provider', () => {
     useGoyzer(GOYZER_CREDENTIALS, { maxItems: 150 });
     await failedRunLeavesCatalogue(/page 2: 151 units, more than GOYZER_MAX_ITEMS \(150\) allows$/);
     useGoyzer();
+  });
+
+  it('reads the feed answers in a thread of its own: none is parsed on the thread that answers visitors', async () => {
+    // The XML parser as the app's compiled code loads it on this thread (CommonJS, from the project's node_modules).
+    const { XMLParser, XMLValidator } = createRequire(path.join(process.cwd(), 'package.json'))('fast-xml-parser');
+    const { parse } = XMLParser.prototype;
+    const { validate } = XMLValidator;
+    let calls = 0;
+    XMLParser.prototype.parse = function counted(this: unknown, ...args: unknown[]) {
+      calls += 1;
+      return parse.apply(this, args);
+    };
+    XMLValidator.validate = (...args: unknown[]) => {
+      calls += 1;
+      return validate(...args);
+    };
+    try {
+      const run = (await sync('sales')).body.data;
+      expect(run).toMatchObject({ status: 'succeeded', fetched: 1201 });
+    } finally {
+      XMLParser.prototype.parse = parse;
+      XMLValidator.validate = validate;
+    }
+    expect(calls).toBe(0);
   });
 
   it('retries a 500 and succeeds', async () => {

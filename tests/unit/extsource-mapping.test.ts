@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { describe, expect, it } from 'vitest';
-import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer';
+import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer-units';
 import { uaeCoordinates } from '../../src/plugins/extsource/server/src/mapping/coordinates';
 import { calendarDay, uaeInstant } from '../../src/plugins/extsource/server/src/mapping/dates';
 import { emirateOfPlace } from '../../src/plugins/extsource/server/src/mapping/communities';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer';
+import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer-units';
 import { fraction, judgePage, PageTally, type PageSummary } from '../../src/plugins/extsource/server/src/drivers/goyzer-pages';
 import { backoffMs, retryAfterMs } from '../../src/plugins/extsource/server/src/drivers/http';
 import { parseJson } from '../../src/plugins/extsource/server/src/drivers/reelly';

@@ -7,19 +7,13 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { setTimeout as sleep } from 'timers/promises';
 import { errorMessage } from '../errors';
+import { ProviderError } from './provider-error';
 
 export interface RetryPolicy {
   timeoutMs: number;
   retries: number;
   backoffMs: number;
   maxDelayMs: number;
-}
-
-export class ProviderError extends Error {
-  constructor(message: string, readonly status?: number) {
-    super(message);
-    this.name = 'ProviderError';
-  }
 }
 
 /** A size cap on one answer: the download stops (and the request fails) once `bytes` are exceeded. */
@@ -95,12 +89,25 @@ export function createHttpClient(baseURL: string, policy: RetryPolicy, headers: 
 export async function getText(
   client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap, observe?: AttemptObserver
 ): Promise<AxiosResponse<string>> {
+  return getWithRetries<string>(client, url, config, policy, what, cap, observe);
+}
+
+/** As getText, the body as the bytes received (never made a string on this thread). */
+export async function getBytes(
+  client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap, observe?: AttemptObserver
+): Promise<AxiosResponse<Buffer>> {
+  return getWithRetries<Buffer>(client, url, { ...config, responseType: 'arraybuffer' }, policy, what, cap, observe);
+}
+
+async function getWithRetries<T>(
+  client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap, observe?: AttemptObserver
+): Promise<AxiosResponse<T>> {
   const request = cap ? { ...config, maxContentLength: Math.max(0, cap.bytes) } : config;
   for (let attempt = 0; ; attempt += 1) {
     const began = performance.now();
     const seconds = () => (performance.now() - began) / 1000;
     try {
-      const response = await client.get<string>(url, request);
+      const response = await client.get<T>(url, request);
       observe?.('ok', seconds());
       return response;
     } catch (error) {

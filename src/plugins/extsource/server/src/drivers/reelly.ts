@@ -18,7 +18,8 @@ import type { Developer, NormalisedProject } from '../mapping/types';
 import { number, text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
 import { eachSliced } from '../slices';
-import { createHttpClient, getText, ProviderError, type RequestObserver, type RetryPolicy } from './http';
+import { createHttpClient, getText, type RequestObserver, type RetryPolicy } from './http';
+import { ProviderError } from './provider-error';
 import type { Progress, ProjectsDriver } from './types';
 
 interface Page {

@@ -1,6 +1,6 @@
 /** The driver interfaces: one per feed, whatever the provider behind it. */
 import type { Developer, ListingType, NormalisedListing, NormalisedProject, Rejected } from '../mapping/types';
-import { ProviderError } from './http';
+import { ProviderError } from './provider-error';
 
 export interface Fetched<T> {
   records: T[];
