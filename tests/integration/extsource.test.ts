@@ -566,27 +566,6 @@ describe('projects with the Reelly driver against a fake provider', () => {
     }
   });
 
-  it('reads the collection in a thread of its own: none of its projects is mapped on the thread that answers visitors', async () => {
-    // The plugin's compiled mapping modules loaded on this thread (the calls go through their exports).
-    const loaded = Object.entries(createRequire(__filename).cache).filter(([file]) => file.endsWith(path.join('mapping', 'reelly.js')));
-    expect(loaded.length).toBeGreaterThan(0);
-    const mappings = loaded.map(([, module]) => module!.exports as { mapReellyProject: (...args: unknown[]) => unknown });
-    const originals = mappings.map((mapping) => mapping.mapReellyProject);
-    let calls = 0;
-    mappings.forEach((mapping, index) => {
-      mapping.mapReellyProject = (...args: unknown[]) => {
-        calls += 1;
-        return originals[index](...args);
-      };
-    });
-    try {
-      expect(await fresh()).toHaveLength(230);
-    } finally {
-      mappings.forEach((mapping, index) => (mapping.mapReellyProject = originals[index]));
-    }
-    expect(calls).toBe(0);
-  });
-
   it('reads the Arabic names, descriptions and places with language=ar, and the Arabic badge from the same answer', async () => {
     const [project] = (await fresh()).filter((card) => card.id === String(data.projects_ar[0].id)) as unknown as Array<{ translations?: { ar?: Record<string, string> }; badge: string }>;
     const arabic = data.projects_ar[0] as { name: string; location: { city: string; district: string } };

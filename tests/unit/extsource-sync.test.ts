@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer-units';
 import { fraction, judgePage, PageTally, type PageSummary } from '../../src/plugins/extsource/server/src/drivers/goyzer-pages';
 import { backoffMs, retryAfterMs } from '../../src/plugins/extsource/server/src/drivers/http';
-import { parseJson } from '../../src/plugins/extsource/server/src/drivers/reelly-feed';
+import { parseJson } from '../../src/plugins/extsource/server/src/drivers/reelly';
 import {
   contentHash, looksLikeBadFetch, planChanges, planSync, syncMode, type ExistingRow, type SyncMarks,
 } from '../../src/plugins/extsource/server/src/services/sync-plan';

@@ -1,6 +1,6 @@
 /**
  * One Goyzer answer read into listings (pure): checked as well-formed XML, cut into its units, each unit
- * mapped, its page positions summed up. The driver runs this in a thread of its own (reading-worker.ts),
+ * mapped, its page positions summed up. The driver runs this in a thread of its own (units-thread.ts),
  * so neither the parsing nor the answer's text is ever on the thread that answers visitors.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';

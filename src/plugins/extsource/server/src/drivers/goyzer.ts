@@ -20,7 +20,7 @@ import { parseUnitsPage, type UnitsPage, type UnitsRequest } from './goyzer-unit
 import { createHttpClient, getBytes, type RequestObserver, type RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
 import { ChangesUnavailableError, type ListingsDriver, type Progress } from './types';
-import { transferable, withReadingThread, type ReadingThread } from './reading-thread';
+import { openUnitsReader, type UnitsReader } from './units-reader';
 
 const ENDPOINT: Record<ListingType, string> = { sale: 'SalesListings', rent: 'RentListings' };
 const CHANGES_ENDPOINT: Record<ListingType, string> = { sale: 'GetUpdatedUnitsForSales', rent: 'GetUpdatedUnitsForLease' };
@@ -61,27 +61,33 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     return { ...credentials, ...Object.fromEntries(FILTERS[type].map((name) => [name, ''])), PageIndex: pageIndex };
   }
 
-  /**
-   * An answer read into listings in the reading thread (its bytes handed over), failing past
-   * GOYZER_MAX_ITEMS with the `before` units read earlier.
-   */
-  async function readAnswer(thread: ReadingThread, answer: Buffer, request: Omit<UnitsRequest, 'limit'>, before: number): Promise<UnitsPage> {
-    const bytes = transferable(answer);
-    const page = await thread.call<UnitsPage>({ kind: 'goyzer-page', bytes, request: { ...request, limit: settings.maxItems - before } }, [bytes.buffer as ArrayBuffer]);
+  /** An answer read into listings by `reader`, failing past GOYZER_MAX_ITEMS with the `before` units read earlier. */
+  async function readAnswer(reader: UnitsReader, bytes: Buffer, request: Omit<UnitsRequest, 'limit'>, before: number): Promise<UnitsPage> {
+    const page = await reader.read(bytes, { ...request, limit: settings.maxItems - before });
     if (page.over) throw tooMany(request.what, settings.maxItems + 1);
     return page;
+  }
+
+  /** `fetch` with a reader of answers open for as long as it runs. */
+  async function withReader<T>(fetch: (reader: UnitsReader) => Promise<T>): Promise<T> {
+    const reader = openUnitsReader();
+    try {
+      return await fetch(reader);
+    } finally {
+      await reader.close();
+    }
   }
 
   async function fetchListings(type: ListingType, progress?: Progress) {
     const download = byteBudget();
     const results: Array<NormalisedListing | Rejected> = [];
     let previous: PageSummary | undefined;
-    return withReadingThread(async (thread) => {
+    return withReader(async (reader) => {
       for (let pageIndex = 1; ; pageIndex += 1) {
         const what = `Goyzer ${ENDPOINT[type]} page ${pageIndex}`;
         if (pageIndex > settings.maxPages) throw new ProviderError(`${what}: more than GOYZER_MAX_PAGES (${settings.maxPages}) pages`);
         const answer = await download(ENDPOINT[type], listingParams(type, pageIndex), what);
-        const page = await readAnswer(thread, answer, { what, type, page: pageIndex, changes: false }, results.length);
+        const page = await readAnswer(reader, answer, { what, type, page: pageIndex, changes: false }, results.length);
         const { summary } = page;
         if (summary.pages !== null && summary.pages > settings.maxPages) {
           throw new ProviderError(`${what}: the feed has ${summary.pages} pages, more than GOYZER_MAX_PAGES (${settings.maxPages}) allows`);
@@ -117,7 +123,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
       }
       throw error;
     }
-    const { results, deleted } = await withReadingThread((thread) => readAnswer(thread, answer, { what, type, page: 1, changes: true }, 0));
+    const { results, deleted } = await withReader((reader) => readAnswer(reader, answer, { what, type, page: 1, changes: true }, 0));
     progress?.(results.length + deleted.length);
     return { ...partition<NormalisedListing>(results), deleted };
   }

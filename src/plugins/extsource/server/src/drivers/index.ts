@@ -43,10 +43,7 @@ export function projectsDriver(strapi: Core.Strapi, retry: Partial<RetryPolicy> 
     case 'sample':
       return sampleProjectsDriver(sampleDir(strapi, config), defaults, publicUrl(strapi));
     case 'reelly':
-      return reellyProjectsDriver(
-        { settings: config.reelly, policy: { ...config.http, ...retry }, defaults: { ...defaults, developersTtlSeconds: config.developersTtlSeconds } },
-        observerOf(strapi, 'reelly')
-      );
+      return reellyProjectsDriver(config.reelly, { ...config.http, ...retry }, { ...defaults, developersTtlSeconds: config.developersTtlSeconds }, observerOf(strapi, 'reelly'));
     default:
       throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use sample or reelly)`);
   }

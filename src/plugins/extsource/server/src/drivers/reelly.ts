@@ -1,30 +1,193 @@
 /**
- * The Reelly projects driver (the feed's reads: reelly-feed.ts). The collection is read in a reading
- * thread (decision 177): its pages in both languages parsed and mapped there, only the mapped projects
- * sent back, and the developers it read kept here for the details, which are read on this thread.
+ * Reelly projects feed: JSON over HTTP with an `X-API-Key` header. `GET /projects` and `GET /developers`
+ * are paged with limit/offset until `next` is null (we compute the next offset ourselves rather than
+ * follow a URL the provider sends); `GET /projects/{id}` has the detail.
+ *
+ * The catalogue is international: every projects request asks for `country=United Arab Emirates`
+ * (with `preferred_currency` and `preferred_area_unit`), and the mapping drops any project outside the
+ * UAE that comes back anyway. Offset paging shifts when projects are added or removed while paging:
+ * projects are deduplicated by id, and a pass during which the catalogue moved (its `count` changed,
+ * or an id came twice) is read once more. Developers complete each project's developer (id, logo).
+ * Arabic names and descriptions come from a second read of the same endpoints with `language=ar`
+ * (decision 57); when it fails, the projects are kept in English and the run says so.
  */
-import type { RequestObserver } from './http';
-import { withReadingThread } from './reading-thread';
-import { knownDevelopers, reellyFeed, rememberDevelopers, type CatalogueRead, type ReellySpec } from './reelly-feed';
-import type { ProjectsDriver } from './types';
+import { errorMessage } from '../errors';
+import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
+import { isRejected, partition } from '../mapping/rejected';
+import type { Developer, NormalisedProject } from '../mapping/types';
+import { number, text } from '../mapping/values';
+import type { ExtsourceConfig } from '../config';
+import { eachSliced } from '../slices';
+import { createHttpClient, getText, type RequestObserver, type RetryPolicy } from './http';
+import { ProviderError } from './provider-error';
+import type { Progress, ProjectsDriver } from './types';
 
-export function reellyProjectsDriver(spec: ReellySpec, observe?: RequestObserver): ProjectsDriver {
-  const feed = reellyFeed(spec, observe);
+interface Page {
+  count?: unknown;
+  next?: string | null;
+  results?: ReellyRecord[];
+}
+
+interface Pass {
+  records: ReellyRecord[];
+  /** The catalogue did not move while it was read. */
+  stable: boolean;
+}
+
+export const UAE_COUNTRY = 'United Arab Emirates';
+
+export function parseJson<T>(body: string, what: string): T {
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    throw new ProviderError(`${what}: malformed JSON`);
+  }
+}
+
+/** Developers read last, per feed URL, shared by the short-lived driver objects (one per call). */
+const directories = new Map<string, { directory: DeveloperDirectory; until: number }>();
+
+/** Records by id, to pair each English record with its Arabic one. */
+export const recordsById = (records: ReellyRecord[]) => new Map(records.map((record) => [text(record.id), record]));
+
+/** One record per id, the later read winning (ids are strings; records without one are kept for the mapping to reject). */
+function byId(records: ReellyRecord[]): ReellyRecord[] {
+  const seen = new Map<string, ReellyRecord>();
+  const anonymous: ReellyRecord[] = [];
+  for (const record of records) {
+    const id = text(record.id);
+    if (id) seen.set(id, record);
+    else anonymous.push(record);
+  }
+  return [...seen.values(), ...anonymous];
+}
+
+export function reellyProjectsDriver(
+  settings: ExtsourceConfig['reelly'],
+  policy: RetryPolicy,
+  defaults: ProjectDefaults & { developersTtlSeconds: number },
+  observe?: RequestObserver
+): ProjectsDriver {
+  if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
+  const client = createHttpClient(settings.baseUrl, policy, { 'X-API-Key': settings.apiKey, Accept: 'application/json' });
+  const catalogueParams = { country: UAE_COUNTRY, preferred_currency: defaults.currency, preferred_area_unit: 'sqft' };
+
+  /** Each pass may download at most REELLY_MAX_BYTES in all. */
+  function byteBudget() {
+    let left = settings.maxBytes;
+    /** `endpoint`: the URL's pattern, for metrics (a project's id is never a label). */
+    return async <T>(url: string, params: Record<string, unknown>, what: string, endpoint = url): Promise<T> => {
+      const cap = { bytes: left, message: `the answers passed REELLY_MAX_BYTES (${settings.maxBytes} bytes); the download was stopped` };
+      const { data } = await getText(client, url, { params }, policy, what, cap, observe && ((outcome, seconds) => observe(endpoint, outcome, seconds)));
+      left -= Buffer.byteLength(data);
+      return parseJson<T>(data, what);
+    };
+  }
+
+  /** Every page of a list endpoint, in order, with whether its `count` held still throughout. */
+  async function readAll(path: string, params: Record<string, unknown>, label: string, progress?: Progress): Promise<Pass> {
+    const get = byteBudget();
+    const records: ReellyRecord[] = [];
+    const counts = new Set<number>();
+    for (let pages = 0; ; pages += 1) {
+      const offset = records.length;
+      const what = `Reelly ${label} offset ${offset}`;
+      if (pages >= settings.maxPages) throw new ProviderError(`${what}: more than REELLY_MAX_PAGES (${settings.maxPages}) pages`);
+      const body = await get<Page | ReellyRecord[]>(path, { ...params, limit: settings.pageSize, offset }, what);
+      // A bare list is the whole set in one answer.
+      if (Array.isArray(body)) return { records: body, stable: true };
+      if (!body || !Array.isArray(body.results)) throw new ProviderError(`${what}: no results list`);
+      records.push(...body.results);
+      const count = number(body.count);
+      if (count !== null) counts.add(count);
+      progress?.(records.length);
+      if (!body.next || body.results.length === 0) break;
+    }
+    const unique = byId(records);
+    return { records: unique, stable: counts.size <= 1 && unique.length === records.length };
+  }
+
+  /** A pass during which the catalogue moved is read again; if it moves again, both passes are merged. */
+  async function readSettled(path: string, params: Record<string, unknown>, label: string, progress?: Progress): Promise<ReellyRecord[]> {
+    const first = await readAll(path, params, label, progress);
+    if (first.stable) return first.records;
+    const second = await readAll(path, params, label, progress);
+    return second.stable ? second.records : byId([...first.records, ...second.records]);
+  }
+
+  async function loadDevelopers(): Promise<Developer[]> {
+    const developers = (await readSettled('/developers', {}, 'developers')).map(mapReellyDeveloper);
+    directories.set(settings.baseUrl, { directory: developerDirectory(developers), until: Date.now() + defaults.developersTtlSeconds * 1000 });
+    return developers;
+  }
+
+  /** The developer directory: cached, or read now; a projects read goes on without it when the feed fails. */
+  async function directory(fresh: boolean): Promise<DeveloperDirectory | undefined> {
+    const cached = directories.get(settings.baseUrl);
+    if (!fresh && cached && Date.now() < cached.until) return cached.directory;
+    try {
+      await loadDevelopers();
+    } catch {
+      // Projects still name their developer; id and logo wait for the next read.
+    }
+    return directories.get(settings.baseUrl)?.directory;
+  }
+
+  /** The catalogue in Arabic, by id; empty (with a warning) when that read fails: the English one stands alone. */
+  async function arabicCatalogue(warnings: string[]): Promise<Map<string, ReellyRecord>> {
+    try {
+      return recordsById(await readSettled('/projects', { ...catalogueParams, language: 'ar' }, 'projects (Arabic)'));
+    } catch (error) {
+      warnings.push(`the Arabic names were not read, the projects are kept in English: ${errorMessage(error)}`);
+      return new Map();
+    }
+  }
+
+  /** The detail in the provider's default language (English), or in `language`. */
+  async function readDetail(id: string, language?: 'ar'): Promise<ReellyRecord> {
+    const what = `Reelly project ${id}${language ? ' (Arabic)' : ''}`;
+    const params = language ? { ...catalogueParams, language } : catalogueParams;
+    const record = await byteBudget()<ReellyRecord>(`/projects/${encodeURIComponent(id)}`, params, what, '/projects/{id}');
+    if (!record || typeof record !== 'object') throw new ProviderError(`${what}: not a project`);
+    return record;
+  }
+
   return {
     name: 'reelly',
     requestsPerDetail: 2,
     async fetchProjects(progress) {
-      const read = await withReadingThread((thread) =>
-        thread.call<CatalogueRead>({ kind: 'reelly-catalogue', spec, known: knownDevelopers(spec.settings.baseUrl) }, [], (event) => {
-          if ('progress' in event) progress?.(event.progress);
-          else observe?.(...event.observe);
-        })
-      );
-      if (read.developers) rememberDevelopers(spec.settings.baseUrl, read.developers, spec.defaults.developersTtlSeconds);
-      return read.fetched;
+      const developers = await directory(true);
+      const records = await readSettled('/projects', catalogueParams, 'projects', progress);
+      const warnings: string[] = [];
+      const arabic = await arabicCatalogue(warnings);
+      const results: ReturnType<typeof mapReellyProject>[] = [];
+      // Mapping 10,000 projects takes about a second: in slices, between visitors' requests.
+      await eachSliced(records, (record) => {
+        if (isUaeProject(record)) results.push(mapReellyProject(record, defaults, developers, arabic.get(text(record.id))));
+      });
+      const mapped = partition<NormalisedProject>(results);
+      return warnings.length ? { ...mapped, warnings } : mapped;
     },
-    fetchProject: feed.fetchProject,
-    fetchDevelopers: feed.fetchDevelopers,
-    test: feed.test,
+    async fetchProject(id, previous) {
+      try {
+        // The Arabic read is a bonus: its failure leaves the detail in English, with the Arabic held before.
+        const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => null)]);
+        const mapped = mapReellyProject(record, defaults, await directory(false), arabic ?? undefined);
+        if (isRejected(mapped)) return null;
+        const kept = arabic === null ? (await previous?.())?.translations : undefined;
+        return kept ? { ...mapped, translations: kept } : mapped;
+      } catch (error) {
+        if (error instanceof ProviderError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async fetchDevelopers() {
+      return loadDevelopers();
+    },
+    async test() {
+      const what = 'Reelly projects offset 0';
+      const body = await byteBudget()<Page>('/projects', { ...catalogueParams, limit: 1, offset: 0 }, what);
+      if (!body || !Array.isArray(body.results)) throw new ProviderError(`${what}: no results list`);
+    },
   };
 }

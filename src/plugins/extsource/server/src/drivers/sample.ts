@@ -11,7 +11,7 @@ import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import { isRejected, partition } from '../mapping/rejected';
 import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import type { Developer, NormalisedListing, NormalisedProject } from '../mapping/types';
-import { recordsById } from './reelly-feed';
+import { recordsById } from './reelly';
 import type { ListingsDriver, ProjectsDriver } from './types';
 
 const SERVICE_IMAGE = /^\/images\//;

@@ -1,0 +1,70 @@
+/**
+ * Reads Goyzer answers in a thread of its own (units-thread.ts), one fetch's worth: open it when a fetch
+ * begins, close it when it ends. A page of units takes tens of milliseconds to check and map, and its text
+ * and parsed tree are garbage the moment it is mapped; on the visitors' thread that was a twelfth of a
+ * sync's CPU and the allocation that brought on its full collections (decision 176).
+ */
+import path from 'path';
+import { Worker } from 'worker_threads';
+import type { UnitsPage, UnitsRequest } from './goyzer-units';
+import { ProviderError } from './provider-error';
+import type { UnitsReply, UnitsTask } from './units-thread';
+
+/** The reading thread's young generation (V8's default grows to 32 MB and more). */
+const YOUNG_GENERATION_MB = 4;
+
+export interface UnitsReader {
+  /** The answer's bytes read into listings; the bytes are handed over (not usable here afterwards). */
+  read(bytes: Buffer, request: UnitsRequest): Promise<UnitsPage>;
+  close(): Promise<void>;
+}
+
+interface Waiting {
+  resolve: (page: UnitsPage) => void;
+  reject: (error: Error) => void;
+}
+
+/** Its own copy of `bytes`, so the transfer takes a buffer nothing else shares (Node pools small ones). */
+function ownBytes(bytes: Buffer): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+}
+
+export function openUnitsReader(): UnitsReader {
+  // A unit's garbage is small and short-lived: a small young generation keeps the thread's memory small.
+  const worker = new Worker(path.join(__dirname, 'units-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const waiting = new Map<number, Waiting>();
+  let nextId = 0;
+  let failure: Error | undefined;
+
+  const failAll = (error: Error) => {
+    failure = error;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (reply: UnitsReply) => {
+    const task = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (!task) return;
+    if ('page' in reply) task.resolve(reply.page);
+    else task.reject(reply.provider ? new ProviderError(reply.error) : new Error(reply.error));
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the thread reading Goyzer answers stopped (exit code ${code})`)));
+
+  return {
+    read(bytes, request) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      const own = ownBytes(bytes);
+      const task: UnitsTask = { id, bytes: own, request };
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage(task, [own.buffer as ArrayBuffer]);
+      });
+    },
+    async close() {
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    },
+  };
+}
