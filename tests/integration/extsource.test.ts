@@ -421,6 +421,14 @@ describe('with the Goyzer driver against a fake provider', () => {
     expect(goyzer.state.requests.filter((request) => request.query.get('PageIndex') === '5')).toHaveLength(1);
   });
 
+  it('tests the Goyzer feed by reading its first page, and names a malformed one', async () => {
+    expect((await call('get', '/test', 'read-only')).body.data.listings).toMatchObject({ ok: true, driver: 'goyzer', message: 'Connected' });
+    goyzer.state.faults = [{ path: 'SalesListings', page: 1, malformed: true, times: 1 }];
+    const { listings } = (await call('get', '/test', 'read-only')).body.data;
+    expect(listings).toMatchObject({ ok: false, driver: 'goyzer' });
+    expect(listings.message).toMatch(/^Goyzer SalesListings page 1: malformed XML/);
+  });
+
   it('fails cleanly with wrong credentials, without retrying and without printing them', async () => {
     useGoyzer({ accessCode: 'wrong-code-123', groupCode: 'wrong-group' });
     goyzer.state.requests = [];

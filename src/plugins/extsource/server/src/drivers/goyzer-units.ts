@@ -87,7 +87,7 @@ export function* unitsOf(xml: string, what: string): Generator<UnitDTO, void, vo
   }
 }
 
-/** The units of one answer, as the feed sent them (for tests and the driver's check of its settings). */
+/** The units of one answer, as the feed sent them, unmapped (for the mapping's tests). */
 export function parseUnitsPage(xml: string, what: string): UnitDTO[] {
   return [...unitsOf(xml, what)];
 }

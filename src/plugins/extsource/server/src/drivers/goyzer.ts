@@ -16,7 +16,7 @@ import { partition } from '../mapping/rejected';
 import type { ListingType, NormalisedListing, Rejected } from '../mapping/types';
 import type { ExtsourceConfig } from '../config';
 import { judgePage, type PageSummary } from './goyzer-pages';
-import { parseUnitsPage, type UnitsPage, type UnitsRequest } from './goyzer-units';
+import type { UnitsPage, UnitsRequest } from './goyzer-units';
 import { createHttpClient, getBytes, type RequestObserver, type RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
 import { ChangesUnavailableError, type ListingsDriver, type Progress } from './types';
@@ -136,7 +136,8 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
       : undefined,
     async test() {
       const what = `Goyzer ${ENDPOINT.sale} page 1`;
-      parseUnitsPage((await byteBudget()(ENDPOINT.sale, listingParams('sale', 1), what)).toString('utf8'), what);
+      const answer = await byteBudget()(ENDPOINT.sale, listingParams('sale', 1), what);
+      await withReader((reader) => readAnswer(reader, answer, { what, type: 'sale', page: 1, changes: false }, 0));
     },
   };
 }
