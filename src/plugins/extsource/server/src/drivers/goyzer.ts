@@ -20,7 +20,7 @@ import type { UnitsPage, UnitsRequest } from './goyzer-units';
 import { createHttpClient, getBytes, type RequestObserver, type RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
 import { ChangesUnavailableError, type ListingsDriver, type Progress } from './types';
-import { openUnitsReader, type UnitsReader } from './units-reader';
+import { withUnitsReader, type UnitsReader } from './units-reader';
 
 const ENDPOINT: Record<ListingType, string> = { sale: 'SalesListings', rent: 'RentListings' };
 const CHANGES_ENDPOINT: Record<ListingType, string> = { sale: 'GetUpdatedUnitsForSales', rent: 'GetUpdatedUnitsForLease' };
@@ -68,21 +68,11 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     return page;
   }
 
-  /** `fetch` with a reader of answers open for as long as it runs. */
-  async function withReader<T>(fetch: (reader: UnitsReader) => Promise<T>): Promise<T> {
-    const reader = openUnitsReader();
-    try {
-      return await fetch(reader);
-    } finally {
-      await reader.close();
-    }
-  }
-
   async function fetchListings(type: ListingType, progress?: Progress) {
     const download = byteBudget();
     const results: Array<NormalisedListing | Rejected> = [];
     let previous: PageSummary | undefined;
-    return withReader(async (reader) => {
+    return withUnitsReader(async (reader) => {
       for (let pageIndex = 1; ; pageIndex += 1) {
         const what = `Goyzer ${ENDPOINT[type]} page ${pageIndex}`;
         if (pageIndex > settings.maxPages) throw new ProviderError(`${what}: more than GOYZER_MAX_PAGES (${settings.maxPages}) pages`);
@@ -123,7 +113,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
       }
       throw error;
     }
-    const { results, deleted } = await withReader((reader) => readAnswer(reader, answer, { what, type, page: 1, changes: true }, 0));
+    const { results, deleted } = await withUnitsReader((reader) => readAnswer(reader, answer, { what, type, page: 1, changes: true }, 0));
     progress?.(results.length + deleted.length);
     return { ...partition<NormalisedListing>(results), deleted };
   }
@@ -137,7 +127,7 @@ export function goyzerListingsDriver(settings: ExtsourceConfig['goyzer'], policy
     async test() {
       const what = `Goyzer ${ENDPOINT.sale} page 1`;
       const answer = await byteBudget()(ENDPOINT.sale, listingParams('sale', 1), what);
-      await withReader((reader) => readAnswer(reader, answer, { what, type: 'sale', page: 1, changes: false }, 0));
+      await withUnitsReader((reader) => readAnswer(reader, answer, { what, type: 'sale', page: 1, changes: false }, 0));
     },
   };
 }

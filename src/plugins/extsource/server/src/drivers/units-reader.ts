@@ -29,7 +29,7 @@ function ownBytes(bytes: Buffer): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
-export function openUnitsReader(): UnitsReader {
+function openUnitsReader(): UnitsReader {
   // A unit's garbage is small and short-lived: a small young generation keeps the thread's memory small.
   const worker = new Worker(path.join(__dirname, 'units-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const waiting = new Map<number, Waiting>();
@@ -67,4 +67,14 @@ export function openUnitsReader(): UnitsReader {
       await worker.terminate();
     },
   };
+}
+
+/** `fetch` with a reader of answers open for as long as it runs, closed however it ends. */
+export async function withUnitsReader<T>(fetch: (reader: UnitsReader) => Promise<T>): Promise<T> {
+  const reader = openUnitsReader();
+  try {
+    return await fetch(reader);
+  } finally {
+    await reader.close();
+  }
 }
