@@ -20,7 +20,7 @@ const { Client } = require('pg');
 const { freePort, startHaproxy, startInstance } = require('./cluster/processes');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('./fakes/providers');
 const { generate } = require('./generate-sample-data');
-const { nodeFlags } = require('./lib/node-flags');
+const { nodeEnvironment, nodeFlags } = require('./lib/node-flags');
 const cores = require('./bench/cores');
 const { benchEnvironment } = require('./bench/environment');
 const { alertsCase } = require('./bench/alerts');
@@ -38,7 +38,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
 const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
 
-/** The servers' Node flags: those of production on as many cores as a server gets here. */
+/** The servers' Node flags: those of production on as many cores as a server gets here (and its environment, nodeEnvironment). */
 const SERVER_FLAGS = nodeFlags(undefined, undefined, cores.SERVER_CORE_COUNT);
 
 /** Secrets and a temporary folder for every app of the run (made in main, once the app is compiled). */
@@ -51,7 +51,7 @@ const { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: sign
 function startChild(script, env = {}, message) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'bench', script), [], {
-      env: { ...process.env, ...run.env, BENCH_APP_ENV: JSON.stringify(env) },
+      env: nodeEnvironment({ ...process.env, ...run.env, BENCH_APP_ENV: JSON.stringify(env) }),
       execArgv: SERVER_FLAGS,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -8,7 +8,7 @@
 
 const { fork } = require('child_process');
 const path = require('path');
-const { nodeFlags } = require('../lib/node-flags');
+const { nodeEnvironment, nodeFlags } = require('../lib/node-flags');
 const { writeResults } = require('./results');
 
 const PROJECTS = Number(process.env.BENCH_ALERT_PROJECTS || 10000);
@@ -107,7 +107,7 @@ function child() {
 }
 
 async function alertsCase() {
-  const worker = fork(__filename, [], { env: { ...process.env, BENCH_ALERTS_CHILD: '1' }, execArgv: nodeFlags(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const worker = fork(__filename, [], { env: nodeEnvironment({ ...process.env, BENCH_ALERTS_CHILD: '1' }), execArgv: nodeFlags(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const result = await new Promise((resolve, reject) => {
     worker.on('message', (message) => {
       if (message.ready) console.log(`alerts: ${PROJECTS} projects changed, ${SEARCHES} saved searches of ${BUYERS} buyers, matching...`);

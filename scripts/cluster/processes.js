@@ -9,7 +9,7 @@ const net = require('net');
 const os = require('os');
 const path = require('path');
 const { setTimeout: sleep } = require('timers/promises');
-const { nodeFlags } = require('../lib/node-flags');
+const { nodeEnvironment, nodeFlags } = require('../lib/node-flags');
 const { findExecutable } = require('../lib/system-tools');
 
 const appDir = path.resolve(__dirname, '..', '..');
@@ -69,7 +69,7 @@ async function startInstance({ name, port, env = {}, onLine, timeoutMs = 240000 
   assertCompiled();
   const child = spawn(process.execPath, [...nodeFlags(), STRAPI_BIN, 'start'], {
     cwd: appDir,
-    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: nodeEnvironment({ ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines = [];

@@ -6,7 +6,7 @@
 const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { nodeOptionsWithFlags } = require('./node-flags');
+const { nodeEnvironment, nodeOptionsWithFlags } = require('./node-flags');
 
 const root = path.resolve(__dirname, '..', '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -44,7 +44,7 @@ function createRunner(summaryLabel) {
 
   function run(label, command, args, env = {}) {
     console.log(`\n== ${label}`);
-    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: nodeEnvironment({ ...process.env, ...env }) });
     return result.status ?? 1;
   }
 
@@ -60,7 +60,7 @@ function createRunner(summaryLabel) {
     fs.mkdirSync(reports, { recursive: true });
     const report = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
     fs.rmSync(report, { force: true });
-    // The Strapi the suites load in vitest's worker runs with the app's Node flags, as production does.
+    // The Strapi the suites load in vitest's worker runs with the app's Node flags and environment, as production does.
     const status = run(label, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { NODE_OPTIONS: nodeOptionsWithFlags(), ...env });
     if (fs.existsSync(report)) {
       const counts = countReport(JSON.parse(fs.readFileSync(report, 'utf8')));

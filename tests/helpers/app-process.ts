@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { nodeFlags } from '../../scripts/lib/node-flags';
+import { nodeEnvironment, nodeFlags } from '../../scripts/lib/node-flags';
 
 const CHILD = path.resolve(__dirname, 'app-child.js');
 
@@ -71,7 +71,7 @@ export function productionEnvironment(database: Record<string, string>, extra: R
 export function startAppProcess(env: Record<string, string>, { develop = false } = {}): Promise<AppProcess> {
   const child = fork(CHILD, [], {
     execArgv: nodeFlags(),
-    env: { ...env, APP_CHILD_DEVELOP: develop ? 'true' : 'false' },
+    env: nodeEnvironment({ ...env, APP_CHILD_DEVELOP: develop ? 'true' : 'false' }),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';

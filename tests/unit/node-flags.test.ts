@@ -1,13 +1,13 @@
 /**
- * The app's Node flags (scripts/lib/node-flags.js, decision 79): what Node 22 is given, and that an
- * entry point started without them becomes the same process under them.
+ * The app's Node flags and environment (scripts/lib/node-flags.js, decisions 79 and 177): what Node 22
+ * is given, and that an entry point started without them becomes the same process under them.
  */
 import { spawnSync } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { describe, expect, it } from 'vitest';
-import { nodeFlags, nodeOptionsWithFlags } from '../../scripts/lib/node-flags';
+import { nodeEnvironment, nodeFlags, nodeOptionsWithFlags } from '../../scripts/lib/node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 const HELPER = path.join(ROOT, 'scripts/lib/node-flags.js');
@@ -51,44 +51,75 @@ describe('node flags', () => {
     expect(started.stderr).toBe('');
   });
 
-  it.skipIf(NODE_MAJOR >= 24)('relaunch an entry point started without them as the same process, with its arguments and exit status', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
-    const script = path.join(dir, 'entry.js');
-    fs.writeFileSync(script, [
-      `const startedAs = process.env.STARTED_AS || String(process.pid);`,
-      `process.env.STARTED_AS = startedAs;`,
-      `require(${JSON.stringify(HELPER)}).relaunchWithNodeFlags(__filename);`,
-      `console.log(JSON.stringify({ startedAs, pid: String(process.pid), execArgv: process.execArgv, args: process.argv.slice(2) }));`,
-      `process.exit(7);`,
-    ].join('\n'));
-    try {
-      const result = spawnSync(process.execPath, [script, 'sales', '--verbose'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
-      expect(result.status).toBe(7);
-      const lines = result.stdout.trim().split('\n');
-      expect(lines).toHaveLength(1);
-      const seen = JSON.parse(lines[0]);
-      expect(seen.pid).toBe(seen.startedAs);
-      expect(seen.execArgv).toEqual(nodeFlags());
-      expect(seen.args).toEqual(['sales', '--verbose']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+  it('hold malloc to two arenas, unless the operator said otherwise', () => {
+    expect(nodeEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '2' });
+    expect(nodeEnvironment({ MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
+  });
+
+  describe.skipIf(NODE_MAJOR >= 24)('relaunch an entry point', () => {
+    /** Runs a throw-away entry point that relaunches itself: how many process images it took, what the last saw, its exit status. */
+    function runEntry(args: string[], env: NodeJS.ProcessEnv, flags: string[] = []) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
+      const script = path.join(dir, 'entry.js');
+      fs.writeFileSync(script, [
+        `console.log('image');`,
+        `const startedAs = process.env.STARTED_AS || String(process.pid);`,
+        `process.env.STARTED_AS = startedAs;`,
+        `require(${JSON.stringify(HELPER)}).relaunchWithNodeFlags(__filename);`,
+        `console.log(JSON.stringify({ startedAs, pid: String(process.pid), execArgv: process.execArgv, args: process.argv.slice(2), arenas: process.env.MALLOC_ARENA_MAX }));`,
+        `process.exit(7);`,
+      ].join('\n'));
+      try {
+        // A relaunch that never sees what it set would replace itself for ever: the timeout makes that a failure.
+        const result = spawnSync(process.execPath, [...flags, script, ...args], { encoding: 'utf8', env: { ...env, NODE_OPTIONS: '' }, timeout: 15_000 });
+        const lines = result.stdout.trim().split('\n');
+        return { status: result.status, images: lines.filter((line) => line === 'image').length, seen: lines.filter((line) => line !== 'image').map((line) => JSON.parse(line)) };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
+    const withoutArenas = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'MALLOC_ARENA_MAX'));
+
+    it('started without them, as the same process under them, with its arguments and exit status', () => {
+      const { status, images, seen } = runEntry(['sales', '--verbose'], withoutArenas());
+      expect(status).toBe(7);
+      expect(images).toBe(2);
+      expect(seen).toHaveLength(1);
+      expect(seen[0].pid).toBe(seen[0].startedAs);
+      expect(seen[0].execArgv).toEqual(nodeFlags());
+      expect(seen[0].args).toEqual(['sales', '--verbose']);
+      expect(seen[0].arenas).toBe('2');
+    });
+
+    it('started with the flags but not the environment, under both', () => {
+      const { images, seen } = runEntry([], withoutArenas(), nodeFlags());
+      expect(images).toBe(2);
+      expect(seen[0].pid).toBe(seen[0].startedAs);
+      expect(seen[0].execArgv).toEqual(nodeFlags());
+      expect(seen[0].arenas).toBe('2');
+    });
+
+    it("started with both, not at all, the operator's own arenas kept", () => {
+      const { images, seen } = runEntry([], { ...process.env, MALLOC_ARENA_MAX: '8' }, nodeFlags());
+      expect(images).toBe(1);
+      expect(seen[0].arenas).toBe('8');
+    });
   });
 
   it.skipIf(NODE_MAJOR >= 24).each([
     ['npm start', 'scripts/start.js', []],
     ['the sync CLI', 'scripts/extsource-sync.js', ['no-such-type']],
-  ])('are what %s runs under, before it does anything else', (_name, script, args) => {
+  ])('and environment are what %s runs under, before it does anything else', (_name, script, args) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-flags-'));
     const preload = path.join(dir, 'report.js');
-    // Loaded by each process image before the script: the last line is the flags the script ran under.
-    fs.writeFileSync(preload, 'console.log("node-flags:" + JSON.stringify(process.execArgv.filter((flag) => flag.startsWith("--") && flag !== "--require")));');
+    // Loaded by each process image before the script: the last line is the flags and arenas the script ran under.
+    fs.writeFileSync(preload, 'console.log("node-flags:" + JSON.stringify([process.execArgv.filter((flag) => flag.startsWith("--") && flag !== "--require"), process.env.MALLOC_ARENA_MAX]));');
     try {
       const env = { PATH: process.env.PATH ?? '', ENV_PATH: path.join(dir, 'no-env-file'), NODE_ENV: 'production' };
-      const result = spawnSync(process.execPath, ['--require', preload, path.join(ROOT, script), ...args], { encoding: 'utf8', env, cwd: ROOT });
+      const result = spawnSync(process.execPath, ['--require', preload, path.join(ROOT, script), ...args], { encoding: 'utf8', env, cwd: ROOT, timeout: 50_000 });
       const reports = result.stdout.split('\n').filter((line) => line.startsWith('node-flags:'));
       expect(reports.length).toBeGreaterThan(0);
-      expect(JSON.parse(reports.at(-1)!.slice('node-flags:'.length))).toEqual(nodeFlags());
+      expect(JSON.parse(reports.at(-1)!.slice('node-flags:'.length))).toEqual([nodeFlags(), '2']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
