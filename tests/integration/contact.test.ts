@@ -252,6 +252,42 @@ describe('POST /api/v1/contact-us: durability', () => {
   });
 });
 
+describe('POST /api/v1/contact-us: the event loop', () => {
+  /** The turns of the event loop taken while `work` runs (a ticker runs once a turn), and each SQL statement's turn. */
+  async function turnsOf(work: () => Promise<unknown>) {
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const statements: Array<{ sql: string; turn: number }> = [];
+    const onQuery = ({ sql }: { sql: string }) => statements.push({ sql, turn: turns });
+    strapi.db.connection.on('query', onQuery);
+    try {
+      await work();
+    } finally {
+      strapi.db.connection.off('query', onQuery);
+      ticking = false;
+    }
+    return statements;
+  }
+
+  // On SQLite every statement and the commit's sync run on the thread that answers visitors (on
+  // PostgreSQL each waits for the server, so turns pass between them anyway).
+  it.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('stores a lead in steps a turn apart, the commit in a turn of its own, so other requests are answered between them (decision 178)', async () => {
+    const statements = await turnsOf(async () => expect((await submit({ ...VALID, method_of_contact: `turns-${Date.now()}` })).status).toBe(201));
+    const insert = statements.findIndex(({ sql }) => /^insert into [`"]contacts[`"]/i.test(sql));
+    // SQLite's one connection runs a transaction at a time: the first commit after the lead's row is its own.
+    const commit = statements.findIndex(({ sql }, index) => index > insert && /^commit/i.test(sql));
+    expect(insert).toBeGreaterThanOrEqual(0);
+    expect(commit).toBeGreaterThan(insert);
+    // A turn after the lead's row (the repeat check and the deliveries), another before the commit.
+    expect(statements[commit].turn - statements[insert].turn).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('POST /api/v1/contact-us: rate limit', () => {
   it('allows 10 submissions per IP, then answers 429 with Retry-After', async () => {
     const ip = newClientIp();
