@@ -18,7 +18,7 @@
 //
 // Beside the flags, one setting of the environment: glibc's malloc gives every thread that allocates an
 // arena of its own, up to eight per core, and memory freed in one is kept for that thread. The app's
-// threads (V8's collectors, libuv's pool, the thread reading a provider's answers) left some 60 MB of
+// threads (V8's collectors, libuv's pool, the thread reading a provider's answers) left 50 to 90 MB of
 // such memory resident after a sync; two arenas give most of it back (decision 177). Other C libraries
 // ignore the variable; an operator's own value is kept.
 'use strict';
