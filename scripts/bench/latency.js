@@ -203,6 +203,8 @@ const appEnv = (fakes, detailRate) => ({
   EXTSOURCE_PROJECTS_DRIVER: 'reelly', REELLY_BASE_URL: fakes.reelly, REELLY_API_KEY, REELLY_PAGE_SIZE: '500',
   EXTSOURCE_DETAIL_RATE: String(detailRate), EXTSOURCE_DETAIL_CONCURRENCY: process.env.BENCH_DETAIL_CONCURRENCY || '4',
   CONTACT_RATE_LIMIT_MAX: '0', CONTACT_NOTIFY_EMAIL: '',
+  // Every phase reports the app's loop delay (scripts/bench/serve-app.js samples it only when asked to).
+  BENCH_LOOP_DELAY: 'on',
 });
 
 /** Runs `phases(app, phase)` on a fresh app; prints the phases against the first (quiet) one named by `quietName`. */
