@@ -11,6 +11,12 @@
 // PostgreSQL and haproxy: without a case named, run only when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
 'use strict';
 
+// The load generators (autocannon, the latency bench's paced load) run in this process and read every
+// answer into buffers. From V8's first limit for a heap this small, the generator began marking again as
+// soon as a collection ended: a pause of 5 to 9 ms every 130 ms, counted as the app's latency (decision 179).
+const LOAD_GENERATOR_FLAGS = ['--initial-old-space-size=128'];
+require('./lib/node-flags').relaunchWith(__filename, LOAD_GENERATOR_FLAGS);
+
 const { fork } = require('child_process');
 const fs = require('fs');
 const os = require('os');

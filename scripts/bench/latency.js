@@ -102,7 +102,7 @@ function figuresWithin(streams, answersOf, from, to) {
   return Object.fromEntries(Object.entries(streams).map(([name, { rate }]) => {
     const inside = answersOf(name).filter(({ sentAt }) => sentAt >= from && sentAt < to);
     const latencies = inside.filter(({ ok }) => ok).map(({ latencyMs }) => latencyMs).sort((a, b) => a - b);
-    const at = (share) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) : null);
+    const at = (share) => (latencies.length ? Math.round(10 * latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) / 10 : null);
     return [name, {
       p50_ms: at(0.5), p99_ms: at(0.99), max_ms: at(1), served: latencies.length, offered: Math.round(rate * seconds),
       held_pct: Math.round((1000 * latencies.length) / (rate * seconds)) / 10, errors: inside.length - latencies.length,

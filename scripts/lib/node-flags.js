@@ -43,9 +43,6 @@ function nodeFlags(version = process.versions.node, accepted = process.allowedNo
 /** `env` with the app's settings of the environment it lacks (an operator's own are kept). */
 const nodeEnvironment = (env = process.env) => ({ ...ENVIRONMENT, ...env });
 
-/** Whether `env` lacks one of the app's settings. */
-const lacksEnvironment = (env = process.env) => Object.keys(ENVIRONMENT).some((name) => env[name] === undefined);
-
 /** The flags this Node needs that `given` (a command line's flags, NODE_OPTIONS split) lacks. */
 const missingFrom = (given, flags = nodeFlags()) => flags.filter((flag) => !given.includes(flag));
 
@@ -63,15 +60,19 @@ function nodeOptionsWithFlags(current = process.env.NODE_OPTIONS || '') {
 }
 
 /**
- * Replaces this process with the same script under the flags and the environment when it was started
- * without them (one process, same pid: signals and the exit status stay the caller's). Call before
- * anything else.
+ * Replaces this process with the same script under `flags` and with `environment`'s settings when it was
+ * started without them (one process, same pid: signals and the exit status stay the caller's). Call
+ * before anything else.
  */
-function relaunchWithNodeFlags(script) {
-  const missing = missingFrom([...process.execArgv, ...nodeOptionsList()]);
-  // Node 22.13 and 22.14 have no execve: there the app runs without the flags (slower and larger, same behaviour).
-  if ((missing.length === 0 && !lacksEnvironment()) || !process.execve) return;
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, script, ...process.argv.slice(2)], nodeEnvironment());
+function relaunchWith(script, flags, environment = {}) {
+  const missing = missingFrom([...process.execArgv, ...nodeOptionsList()], flags);
+  const lacking = Object.keys(environment).some((name) => process.env[name] === undefined);
+  // Node 22.13 and 22.14 have no execve: there the script runs without them (slower, same behaviour).
+  if ((missing.length === 0 && !lacking) || !process.execve) return;
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, script, ...process.argv.slice(2)], { ...environment, ...process.env });
 }
 
-module.exports = { nodeFlags, nodeEnvironment, nodeOptionsWithFlags, relaunchWithNodeFlags };
+/** Replaces this process with the same script under the app's flags and environment when it lacks them. */
+const relaunchWithNodeFlags = (script) => relaunchWith(script, nodeFlags(), ENVIRONMENT);
+
+module.exports = { nodeFlags, nodeEnvironment, nodeOptionsWithFlags, relaunchWith, relaunchWithNodeFlags };
