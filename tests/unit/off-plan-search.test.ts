@@ -54,6 +54,13 @@ describe('the option tables', () => {
     ['Villas & Townhouses', ['Villa', 'Townhouse']], ['Residential', []], ['Office', []], ['Retail', []], ['Plots', []],
   ])('property type %j is %j', (name, options) => expect(propertyTypesNamed(name)).toEqual(options));
 
+  it('gives a name read before the same answer, which no caller can change', () => {
+    const pool = amenitiesNamed('Infinity Pool');
+    expect(amenitiesNamed('Infinity Pool')).toBe(pool);
+    expect(() => (pool as string[]).push('Gym')).toThrow(TypeError);
+    expect(amenitiesNamed('Infinity Pool')).toEqual(['Pool']);
+  });
+
   it.each([
     ['Studio', 'Studio', 'Studio'], ['1', '1', '1BR'], ['3', '3', '3BR'], ['4', '4', '4BR+'], ['5', '5+', '4BR+'], ['9', '5+', '4BR+'], ['12', '5+', '4BR+'], ['', undefined, undefined],
   ])('bedroom type %j is bedrooms %j and area %j', (type, bedrooms, area) => {

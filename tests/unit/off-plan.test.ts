@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, indexBuild } from '../../src/api/off-plan/lib/project-index';
+import { buildIndex, indexBuild, searchBuild } from '../../src/api/off-plan/lib/project-index';
+import { projectIn } from '../../src/api/off-plan/lib/project-locale';
+import { runSteps } from '../../src/lib/catalogue/steps';
 import { inSlices } from '../../src/plugins/extsource/server/src/slices';
 import { search } from '../../src/api/off-plan/lib/project-search';
 import { buildPageContent, DEFAULTS } from '../../src/api/off-plan/lib/page-content';
@@ -179,6 +181,30 @@ describe('the index built in steps (decision 93)', () => {
     const projects = Array.from({ length: 450 }, (_, i) => project(String(i + 1), { name: `Project ${i % 37}`, price: i % 5 ? 500_000 + i * 1000 : null }));
     const sliced = await inSlices(indexBuild(projects), async () => undefined);
     expect(sliced).toEqual(buildIndex(projects));
+  });
+});
+
+describe("a locale's index and the collection's search", () => {
+  const translated = (city: string, name: string) => ({ ar: { name, description: '', location: city, city, community: '', sub_community: '', badge: '' } });
+  const projects = [
+    project('1', { city: 'Dubai Marina', translations: translated('مرسى دبي', 'برج') }),
+    project('2', { city: 'Downtown', translations: translated('وسط المدينة', 'قصر') }),
+  ];
+  const collectionSearch = runSteps(searchBuild(projects));
+  const arabic = buildIndex(projects.map((item) => projectIn(item, 'ar')), { locale: 'ar', search: collectionSearch });
+  const found = (location: string) => search(arabic, query({ filters: { location } })).items.map((position) => arabic.projects[position].id);
+
+  it('finds the Arabic view of a project by its places in either language', () => {
+    expect(found('marina')).toEqual(['1']);
+    expect(found('مرسى')).toEqual(['1']);
+    expect(found('downtown')).toEqual(['2']);
+  });
+
+  it("shares the collection's search with every locale's index instead of building its own", () => {
+    const english = buildIndex(projects, { search: collectionSearch });
+    expect(arabic.places).toBe(english.places);
+    expect(arabic.lowerNames).toBe(english.lowerNames);
+    expect(arabic.sizes).toBe(english.sizes);
   });
 });
 

@@ -225,13 +225,29 @@ function* sizeRanges(projects: NormalisedProject[]): Steps<Sizes> {
   };
 }
 
+/**
+ * What the searches read of a collection that no locale changes: its projects as the provider gave
+ * them, found by their names and places in every language, and their unit sizes. Built once for the
+ * indexes of every locale.
+ */
+export interface ProjectSearch {
+  projects: NormalisedProject[];
+  lowerNames: string[];
+  places: WordIndex;
+  sizes: Sizes;
+}
+
+/** A collection's `ProjectSearch`, in steps. */
+export function* searchBuild(projects: NormalisedProject[]): Steps<ProjectSearch> {
+  const lowerNames = yield* mapInSteps(projects, (project) => foldForSearch(namesOf(project).join('\n')));
+  const places = yield* wordIndexOf(projects, (project) => searchWords(placesOf(project).join(' ')));
+  return { projects, lowerNames, places, sizes: yield* sizeRanges(projects) };
+}
+
 export interface IndexOptions {
   locale?: Locale;
-  /**
-   * The projects as the provider gave them, when `projects` are their view in a locale: what the
-   * searches read (names and places in every language).
-   */
-  searchedAs?: NormalisedProject[];
+  /** When `projects` are the collection's view in a locale: the collection's search (`searchBuild`); else built from `projects`. */
+  search?: ProjectSearch;
   /** Each project's current slug (src/lib/catalogue/slug-store.ts); without it, those an empty table would give. */
   slugs?: ReadonlyMap<string, string>;
   developerSlugs?: ReadonlyMap<number, string>;
@@ -242,7 +258,7 @@ export function buildIndex(projects: NormalisedProject[], options: IndexOptions 
 }
 
 /** The same in steps, for a caller that slices the work (services/off-plan.ts). */
-export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, searchedAs = projects, slugs = freshProjectSlugs(projects), developerSlugs }: IndexOptions = {}): Steps<ProjectIndex> {
+export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LOCALE, search, slugs = freshProjectSlugs(projects), developerSlugs }: IndexOptions = {}): Steps<ProjectIndex> {
   const compare = yield* comparators(projects);
   const all = projects.map((_, index) => index);
   const orders = {} as Orders;
@@ -254,13 +270,11 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const byState = yield* partition(orders, (index) => projects[index].state_id || undefined);
   const states = new Map([...byState].map(([state, lists]) => [state as EmirateCode, bitsetOf(projects.length, lists.name_asc)]));
   yield;
-  const sizes = yield* sizeRanges(projects);
+  const { projects: searchedAs, lowerNames, places, sizes } = search ?? (yield* searchBuild(projects));
   const options = yield* optionSets(projects, sizes);
   // A project the slugs miss (never, as they are settled for the collection) is named by its id, which resolves too.
   const projectSlugs = projects.map((project) => slugs.get(project.id) ?? project.id);
   const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale, developerSlugs))));
-  const lowerNames = yield* mapInSteps(searchedAs, (project) => foldForSearch(namesOf(project).join('\n')));
-  const places = yield* wordIndexOf(searchedAs, (project) => searchWords(placesOf(project).join(' ')));
   const byDeveloper = yield* partition(orders, (index) => projects[index].developer.id || undefined);
   const byYear = yield* partition(orders, (index) => projects[index].completion.year || undefined);
   yield;

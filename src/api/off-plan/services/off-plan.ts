@@ -25,7 +25,7 @@ import { Representation, representationOf } from '../../../lib/representation';
 import type { LiveResult } from '../../../lib/catalogue/figures';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { indexBuild, type ProjectIndex } from '../lib/project-index';
+import { indexBuild, searchBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
 import { KeptAnswers } from '../lib/kept-answers';
@@ -66,16 +66,22 @@ async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pa
   return shown;
 }
 
-/** Each collection's similar projects, ranked once (in slices) whichever locale's index asks first. */
-const similarOf = new WeakMap<ProjectCollection, Promise<SimilarLists>>();
-function similarOnce(collection: ProjectCollection): Promise<SimilarLists> {
-  let ranked = similarOf.get(collection);
-  if (!ranked) {
-    ranked = inSlices(similarBuild(collection.projects));
-    similarOf.set(collection, ranked);
-  }
-  return ranked;
+/** `build` of each collection's projects, started once (in slices) whichever locale's index asks first. */
+function oncePerCollection<T>(build: (projects: NormalisedProject[]) => Generator<unknown, T, void>): (collection: ProjectCollection) => Promise<T> {
+  const built = new WeakMap<ProjectCollection, Promise<T>>();
+  return (collection) => {
+    let result = built.get(collection);
+    if (!result) {
+      result = inSlices(build(collection.projects));
+      built.set(collection, result);
+    }
+    return result;
+  };
 }
+
+/** Each collection's similar projects, and its name and place search: the same for the indexes of every locale. */
+const similarOnce = oncePerCollection(similarBuild);
+const searchOnce = oncePerCollection(searchBuild);
 
 /**
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
@@ -85,7 +91,7 @@ async function indexFor(collection: ProjectCollection, locale: Locale, slugs: Co
   const { projects } = collection;
   const pause = slicer();
   const shown = locale === DEFAULT_LOCALE ? projects : await inLocale(projects, locale, pause);
-  const index = await inSlices(indexBuild(shown, { locale, searchedAs: projects, slugs: slugs.projects.slugOf, developerSlugs: slugs.developers }), pause);
+  const index = await inSlices(indexBuild(shown, { locale, search: await searchOnce(collection), slugs: slugs.projects.slugOf, developerSlugs: slugs.developers }), pause);
   return { version: collection.version, similar: await similarOnce(collection), slugs, ...prepareIndex(index) };
 }
 
