@@ -1,4 +1,4 @@
-/** What the app uses of lru-cache 5 (the version installed at the top level), which ships no types. */
+/** What the app and the extsource plugin use of lru-cache 5 (the version installed at the top level), which ships no types. */
 declare module 'lru-cache' {
   class LRUCache<K, V> {
     /** Keeps the most recently used entries while their lengths add up to at most `max` (each counts 1 without `length`). */

@@ -125,6 +125,14 @@ describe('plainText: provider HTML to safe plain text', () => {
     ['empty element', {}, ''],
   ])('%s', (_, input, expected) => expect(plainText(input)).toBe(expected));
 
+  it('plainLine clips a line it read before to the size asked for now', () => {
+    const name = 'Marina Heights Residences Tower';
+    expect(plainLine(name, 255)).toBe(name);
+    expect(plainLine(name, 20)).toBe('Marina Heights…');
+    expect(plainLine(name)).toBe(name);
+    expect(plainLine(` <i>${name}</i> `, 20)).toBe('Marina Heights…');
+  });
+
   it('plainLine joins lines and clips on a word boundary', () => {
     expect(plainLine('A <b>very</b>\nlong title', 255)).toBe('A very long title');
     expect(clip('one two three four five six', 16)).toBe('one two three…');

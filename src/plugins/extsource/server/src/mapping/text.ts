@@ -6,6 +6,7 @@
  * "• ". Whatever the site does with it, escaping plain text is enough to show it safely.
  */
 import { decode } from 'html-entities';
+import LRUCache from 'lru-cache';
 
 const CDATA_MARKERS = /<!\[CDATA\[|\]\]>/g;
 const COMMENTS = /<!--[\s\S]*?-->/g;
@@ -65,9 +66,31 @@ export function clip(value: string, max: number): string {
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
 }
 
-/** A single-line plain text (titles, names): line breaks become spaces. */
+const readLine = (value: unknown, max: number) => clip(plainText(value).replace(/\s*\n+\s*/g, ' '), max);
+
+/** The longest line `plainLine` remembers: names and places, not titles or whole texts. */
+const REMEMBERED_LENGTH = 256;
+/** The short lines read last, per column size (decision 181). */
+const linesRead = new Map<number, LRUCache<string, string>>();
+
+/**
+ * A single-line plain text (titles, names): line breaks become spaces. A feed names the same places,
+ * amenities, statuses and unit types thousands of times, and each reading is a dozen regular
+ * expressions and an entity decoder: the short ones read last are remembered.
+ */
 export function plainLine(value: unknown, max = 255): string {
-  return clip(plainText(value).replace(/\s*\n+\s*/g, ' '), max);
+  if (typeof value !== 'string' || value.length > REMEMBERED_LENGTH) return readLine(value, max);
+  let read = linesRead.get(max);
+  if (!read) {
+    read = new LRUCache<string, string>({ max: 5000 });
+    linesRead.set(max, read);
+  }
+  let line = read.get(value);
+  if (line === undefined) {
+    line = readLine(value, max);
+    read.set(value, line);
+  }
+  return line;
 }
 
 /**
