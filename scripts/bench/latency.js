@@ -192,7 +192,7 @@ function printPhases(phases, quiet) {
       if (failures.length) console.log(`errors in "${phase.name}", ${name}: ${failures.map(([what, count]) => `${count} x ${what}`).join(', ')}`);
     }
   }
-  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${['luxury', 'off_plan', 'listings'].map(limit).join(' / ')} ms for luxury / off-plan / sale listings; ` +
+  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${['luxury', 'off_plan', 'listings'].map((stream) => limit(stream).toFixed(1)).join(' / ')} ms for luxury / off-plan / sale listings; ` +
     `the search box's p99 < ${SUGGEST_P99_MS} ms, in the quiet phase ${verdict(quiet.streams.suggest.p99_ms)}, alone ${verdict(phases.find(({ name }) => name === SUGGEST_ALONE)?.streams.suggest.p99_ms)}; >= 95 % of the rate; 0 errors)`);
 }
 
