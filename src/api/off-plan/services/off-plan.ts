@@ -25,7 +25,7 @@ import { Representation, representationOf } from '../../../lib/representation';
 import type { LiveResult } from '../../../lib/catalogue/figures';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { indexBuild, searchBuild, type ProjectIndex } from '../lib/project-index';
+import { indexBuild, type ProjectIndex } from '../lib/project-index';
 import { currencyView, SITE_CURRENCY } from '../lib/currency';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
 import { KeptAnswers } from '../lib/kept-answers';
@@ -36,13 +36,14 @@ import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, t
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
-import { similarBuild, type SimilarLists } from '../lib/similar-projects';
+import type { SimilarLists } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
 import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
 import { pageLinks } from '../../../lib/site-paths';
+import { searchOnce, similarOnce } from './collection-once';
 
 
 interface IndexedCollection extends PreparedIndex {
@@ -65,23 +66,6 @@ async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pa
   await eachSliced(projects, (project) => shown.push(projectIn(project, locale)), pause);
   return shown;
 }
-
-/** `build` of each collection's projects, started once (in slices) whichever locale's index asks first. */
-function oncePerCollection<T>(build: (projects: NormalisedProject[]) => Generator<unknown, T, void>): (collection: ProjectCollection) => Promise<T> {
-  const built = new WeakMap<ProjectCollection, Promise<T>>();
-  return (collection) => {
-    let result = built.get(collection);
-    if (!result) {
-      result = inSlices(build(collection.projects));
-      built.set(collection, result);
-    }
-    return result;
-  };
-}
-
-/** Each collection's similar projects, and its name and place search: the same for the indexes of every locale. */
-const similarOnce = oncePerCollection(similarBuild);
-const searchOnce = oncePerCollection(searchBuild);
 
 /**
  * The collection's project index in `locale`: its projects as that locale shows them, found by every
