@@ -210,7 +210,12 @@ describe('project details across instances', () => {
   const detailRequests = () => reelly.state.requests.filter((request) => request.path.startsWith('/projects/')).length;
 
   it('are read ahead by one instance; both answer every project in full without asking the provider', async () => {
-    await eventually(async () => expect((await readAhead())?.state === 'done', 'the read-ahead finished').toBe(true), { timeoutMs: 30_000 });
+    // The collection was just refreshed (above): the run to wait for is the one that lists the refreshed collection.
+    const listed = (await getJson(a, '/api/v1/off-plan/projects')).data.properties.total as number;
+    await eventually(async () => {
+      const progress = await readAhead();
+      expect(progress?.state === 'done' && progress.listed === listed, `the read-ahead of the ${listed} projects finished`).toBe(true);
+    }, { timeoutMs: 30_000 });
     expect(await readAhead()).toMatchObject({ failed: 0 });
     const ids = reelly.state.projects.filter((project) => (project.location as { country?: string }).country === 'United Arab Emirates').map((project) => String(project.id));
     reelly.state.requests = [];
