@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { createRequire } from 'module';
 import path from 'path';
@@ -594,10 +594,19 @@ describe('projects with the Reelly driver against a fake provider', () => {
     }
   });
 
-  it('drops projects abroad even when the provider ignores the country filter', async () => {
+  it('drops projects abroad even when the provider ignores the country filter, without calling them skipped', async () => {
     reelly.state.ignoreCountry = true;
     reelly.state.requests = [];
-    const cards = await fresh();
+    const warnings = vi.spyOn(strapi.log, 'warn');
+    let cards: Card[];
+    let skipped: string[];
+    try {
+      cards = await fresh();
+      skipped = warnings.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('skipped'));
+    } finally {
+      warnings.mockRestore();
+    }
+    expect(skipped).toEqual([]);
     expect(data.projects.length).toBeGreaterThan(230);
     expect(cards).toHaveLength(230);
     expect(cards.every((card) => Number(card.id) < 9000)).toBe(true);

@@ -10,7 +10,7 @@ import { bedroomsRangeLabel, completionOf, formatPrice } from '../../src/plugins
 import { isAvailableStatus, isDeletedUnit, mapGoyzerUnit } from '../../src/plugins/extsource/server/src/mapping/goyzer';
 import { isRejected } from '../../src/plugins/extsource/server/src/mapping/rejected';
 import {
-  developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, OUTSIDE_UAE, type ReellyRecord,
+  developerDirectory, isOutsideUae, isUaeProject, mapReellyDeveloper, mapReellyProject, OUTSIDE_UAE, type ReellyRecord,
 } from '../../src/plugins/extsource/server/src/mapping/reelly';
 import { clip, hasUnstorableCharacters, plainLine, plainText } from '../../src/plugins/extsource/server/src/mapping/text';
 import type { NormalisedListing, NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
@@ -314,6 +314,10 @@ describe('Reelly projects, both shapes (fixtures)', () => {
   it('keeps UAE projects only: by country, else by emirate or coordinates', () => {
     const outside = mapReellyProject(list.find((entry) => entry.id === 1955)!, defaults, developers);
     expect(outside).toEqual({ reference: '1955', reason: OUTSIDE_UAE });
+    expect(isOutsideUae(outside)).toBe(true);
+    // Abroad comes first: a catalogue leaves such a record out, whatever else it lacks.
+    expect(mapReellyProject({ region: 'Bali' }, defaults, developers)).toEqual({ reference: '', reason: OUTSIDE_UAE });
+    expect(isOutsideUae(mapReellyProject({ id: 7, region: 'Dubai' }, defaults, developers))).toBe(false);
     expect(list.map((entry) => isUaeProject(entry))).toEqual([true, true, false, true, true]);
     expect(isUaeProject({ id: 1, name: 'x', region: 'Bali' })).toBe(false);
     expect(isUaeProject({ id: 1, name: 'x', country: { name: 'United Arab Emirates' } })).toBe(true);

@@ -12,7 +12,7 @@
  * (decision 57); when it fails, the projects are kept in English and the run says so.
  */
 import { errorMessage } from '../errors';
-import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
+import { developerDirectory, isOutsideUae, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import { isRejected, partition } from '../mapping/rejected';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { number, text } from '../mapping/values';
@@ -163,7 +163,8 @@ export function reellyProjectsDriver(
       const results: ReturnType<typeof mapReellyProject>[] = [];
       // Mapping 10,000 projects takes about a second: in slices, between visitors' requests.
       await eachSliced(records, (record) => {
-        if (isUaeProject(record)) results.push(mapReellyProject(record, defaults, developers, arabic.get(text(record.id))));
+        const mapped = mapReellyProject(record, defaults, developers, arabic.get(text(record.id)));
+        if (!isOutsideUae(mapped)) results.push(mapped);
       });
       const mapped = partition<NormalisedProject>(results);
       return warnings.length ? { ...mapped, warnings } : mapped;

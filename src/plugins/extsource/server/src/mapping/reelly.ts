@@ -19,6 +19,7 @@ import { calendarDay } from './dates';
 import { emirateCode, emirateName, type EmirateCode } from './emirates';
 import { bedroomsRangeLabel, completionOf, formatPrice } from './formatting';
 import { intoSiteCurrency } from './money';
+import { isRejected } from './rejected';
 import { plainLine, plainText } from './text';
 import type { Developer, FloorPlan, NormalisedProject, PaymentPlan, ProjectTranslation, Rejected, UnitType } from './types';
 import { bedroomsLabel, list, number, slugify, text } from './values';
@@ -132,11 +133,15 @@ function placeOf(record: ReellyRecord): Place {
 }
 
 /** A project is on the site when its country is the UAE, or, with no country given, an emirate or UAE coordinates say so. */
-export function isUaeProject(record: ReellyRecord): boolean {
-  const place = placeOf(record);
+function inUae(place: Place): boolean {
   if (place.country) return UAE_NAMES.has(place.country.toLowerCase());
   return place.stateId !== undefined || place.coordinates !== null;
 }
+
+export const isUaeProject = (record: ReellyRecord): boolean => inUae(placeOf(record));
+
+/** What `mapReellyProject` answers for a project outside the UAE, which a catalogue leaves out rather than counting it rejected. */
+export const isOutsideUae = (mapped: NormalisedProject | Rejected): boolean => isRejected(mapped) && mapped.reason === OUTSIDE_UAE;
 
 interface Money {
   convert(amount: number | null): number | null;
@@ -312,14 +317,15 @@ function arabicOf(record: ReellyRecord, arabic: ReellyRecord | undefined, englis
   return Object.values(translation).some(Boolean) ? translation : undefined;
 }
 
+/** A project as the site shows it, or why not: outside the UAE (`isOutsideUae`) before a missing id or name. */
 export function mapReellyProject(record: ReellyRecord, defaults: ProjectDefaults, developers?: DeveloperDirectory, arabic?: ReellyRecord): NormalisedProject | Rejected {
   const id = text(record.id);
+  const place = placeOf(record);
+  if (!inUae(place)) return { reference: id, reason: OUTSIDE_UAE };
   const name = plainLine(record.name);
   if (!id) return { reference: '', reason: 'missing id' };
   if (!name) return { reference: id, reason: 'missing name' };
-  if (!isUaeProject(record)) return { reference: id, reason: OUTSIDE_UAE };
 
-  const place = placeOf(record);
   const city = place.city || (place.stateId ? emirateName(place.stateId) : place.region);
   const location = unique([place.district, city]).join(', ');
   const money = moneyIn(text(pick(record, 'price_currency', 'currency')).toUpperCase() || defaults.currency, defaults);
