@@ -84,19 +84,24 @@ describe('Editor role', () => {
   });
 
   it('still edits and publishes the site content, in English and in Arabic', async () => {
-    const hero = await strapi.documents('api::luxury.luxury-hero').findFirst();
-    const publish = async (locale: string) =>
-      (await http())
+    // Each language saved with its own text: the other files read the demo's Arabic hero after this one.
+    const heroIn = (locale: string) => strapi.documents('api::luxury.luxury-hero').findFirst({ locale });
+    const publish = async (locale: string) => {
+      const hero = await heroIn(locale);
+      return (await http())
         .post(`/content-manager/single-types/api::luxury.luxury-hero/actions/publish?locale=${locale}`)
         .set('Authorization', `Bearer ${editor}`)
         .send({ ...hero, locale, title: hero!.title });
+    };
     expect((await publish('en')).status).toBe(200);
     expect((await publish('ar')).status).toBe(200);
+    const arabicBefore = await heroIn('ar');
     const saved = await (await http())
       .put('/content-manager/single-types/api::luxury.luxury-hero?locale=ar')
       .set('Authorization', `Bearer ${editor}`)
-      .send({ title: hero!.title });
+      .send({ title: arabicBefore!.title });
     expect(saved.status).toBe(200);
+    expect((await heroIn('ar'))!.title).toBe(arabicBefore!.title);
     const read = await (await http()).get('/content-manager/single-types/api::luxury.luxury-hero?locale=ar').set('Authorization', `Bearer ${editor}`);
     expect(read.status).toBe(200);
   });
