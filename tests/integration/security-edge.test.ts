@@ -400,15 +400,17 @@ describe('what clients can write to the log (item 9)', () => {
   });
 
   it('logs a body the server could not read as one short line', async () => {
-    const warnings = vi.spyOn(strapi.log, 'warn');
+    const levels = (['http', 'warn', 'error'] as const).map((level) => vi.spyOn(strapi.log, level));
+    let lines: string[];
     try {
       const res = await (await http()).post('/admin/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip');
       expect(res.status).toBe(400);
-      const lines = warnings.mock.calls.map(([line]) => String(line));
-      expect(lines.every((line) => !line.includes('\n') && line.length < 300)).toBe(true);
+      lines = levels.flatMap((spy) => spy.mock.calls.map(([line]) => String(line)));
     } finally {
-      warnings.mockRestore();
+      for (const spy of levels) spy.mockRestore();
     }
+    expect(lines).toEqual([expect.stringMatching(/^POST \/admin\/login .*400/)]);
+    expect(lines.every((line) => !line.includes('\n') && line.length < 300)).toBe(true);
   });
 });
 
