@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { describe, expect, it } from 'vitest';
 import { parseUnitsPage } from '../../src/plugins/extsource/server/src/drivers/goyzer-units';
+import { sampleProjectsDriver } from '../../src/plugins/extsource/server/src/drivers/sample';
 import { uaeCoordinates } from '../../src/plugins/extsource/server/src/mapping/coordinates';
 import { calendarDay, uaeInstant } from '../../src/plugins/extsource/server/src/mapping/dates';
 import { emirateOfPlace } from '../../src/plugins/extsource/server/src/mapping/communities';
@@ -321,6 +322,14 @@ describe('Reelly projects, both shapes (fixtures)', () => {
     expect(list.map((entry) => isUaeProject(entry))).toEqual([true, true, false, true, true]);
     expect(isUaeProject({ id: 1, name: 'x', region: 'Bali' })).toBe(false);
     expect(isUaeProject({ id: 1, name: 'x', country: { name: 'United Arab Emirates' } })).toBe(true);
+  });
+
+  it('the sample catalogue leaves its projects abroad out, none of them counted rejected', async () => {
+    const sample = sampleProjectsDriver(path.join(__dirname, '../../src/plugins/extsource/data'), defaults, 'http://cms.test');
+    const counted: number[] = [];
+    const { records, rejected } = await sample.fetchProjects((count) => counted.push(count));
+    expect({ records: records.length, rejected, counted }).toEqual({ records: 130, rejected: [], counted: [130] });
+    expect(await sample.fetchProject('9000')).toBeNull();
   });
 
   describe('the observed detail', () => {

@@ -9,7 +9,7 @@ import fs from 'fs/promises';
 import path from 'path';
 import { mapGoyzerUnit, type UnitDTO } from '../mapping/goyzer';
 import { isRejected, partition } from '../mapping/rejected';
-import { developerDirectory, isUaeProject, mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
+import { developerDirectory, isOutsideUae, mapReellyDeveloper, mapReellyProject, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
 import type { Developer, NormalisedListing, NormalisedProject } from '../mapping/types';
 import { recordsById } from './reelly';
 import type { ListingsDriver, ProjectsDriver } from './types';
@@ -53,7 +53,7 @@ export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults,
   async function load() {
     const data = await readJson<{ developers: ReellyRecord[]; projects: ReellyRecord[]; projects_ar?: ReellyRecord[] }>(file, publicUrl);
     const developers = data.developers.map(mapReellyDeveloper);
-    return { developers, directory: developerDirectory(developers), projects: data.projects.filter(isUaeProject), arabic: recordsById(data.projects_ar ?? []) };
+    return { developers, directory: developerDirectory(developers), projects: data.projects, arabic: recordsById(data.projects_ar ?? []) };
   }
   return {
     name: 'sample',
@@ -61,8 +61,9 @@ export function sampleProjectsDriver(dataDir: string, defaults: ProjectDefaults,
     listsDetails: true,
     async fetchProjects(progress) {
       const { projects, directory, arabic } = await load();
-      progress?.(projects.length);
-      return partition<NormalisedProject>(projects.map((project) => mapReellyProject(project, defaults, directory, arabic.get(String(project.id)))));
+      const shown = projects.map((project) => mapReellyProject(project, defaults, directory, arabic.get(String(project.id)))).filter((mapped) => !isOutsideUae(mapped));
+      progress?.(shown.length);
+      return partition<NormalisedProject>(shown);
     },
     async fetchProject(id) {
       const { projects, directory, arabic } = await load();
