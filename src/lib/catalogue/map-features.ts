@@ -4,29 +4,19 @@
  * catalogue gives it, inside the envelope the caller encodes. Filtered layers are kept per index (the
  * last LAYERS_KEPT sets of filters), so a filtered map's clusters stay put while the map moves.
  */
-import LRUCache from 'lru-cache';
 import type { EncodedEnvelope } from '../envelope';
+import { KeptPerBuild } from '../kept-per-build';
 import type { Bbox, LatLng } from './geo-query';
 import { distanceKm, type CatalogueGeo, type ClusterView, type MapLayer } from './map-layer';
 
 /** Filtered layers kept per index (a layer holds its items' clusters at every zoom). */
 const LAYERS_KEPT = 32;
 
-const layers = new WeakMap<object, LRUCache<string, MapLayer>>();
+const layers = new KeptPerBuild<object, MapLayer>(LAYERS_KEPT);
 
 /** The layer `index` keeps for the filters `key` names, built by `build` the first time. */
 export function filteredLayer(index: object, key: string, build: () => MapLayer): MapLayer {
-  let kept = layers.get(index);
-  if (!kept) {
-    kept = new LRUCache({ max: LAYERS_KEPT });
-    layers.set(index, kept);
-  }
-  let layer = kept.get(key);
-  if (!layer) {
-    layer = build();
-    kept.set(key, layer);
-  }
-  return layer;
+  return layers.get(index, key) ?? layers.keep(index, key, build());
 }
 
 /** supercluster's `point_count_abbreviated`. */

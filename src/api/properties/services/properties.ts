@@ -9,7 +9,7 @@
  * fast lane; the controller's path builds whatever was never built first.
  */
 import type { Core } from '@strapi/strapi';
-import LRUCache from 'lru-cache';
+import { KeptPerBuild } from '../../../lib/kept-per-build';
 import { cache, purgeAtCdn } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
@@ -50,7 +50,7 @@ interface Built {
   catalogue: Catalogue;
 }
 
-/** Answers kept per kind (listing pages, maps, listings): the query strings and keys asked for last. */
+/** Answers kept per kind (listing pages, maps, listings) and index: the query strings and keys asked for last. */
 const KEPT_ANSWERS = 256;
 
 /** A listing key's answer: the listing's, the current slug a former one moved to, or the 410 of one that left the market. */
@@ -74,26 +74,14 @@ function listingRepresentation(index: ListingIndex, position: number): Represent
   return new Representation(Buffer.from(JSON.stringify(body)), true, ownEdgeHeaders('provider', keys));
 }
 
-/** Answers rendered from one index, found again while that index is current. */
-class KeptAnswers {
-  private readonly kept = new LRUCache<string, { index: ListingIndex; representation: Representation }>({ max: KEPT_ANSWERS });
-
-  get(index: ListingIndex, key: string): Representation | undefined {
-    const found = this.kept.get(`${index.locale}:${key}`);
-    return found && found.index === index ? found.representation : undefined;
-  }
-
-  keep(index: ListingIndex, key: string, representation: Representation): Representation {
-    this.kept.set(`${index.locale}:${key}`, { index, representation });
-    return representation;
-  }
-}
+/** Answers rendered from one index, found again while that index is current (per index: its locale's). */
+type KeptAnswers = KeptPerBuild<ListingIndex, Representation>;
 
 function createPropertiesService(strapi: Core.Strapi) {
-  const pages = new KeptAnswers();
-  const maps = new KeptAnswers();
-  const filters = new KeptAnswers();
-  const listings = new KeptAnswers();
+  const pages: KeptAnswers = new KeptPerBuild(KEPT_ANSWERS);
+  const maps: KeptAnswers = new KeptPerBuild(KEPT_ANSWERS);
+  const filters: KeptAnswers = new KeptPerBuild(KEPT_ANSWERS);
+  const listings: KeptAnswers = new KeptPerBuild(KEPT_ANSWERS);
 
   const goneDays = () => strapi.config.get<number>('properties.goneDays', 30);
 

@@ -8,13 +8,13 @@
  * while their index is current, for the fast lane too.
  */
 import type { Core } from '@strapi/strapi';
-import LRUCache from 'lru-cache';
 import { cache } from '../../../lib/cache';
 import type { Steps } from '../../../lib/catalogue/steps';
 import { errorMessage } from '../../../lib/errors';
 import { projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import type { Locale } from '../../../lib/locale';
+import { KeptPerBuild } from '../../../lib/kept-per-build';
 import { Representation } from '../../../lib/representation';
 import { inSlices, LISTINGS_TAG, PROJECTS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
 import { countProjects, type ProjectIndex } from '../../off-plan/services/listing-match';
@@ -70,7 +70,7 @@ function* suggestionsBuild(sources: SuggestSources): Steps<SuggestIndex> {
 function createSuggestService(strapi: Core.Strapi) {
   const offPlan = offPlanService(strapi);
   const properties = propertiesService(strapi);
-  const kept = new LRUCache<string, { index: SuggestIndex; representation: Representation }>({ max: KEPT_ANSWERS });
+  const kept = new KeptPerBuild<SuggestIndex, Representation>(KEPT_ANSWERS);
   let built: Built | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -105,11 +105,8 @@ function createSuggestService(strapi: Core.Strapi) {
   const keyOf = (locale: Locale, queryString: string) => `${locale}:${queryString}`;
 
   function answer(index: SuggestIndex, queryString: string, query: SuggestQuery, locale: Locale): Representation {
-    const found = kept.get(keyOf(locale, queryString));
-    if (found?.index === index) return found.representation;
-    const representation = new Representation(Buffer.from(JSON.stringify(suggestBody(index, query.q, suggest(index, query.q, query.limit), locale))));
-    kept.set(keyOf(locale, queryString), { index, representation });
-    return representation;
+    const key = keyOf(locale, queryString);
+    return kept.get(index, key) ?? kept.keep(index, key, new Representation(Buffer.from(JSON.stringify(suggestBody(index, query.q, suggest(index, query.q, query.limit), locale)))));
   }
 
   return {
@@ -128,8 +125,7 @@ function createSuggestService(strapi: Core.Strapi) {
 
     /** The same from memory alone, for the fast lane: a kept answer of the current index, else undefined. */
     fastSuggest({ queryString, locale }: LaneRequest): Representation | undefined {
-      const found = kept.get(keyOf(locale, queryString));
-      return found && found.index === built?.index ? found.representation : undefined;
+      return built && kept.get(built.index, keyOf(locale, queryString));
     },
 
     /** The index answering now, how many suggestions it holds and how long its build took (a test, a benchmark). */
