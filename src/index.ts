@@ -50,7 +50,9 @@ import { provideExtsourceHost } from './lib/extsource';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { registerAdminRouters, type AdminRouter } from './lib/admin-routes';
-import { installFastLane } from './lib/fast-lane';
+import { installFastLane, lanesAskedAtStart } from './lib/fast-lane';
+import { laneWarmUp } from './lib/lane-warm-up';
+import { mountRoutesBeforeListening } from './lib/strapi/mount-routes';
 import { metrics } from './lib/metrics';
 import { stopTracing } from './lib/tracing';
 import { logRequestContext } from './lib/tracing/log-context';
@@ -69,8 +71,16 @@ const DEMO_SEEDERS: Seeder[] = [luxurySeeder, contactPageSeeder, offPlanPageSeed
 /** How editors see each type in the Content Manager (labels, hints, columns, entry titles). */
 const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUTS, ...ACCOUNT_LAYOUTS, ...SITEMAP_LAYOUTS, ...PAGES_LAYOUTS];
 
-/** What a start builds before it listens (decision 175), in order: the search box's index is made from both catalogues. */
-const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [offPlanWarmUp(strapi), listingsWarmUp(strapi), searchWarmUp(strapi)];
+/**
+ * What a start builds before it listens (decisions 175 and 182), in order: the search box's index is made from
+ * both catalogues, and the fast lanes are asked once the catalogues are in memory.
+ */
+const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [
+  offPlanWarmUp(strapi),
+  listingsWarmUp(strapi),
+  searchWarmUp(strapi),
+  laneWarmUp(strapi.server.httpServer, { asked: lanesAskedAtStart(), behindProxy: strapi.server.app.proxy }),
+];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
 const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];
@@ -143,6 +153,7 @@ export default {
       registerSitemapLookups(strapi);
       answerBuyersOnFastLane(strapi);
       serveDeclaredRoutes(strapi);
+      mountRoutesBeforeListening(strapi);
       printBannerWhenListening(strapi, login);
       startDeliveryWorker(strapi);
       startAlertSender(strapi);

@@ -161,8 +161,8 @@ async function main() {
   const { createStrapi } = require('@strapi/strapi');
   const strapi = createStrapi({ appDir, distDir: path.join(appDir, 'dist') });
   strapi.config.set('dirs.static.public', publicDir());
+  // Loaded, the app has mounted its routes itself (src/lib/strapi/mount-routes.ts): listening is all that is left.
   await strapi.load();
-  strapi.server.mount();
   await new Promise((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   process.send({ ready: true, port: strapi.server.httpServer.address().port });
   let stopping;

@@ -9,6 +9,6 @@ import { declaredRoutes, previewPages } from '../lib/site-routes';
 
 export function serveDeclaredRoutes(strapi: Core.Strapi): void {
   const routes = declaredRoutes(strapi);
-  serveOnFastLane(routes.map(({ path, action, route }) => ({ path, action, fastLane: route.fastLane, middlewares: route.middlewares })));
+  serveOnFastLane(routes.map(({ path, action, route }) => ({ path, action, fastLane: route.fastLane, askedAtStart: route.askedAtStart, middlewares: route.middlewares })));
   declarePreviewPages(previewPages(routes.map(({ route }) => route)));
 }

@@ -69,6 +69,8 @@ interface Lane {
   readers?: ReaderAnswer;
   /** The headers of the last full-path reader's own 200 on this lane, by protocol and locale (no ETag, no edge headers). */
   readerHeaders: Map<string, HeaderLines>;
+  /** What a start asks before listening (lane-warm-up.ts): its path with this query string (maybe ''), or nothing. */
+  askedAtStart: string | false;
 }
 
 /** Headers that differ per request or per body: the fast lane makes its own. */
@@ -92,11 +94,15 @@ interface FastLaneOptions {
 
 let options: FastLaneOptions = {};
 
-const newLane = (lookup: Lookup, route: string, readers?: ReaderAnswer): Lane => ({ lookup, route, prepared: new Map(), cors: new Map(), readers, readerHeaders: new Map() });
+const newLane = (lookup: Lookup, route: string, readers?: ReaderAnswer, askedAtStart: string | false = false): Lane =>
+  ({ lookup, route, prepared: new Map(), cors: new Map(), readers, readerHeaders: new Map(), askedAtStart });
 
-/** Serves GET `path` from `lookup(query, path)` whenever it answers. */
-export function fastLane(path: string, lookup: Lookup, readers?: ReaderAnswer): void {
-  lanes.set(path, newLane(lookup, path, readers));
+/**
+ * Serves GET `path` from `lookup(query, path)` whenever it answers; a start asks it once per language before
+ * listening, with the query string `askedAtStart`, unless that is false.
+ */
+export function fastLane(path: string, lookup: Lookup, readers?: ReaderAnswer, askedAtStart: string | false = ''): void {
+  lanes.set(path, newLane(lookup, path, readers, askedAtStart));
 }
 
 const lookups = new Map<string, Lookup>();
@@ -122,15 +128,15 @@ export function laneForReaders(middleware: string, answer: ReaderAnswer): void {
  * credentials when one of its middlewares registered how (`laneForReaders`). A route without a lookup
  * stops the start: it would silently take the full path.
  */
-export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: string; fastLane?: boolean; middlewares?: readonly string[] }>): void {
-  for (const { path, action, fastLane: served, middlewares = [] } of routes) {
+export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: string; fastLane?: boolean; askedAtStart?: boolean | string; middlewares?: readonly string[] }>): void {
+  for (const { path, action, fastLane: served, askedAtStart = true, middlewares = [] } of routes) {
     if (!served) continue;
     const lookup = lookups.get(action);
     if (!lookup) throw new Error(`fast lane: the route ${path} says the fast lane answers it, but ${action} registered no lookup (laneLookup)`);
     const readers = middlewares.map((name) => readerAnswers.get(name)).find(Boolean);
     const parameter = /\/:(\w+)$/.exec(path);
     if (parameter) fastLaneUnder(path.slice(0, parameter.index + 1), parameter[1], lookup, readers);
-    else fastLane(path, lookup, readers);
+    else fastLane(path, lookup, readers, askedAtStart === true ? '' : askedAtStart);
   }
 }
 
@@ -143,6 +149,11 @@ export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: st
 export function fastLaneUnder(prefix: string, parameter: string, lookup: Lookup, readers?: ReaderAnswer): void {
   // Labelled as the router names the route (`/projects/:projectId`), so both paths count as one.
   lanesUnder.set(prefix, newLane(lookup, `${prefix}:${parameter}`, readers));
+}
+
+/** What a start asks once per language before it listens (lane-warm-up.ts): the lanes of one path each (no parameter) that say so, with their query. */
+export function lanesAskedAtStart(): Array<{ path: string; query: string }> {
+  return [...lanes].flatMap(([path, { askedAtStart }]) => (askedAtStart === false ? [] : [{ path, query: askedAtStart }]));
 }
 
 function laneFor(path: string): Lane | undefined {

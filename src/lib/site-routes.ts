@@ -19,6 +19,12 @@ export interface SiteRoute {
   cache: CachePolicy;
   /** Answered from memory by the fast lane when it can (the domain registers the lookup: `laneLookup`). */
   fastLane?: boolean;
+  /**
+   * How a start asks a fast-lane route of one path before listening, once per language (decision 182):
+   * without a query (true, the default), with this query string when it refuses none (`purpose=sale`),
+   * or not at all (false: an answer that costs a start more than it saves its first reader).
+   */
+  askedAtStart?: boolean | string;
   /** Editorial types the answer is built from (uids, `api::x.*` for every type of an API): drafts may be read. */
   shows?: readonly string[];
   /** The website page that shows those types (its path per locale: src/lib/site-paths.ts): where the Preview panel opens for them. */

@@ -10,6 +10,8 @@ export interface WarmUpStep {
   /** What it builds, for the log ("the off-plan projects"). */
   name: string;
   run(): Promise<unknown>;
+  /** It reads what the steps before it build: after one of them failed it would only wait on that failure again, so it is left to the first visitors. */
+  readsThoseBefore?: boolean;
 }
 
 interface WarmUpLog {
@@ -22,11 +24,17 @@ export async function warmUp(steps: readonly WarmUpStep[], maxMs: number, log: W
   if (maxMs <= 0 || steps.length === 0) return;
   const startedAt = performance.now();
   let next = 0;
+  const built: string[] = [];
   const all = (async () => {
     for (; next < steps.length; next += 1) {
       const step = steps[next];
+      if (step.readsThoseBefore && built.length < next) {
+        log.warn(`warm-up: ${step.name} left to the first visitors: a step before it was not built`);
+        continue;
+      }
       try {
         await step.run();
+        built.push(step.name);
       } catch (error) {
         log.warn(`warm-up: ${step.name} not built, built on its first read instead: ${errorMessage(error)}`);
       }
@@ -40,5 +48,5 @@ export async function warmUp(steps: readonly WarmUpStep[], maxMs: number, log: W
   clearTimeout(timer);
   const ms = Math.round(performance.now() - startedAt);
   if (ended === 'overdue') log.warn(`warm-up: listening after ${ms} ms with ${steps.slice(next).map(({ name }) => name).join(', ')} still under way`);
-  else log.info(`warm-up: ${steps.map(({ name }) => name).join(', ')} in memory after ${ms} ms`);
+  else if (built.length > 0) log.info(`warm-up: ${built.join(', ')} in memory after ${ms} ms`);
 }

@@ -100,8 +100,8 @@ async function boot(): Promise<Core.Strapi> {
   const site = await previewSite();
   Object.assign(process.env, testEnvironment(await startSmtpServer(), (await webhookReceiver()).url, site));
   const { createStrapi } = requireCjs('@strapi/strapi') as typeof import('@strapi/strapi');
+  // Loaded, the app has mounted its routes itself (src/lib/strapi/mount-routes.ts): listening is all that is left.
   const strapi = await createStrapi({ appDir, distDir: path.join(appDir, 'dist') }).load();
-  strapi.server.mount();
   await new Promise<void>((resolve) => strapi.server.httpServer.listen(0, '127.0.0.1', resolve));
   site.connect({ cmsUrl: `http://127.0.0.1:${(strapi.server.httpServer.address() as AddressInfo).port}` });
   return strapi;

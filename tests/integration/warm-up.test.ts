@@ -1,6 +1,7 @@
 /**
- * A start builds what visitors read before it listens (decision 175, issue 41): production apps in
- * child processes against a fake Reelly over real HTTP. SQLite only: nothing here depends on the database.
+ * A start builds what visitors read before it listens and asks each fast lane once (decisions 175 and
+ * 182, issue 41): production apps in child processes against a fake Reelly over real HTTP. SQLite only:
+ * nothing here depends on the database.
  */
 import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('a start warms up bef
   it('holds the project collection once it listens: the first visitor is answered without a provider request', async () => {
     const app = await started();
     expect(listRequests(), 'the collection fetched before the app listened').toBeGreaterThan(0);
-    expect(app.output()).toMatch(/warm-up: the off-plan projects, the listings' index, the search box's index in memory after \d+ ms/);
+    expect(app.output()).toMatch(/warm-up: the off-plan projects, the listings' index, the search box's index, the fast lanes' first answers in memory after \d+ ms/);
     reelly.state.requests = [];
     const agent = supertest(`http://127.0.0.1:${app.port}`);
     const listing = await agent.get('/api/v1/off-plan/projects');
@@ -54,6 +55,27 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('a start warms up bef
     const suggested = await agent.get(`/api/v1/search/suggest?q=${encodeURIComponent(String(data.projects[0].name).slice(0, 4))}`);
     expect(suggested.status).toBe(200);
     expect(listRequests(), 'provider requests after the start').toBe(0);
+  });
+
+  it('has asked every fast lane once in each language: the first visitors are answered on the lane', async () => {
+    const token = 'warm-up-metrics-token-0123456789';
+    const app = await started({ METRICS_ENABLED: 'true', METRICS_TOKEN: token });
+    const agent = supertest(`http://127.0.0.1:${app.port}`);
+    const answered = async (route: string, lane: 'fast' | 'full') => {
+      const scraped = await agent.get('/metrics').set('Authorization', `Bearer ${token}`);
+      expect(scraped.status).toBe(200);
+      const line = scraped.text.split('\n').find((candidate) => candidate.startsWith('http_requests_total{')
+        && candidate.includes(`route="${route}"`) && candidate.includes(`lane="${lane}"`) && candidate.includes('status="200"'));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    // The listings are asked with the query their route declares (a start asks `purpose=sale`), a visitor with another.
+    for (const [route, query] of [['/api/v1/luxury', ''], ['/api/v1/off-plan/projects', 'page=2'], ['/api/v1/properties', 'purpose=rent']]) {
+      expect(await answered(route, 'full'), `${route}: the start's own asks, English and Arabic`).toBe(2);
+      for (const locale of ['en', 'ar']) expect((await agent.get(route).query(`${query}&locale=${locale}`)).status).toBe(200);
+      expect(await answered(route, 'fast'), `${route}: the first visitors, on the lane`).toBe(2);
+      expect(await answered(route, 'full')).toBe(2);
+    }
+    expect(await answered('/api/v1/sitemap.xml', 'full'), 'the sitemap, which a start does not ask').toBe(0);
   });
 
   it('listens at once with WARM_UP_MAX_SECONDS=0: the first visitor starts the fill', async () => {
@@ -67,7 +89,7 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('a start warms up bef
   it('listens after WARM_UP_MAX_SECONDS when the provider hangs, saying what is still under way', async () => {
     reelly.state.faults = [{ path: '/projects', delayMs: 2500, times: 1 }];
     const app = await started({ WARM_UP_MAX_SECONDS: '1' });
-    expect(app.output()).toMatch(/warm-up: listening after \d+ ms with the off-plan projects, the listings' index, the search box's index still under way/);
+    expect(app.output()).toMatch(/warm-up: listening after \d+ ms with the off-plan projects, the listings' index, the search box's index, the fast lanes' first answers still under way/);
     const listing = await supertest(`http://127.0.0.1:${app.port}`).get('/api/v1/off-plan/projects');
     expect(listing.status).toBe(200);
     expect(listing.body.data.pagination.total).toBe(PROJECTS);

@@ -47,7 +47,8 @@ export default {
       middlewares: FAVORITE_FLAGS,
     }),
     // Before /:projectId, which would otherwise take "map" for an id.
-    siteRoute({ path: PROJECTS_MAP_PATH, handler: 'off-plan.map', cache: LISTING_CACHE, fastLane: true }),
+    // Not asked by a start: a map answers only with the bounds and zoom of a reader's screen.
+    siteRoute({ path: PROJECTS_MAP_PATH, handler: 'off-plan.map', cache: LISTING_CACHE, fastLane: true, askedAtStart: false }),
     // Before /:projectId, which would otherwise take "filters" for an id (the fast lane likewise tries exact paths first).
     providerRoute('/v1/off-plan/projects/filters', 'off-plan.filters', [PROJECTS_SURROGATE_KEY]),
     // Each answer carries its own keys (the project's beside the collection's): these are the fallback.

@@ -19,10 +19,11 @@ const LISTING_CACHE_POLICY = { kind: 'provider', surrogateKeys: [LISTING_PAGES_S
 const FAVORITE_FLAGS = ['api::account.favorite-flags'];
 
 const routes = [
-  siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY, fastLane: true, middlewares: FAVORITE_FLAGS }),
+  siteRoute({ path: '/v1/properties', handler: 'properties.list', cache: LISTINGS_CACHE_POLICY, fastLane: true, askedAtStart: 'purpose=sale', middlewares: FAVORITE_FLAGS }),
   // Before /:key, which would otherwise take "filters" and "map" for slugs.
-  siteRoute({ path: '/v1/properties/filters', handler: 'properties.filters', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
-  siteRoute({ path: PROPERTIES_MAP_PATH, handler: 'properties.map', cache: LISTINGS_CACHE_POLICY, fastLane: true }),
+  siteRoute({ path: '/v1/properties/filters', handler: 'properties.filters', cache: LISTINGS_CACHE_POLICY, fastLane: true, askedAtStart: 'purpose=sale' }),
+  // Not asked by a start: a map answers only with the bounds and zoom of a reader's screen.
+  siteRoute({ path: PROPERTIES_MAP_PATH, handler: 'properties.map', cache: LISTINGS_CACHE_POLICY, fastLane: true, askedAtStart: false }),
   siteRoute({ path: '/v1/properties/:key', handler: 'properties.listing', cache: LISTING_CACHE_POLICY, fastLane: true, middlewares: FAVORITE_FLAGS }),
 ];
 
