@@ -79,7 +79,7 @@ const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [
   offPlanWarmUp(strapi),
   listingsWarmUp(strapi),
   searchWarmUp(strapi),
-  laneWarmUp(strapi.server.httpServer, { asked: lanesAskedAtStart(), behindProxy: strapi.server.app.proxy }),
+  laneWarmUp(strapi.server.httpServer, { asked: lanesAskedAtStart(), log: strapi.log }),
 ];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */

@@ -94,7 +94,7 @@ interface FastLaneOptions {
 
 let options: FastLaneOptions = {};
 
-const newLane = (lookup: Lookup, route: string, readers?: ReaderAnswer, askedAtStart: string | false = false): Lane =>
+const newLane = (lookup: Lookup, route: string, readers: ReaderAnswer | undefined, askedAtStart: string | false): Lane =>
   ({ lookup, route, prepared: new Map(), cors: new Map(), readers, readerHeaders: new Map(), askedAtStart });
 
 /**
@@ -148,7 +148,8 @@ export function serveOnFastLane(routes: ReadonlyArray<{ path: string; action: st
  */
 export function fastLaneUnder(prefix: string, parameter: string, lookup: Lookup, readers?: ReaderAnswer): void {
   // Labelled as the router names the route (`/projects/:projectId`), so both paths count as one.
-  lanesUnder.set(prefix, newLane(lookup, `${prefix}:${parameter}`, readers));
+  // Never asked by a start: no one segment's content stands for the others'.
+  lanesUnder.set(prefix, newLane(lookup, `${prefix}:${parameter}`, readers, false));
 }
 
 /** What a start asks once per language before it listens (lane-warm-up.ts): the lanes of one path each (no parameter) that say so, with their query. */

@@ -1,8 +1,9 @@
 /**
- * Answers rendered from one build of something (an index of a catalogue, say), found again while that
- * build is the one answering. Each build's answers live beside it (a WeakMap keyed by the build) rather
- * than holding it: a build no longer used is collected with its answers, where an answer kept with a
- * reference to its build kept a whole former index alive until later answers pushed it out (decision 183).
+ * Answers rendered from one build of something (an index of a catalogue, say), found again from that
+ * build: the caller asks with the build that answers now. Each build's answers live beside it (a WeakMap
+ * keyed by the build) rather than holding it: a build no longer used is collected with its answers, where
+ * an answer kept with a reference to its build kept a whole former index alive until later answers
+ * pushed it out (decision 183).
  */
 import LRUCache from 'lru-cache';
 

@@ -20,9 +20,9 @@ export interface SiteRoute {
   /** Answered from memory by the fast lane when it can (the domain registers the lookup: `laneLookup`). */
   fastLane?: boolean;
   /**
-   * How a start asks a fast-lane route of one path before listening, once per language (decision 182):
-   * without a query (true, the default), with this query string when it refuses none (`purpose=sale`),
-   * or not at all (false: an answer that costs a start more than it saves its first reader).
+   * How a start asks a fast-lane route before listening, once per language (decision 182): without a
+   * query (true, the default), with this query string (`purpose=sale`, for a route that refuses a request
+   * without one), or not at all (false). A route with a path parameter is never asked.
    */
   askedAtStart?: boolean | string;
   /** Editorial types the answer is built from (uids, `api::x.*` for every type of an API): drafts may be read. */

@@ -27,6 +27,18 @@ describe('health', () => {
   });
 });
 
+describe('the routes, mounted by the app before it listens (decision 182)', () => {
+  it('are mounted once: a second mount, as `strapi routes:list` makes, adds nothing', async () => {
+    const { server } = await getStrapi();
+    const routes = server.listRoutes().length;
+    const koaMiddlewares = server.app.middleware.length;
+    expect(routes).toBeGreaterThan(0);
+    server.mount();
+    expect(server.listRoutes()).toHaveLength(routes);
+    expect(server.app.middleware).toHaveLength(koaMiddlewares);
+  });
+});
+
 describe('error envelope on contract paths', () => {
   it('answers an unknown /api/v1 path with a 404 envelope', async () => {
     const res = await checkedError((await http()).get('/api/v1/no-such-thing'), 404, 'NOT_FOUND');
