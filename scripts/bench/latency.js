@@ -11,7 +11,8 @@
 // requests) until the read-ahead of every detail ends; quiet; a refresh that brings
 // 2,000 new projects and the read-ahead of their details; quiet again. BENCH_LATENCY_PHASES=start runs
 // only the second app's, =service only the first's. Each phase: p99 per page, the share of the offered
-// rate served, errors, the event loop's delay in the app; the run's peak RSS over the app's processes.
+// rate served, errors, the event loop's delay in the app, the CPU its main thread ran; the run's peak RSS
+// over the app's processes.
 // Written to bench/results.json (`latency`). BENCH_PIN=off leaves the processes unpinned (cores.js).
 'use strict';
 
@@ -89,6 +90,31 @@ function rssSampler(pid) {
 
 const msOf = (nanoseconds) => Math.round(nanoseconds / 1e5) / 10;
 
+/**
+ * The CPU seconds the app's main thread (the one that answers visitors) has run so far, from the
+ * kernel's scheduler statistics: what the app's own work asks of that thread, which depends less on
+ * the machine's other work than a p99 does. Null where /proc has no such file (not Linux).
+ */
+function mainThreadCpuS(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
+/** The main thread's CPU seconds from now until `end()` is called, and that as a share of the time. */
+function mainThreadCpu(pid) {
+  const cpuAt = mainThreadCpuS(pid);
+  const startedAt = Date.now();
+  return () => {
+    const cpuNow = mainThreadCpuS(pid);
+    if (cpuAt === null || cpuNow === null) return null;
+    const seconds = cpuNow - cpuAt;
+    return { seconds: Math.round(seconds * 10) / 10, busy_pct: Math.round((100 * seconds * 1000) / (Date.now() - startedAt)) };
+  };
+}
+
 /** How many failed answers said what (a status, or a request's error): { '503': 2, 'socket hang up': 1 }. */
 function failuresOf(answers) {
   const counts = {};
@@ -153,13 +179,19 @@ function steadyLoad(port, only) {
 async function underLoad(app, ask, work, minSeconds = 0, only = undefined) {
   await ask(app.child, 'loop-delay', 'loopDelay');
   const startedAt = Date.now();
+  const cpu = mainThreadCpu(app.child.pid);
   const load = steadyLoad(app.port, only);
   const result = await work();
   const left = minSeconds * 1000 - (Date.now() - startedAt);
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   const generator = load.generatorDelay();
+  const mainThread = cpu();
   const streams = await load.stop();
-  return { seconds: Math.round((Date.now() - startedAt) / 100) / 10, streams, loop: await ask(app.child, 'loop-delay', 'loopDelay'), generator, result };
+  return {
+    seconds: Math.round((Date.now() - startedAt) / 100) / 10, streams, loop: await ask(app.child, 'loop-delay', 'loopDelay'), generator, main_thread: mainThread, result,
+    /** The streams' figures over `ms` from the load's start, and over the rest of it. */
+    split: (ms) => [load.within(startedAt, startedAt + ms), load.within(startedAt + ms, Date.now())],
+  };
 }
 
 async function warm(port) {
@@ -179,12 +211,12 @@ const SUGGEST_ALONE = `quiet, the search box alone at ${SUGGEST_RATE} requests/s
 function printPhases(phases, quiet) {
   const limit = (stream) => Math.max(3 * quiet.streams[stream].p99_ms, 25);
   const names = ['luxury', 'off_plan', 'contact', 'listings', 'suggest'];
-  console.log('\n| phase | s | p99 luxury / off-plan / contact / sale listings / search box ms | rate held, same order % | errors | loop delay p99 / max ms, app; load generator | RSS at end MB (V8 heap, buffers) |');
-  console.log('|---|---:|---|---|---:|---|---:|');
+  console.log('\n| phase | s | p99 luxury / off-plan / contact / sale listings / search box ms | rate held, same order % | errors | loop delay p99 / max ms, app; load generator | app main thread CPU s (busy %) | RSS at end MB (V8 heap, buffers) |');
+  console.log('|---|---:|---|---|---:|---|---:|---:|');
   for (const phase of phases) {
     const streams = names.map((name) => phase.streams[name] ?? { p99_ms: '-', held_pct: '-', errors: 0 });
     const errors = streams.reduce((sum, stream) => sum + stream.errors, 0);
-    console.log(`| ${phase.name} | ${phase.seconds} | ${streams.map((stream) => stream.p99_ms).join(' / ')} | ${streams.map((stream) => stream.held_pct).join(' / ')} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms}; ${phase.generator.p99_ms} / ${phase.generator.max_ms} | ${phase.rss_mb} (${phase.memory_mb.heap_total}, ${phase.memory_mb.external}) |`);
+    console.log(`| ${phase.name} | ${phase.seconds} | ${streams.map((stream) => stream.p99_ms).join(' / ')} | ${streams.map((stream) => stream.held_pct).join(' / ')} | ${errors} | ${phase.loop.p99_ms} / ${phase.loop.max_ms}; ${phase.generator.p99_ms} / ${phase.generator.max_ms} | ${phase.main_thread ? `${phase.main_thread.seconds} (${phase.main_thread.busy_pct})` : '-'} | ${phase.rss_mb} (${phase.memory_mb.heap_total}, ${phase.memory_mb.external}) |`);
   }
   for (const phase of phases) {
     for (const name of names) {
@@ -267,7 +299,9 @@ function startPhases(ask, fakes) {
     const load = steadyLoad(app.port);
     const startedAt = Date.now();
     const servedAt = await ask(app.child, 'first-served', 'firstServed');
+    const cpu = mainThreadCpu(app.child.pid);
     const end = await ask(app.child, 'read-ahead-end', 'readAheadEnd');
+    const mainThread = cpu();
     const loop = await ask(app.child, 'loop-delay', 'loopDelay');
     const generator = load.generatorDelay();
     await load.stop();
@@ -276,12 +310,15 @@ function startPhases(ask, fakes) {
     console.log(`first fill: the collection first served ${((servedAt - startedAt) / 1000).toFixed(1)} s after the load began; ` +
       `read-ahead: ${progress.read} of ${progress.due} details read (${progress.changed} stored, ${progress.failed} failed) in ${((end.at - servedAt) / 1000).toFixed(1)} s after`);
     await phase(`a start: from the collection first served until the read-ahead of ${PROJECTS.toLocaleString('en')} details ends`,
-      { seconds: Math.round((end.at - servedAt) / 100) / 10, streams, loop, generator });
+      { seconds: Math.round((end.at - servedAt) / 100) / 10, streams, loop, generator, main_thread: mainThread });
     await phase('quiet, after the start', await underLoad(app, ask, async () => null, QUIET_S));
     await ask(fakes.child, 'grow', 'grown');
     const refresh = await underLoad(app, ask, () => ask(app.child, { readAhead: { sweep: false } }, 'readAhead'));
     await phase(`a refresh bringing ${NEW_PROJECTS.toLocaleString('en')} new projects, and the read-ahead of their details`, refresh);
-    console.log(`refresh: ${refresh.result.progress.read} of ${refresh.result.progress.due} details read in ${(refresh.result.ms / 1000).toFixed(1)} s (collection ${(refresh.result.collectionMs / 1000).toFixed(1)} s)`);
+    const [preparing, after] = refresh.split(refresh.result.collectionMs).map((streams) => ['luxury', 'off_plan', 'listings'].map((name) => streams[name].p99_ms).join(' / '));
+    console.log(`refresh: ${refresh.result.progress.read} of ${refresh.result.progress.due} details read in ${(refresh.result.ms / 1000).toFixed(1)} s (collection ${(refresh.result.collectionMs / 1000).toFixed(1)} s, ` +
+      `the app's main thread ${refresh.result.collectionCpuS?.toFixed(1) ?? '-'} s of CPU meanwhile); ` +
+      `p99 luxury / off-plan / sale listings ms while the collection was read and prepared ${preparing}, after it ${after}`);
     await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
     return { first_fill: { served_after_ms: servedAt - startedAt, read_ahead_ms: end.at - servedAt, read: progress.read, failed: progress.failed } };
   };

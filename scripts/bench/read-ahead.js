@@ -24,7 +24,9 @@ async function readAheadCase({ startChild, stopChild, ask, imageBase }) {
   const report = (label, result, requests) => {
     const { progress } = result;
     console.log(
-      `${label}: ${(result.ms / 1000).toFixed(1)} s (collection ${(result.collectionMs / 1000).toFixed(1)} s), ${progress.read} of ${progress.listed} details read, ` +
+      `${label}: ${(result.ms / 1000).toFixed(1)} s (collection ${(result.collectionMs / 1000).toFixed(1)} s, main thread CPU ${result.collectionCpuS?.toFixed(2) ?? '-'} s, ` +
+        `${result.collectionTurns.count} turns over ${result.collectionTurns.over_ms} ms, the longest ${result.collectionTurns.longest_ms} ms), ` +
+        `${progress.read} of ${progress.listed} details read, ` +
         `${progress.changed} stored, ${progress.unchanged} unchanged, ${progress.failed} failed; ${requests} provider detail requests; ` +
         `RSS ${result.rssBeforeMb} MB before, peak ${result.peakRssMb} MB; detail rows written: ${result.rowsWritten ? 'yes' : 'none'}`
     );

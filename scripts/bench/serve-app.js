@@ -8,7 +8,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { monitorEventLoopDelay } = require('perf_hooks');
+const { monitorEventLoopDelay, performance } = require('perf_hooks');
 
 const appDir = path.resolve(__dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
@@ -25,6 +25,32 @@ Object.assign(process.env, {
   MAX_CONNECTIONS_PER_IP: '0',
   ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
 });
+
+/** CPU seconds this process's main thread (the one answering visitors) has run; null where /proc lacks it. */
+function mainThreadCpuS() {
+  try {
+    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
+/** Gaps over `overMs` between the turns of a 1 ms timer, from now until `end()`: how often, and how long at most, the loop was held. */
+function longTurns(overMs = 20) {
+  let count = 0;
+  let longestMs = 0;
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const gap = performance.now() - last;
+    if (gap > overMs) count += 1;
+    longestMs = Math.max(longestMs, gap);
+    last = performance.now();
+  }, 1);
+  return () => {
+    clearInterval(ticker);
+    return { over_ms: overMs, count, longest_ms: Math.round(longestMs) };
+  };
+}
 
 /** The app's listings service (compiled), to wait for the index a sync rebuilds. */
 const listingsService = (strapi) => require(path.join(appDir, 'dist', 'src', 'api', 'properties', 'services', 'properties.js')).propertiesService(strapi);
@@ -62,6 +88,8 @@ async function readAhead(strapi, { sweep, rate }) {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
   const started = Date.now();
+  const cpuAtStart = mainThreadCpuS();
+  const turns = longTurns();
   const held = projects.peek()?.version;
   if (held === undefined) {
     await projects.collection();
@@ -72,6 +100,8 @@ async function readAhead(strapi, { sweep, rate }) {
     config('projectsTtlSeconds', ttl);
   }
   const collectionMs = Date.now() - started;
+  const collectionCpuS = cpuAtStart === null ? null : mainThreadCpuS() - cpuAtStart;
+  const collectionTurns = turns();
   // The read-ahead starts at the next read of the new collection, at this rate.
   if (rate !== undefined) config('detailRate', rate);
   await projects.collection();
@@ -81,6 +111,10 @@ async function readAhead(strapi, { sweep, rate }) {
   return {
     ms: Date.now() - started,
     collectionMs,
+    /** The main thread's CPU while the collection was read and prepared, visitors' requests included. */
+    collectionCpuS,
+    /** The turns of the loop over 20 ms meanwhile (with no visitors: the refresh's own). */
+    collectionTurns,
     progress: await projects.readAheadProgress(),
     rows: await rows.count(),
     rowsWritten: String(writtenBefore) !== String(writtenAfter),
