@@ -71,7 +71,8 @@ export function planSlugs(kind: SlugKind, owners: readonly Named[], rows: readon
 export function* planSlugsInSteps(kind: SlugKind, owners: readonly Named[], rows: readonly SlugRow[], reserved: (slug: string) => boolean = () => false): Steps<SlugPlan> {
   const holderOf = new Map<string, string>();
   const madeFrom = new Map<string, string>();
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index % STEP === STEP - 1) yield;
     if (row.kind !== kind) continue;
     holderOf.set(row.slug, row.owner);
     const key = `${row.owner}\n${row.base}`;
