@@ -6,7 +6,7 @@ import { goyzerListingsDriver } from './goyzer';
 import { hostOf } from '../host';
 import type { RequestObserver, RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
-import { reellyProjectsDriver } from './reelly';
+import { reellyProjectsDriver } from './reelly-driver';
 import { sampleListingsDriver, sampleProjectsDriver } from './sample';
 import type { ListingsDriver, ProjectsDriver } from './types';
 

@@ -10,19 +10,23 @@
  * or an id came twice) is read once more. Developers complete each project's developer (id, logo).
  * Arabic names and descriptions come from a second read of the same endpoints with `language=ar`
  * (decision 57); when it fails, the projects are kept in English and the run says so.
+ *
+ * The driver (reelly-driver.ts) reads the whole catalogue in a thread of its own
+ * (reelly-catalogue-reader.ts, decision 184): its pages, their parsing and their mapping never take the
+ * visitors' thread.
  */
 import { errorMessage } from '../errors';
 import { developerDirectory, isOutsideUae, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
-import { isRejected, partition } from '../mapping/rejected';
+import { partition } from '../mapping/rejected';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { number, text } from '../mapping/values';
 import type { ExtsourceConfig } from '../config';
-import { eachSliced } from '../slices';
 import { createHttpClient, getText, type RequestObserver, type RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
-import type { Progress, ProjectsDriver } from './types';
+import type { Fetched, Progress } from './types';
 
-interface Page {
+/** A page of a list endpoint. */
+export interface ReellyPage {
   count?: unknown;
   next?: string | null;
   results?: ReellyRecord[];
@@ -44,8 +48,18 @@ export function parseJson<T>(body: string, what: string): T {
   }
 }
 
+/** The developer directory read last, and until when it is used without asking again. */
+export interface KnownDevelopers {
+  directory: DeveloperDirectory;
+  until: number;
+}
+
 /** Developers read last, per feed URL, shared by the short-lived driver objects (one per call). */
-const directories = new Map<string, { directory: DeveloperDirectory; until: number }>();
+const directories = new Map<string, KnownDevelopers>();
+
+/** The developers this thread read last from the feed at `baseUrl`, or another thread's read of them. */
+export const knownDevelopers = (baseUrl: string) => directories.get(baseUrl);
+export const rememberDevelopers = (baseUrl: string, known: KnownDevelopers) => directories.set(baseUrl, known);
 
 /** Records by id, to pair each English record with its Arabic one. */
 export const recordsById = (records: ReellyRecord[]) => new Map(records.map((record) => [text(record.id), record]));
@@ -62,16 +76,14 @@ function byId(records: ReellyRecord[]): ReellyRecord[] {
   return [...seen.values(), ...anonymous];
 }
 
-export function reellyProjectsDriver(
-  settings: ExtsourceConfig['reelly'],
-  policy: RetryPolicy,
-  defaults: ProjectDefaults & { developersTtlSeconds: number },
-  observe?: RequestObserver
-): ProjectsDriver {
+export type ReellySettings = ExtsourceConfig['reelly'];
+export type ReellyDefaults = ProjectDefaults & { developersTtlSeconds: number };
+
+/** The requests of one feed: its pages, passes, developers and details. */
+export function reellyReader(settings: ReellySettings, policy: RetryPolicy, defaults: ReellyDefaults, observe?: RequestObserver) {
   if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
   const client = createHttpClient(settings.baseUrl, policy, { 'X-API-Key': settings.apiKey, Accept: 'application/json' });
   const catalogueParams = { country: UAE_COUNTRY, preferred_currency: defaults.currency, preferred_area_unit: 'sqft' };
-
   /** Each pass may download at most REELLY_MAX_BYTES in all. */
   function byteBudget() {
     let left = settings.maxBytes;
@@ -93,7 +105,7 @@ export function reellyProjectsDriver(
       const offset = records.length;
       const what = `Reelly ${label} offset ${offset}`;
       if (pages >= settings.maxPages) throw new ProviderError(`${what}: more than REELLY_MAX_PAGES (${settings.maxPages}) pages`);
-      const body = await get<Page | ReellyRecord[]>(path, { ...params, limit: settings.pageSize, offset }, what);
+      const body = await get<ReellyPage | ReellyRecord[]>(path, { ...params, limit: settings.pageSize, offset }, what);
       // A bare list is the whole set in one answer.
       if (Array.isArray(body)) return { records: body, stable: true };
       if (!body || !Array.isArray(body.results)) throw new ProviderError(`${what}: no results list`);
@@ -152,43 +164,42 @@ export function reellyProjectsDriver(
     return record;
   }
 
-  return {
-    name: 'reelly',
-    requestsPerDetail: 2,
-    async fetchProjects(progress) {
-      const developers = await directory(true);
-      const records = await readSettled('/projects', catalogueParams, 'projects', progress);
-      const warnings: string[] = [];
-      const arabic = await arabicCatalogue(warnings);
-      const results: ReturnType<typeof mapReellyProject>[] = [];
-      // Mapping 10,000 projects takes about a second: in slices, between visitors' requests.
-      await eachSliced(records, (record) => {
-        const mapped = mapReellyProject(record, defaults, developers, arabic.get(text(record.id)));
-        if (!isOutsideUae(mapped)) results.push(mapped);
-      });
-      const mapped = partition<NormalisedProject>(results);
-      return warnings.length ? { ...mapped, warnings } : mapped;
-    },
-    async fetchProject(id, previous) {
-      try {
-        // The Arabic read is a bonus: its failure leaves the detail in English, with the Arabic held before.
-        const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => null)]);
-        const mapped = mapReellyProject(record, defaults, await directory(false), arabic ?? undefined);
-        if (isRejected(mapped)) return null;
-        const kept = arabic === null ? (await previous?.())?.translations : undefined;
-        return kept ? { ...mapped, translations: kept } : mapped;
-      } catch (error) {
-        if (error instanceof ProviderError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    async fetchDevelopers() {
-      return loadDevelopers();
-    },
-    async test() {
-      const what = 'Reelly projects offset 0';
-      const body = await byteBudget()<Page>('/projects', { ...catalogueParams, limit: 1, offset: 0 }, what);
-      if (!body || !Array.isArray(body.results)) throw new ProviderError(`${what}: no results list`);
-    },
-  };
+  return { catalogueParams, byteBudget, readSettled, loadDevelopers, directory, arabicCatalogue, readDetail };
+}
+
+/** What a read of the whole catalogue brings: the projects, and the developers they were mapped with. */
+export interface ReellyCatalogue {
+  fetched: Fetched<NormalisedProject>;
+  developers: KnownDevelopers | undefined;
+}
+
+/**
+ * The whole catalogue, read and mapped (in the catalogue's thread): `known` is the directory the
+ * visitors' thread holds, used when the developers cannot be read now.
+ */
+export async function readReellyCatalogue(
+  settings: ReellySettings,
+  policy: RetryPolicy,
+  defaults: ReellyDefaults,
+  known: KnownDevelopers | undefined,
+  observe?: RequestObserver,
+  progress?: Progress
+): Promise<ReellyCatalogue> {
+  if (known) rememberDevelopers(settings.baseUrl, known);
+  const reader = reellyReader(settings, policy, defaults, observe);
+  const developers = await reader.directory(true);
+  const records = await reader.readSettled('/projects', reader.catalogueParams, 'projects', progress);
+  const warnings: string[] = [];
+  const arabic = await reader.arabicCatalogue(warnings);
+  const results: ReturnType<typeof mapReellyProject>[] = [];
+  // Each record is let go once mapped, so the thread holds the catalogue read or mapped, not both.
+  const toMap = records.reverse();
+  for (let record = toMap.pop(); record !== undefined; record = toMap.pop()) {
+    const id = text(record.id);
+    const mapped = mapReellyProject(record, defaults, developers, arabic.get(id));
+    arabic.delete(id);
+    if (!isOutsideUae(mapped)) results.push(mapped);
+  }
+  const mapped = partition<NormalisedProject>(results);
+  return { fetched: warnings.length ? { ...mapped, warnings } : mapped, developers: knownDevelopers(settings.baseUrl) };
 }

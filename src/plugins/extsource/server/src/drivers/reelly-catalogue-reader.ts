@@ -1,0 +1,74 @@
+/**
+ * Reads the Reelly catalogue in a thread of its own (reelly-catalogue-thread.ts), started for one read
+ * and ended with it (decision 184). On the visitors' thread, each of a catalogue's pages was one turn of
+ * 20 to 30 ms (a page of 500 projects made into text and parsed, neither of which can be cut), and the
+ * parsed pages the garbage behind its longest collections. Here that thread takes in the mapped
+ * projects a batch per turn, and hears of the requests (metrics) and the progress.
+ */
+import path from 'path';
+import { setImmediate as nextTurn } from 'timers/promises';
+import { Worker } from 'worker_threads';
+import type { NormalisedProject, Rejected } from '../mapping/types';
+import type { RequestObserver, RetryPolicy } from './http';
+import { ProviderError } from './provider-error';
+import type { KnownDevelopers, ReellyCatalogue, ReellyDefaults, ReellySettings } from './reelly';
+import type { Progress } from './types';
+
+/** Projects the visitors' thread takes in at once: a few milliseconds of copying. */
+export const PROJECTS_PER_BATCH = 100;
+
+/** The thread's young generation: what it parses is kept until mapped, so a large one only holds more at once. */
+const YOUNG_GENERATION_MB = 8;
+
+/** What the thread is given: plain data, copied to it. */
+export interface CatalogueTask {
+  settings: ReellySettings;
+  policy: RetryPolicy;
+  defaults: ReellyDefaults;
+  known: KnownDevelopers | undefined;
+}
+
+/** What the thread tells: each request and the progress as they happen, then the projects in batches, then the rest. */
+export type CatalogueMessage =
+  | { kind: 'request'; endpoint: string; outcome: string; seconds: number }
+  | { kind: 'progress'; fetched: number }
+  | { kind: 'projects'; projects: NormalisedProject[] }
+  | { kind: 'done'; rejected: Rejected[]; warnings: string[] | undefined; developers: KnownDevelopers | undefined }
+  | { kind: 'failed'; message: string; provider: boolean; status: number | undefined };
+
+/** The catalogue as `readReellyCatalogue` reads it, read in its own thread. */
+export async function readCatalogueInThread(task: CatalogueTask, observe?: RequestObserver, progress?: Progress): Promise<ReellyCatalogue> {
+  const worker = new Worker(path.join(__dirname, 'reelly-catalogue-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const records: NormalisedProject[] = [];
+  try {
+    return await new Promise<ReellyCatalogue>((resolve, reject) => {
+      worker.on('message', (message: CatalogueMessage) => {
+        switch (message.kind) {
+          case 'request':
+            observe?.(message.endpoint, message.outcome, message.seconds);
+            break;
+          case 'progress':
+            progress?.(message.fetched);
+            break;
+          case 'projects':
+            for (const project of message.projects) records.push(project);
+            // The next batch after the visitors waiting now.
+            void nextTurn().then(() => worker.postMessage('more'));
+            break;
+          case 'done': {
+            const fetched = { records, rejected: message.rejected };
+            resolve({ fetched: message.warnings ? { ...fetched, warnings: message.warnings } : fetched, developers: message.developers });
+            break;
+          }
+          case 'failed':
+            reject(message.provider ? new ProviderError(message.message, message.status) : new Error(message.message));
+        }
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the thread reading the Reelly catalogue stopped (exit code ${code})`)));
+    });
+  } finally {
+    worker.removeAllListeners('exit');
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The thread the Reelly catalogue is read in (reelly-catalogue-reader.ts starts it, one per read): the
+ * pages, their parsing and the mapping of every project. What reading makes lives and is collected in
+ * this thread's heap; the visitors' thread receives the mapped projects alone, a batch when it asks.
+ */
+import { parentPort, workerData } from 'worker_threads';
+import type { NormalisedProject } from '../mapping/types';
+import { ProviderError } from './provider-error';
+import { readReellyCatalogue } from './reelly';
+import { PROJECTS_PER_BATCH, type CatalogueMessage, type CatalogueTask } from './reelly-catalogue-reader';
+import { runBehindVisitors } from './thread-priority';
+
+const port = parentPort!;
+const send = (message: CatalogueMessage) => port.postMessage(message);
+
+/** A batch now and one each time the reader asks for more, then `last`. */
+function sendInBatches(projects: NormalisedProject[], last: CatalogueMessage): void {
+  let next = 0;
+  const sendNext = () => {
+    if (next >= projects.length) {
+      port.off('message', sendNext);
+      send(last);
+      return;
+    }
+    send({ kind: 'projects', projects: projects.slice(next, next + PROJECTS_PER_BATCH) });
+    next += PROJECTS_PER_BATCH;
+  };
+  port.on('message', sendNext);
+  sendNext();
+}
+
+async function read({ settings, policy, defaults, known }: CatalogueTask): Promise<void> {
+  runBehindVisitors();
+  try {
+    const { fetched, developers } = await readReellyCatalogue(
+      settings,
+      policy,
+      defaults,
+      known,
+      (endpoint, outcome, seconds) => send({ kind: 'request', endpoint, outcome, seconds }),
+      (fetchedSoFar) => send({ kind: 'progress', fetched: fetchedSoFar })
+    );
+    sendInBatches(fetched.records, { kind: 'done', rejected: fetched.rejected, warnings: fetched.warnings, developers });
+  } catch (error) {
+    const status = error instanceof ProviderError ? error.status : undefined;
+    send({ kind: 'failed', message: error instanceof Error ? error.message : String(error), provider: error instanceof ProviderError, status });
+  }
+}
+
+void read(workerData as CatalogueTask);
