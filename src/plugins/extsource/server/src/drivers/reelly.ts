@@ -84,6 +84,7 @@ export function reellyReader(settings: ReellySettings, policy: RetryPolicy, defa
   if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
   const client = createHttpClient(settings.baseUrl, policy, { 'X-API-Key': settings.apiKey, Accept: 'application/json' });
   const catalogueParams = { country: UAE_COUNTRY, preferred_currency: defaults.currency, preferred_area_unit: 'sqft' };
+
   /** Each pass may download at most REELLY_MAX_BYTES in all. */
   function byteBudget() {
     let left = settings.maxBytes;
