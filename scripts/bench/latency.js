@@ -24,6 +24,7 @@ const { GOYZER_CREDENTIALS, REELLY_API_KEY } = require('../fakes/providers');
 const { writeResults } = require('./results');
 const { LEAD_HEADERS, newLead } = require('./lead-bodies');
 const { pacedLoad } = require('./paced-load');
+const { mainThreadCpuS } = require('./thread-cpu');
 
 const RATE = Number(process.env.BENCH_LATENCY_RATE || 1000);
 const CONTACT_RATE = Number(process.env.BENCH_LATENCY_CONTACT_RATE || 20);
@@ -89,19 +90,6 @@ function rssSampler(pid) {
 }
 
 const msOf = (nanoseconds) => Math.round(nanoseconds / 1e5) / 10;
-
-/**
- * The CPU seconds the app's main thread (the one that answers visitors) has run so far, from the
- * kernel's scheduler statistics: what the app's own work asks of that thread, which depends less on
- * the machine's other work than a p99 does. Null where /proc has no such file (not Linux).
- */
-function mainThreadCpuS(pid) {
-  try {
-    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
-  } catch {
-    return null;
-  }
-}
 
 /** The main thread's CPU seconds from now until `end()` is called, and that as a share of the time. */
 function mainThreadCpu(pid) {

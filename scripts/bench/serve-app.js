@@ -9,6 +9,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { monitorEventLoopDelay, performance } = require('perf_hooks');
+const { mainThreadCpuS } = require('./thread-cpu');
 
 const appDir = path.resolve(__dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
@@ -25,15 +26,6 @@ Object.assign(process.env, {
   MAX_CONNECTIONS_PER_IP: '0',
   ...JSON.parse(process.env.BENCH_APP_ENV || '{}'),
 });
-
-/** CPU seconds this process's main thread (the one answering visitors) has run; null where /proc lacks it. */
-function mainThreadCpuS() {
-  try {
-    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
-  } catch {
-    return null;
-  }
-}
 
 /** Gaps over `overMs` between the turns of a 1 ms timer, from now until `end()`: how often, and how long at most, the loop was held. */
 function longTurns(overMs = 20) {

@@ -7,7 +7,7 @@
  * the same slugs.
  */
 import type { Core } from '@strapi/strapi';
-import { inSlices, slicer } from '../../plugins/extsource/server/src/public';
+import { eachRowPaged, inSlices, slicer, type Pause } from '../../plugins/extsource/server/src/public';
 import { planSlugsInSteps, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from './slugs';
 
 export const SLUG_TABLE = 'offplan_slugs';
@@ -37,16 +37,13 @@ const ROUNDS = 5;
 export function slugStore(strapi: Core.Strapi) {
   const table = () => strapi.db.getConnection(SLUG_TABLE);
 
-  /** Every slug row of `kind`, a page at a time by id, `pause` between pages. */
-  async function rowsOf(kind: SlugKind, pause: () => Promise<void>): Promise<SlugRow[]> {
+  /** Every slug row of `kind`, a page at a time (decision 185). */
+  async function rowsOf(kind: SlugKind, pause: Pause): Promise<SlugRow[]> {
     const rows: SlugRow[] = [];
-    for (let after = 0; ; ) {
-      const page = (await table().where({ kind }).andWhere('id', '>', after).orderBy('id').limit(ROWS_PER_READ).select('id', 'kind', 'slug', 'owner', 'base')) as Array<SlugRow & { id: number }>;
-      rows.push(...page);
-      if (page.length < ROWS_PER_READ) return rows;
-      after = page[page.length - 1].id;
-      await pause();
-    }
+    const readPage = async (after: number) =>
+      (await table().where({ kind }).andWhere('id', '>', after).orderBy('id').limit(ROWS_PER_READ).select('id', 'kind', 'slug', 'owner', 'base')) as Array<SlugRow & { id: number }>;
+    await eachRowPaged(readPage, ROWS_PER_READ, (row) => rows.push(row), pause);
+    return rows;
   }
 
   return {

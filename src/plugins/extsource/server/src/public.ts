@@ -19,4 +19,4 @@ export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';
 export { hasUnstorableCharacters } from './mapping/text';
-export { eachSliced, inSlices, slicer, type Pause } from './slices';
+export { eachRowPaged, eachSliced, inSlices, slicer, type Pause } from './slices';

@@ -43,6 +43,26 @@ export async function inSlices<T>(steps: Generator<unknown, T, void>, pause: Pau
 }
 
 /**
+ * Every row a table gives, `pageSize` a query in the order of their ids (`readPage(after)`: the next
+ * rows after id `after`), `keep` of each as its page arrives, `pause` between pages: a read of every row
+ * at once held the loop for as long as the table was large (decisions 173, 185).
+ */
+export async function eachRowPaged<Row extends { id: number }>(
+  readPage: (after: number) => Promise<Row[]>,
+  pageSize: number,
+  keep: (row: Row) => void,
+  pause: Pause = slicer()
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const page = await readPage(after);
+    for (const row of page) keep(row);
+    if (page.length < pageSize) return;
+    after = page[page.length - 1].id;
+    await pause();
+  }
+}
+
+/**
  * A gate for background work that visitors must not feel (decision 140): `room()` resolves at once
  * while the loop was busy less than `share` of the last `windowMs`, else once a window was, or after
  * `maxWaitMs` (so the work still moves on a loop kept busy by visitors alone). Work that starts a

@@ -7,6 +7,7 @@ import { validationFailed, type FieldErrors } from '../errors';
 import { hasUnstorableCharacters, unstorableMessage } from '../mapping/text';
 import type { ListingType } from '../mapping/types';
 import { listingsDriver } from '../drivers';
+import { eachRowPaged } from '../slices';
 import type { ProjectsService } from './projects';
 import { PROPERTY_UID, RUN_TYPES, RUN_UID, runFromRow, type RunType, type SyncRun } from './sync';
 
@@ -140,15 +141,12 @@ const runTypesCovering = (listingType: ListingType) => (Object.keys(RUN_TYPES) a
 async function listedRows<T>(strapi: Core.Strapi, where: Record<string, unknown>, pause: () => Promise<void>, keep: (row: ListedRow) => T): Promise<T[]> {
   const provider = listingsDriver(strapi).name;
   const kept: T[] = [];
-  for (let after = 0; ; ) {
-    const page = (await strapi.db.query(PROPERTY_UID).findMany({
+  const readPage = async (after: number) =>
+    (await strapi.db.query(PROPERTY_UID).findMany({
       select: [...LISTED_FIELDS], where: { ...where, provider, id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: LISTED_PAGE,
     })) as ListedRow[];
-    for (const row of page) kept.push(keep(row));
-    if (page.length < LISTED_PAGE) return kept;
-    after = page[page.length - 1].id;
-    await pause();
-  }
+  await eachRowPaged(readPage, LISTED_PAGE, (row) => kept.push(keep(row)), pause);
+  return kept;
 }
 
 const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => {

@@ -7,7 +7,7 @@
 import { createHash } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import type { NormalisedProject } from '../mapping/types';
-import { slicer } from '../slices';
+import { eachRowPaged } from '../slices';
 
 export const DETAIL_UID = 'plugin::extsource.project-detail';
 
@@ -41,17 +41,13 @@ const ROWS_PER_PAGE = 500;
 export function detailRows(strapi: Core.Strapi, driver: string) {
   const rows = () => strapi.db.query(DETAIL_UID);
 
-  /** `keep` of every row of the driver, `select`ed, a page at a time by id, the loop given a turn between pages. */
-  async function eachRow(select: Array<keyof Row>, keep: (row: Row) => void): Promise<void> {
-    const pause = slicer();
-    for (let after = 0; ; ) {
-      const page = (await rows().findMany({ select: ['id', ...select], where: { driver, id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: ROWS_PER_PAGE })) as Row[];
-      for (const row of page) keep(row);
-      if (page.length < ROWS_PER_PAGE) return;
-      after = page[page.length - 1].id;
-      await pause();
-    }
-  }
+  /** `keep` of every row of the driver, `select`ed, a page at a time (decision 185). */
+  const eachRow = (select: Array<keyof Row>, keep: (row: Row) => void) =>
+    eachRowPaged(
+      async (after) => (await rows().findMany({ select: ['id', ...select], where: { driver, id: { $gt: after } }, orderBy: [{ id: 'asc' }], limit: ROWS_PER_PAGE })) as Row[],
+      ROWS_PER_PAGE,
+      keep
+    );
 
   return {
     /** The detail held for `id`, or undefined when none was ever read. */
