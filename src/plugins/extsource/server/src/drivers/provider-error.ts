@@ -5,3 +5,19 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 }
+
+/** An error as a reading thread sends it: its message, and whether (and with which status) the provider was at fault. */
+export interface SentError {
+  message: string;
+  provider: boolean;
+  status: number | undefined;
+}
+
+export const sentError = (error: unknown): SentError => ({
+  message: error instanceof Error ? error.message : String(error),
+  provider: error instanceof ProviderError,
+  status: error instanceof ProviderError ? error.status : undefined,
+});
+
+/** The error a reading thread sent, as it was thrown there: a ProviderError stays one. */
+export const receivedError = ({ message, provider, status }: SentError): Error => (provider ? new ProviderError(message, status) : new Error(message));

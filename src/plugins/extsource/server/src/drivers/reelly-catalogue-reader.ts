@@ -10,7 +10,7 @@ import { setImmediate as nextTurn } from 'timers/promises';
 import { Worker } from 'worker_threads';
 import type { NormalisedProject, Rejected } from '../mapping/types';
 import type { RequestObserver, RetryPolicy } from './http';
-import { ProviderError } from './provider-error';
+import { receivedError, type SentError } from './provider-error';
 import type { KnownDevelopers, ReellyCatalogue, ReellyDefaults, ReellySettings } from './reelly';
 import type { Progress } from './types';
 
@@ -34,7 +34,7 @@ export type CatalogueMessage =
   | { kind: 'progress'; fetched: number }
   | { kind: 'projects'; projects: NormalisedProject[] }
   | { kind: 'done'; rejected: Rejected[]; warnings: string[] | undefined; developers: KnownDevelopers | undefined }
-  | { kind: 'failed'; message: string; provider: boolean; status: number | undefined };
+  | { kind: 'failed'; error: SentError };
 
 /** The catalogue as `readReellyCatalogue` reads it, read in its own thread. */
 export async function readCatalogueInThread(task: CatalogueTask, observe?: RequestObserver, progress?: Progress): Promise<ReellyCatalogue> {
@@ -61,7 +61,7 @@ export async function readCatalogueInThread(task: CatalogueTask, observe?: Reque
             break;
           }
           case 'failed':
-            reject(message.provider ? new ProviderError(message.message, message.status) : new Error(message.message));
+            reject(receivedError(message.error));
         }
       });
       worker.on('error', reject);

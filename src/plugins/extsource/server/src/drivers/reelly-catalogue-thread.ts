@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'worker_threads';
 import type { NormalisedProject } from '../mapping/types';
-import { ProviderError } from './provider-error';
+import { sentError } from './provider-error';
 import { readReellyCatalogue } from './reelly';
 import { PROJECTS_PER_BATCH, type CatalogueMessage, type CatalogueTask } from './reelly-catalogue-reader';
 import { runBehindVisitors } from './thread-priority';
@@ -42,8 +42,7 @@ async function read({ settings, policy, defaults, known }: CatalogueTask): Promi
     );
     sendInBatches(fetched.records, { kind: 'done', rejected: fetched.rejected, warnings: fetched.warnings, developers });
   } catch (error) {
-    const status = error instanceof ProviderError ? error.status : undefined;
-    send({ kind: 'failed', message: error instanceof Error ? error.message : String(error), provider: error instanceof ProviderError, status });
+    send({ kind: 'failed', error: sentError(error) });
   }
 }
 

@@ -7,7 +7,7 @@
 import path from 'path';
 import { Worker } from 'worker_threads';
 import type { UnitsPage, UnitsRequest } from './goyzer-units';
-import { ProviderError } from './provider-error';
+import { receivedError } from './provider-error';
 import type { UnitsReply, UnitsTask } from './units-thread';
 
 /** The reading thread's young generation (V8's default grows to 32 MB and more). */
@@ -46,7 +46,7 @@ function openUnitsReader(): UnitsReader {
     waiting.delete(reply.id);
     if (!task) return;
     if ('page' in reply) task.resolve(reply.page);
-    else task.reject(reply.provider ? new ProviderError(reply.error) : new Error(reply.error));
+    else task.reject(receivedError(reply.error));
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the thread reading Goyzer answers stopped (exit code ${code})`)));

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'worker_threads';
 import { readUnitsPage, type UnitsPage, type UnitsRequest } from './goyzer-units';
-import { ProviderError } from './provider-error';
+import { sentError, type SentError } from './provider-error';
 
 export interface UnitsTask {
   id: number;
@@ -13,8 +13,8 @@ export interface UnitsTask {
   request: UnitsRequest;
 }
 
-/** The page read, or why not: `provider` when the answer itself was at fault (a ProviderError). */
-export type UnitsReply = { id: number; page: UnitsPage } | { id: number; error: string; provider: boolean };
+/** The page read, or why not (`provider` when the answer itself was at fault). */
+export type UnitsReply = { id: number; page: UnitsPage } | { id: number; error: SentError };
 
 const decoder = new TextDecoder();
 const port = parentPort!;
@@ -24,7 +24,7 @@ port.on('message', ({ id, bytes, request }: UnitsTask) => {
   try {
     reply = { id, page: readUnitsPage(decoder.decode(bytes), request) };
   } catch (error) {
-    reply = { id, error: error instanceof Error ? error.message : String(error), provider: error instanceof ProviderError };
+    reply = { id, error: sentError(error) };
   }
   port.postMessage(reply);
 });
