@@ -2,11 +2,14 @@
  * Project details read ahead of visitors and held in the database (decisions 66-68), against the fake
  * Reelly: the first visitor after a collection gets the full page; an instance that lost its memory
  * answers from the store with the provider down; a card-only answer says so and is kept short at the
- * edge; the read-ahead keeps to its rate and concurrency; an unchanged re-read writes nothing.
+ * edge; the read-ahead keeps to its rate and concurrency; an unchanged re-read writes nothing; the
+ * details are read in a thread behind the visitors' (decision 186), whose requests the metrics count.
  */
+import { readdirSync } from 'fs';
+import { getPriority } from 'os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { apiToken, appModule, generatedData, getStrapi, http, METRICS_TOKEN } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { reellyConfig } from '../helpers/reelly-config';
 import { startFakeReelly } from '../../scripts/fakes/providers';
@@ -39,6 +42,24 @@ async function refreshAndReadAhead(): Promise<void> {
 }
 
 const get = async (id: string) => checked((await http()).get(`/api/v1/off-plan/projects/${id}`));
+
+/** The requests for a detail (either language, any outcome) the metrics counted. */
+async function countedDetailRequests(): Promise<number> {
+  const { text } = await (await http()).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+  const counted = text.split('\n').filter((line: string) => line.startsWith('extsource_provider_requests_total{') && line.includes('provider="reelly"') && line.includes('endpoint="/projects/{id}"'));
+  return counted.reduce((sum: number, line: string) => sum + Number(line.split(' ').pop()), 0);
+}
+
+/** This process's threads at the lowest priority (a thread that ends meanwhile is not counted). */
+function threadsBehindVisitors(): number {
+  return readdirSync('/proc/self/task').filter((id) => {
+    try {
+      return getPriority(Number(id)) === 19;
+    } catch {
+      return false;
+    }
+  }).length;
+}
 
 beforeAll(async () => {
   strapi = await getStrapi();
@@ -110,6 +131,15 @@ describe('the read-ahead of project details', () => {
     expect(detailReads()).toBe(PROJECTS);
     expect(await projects().readAheadProgress()).toMatchObject({ state: 'done', due: PROJECTS, read: PROJECTS, changed: 0, unchanged: PROJECTS });
     expect(await rows()).toEqual(before);
+  });
+
+  it.runIf(process.platform === 'linux')('reads them in a thread behind the visitors, each request counted in the metrics', async () => {
+    await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: 'details-sweep:reelly' });
+    const before = await countedDetailRequests();
+    await refreshAndReadAhead();
+    // English and Arabic for each project, told by the thread to the visitors' thread's metrics.
+    expect(await countedDetailRequests()).toBe(before + 2 * PROJECTS);
+    expect(threadsBehindVisitors()).toBeGreaterThan(0);
   });
 
   it('once a sweep is done, a refresh reads only details never read', async () => {

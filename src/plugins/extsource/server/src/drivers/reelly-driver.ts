@@ -1,14 +1,13 @@
-/** The Reelly projects driver: the catalogue read in a thread of its own, each detail read here (reelly.ts reads the feed). */
-import { mapReellyProject } from '../mapping/reelly';
-import { isRejected } from '../mapping/rejected';
+/** The Reelly projects driver: the catalogue and each detail read in threads of their own, the developers here (reelly.ts reads the feed). */
 import type { RequestObserver, RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
 import { knownDevelopers, reellyReader, rememberDevelopers, type ReellyDefaults, type ReellyPage, type ReellySettings } from './reelly';
 import { readCatalogueInThread } from './reelly-catalogue-reader';
+import { readDetailInThread } from './reelly-detail-reader';
 import type { ProjectsDriver } from './types';
 
 export function reellyProjectsDriver(settings: ReellySettings, policy: RetryPolicy, defaults: ReellyDefaults, observe?: RequestObserver): ProjectsDriver {
-  const { byteBudget, catalogueParams, directory, readDetail, loadDevelopers } = reellyReader(settings, policy, defaults, observe);
+  const { byteBudget, catalogueParams, directory, loadDevelopers } = reellyReader(settings, policy, defaults, observe);
   return {
     name: 'reelly',
     requestsPerDetail: 2,
@@ -18,17 +17,11 @@ export function reellyProjectsDriver(settings: ReellySettings, policy: RetryPoli
       return fetched;
     },
     async fetchProject(id, previous) {
-      try {
-        // The Arabic read is a bonus: its failure leaves the detail in English, with the Arabic held before.
-        const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => null)]);
-        const mapped = mapReellyProject(record, defaults, await directory(false), arabic ?? undefined);
-        if (isRejected(mapped)) return null;
-        const kept = arabic === null ? (await previous?.())?.translations : undefined;
-        return kept ? { ...mapped, translations: kept } : mapped;
-      } catch (error) {
-        if (error instanceof ProviderError && error.status === 404) return null;
-        throw error;
-      }
+      const { project, arabicRead } = await readDetailInThread({ settings, policy, defaults }, id, await directory(false), observe);
+      if (!project) return null;
+      // A detail whose Arabic half failed keeps the Arabic held before.
+      const kept = arabicRead ? undefined : (await previous?.())?.translations;
+      return kept ? { ...project, translations: kept } : project;
     },
     async fetchDevelopers() {
       return loadDevelopers();

@@ -12,8 +12,8 @@
  * (decision 57); when it fails, the projects are kept in English and the run says so.
  *
  * The driver (reelly-driver.ts) reads the whole catalogue in a thread of its own
- * (reelly-catalogue-reader.ts, decision 184): its pages, their parsing and their mapping never take the
- * visitors' thread.
+ * (reelly-catalogue-reader.ts, decision 184), and each detail in another (reelly-detail-reader.ts,
+ * decision 186): the requests, their parsing and the mapping never take the visitors' thread.
  */
 import { errorMessage } from '../errors';
 import { developerDirectory, isOutsideUae, mapReellyDeveloper, mapReellyProject, type DeveloperDirectory, type ProjectDefaults, type ReellyRecord } from '../mapping/reelly';
