@@ -100,7 +100,9 @@ class DetailThread {
     this.waiting.delete(message.seq);
     if (message.kind === 'detail') waiting?.resolve(message.detail);
     else waiting?.reject(receivedError(message.error));
-    if (this.waiting.size === 0) this.idle = setTimeout(() => void this.end(), IDLE_MS).unref();
+    if (this.waiting.size > 0) return;
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.end(), IDLE_MS).unref();
   }
 
   private fail(error: Error): void {
