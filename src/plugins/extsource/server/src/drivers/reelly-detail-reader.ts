@@ -2,8 +2,8 @@
  * Reads Reelly project details in a thread of its own (reelly-detail-thread.ts, decision 186). A
  * detail's two requests, their parsing and its mapping were about three quarters of what a read-ahead
  * cost the visitors' thread; that thread now only asks, and takes in the mapped project. One thread per
- * feed settings, kept while reads come and ended once none came for `IDLE_MS`; it never keeps the
- * process alive.
+ * feed settings, kept while reads come and ended once none came for `IDLE_MS`; while no read waits, it
+ * does not keep the process alive.
  */
 import path from 'path';
 import { Worker } from 'worker_threads';
@@ -62,7 +62,6 @@ class DetailThread {
 
   constructor(task: DetailTask, private readonly forget: (thread: DetailThread) => void) {
     this.worker = new Worker(path.join(__dirname, 'reelly-detail-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    this.worker.unref();
     this.worker.on('message', (message: DetailMessage) => this.heard(message));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the thread reading Reelly project details stopped (exit code ${code})`)));
@@ -70,6 +69,7 @@ class DetailThread {
 
   read(id: string, directory: DeveloperDirectory | undefined, observe: RequestObserver | undefined): Promise<ThreadDetail> {
     clearTimeout(this.idle);
+    this.worker.ref();
     this.observe = observe;
     const ask: DetailAsk = { seq: (this.asked += 1), id };
     // A directory is sent once per change, not with every read: it is copied to the thread.
@@ -101,6 +101,8 @@ class DetailThread {
     if (message.kind === 'detail') waiting?.resolve(message.detail);
     else waiting?.reject(receivedError(message.error));
     if (this.waiting.size > 0) return;
+    // Idle, as a socket kept alive between requests: the process may end meanwhile.
+    this.worker.unref();
     clearTimeout(this.idle);
     this.idle = setTimeout(() => void this.end(), IDLE_MS).unref();
   }
