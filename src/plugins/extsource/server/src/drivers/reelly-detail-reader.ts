@@ -10,8 +10,8 @@ import { Worker } from 'worker_threads';
 import type { DeveloperDirectory } from '../mapping/reelly';
 import type { NormalisedProject } from '../mapping/types';
 import type { RequestObserver, RetryPolicy } from './http';
-import { receivedError, type SentError } from './provider-error';
 import type { ReellyDefaults, ReellySettings } from './reelly';
+import { askedThread, type AskedThread } from './thread-asks';
 
 /** How long a thread waits for its next read before it ends: a read-ahead keeps it, a lone visitor's read starts one. */
 const IDLE_MS = 30_000;
@@ -34,83 +34,62 @@ export interface ThreadDetail {
 
 /** One read asked of the thread, with the developer directory when it changed since the last ask (null: none). */
 export interface DetailAsk {
-  seq: number;
   id: string;
   directory?: DeveloperDirectory | null;
 }
 
-/** What the thread tells: each request as it happens (metrics), and each read's end. */
-export type DetailMessage =
-  | { kind: 'request'; endpoint: string; outcome: string; seconds: number }
-  | { kind: 'detail'; seq: number; detail: ThreadDetail }
-  | { kind: 'failed'; seq: number; error: SentError };
-
-interface Waiting {
-  resolve(detail: ThreadDetail): void;
-  reject(error: Error): void;
+/** What the thread tells besides its answers: each request as it happens (metrics). */
+export interface RequestMessage {
+  endpoint: string;
+  outcome: string;
+  seconds: number;
 }
 
 const NOT_SENT = Symbol('not sent');
 
 class DetailThread {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, Waiting>();
-  private asked = 0;
+  private readonly thread: AskedThread<DetailAsk, ThreadDetail>;
   private directory: DeveloperDirectory | undefined | typeof NOT_SENT = NOT_SENT;
   private idle: NodeJS.Timeout | undefined;
   private observe: RequestObserver | undefined;
 
-  constructor(task: DetailTask, private readonly forget: (thread: DetailThread) => void) {
+  constructor(task: DetailTask, forget: (thread: DetailThread) => void) {
     this.worker = new Worker(path.join(__dirname, 'reelly-detail-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    this.worker.on('message', (message: DetailMessage) => this.heard(message));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`the thread reading Reelly project details stopped (exit code ${code})`)));
+    this.thread = askedThread(this.worker, 'the thread reading Reelly project details', {
+      heard: (message) => {
+        const { endpoint, outcome, seconds } = message as RequestMessage;
+        this.observe?.(endpoint, outcome, seconds);
+      },
+      idle: () => this.rest(),
+      failed: () => forget(this),
+    });
   }
 
   read(id: string, directory: DeveloperDirectory | undefined, observe: RequestObserver | undefined): Promise<ThreadDetail> {
     clearTimeout(this.idle);
     this.worker.ref();
     this.observe = observe;
-    const ask: DetailAsk = { seq: (this.asked += 1), id };
+    const ask: DetailAsk = { id };
     // A directory is sent once per change, not with every read: it is copied to the thread.
     if (directory !== this.directory) {
       ask.directory = directory ?? null;
       this.directory = directory;
     }
-    return new Promise<ThreadDetail>((resolve, reject) => {
-      this.waiting.set(ask.seq, { resolve, reject });
-      this.worker.postMessage(ask);
-    });
+    return this.thread.ask(ask);
   }
 
   /** Ends the thread; reads still waiting fail. */
   async end(): Promise<void> {
     clearTimeout(this.idle);
-    this.worker.removeAllListeners('exit');
-    this.fail(new Error('the thread reading Reelly project details was ended'));
-    await this.worker.terminate();
+    await this.thread.end();
   }
 
-  private heard(message: DetailMessage): void {
-    if (message.kind === 'request') {
-      this.observe?.(message.endpoint, message.outcome, message.seconds);
-      return;
-    }
-    const waiting = this.waiting.get(message.seq);
-    this.waiting.delete(message.seq);
-    if (message.kind === 'detail') waiting?.resolve(message.detail);
-    else waiting?.reject(receivedError(message.error));
-    if (this.waiting.size > 0) return;
-    // Idle, as a socket kept alive between requests: the process may end meanwhile.
+  /** Idle, as a socket kept alive between requests: the process may end meanwhile, and the thread ends after IDLE_MS. */
+  private rest(): void {
     this.worker.unref();
     clearTimeout(this.idle);
     this.idle = setTimeout(() => void this.end(), IDLE_MS).unref();
-  }
-
-  private fail(error: Error): void {
-    this.forget(this);
-    for (const { reject } of this.waiting.values()) reject(error);
-    this.waiting.clear();
   }
 }
 

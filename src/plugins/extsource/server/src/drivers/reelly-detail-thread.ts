@@ -7,18 +7,19 @@
 import { parentPort, workerData } from 'worker_threads';
 import { mapReellyProject, type DeveloperDirectory } from '../mapping/reelly';
 import { isRejected } from '../mapping/rejected';
-import { ProviderError, sentError } from './provider-error';
+import { ProviderError } from './provider-error';
 import { reellyReader } from './reelly';
-import type { DetailAsk, DetailMessage, DetailTask, ThreadDetail } from './reelly-detail-reader';
+import type { DetailAsk, DetailTask, RequestMessage, ThreadDetail } from './reelly-detail-reader';
+import { answerAsks } from './thread-asks';
 import { runBehindVisitors } from './thread-priority';
 
-const port = parentPort!;
-const send = (message: DetailMessage) => port.postMessage(message);
 const { settings, policy, defaults } = workerData as DetailTask;
-const { readDetail } = reellyReader(settings, policy, defaults, (endpoint, outcome, seconds) => send({ kind: 'request', endpoint, outcome, seconds }));
+const told = (message: RequestMessage) => parentPort!.postMessage(message);
+const { readDetail } = reellyReader(settings, policy, defaults, (endpoint, outcome, seconds) => told({ endpoint, outcome, seconds }));
 let directory: DeveloperDirectory | undefined;
 
-async function read(id: string): Promise<ThreadDetail> {
+async function read({ id, directory: changed }: DetailAsk): Promise<ThreadDetail> {
+  if (changed !== undefined) directory = changed ?? undefined;
   try {
     // The Arabic read is a bonus: its failure leaves the detail in English (the visitors' thread keeps the Arabic held before).
     const [record, arabic] = await Promise.all([readDetail(id), readDetail(id, 'ar').catch(() => null)]);
@@ -31,10 +32,4 @@ async function read(id: string): Promise<ThreadDetail> {
 }
 
 runBehindVisitors();
-port.on('message', (ask: DetailAsk) => {
-  if (ask.directory !== undefined) directory = ask.directory ?? undefined;
-  read(ask.id).then(
-    (detail) => send({ kind: 'detail', seq: ask.seq, detail }),
-    (error: unknown) => send({ kind: 'failed', seq: ask.seq, error: sentError(error) })
-  );
-});
+answerAsks(read);

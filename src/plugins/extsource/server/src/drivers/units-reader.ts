@@ -7,8 +7,8 @@
 import path from 'path';
 import { Worker } from 'worker_threads';
 import type { UnitsPage, UnitsRequest } from './goyzer-units';
-import { receivedError } from './provider-error';
-import type { UnitsReply, UnitsTask } from './units-thread';
+import { askedThread } from './thread-asks';
+import type { UnitsTask } from './units-thread';
 
 /** The reading thread's young generation (V8's default grows to 32 MB and more). */
 const YOUNG_GENERATION_MB = 4;
@@ -19,11 +19,6 @@ export interface UnitsReader {
   close(): Promise<void>;
 }
 
-interface Waiting {
-  resolve: (page: UnitsPage) => void;
-  reject: (error: Error) => void;
-}
-
 /** Its own copy of `bytes`, so the transfer takes a buffer nothing else shares (Node pools small ones). */
 function ownBytes(bytes: Buffer): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
@@ -32,40 +27,16 @@ function ownBytes(bytes: Buffer): Uint8Array {
 function openUnitsReader(): UnitsReader {
   // A unit's garbage is small and short-lived: a small young generation keeps the thread's memory small.
   const worker = new Worker(path.join(__dirname, 'units-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-  const waiting = new Map<number, Waiting>();
-  let nextId = 0;
   let failure: Error | undefined;
-
-  const failAll = (error: Error) => {
-    failure = error;
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-  };
-  worker.on('message', (reply: UnitsReply) => {
-    const task = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (!task) return;
-    if ('page' in reply) task.resolve(reply.page);
-    else task.reject(receivedError(reply.error));
-  });
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`the thread reading Goyzer answers stopped (exit code ${code})`)));
+  const thread = askedThread<UnitsTask, UnitsPage>(worker, 'the thread reading Goyzer answers', { failed: (error) => (failure = error) });
 
   return {
     read(bytes, request) {
       if (failure) return Promise.reject(failure);
-      const id = nextId++;
       const own = ownBytes(bytes);
-      const task: UnitsTask = { id, bytes: own, request };
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage(task, [own.buffer as ArrayBuffer]);
-      });
+      return thread.ask({ bytes: own, request }, [own.buffer as ArrayBuffer]);
     },
-    async close() {
-      worker.removeAllListeners('exit');
-      await worker.terminate();
-    },
+    close: () => thread.end(),
   };
 }
 
