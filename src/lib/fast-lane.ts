@@ -157,13 +157,12 @@ export function lanesAskedAtStart(): Array<{ path: string; query: string }> {
   return [...lanes].flatMap(([path, { askedAtStart }]) => (askedAtStart === false ? [] : [{ path, query: askedAtStart }]));
 }
 
+/** The exact lane for `path`, else the lane of its prefix up to its last `/` when a segment follows it: one map read each. */
 function laneFor(path: string): Lane | undefined {
   const exact = lanes.get(path);
   if (exact || lanesUnder.size === 0) return exact;
-  for (const [prefix, lane] of lanesUnder) {
-    if (path.length > prefix.length && path.startsWith(prefix) && path.indexOf('/', prefix.length) === -1) return lane;
-  }
-  return undefined;
+  const segmentAt = path.lastIndexOf('/') + 1;
+  return segmentAt > 0 && segmentAt < path.length ? lanesUnder.get(path.slice(0, segmentAt)) : undefined;
 }
 
 /** A protocol's key of `Lane.prepared` in each locale, made once: a request builds no key string. */

@@ -26,11 +26,14 @@ type Parsed<Q> = { ok: true; query: Q } | { ok: false; errors: FieldErrors };
 
 const readKind = (text: string): PageKindOfPage | undefined => (PAGE_KINDS_OF_PAGES as readonly string[]).find((kind) => kind === text.trim().toLowerCase()) as PageKindOfPage | undefined;
 
+/** Most asks name no currency: one answer for all of them (the fast lane reads a page's query per request). */
+const NO_CURRENCY: Parsed<PagesQuery> = Object.freeze({ ok: true, query: Object.freeze({}) });
+
 /** A page's query: its currency, else a 422 naming it. */
 export function parsePageQuery(raw: RawQuery, locale: Locale): Parsed<PagesQuery> {
   const currency = valueOf(raw, 'currency', queryOption.currency);
   if (currency === null) return { ok: false, errors: { currency: [PAGE_MESSAGES[locale].currency(CURRENCIES)] } };
-  return { ok: true, query: currency ? { currency } : {} };
+  return currency ? { ok: true, query: { currency } } : NO_CURRENCY;
 }
 
 /** A list's query, every bad value named. */
