@@ -12,7 +12,8 @@
  * at LOG_LEVEL=http. It reads the query string with Strapi's own parser and options (query-string.ts),
  * so an encoded key (`%6Cocale=ar`), a bracket form (`locale[]=ar`) or a repeat means to it what it
  * means to Strapi. Anything else (a miss, another method, an unusual proxy header, a `locale` it does
- * not serve, a `status`: drafts are never its) goes through Strapi.
+ * not serve, a `status`: drafts are never its) goes through Strapi. The body of a request it answered,
+ * if any, is dropped unread, as node:http drops one no one reads (discarded-body.ts).
  *
  * A request with an Authorization header may be owed an answer of the reader's own: the lane answers it
  * only on a route whose declaration names a route middleware that registered the lane's half of it
@@ -25,6 +26,7 @@ import LRUCache from 'lru-cache';
 import type { TLSSocket } from 'tls';
 import { requestIdFor } from './contract-paths';
 import { corsHeaders } from './cors-policy';
+import { discardBody } from './discarded-body';
 import { localeParam, LOCALES, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
 import { PRIVATE_CACHE_CONTROL } from './private-answer';
@@ -311,7 +313,10 @@ export function installFastLane(server: Server, laneOptions: FastLaneOptions = {
     const request = protocol ? laneRequest(path, mark === -1 ? '' : url.slice(mark + 1)) : undefined;
     if (lane && request) {
       const variant = protocol![request.locale];
-      if (answer(lane, path, variant, request, req, res)) return;
+      if (answer(lane, path, variant, request, req, res)) {
+        discardBody(req);
+        return;
+      }
       if (req.headers.authorization === undefined) captureHeaders(lane, variant, request.locale, res);
       else captureReaderHeaders(lane, variant, request.locale, res);
     }

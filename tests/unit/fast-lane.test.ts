@@ -1,6 +1,6 @@
 /** The fast lane in front of a real node:http server whose own listener stands in for Strapi. */
 import http from 'http';
-import type { AddressInfo } from 'net';
+import net, { type AddressInfo } from 'net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strapiCorsOptions } from '../../src/lib/cors-policy';
 import { fastLane, fastLaneUnder, installFastLane, type LaneRequest } from '../../src/lib/fast-lane';
@@ -60,6 +60,28 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function get(path: string, init: RequestInit = {}) {
   const res = await fetch(`${base}${path}`, init);
   return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+}
+
+/** Sends `bytes` on one connection and gives the status lines of the first `count` answers (fails after 5 s without them). */
+function rawExchange(bytes: string, count: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`${count} answers expected on one connection, got: ${received.match(/HTTP\/1\.1 \d+ [^\r]*/g)?.join(', ') ?? 'none'}`));
+    }, 5000);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      const statuses = received.match(/HTTP\/1\.1 \d+ [^\r]*/g) ?? [];
+      if (statuses.length < count) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(statuses);
+    });
+    socket.on('error', reject);
+    socket.write(bytes);
+  });
 }
 
 const strip = (headers: Record<string, string>) => {
@@ -132,6 +154,17 @@ describe('fast lane', () => {
     expect((await get('/other')).body).toContain('slow');
     expect((await get('/fast', { headers: { 'X-Forwarded-Proto': 'gopher' } })).body).toContain('slow');
     expect(slowPathCalls).toBe(3);
+  });
+
+  it('drops the body of a GET it answers, and the connection goes on to the next request', async () => {
+    cached = new Representation(Buffer.from('{"from":"cache"}'));
+    await get('/fast');
+    slowPathCalls = 0;
+    // A body far above the request stream's buffer: kept unread there, it would stop the socket for good.
+    const body = 'x'.repeat(4 * 1024 * 1024);
+    const answers = await rawExchange(`GET /fast HTTP/1.1\r\nHost: lane\r\nContent-Length: ${body.length}\r\n\r\n${body}GET /fast HTTP/1.1\r\nHost: lane\r\n\r\n`, 2);
+    expect(answers).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    expect(slowPathCalls).toBe(0);
   });
 
   it('reads the query as Strapi does: encoded keys, bracket forms and repeats mean what they mean there', async () => {
