@@ -14,6 +14,7 @@ import type { Core } from '@strapi/strapi';
 import { adminToken, apiToken, getStrapi, http, newClientIp } from '../helpers/app';
 import { assertErrorEnvelope, assertMatchesContract, checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
+import { rawExchange } from '../helpers/raw-http';
 
 const CONTACT = 'api::contact.contact';
 const VALID = { first_name: 'Edge', email: 'edge@example.ae', mobile: '+971 50 123 4567' };
@@ -32,24 +33,6 @@ function tempFiles(dir = os.tmpdir()): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? [full, ...tempFiles(full)] : [full];
-  });
-}
-
-/** A raw HTTP/1.1 exchange, for what supertest cannot send (chunked bodies, stalls). */
-function rawExchange(request: string | Buffer, { endAfterWrite = false, timeoutMs = 5000 } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port(), '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', () => resolve(answer));
-    socket.setTimeout(timeoutMs, () => {
-      socket.destroy();
-      reject(new Error(`no close within ${timeoutMs} ms; got: ${answer.slice(0, 200)}`));
-    });
-    socket.write(request);
-    if (endAfterWrite) socket.end();
   });
 }
 
@@ -166,6 +149,7 @@ describe('path spellings (item 3)', () => {
     const before = await countContacts();
     const body = JSON.stringify(VALID);
     const answer = await rawExchange(
+      port(),
       `POST /Api/V1/contact-us HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${newClientIp()}\r\nContent-Type: application/json\r\n` +
         `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`
     );
@@ -275,7 +259,7 @@ describe("requests Node's HTTP parser refuses", () => {
     ['a space inside the target', Buffer.from('a b')],
   ])('answers %s with the 400 envelope and closes', async (_, bytes) => {
     const request = Buffer.concat([Buffer.from('GET /api/v1/luxury?q='), bytes, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')]);
-    const { statusLine, headers, body } = rawParts(await rawExchange(request));
+    const { statusLine, headers, body } = rawParts(await rawExchange(port(), request));
     expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
     expect(headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'content-length': String(body.length) });
     const envelope = JSON.parse(body);
@@ -285,7 +269,7 @@ describe("requests Node's HTTP parser refuses", () => {
 
   it('answers headers larger than Node accepts with the 431 envelope', async () => {
     const request = `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: ${'a'.repeat(20_000)}\r\n\r\n`;
-    const { statusLine, headers, body } = rawParts(await rawExchange(request));
+    const { statusLine, headers, body } = rawParts(await rawExchange(port(), request));
     expect(statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close' });
     const envelope = JSON.parse(body);
@@ -369,7 +353,7 @@ describe('CORS (item 6)', () => {
 describe('slow clients (item 9)', () => {
   it('closes a connection whose headers never finish', async () => {
     const started = Date.now();
-    const answer = await rawExchange('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { timeoutMs: 10_000 });
+    const answer = await rawExchange(port(), 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { timeoutMs: 10_000 });
     expect(answer === '' || /^HTTP\/1\.1 408 /.test(answer)).toBe(true);
     expect(Date.now() - started).toBeLessThan(8000);
   });
@@ -377,6 +361,7 @@ describe('slow clients (item 9)', () => {
   it('closes a connection whose body stalls', async () => {
     const started = Date.now();
     const answer = await rawExchange(
+      port(),
       `POST /api/v1/contact-us HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"first_name":`,
       { timeoutMs: 12_000 }
     );
