@@ -29,6 +29,8 @@ const NAMES: string[][] = [
   ['Ras Al Khaimah', 'رأس الخيمة', 'RAK'],
   ['Sóbha Hartland'],
   ['Tower 7'],
+  ['Business Bay', 'الخليج التجاري'],
+  ['Palmera'],
 ];
 const names = nameSearch(NAMES, searchWords);
 const found = (typed: string) => names.find(typed).map(({ item, match }) => `${NAMES[item][0]}:${match}`);
@@ -67,11 +69,43 @@ describe('what the box finds', () => {
     expect(found(typed)).toEqual(expected);
   });
 
+  it.each([
+    ['Dubia', ['Dubai Marina:typo', 'Downtown Dubai:typo']],
+    ['Plam', ['Palm Jumeirah:typo']],
+    ['Plam Jumeirah', ['Palm Jumeirah:typo']],
+    ['Majran', ['Al Marjan Island:typo']],
+    ['Jumierah', ['Jumeirah Village Circle:typo', 'Jumeirah Lake Towers:typo', 'Palm Jumeirah:typo']],
+    ['Downtwon', ['Downtown Dubai:typo']],
+    ['Bsuiness Bay', ['Business Bay:typo']],
+    // A swap and a substitution in 8 letters or more; two swaps.
+    ['Dowmtwon', ['Downtown Dubai:typo']],
+    ['Bsuinses Bay', ['Business Bay:typo']],
+    // Arabic: جيمرا for جميرا, التجراي for التجاري.
+    ['نخلة جيمرا', ['Palm Jumeirah:typo']],
+    ['الخليج التجراي', ['Business Bay:typo']],
+  ])('counts two neighbouring letters swapped as one typo: %s', (typed, expected) => {
+    expect(found(typed)).toEqual(expected);
+  });
+
+  it('finds no stranger by a swap: the swapped word is whole, and 3 letters stay exact', () => {
+    expect(found('Palm')).toEqual(['Palm Jumeirah:exact', 'Palmera:prefix']);
+    // A swap and a beginning at once would be two slips in 4 letters.
+    expect(found('Plam')).not.toContain('Palmera:typo');
+    expect(found('Plame')).toEqual([]);
+    expect(found('Dubai')).toEqual(['Dubai Marina:exact', 'Downtown Dubai:exact']);
+    // Two swaps in 5 letters.
+    expect(found('Dbuia')).toEqual([]);
+    expect(found('jlt')).toEqual(['Jumeirah Lake Towers:exact']);
+    expect(found('ljt')).toEqual([]);
+    expect(found('Yab')).toEqual([]);
+  });
+
   it('allows no typo under 4 letters, one from 4 to 7, two from 8', () => {
     expect([typoBudget('jcv'), typoBudget('emar'), typoBudget('jumeira'), typoBudget('downtwon')]).toEqual([0, 1, 1, 2]);
     expect(found('jcv')).toEqual([]);
     expect(found('Ennar')).toEqual([]);
-    expect(found('Dowmtwon')).toEqual([]);
+    // Two substitutions and a swap.
+    expect(found('Dowmtwom')).toEqual([]);
     expect(found('')).toEqual([]);
   });
 });
@@ -82,6 +116,13 @@ describe('the query', () => {
     expect(parseSuggestQuery({ q: '٧', limit: '10' }, 'en')).toEqual({ ok: true, query: { q: '7', limit: 10 } });
     for (const q of [undefined, '', '?!', 'a'.repeat(101), ['a', 'b']]) expect(parseSuggestQuery({ q }, 'en')).toMatchObject({ ok: false, errors: { q: [expect.any(String)] } });
     expect(parseSuggestQuery({ q: 'a', limit: '11' }, 'ar')).toMatchObject({ ok: false, errors: { limit: [expect.stringContaining('limit')] } });
+  });
+
+  it('refuses q with a control character anywhere, even where trimming would drop it', () => {
+    for (const q of ['Dubai\u0000', 'Du\u0007bai', 'Dubai\r\nX: 1', '\tDubai', 'Dubai\u0085']) {
+      expect(parseSuggestQuery({ q }, 'en')).toEqual({ ok: false, errors: { q: ['The q contains control characters, which are not allowed.'] } });
+    }
+    expect(parseSuggestQuery({ q: 'Dubai\u0000' }, 'ar')).toMatchObject({ ok: false, errors: { q: [expect.stringContaining('q')] } });
   });
 });
 
