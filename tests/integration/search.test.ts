@@ -58,6 +58,17 @@ describe('GET /api/v1/search/suggest', () => {
     expect(arabic.body.errors.q[0]).toMatch(/^يجب أن يكون نص البحث/);
   });
 
+  it('refuses a q holding NUL or another control character, naming q', async () => {
+    for (const q of ['Dubai%00', 'Du%07bai', 'Dubai%0D%0AX-Injected:%201', '%09Dubai']) {
+      const refused = await checkedError((await http()).get(`/api/v1/search/suggest?q=${q}`), 422, 'VALIDATION_FAILED');
+      expect(refused.body.errors).toEqual({ q: ['The q contains control characters, which are not allowed.'] });
+    }
+  });
+
+  it('finds a name with two neighbouring letters swapped, as one typo', async () => {
+    expect((await suggest('Dubia')).emirates[0]).toMatchObject({ label: 'Dubai', match: 'typo' });
+  });
+
   it('answers every group in a fixed order, each at most limit long, exact matches first', async () => {
     const groups = await suggest('dubai', { limit: 3 });
     expect(Object.keys(groups)).toEqual(['emirates', 'cities', 'communities', 'developers', 'projects', 'listings']);
