@@ -40,7 +40,7 @@ import { ensureLocales } from './bootstrap/locales';
 import { enableMetrics, serveMetricsOnPublicPort, startMetricsListener, stopMetrics } from './bootstrap/metrics';
 import { configureEditorRoles } from './bootstrap/editor-roles';
 import { printBannerWhenListening } from './bootstrap/banner';
-import { assertProductionReady } from './bootstrap/production-checks';
+import { assertStartable } from './bootstrap/production-checks';
 import { sampleListingsSeeder } from './bootstrap/sample-listings-seed';
 import { seedDemoContent, type Seeder } from './lib/seeding/seed';
 import { configureUsersPermissions } from './bootstrap/users-permissions';
@@ -100,8 +100,8 @@ function fastLaneAccessLog(strapi: Core.Strapi): ((line: string) => void) | unde
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
-    // Before anything else: a careless production configuration stops the start with its reasons.
-    assertProductionReady(strapi);
+    // Before anything else: a careless configuration stops the start with its reasons.
+    assertStartable(strapi);
     enableMetrics(strapi);
     logRequestContext(strapi);
     // The website's pages, as config/site-paths.ts read them: every answer and the Preview panel name pages from them.

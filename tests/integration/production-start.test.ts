@@ -48,6 +48,16 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('starting the app', (
     expect(output).not.toMatch(/missing secrets/);
   });
 
+  it('refuses a misspelt provider driver in production and in development, naming the setting and the known drivers', async () => {
+    const sentence = 'EXTSOURCE_LISTINGS_DRIVER is "goyzr", which is no listings driver: set it to sample or goyzer';
+    const production = await runToExit(path.join(ROOT, 'scripts', 'start.js'), [], { ...baseEnvironment(), ...database(), ...TEST_SECRETS, ...UNREACHABLE_DRIVERS, EXTSOURCE_LISTINGS_DRIVER: 'goyzr' });
+    expect(production.code).toBe(1);
+    expect(production.output).toContain(`Refusing to start in production (see the production checklist in README.md):\n  - ${sentence}\n`);
+    const development = await started({ ...baseEnvironment(), ...database(), ...TEST_SECRETS, NODE_ENV: 'development', EXTSOURCE_LISTINGS_DRIVER: 'goyzr' }).catch((error: { code: number; output: string }) => error);
+    expect(development).toMatchObject({ code: 1, output: expect.stringContaining(`Refusing to start:\n  - ${sentence}\n`) });
+    for (const { output } of [production, development as { output: string }]) expect(output).not.toMatch(/^\s+at /m);
+  });
+
   it('starts in production with its configuration: no demo content, no generated admin, no password printed', async () => {
     const app = await started({ ...baseEnvironment(), ...database(), ...TEST_SECRETS, ...UNREACHABLE_DRIVERS, NODE_ENV: 'production' });
     const agent = supertest(`http://127.0.0.1:${app.port}`);

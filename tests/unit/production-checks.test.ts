@@ -1,6 +1,6 @@
-/** The start-up checks of a production start, and when demo content is on. */
+/** The start-up checks of a production start and of any start, and when demo content is on. */
 import { describe, expect, it } from 'vitest';
-import { productionProblems, REQUIRED_SECRETS } from '../../src/bootstrap/production-checks';
+import { configurationProblems, productionProblems, REQUIRED_SECRETS } from '../../src/bootstrap/production-checks';
 import { demoContentEnabled } from '../../src/lib/seeding/seed';
 
 describe('production start checks', () => {
@@ -32,6 +32,15 @@ describe('production start checks', () => {
       'EXTSOURCE_LISTINGS_DRIVER is "sample" (demo data): set the provider drivers, or SEED_DEMO=true to run the demo',
     ]);
     expect(productionProblems(sample, true)).toEqual([]);
+  });
+
+  it('names a driver setting that names no driver the plugin has, in one sentence with the known ones', () => {
+    expect(configurationProblems(read({}))).toEqual([]);
+    expect(configurationProblems(read({ 'plugin::extsource.listingsDriver': 'sample', 'plugin::extsource.projectsDriver': 'sample' }))).toEqual([]);
+    expect(configurationProblems(read({ 'plugin::extsource.listingsDriver': 'goyzr', 'plugin::extsource.projectsDriver': 'Reelly' }))).toEqual([
+      'EXTSOURCE_LISTINGS_DRIVER is "goyzr", which is no listings driver: set it to sample or goyzer',
+      'EXTSOURCE_PROJECTS_DRIVER is "Reelly", which is no projects driver: set it to sample or reelly',
+    ]);
   });
 
   it('has demo content on in development only, unless SEED_DEMO says otherwise', () => {

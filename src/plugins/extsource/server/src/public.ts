@@ -4,7 +4,7 @@
  * typed with the service types below. Besides types, it holds the plugin's pure vocabulary that the
  * app's own pure code shares (no Strapi, no state): the emirate codes, the rounding of currency
  * conversion, sq.ft into m², the price label, the cache tag of everything built from the projects,
- * the text a database cannot keep; and its time slices, which the app's long builds share.
+ * the text a database cannot keep, the names of its drivers; and its time slices, which the app's long builds share.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
 export type { CatalogueService, ListedRow } from './services/catalogue';
@@ -15,6 +15,7 @@ export type { CompletionStatus, Developer, ListingType, NormalisedListing, Norma
 
 export { LISTING_PAGES_TAG, LISTING_TAG_PREFIX, LISTINGS_TAG, listingTag, PROJECT_TAG_PREFIX, PROJECTS_TAG, projectTag } from './host';
 export { sqmOf } from './mapping/area';
+export { LISTINGS_DRIVERS, namesAsChoice, PROJECTS_DRIVERS } from './drivers/names';
 export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';

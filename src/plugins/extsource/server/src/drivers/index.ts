@@ -4,6 +4,7 @@ import type { Core } from '@strapi/strapi';
 import { extsourceConfig, type ExtsourceConfig } from '../config';
 import { goyzerListingsDriver } from './goyzer';
 import { hostOf } from '../host';
+import { LISTINGS_DRIVERS, namesAsChoice, PROJECTS_DRIVERS } from './names';
 import type { RequestObserver, RetryPolicy } from './http';
 import { ProviderError } from './provider-error';
 import { reellyProjectsDriver } from './reelly-driver';
@@ -31,7 +32,7 @@ export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
     case 'goyzer':
       return goyzerListingsDriver(config.goyzer, config.http, observerOf(strapi, 'goyzer'));
     default:
-      throw new ProviderError(`Unknown listings driver "${config.listingsDriver}" (use sample or goyzer)`);
+      throw new ProviderError(`Unknown listings driver "${config.listingsDriver}" (use ${namesAsChoice(LISTINGS_DRIVERS)})`);
   }
 }
 
@@ -45,6 +46,6 @@ export function projectsDriver(strapi: Core.Strapi, retry: Partial<RetryPolicy> 
     case 'reelly':
       return reellyProjectsDriver(config.reelly, { ...config.http, ...retry }, { ...defaults, developersTtlSeconds: config.developersTtlSeconds }, observerOf(strapi, 'reelly'));
     default:
-      throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use sample or reelly)`);
+      throw new ProviderError(`Unknown projects driver "${config.projectsDriver}" (use ${namesAsChoice(PROJECTS_DRIVERS)})`);
   }
 }
