@@ -132,3 +132,23 @@ describe('the enquiry fields (decision 141)', () => {
     expect(validateEnquiry({ enquiry_type: 'CALLBACK', source: { utm_source: ' ', fbclid: 'x', other: 1 } }).value).toEqual({ enquiry_type: 'callback', source: { fbclid: 'x' } });
   });
 });
+
+describe('length limits count characters, not UTF-16 units (issue 66)', () => {
+  const valid = { first_name: 'Layla', email: 'layla@example.ae', mobile: '+971501234567' };
+  const emoji = (count: number) => '😀'.repeat(count);
+
+  it('takes 255 emoji in a field of 255 characters and refuses 256', () => {
+    for (const field of ['first_name', 'last_name', 'method_of_contact']) {
+      expect(validateContact({ ...valid, [field]: emoji(200) })).toMatchObject({ ok: true });
+      expect(validateContact({ ...valid, [field]: emoji(255) })).toMatchObject({ ok: true });
+      expect(validateContact({ ...valid, [field]: emoji(256) })).toMatchObject({ ok: false, errors: { [field]: [expect.stringContaining('255 characters')] } });
+    }
+  });
+
+  it('counts the consent text version and the source texts the same way', () => {
+    expect(validateContact({ ...valid, consent_text_version: emoji(64) })).toMatchObject({ ok: true });
+    expect(validateContact({ ...valid, consent_text_version: emoji(65) })).toMatchObject({ ok: false, errors: { consent_text_version: [expect.any(String)] } });
+    expect(validateEnquiry({ source: { utm_campaign: emoji(255) } }).errors).toEqual({});
+    expect(validateEnquiry({ source: { utm_campaign: emoji(256) } }).errors).toEqual({ 'source.utm_campaign': ['The utm_campaign may not be greater than 255 characters.'] });
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { isLongerThan } from '../../../lib/text-length';
 import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
 import { CONTACT_MESSAGES } from './contact-messages';
 
@@ -64,7 +65,7 @@ function readSource(raw: unknown, locale: Locale, fail: (field: string, message:
     if (URL_KEYS.has(key)) {
       if (text.length > URL_MAX || !isHttpUrl(text)) fail(`source.${key}`, messages.sourceUrl(key, URL_MAX));
       else source[key] = text;
-    } else if (text.length > TEXT_MAX) fail(`source.${key}`, messages.sourceTooLong(key, TEXT_MAX));
+    } else if (isLongerThan(text, TEXT_MAX)) fail(`source.${key}`, messages.sourceTooLong(key, TEXT_MAX));
     else source[key] = text;
   }
   return source;
