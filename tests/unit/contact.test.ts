@@ -129,7 +129,14 @@ describe('the enquiry fields (decision 141)', () => {
   it('defaults to a project enquiry with a project, a general one without', () => {
     expect(validateEnquiry({ project_id: ' marina ' }).value).toEqual({ enquiry_type: 'project', project_key: 'marina', source: {} });
     expect(validateEnquiry({}).value).toEqual({ enquiry_type: 'general', source: {} });
-    expect(validateEnquiry({ enquiry_type: 'CALLBACK', source: { utm_source: ' ', fbclid: 'x', other: 1 } }).value).toEqual({ enquiry_type: 'callback', source: { fbclid: 'x' } });
+    expect(validateEnquiry({ enquiry_type: 'callback', source: { utm_source: ' ', fbclid: 'x', other: 1 } }).value).toEqual({ enquiry_type: 'callback', source: { fbclid: 'x' } });
+    expect(validateEnquiry({ project_id: 'marina', enquiry_type: ' ' }).value.enquiry_type).toBe('project');
+  });
+
+  it.each(['PROJECT ', 'Project', ' general', 'CALLBACK'])('takes only the listed enquiry types as written: %j is refused (issue 66)', (type) => {
+    expect(validateEnquiry({ project_id: 'marina', enquiry_type: type }).errors).toEqual({
+      enquiry_type: ['The enquiry type must be one of: general, project, listing, brochure, viewing, callback.'],
+    });
   });
 });
 

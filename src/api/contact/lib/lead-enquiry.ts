@@ -104,9 +104,10 @@ export function validateEnquiry(body: Record<string, unknown>, locale: Locale = 
   const project_key = projectKey === 'invalid' ? undefined : projectKey;
   const listing_key = listingKey === 'invalid' ? undefined : listingKey;
 
-  const rawType = typeof body.enquiry_type === 'string' ? body.enquiry_type.trim().toLowerCase() : body.enquiry_type;
+  // Blank is absent, as for every optional field; anything else is one of the listed values exactly.
+  const rawType = body.enquiry_type;
   let enquiry_type: EnquiryType = project_key ? 'project' : listing_key ? 'listing' : 'general';
-  if (rawType !== undefined && rawType !== null && rawType !== '') {
+  if (rawType !== undefined && rawType !== null && !(typeof rawType === 'string' && rawType.trim() === '')) {
     if (ENQUIRY_TYPES.includes(rawType as EnquiryType)) enquiry_type = rawType as EnquiryType;
     else fail('enquiry_type', messages.enquiryType(ENQUIRY_TYPES));
   }
