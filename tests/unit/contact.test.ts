@@ -140,6 +140,57 @@ describe('the enquiry fields (decision 141)', () => {
   });
 });
 
+describe('the source links (issue 66)', () => {
+  const pageUrl = (page_url: string, locale: 'en' | 'ar' = 'en') => validateEnquiry({ source: { page_url } }, locale);
+
+  it.each([
+    ['CR/LF', 'https://www.example.ae/x\r\nX-Injected: 1'],
+    ['a space', 'https://www.example.ae/a b'],
+    ['a tab', 'https://www.example.ae/\tx'],
+    ['a no-break space', 'https://www.example.ae/a\u00a0b'],
+    ['a line separator', 'https://www.example.ae/a\u2028b'],
+    ['a C1 control', 'https://www.example.ae/a\u0085b'],
+    ['a space before it', ' https://www.example.ae/'],
+    ['a line feed after it', 'https://www.example.ae/\n'],
+  ])('refuses a URL with %s, naming the key', (_label, url) => {
+    expect(pageUrl(url).errors).toEqual({ 'source.page_url': ['The page_url may not contain spaces or control characters.'] });
+    expect(pageUrl(url, 'ar').errors).toEqual({ 'source.page_url': ['يجب ألا يحتوي page_url على مسافات أو أحرف تحكم.'] });
+  });
+
+  it.each(['https://agent:secret@www.example.ae/', 'https://agent@www.example.ae/', 'https://:secret@www.example.ae/'])('refuses a URL with credentials: %s', (url) => {
+    expect(validateEnquiry({ source: { referrer: url } }).errors).toEqual({ 'source.referrer': ['The referrer may not contain a user name or password.'] });
+  });
+
+  it.each(['ftp://www.example.ae/', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'mailto:a@example.ae', '//www.example.ae/', 'https://', 'https://a"b.example.ae/', "https://a'b.example.ae/", 'https://a`b.example.ae/'])(
+    'refuses %s as not an http(s) URL',
+    (url) => {
+      expect(pageUrl(url).errors).toEqual({ 'source.page_url': ['The page_url must be an http(s) URL of at most 2000 characters.'] });
+    }
+  );
+
+  it.each([
+    ['HTTPS://WWW.Example.AE', 'https://www.example.ae/'],
+    ['https://www.example.ae:443/a/../b', 'https://www.example.ae/b'],
+    ['https://exämple.ae/ü?ü#ü', 'https://xn--exmple-cua.ae/%C3%BC?%C3%BC#%C3%BC'],
+    ['https://www.example.ae/<script>alert("x")</script>', 'https://www.example.ae/%3Cscript%3Ealert(%22x%22)%3C/script%3E'],
+    ["https://www.example.ae/o'neil`s?q=<b>\"'`#<i>\"'`", 'https://www.example.ae/o%27neil%60s?q=%3Cb%3E%22%27%60#%3Ci%3E%22%27%60'],
+    ['http://127.0.0.1:8080/a?b=c&d=e', 'http://127.0.0.1:8080/a?b=c&d=e'],
+  ])('keeps %s as WHATWG serialises it, with no quote or angle bracket left: %s', (url, stored) => {
+    const { errors, value } = pageUrl(url);
+    expect(errors).toEqual({});
+    expect(value.source.page_url).toBe(stored);
+    expect(value.source.page_url).not.toMatch(/["'`<>\s]/);
+  });
+
+  it('counts the limit on the URL as stored', () => {
+    const path = (length: number) => `https://www.example.ae/${'a'.repeat(length - 'https://www.example.ae/'.length)}`;
+    expect(pageUrl(path(2000)).value.source.page_url).toHaveLength(2000);
+    expect(pageUrl(path(2001)).errors).toEqual({ 'source.page_url': ['The page_url must be an http(s) URL of at most 2000 characters.'] });
+    // "ü" is six characters once percent-encoded.
+    expect(pageUrl(`${path(1995)}ü`).errors).toHaveProperty(['source.page_url']);
+  });
+});
+
 describe('length limits count characters, not UTF-16 units (issue 66)', () => {
   const valid = { first_name: 'Layla', email: 'layla@example.ae', mobile: '+971501234567' };
   const emoji = (count: number) => '😀'.repeat(count);

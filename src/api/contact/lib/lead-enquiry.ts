@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { isLongerThan } from '../../../lib/text-length';
 import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
-import { CONTACT_MESSAGES } from './contact-messages';
+import { CONTACT_MESSAGES, type ContactMessages } from './contact-messages';
 
 export const ENQUIRY_TYPES = ['general', 'project', 'listing', 'brochure', 'viewing', 'callback'] as const;
 export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
@@ -36,13 +36,35 @@ export interface Enquiry {
   source: Attribution;
 }
 
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    return Boolean(new URL(value).host);
-  } catch {
-    return false;
-  }
+/**
+ * Checked on the text as sent: Node's URL parser drops tabs and line breaks without a word, and a CR/LF
+ * kept would end a header line wherever the link is shown.
+ */
+const SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
+/** A host as WHATWG leaves it once in ASCII, where it lets through quotes: letters, digits, `.`, `-`, `_`, or [IPv6]. */
+const PLAIN_HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])$/;
+/** What WHATWG leaves unencoded in some parts (`'` in a path, a backtick in a query) and could close an HTML attribute. */
+const MARKUP_CHARACTERS = /["'<>`]/g;
+
+type LinkReading = { url: string } | { problem: 'characters' | 'credentials' | 'invalid' };
+
+const percentEncoded = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/** An http(s) link as WHATWG serialises it, with nothing a CRM or a mail could take for markup (decision 189). */
+function readLink(text: string): LinkReading {
+  if (SPACE_OR_CONTROL.test(text)) return { problem: 'characters' };
+  if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) return { problem: 'invalid' };
+  const url = new URL(text);
+  if (url.username || url.password) return { problem: 'credentials' };
+  const serialised = url.href.replace(MARKUP_CHARACTERS, percentEncoded);
+  if (!PLAIN_HOST.test(url.hostname) || serialised.length > URL_MAX) return { problem: 'invalid' };
+  return { url: serialised };
+}
+
+function linkProblem(key: SourceKey, problem: 'characters' | 'credentials' | 'invalid', messages: ContactMessages): string {
+  if (problem === 'characters') return messages.sourceUrlCharacters(key);
+  if (problem === 'credentials') return messages.sourceUrlCredentials(key);
+  return messages.sourceUrl(key, URL_MAX);
 }
 
 function readSource(raw: unknown, locale: Locale, fail: (field: string, message: string) => void): Attribution {
@@ -63,8 +85,10 @@ function readSource(raw: unknown, locale: Locale, fail: (field: string, message:
     const text = value.trim();
     if (text === '') continue;
     if (URL_KEYS.has(key)) {
-      if (text.length > URL_MAX || !isHttpUrl(text)) fail(`source.${key}`, messages.sourceUrl(key, URL_MAX));
-      else source[key] = text;
+      // The whole value: a link never starts or ends with a space either.
+      const link = readLink(value);
+      if ('url' in link) source[key] = link.url;
+      else fail(`source.${key}`, linkProblem(key, link.problem, messages));
     } else if (isLongerThan(text, TEXT_MAX)) fail(`source.${key}`, messages.sourceTooLong(key, TEXT_MAX));
     else source[key] = text;
   }
@@ -79,7 +103,7 @@ function readKey(raw: unknown): string | undefined | 'invalid' {
 }
 
 /** Why an enquiry of `type` lacks what it is about, by field; undefined when it has it. */
-function missingSubject(type: EnquiryType, project: boolean, listing: boolean, messages: (typeof CONTACT_MESSAGES)['en']): [string, string] | undefined {
+function missingSubject(type: EnquiryType, project: boolean, listing: boolean, messages: ContactMessages): [string, string] | undefined {
   if (type === 'project' && !project) return ['project_id', messages.projectNeeded(type)];
   if (type === 'listing' && !listing) return ['listing_id', messages.listingNeeded(type)];
   if (ABOUT_ONE.has(type) && !project && !listing) return ['project_id', messages.subjectNeeded(type)];

@@ -1,0 +1,70 @@
+/**
+ * A lead's text as a hostile client writes it (issue 66): CR/LF, header lines, markup and quotes in every
+ * text field, links that are not links, emoji at the limits, a `__proto__` key, an enquiry type in
+ * another case. What is refused is refused with a 422 (or a 400) naming what is wrong and stores nothing;
+ * what is taken reaches the desk's e-mail (the real SMTP sink) without adding a header and with its markup
+ * as text, and the CRM (the real webhook receiver) as JSON strings.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { getStrapi, http, newClientIp, newPerson, webhookReceiver } from '../helpers/app';
+import { checked } from '../helpers/contract';
+import type { WebhookReceiver } from '../helpers/webhook-receiver';
+
+const CONTACT = 'api::contact.contact';
+
+let strapi: Core.Strapi;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  receiver = await webhookReceiver();
+});
+
+const submit = async (body: Record<string, unknown>, query = '') =>
+  checked((await http()).post(`/api/v1/contact-us${query}`).set('X-Forwarded-For', newClientIp()).send(body));
+
+const leadsFrom = async (email: string) => strapi.db.query(CONTACT).count({ where: { email } });
+
+describe('source links (issue 66)', () => {
+  it('refuses a page_url with CR/LF, with a 422 naming it, and stores nothing', async () => {
+    const person = newPerson('crlf-url');
+    const res = await submit({ first_name: 'Link', ...person, source: { page_url: 'https://www.example.ae/x\r\nX-Injected: 1' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ 'source.page_url': ['The page_url may not contain spaces or control characters.'] });
+    const arabic = await submit({ first_name: 'Link', ...person, source: { referrer: 'https://agent:secret@www.example.ae/' } }, '?locale=ar');
+    expect(arabic.body.errors).toEqual({ 'source.referrer': ['يجب ألا يحتوي referrer على اسم مستخدم أو كلمة مرور.'] });
+    expect(await leadsFrom(person.email)).toBe(0);
+  });
+
+  it('stores a link as WHATWG serialises it, its quotes and angle brackets percent-encoded, and forwards that', async () => {
+    const person = newPerson('markup-url');
+    const page_url = `HTTPS://WWW.Example.AE/o'neil/<script>alert("x")</script>?q=<b>\`#'`;
+    const stored = 'https://www.example.ae/o%27neil/%3Cscript%3Ealert(%22x%22)%3C/script%3E?q=%3Cb%3E%60#%27';
+    const res = await submit({ first_name: 'Link', ...person, source: { page_url } });
+    expect(res.status).toBe(201);
+    expect(await strapi.db.query(CONTACT).findOne({ where: { id: res.body.data.id } })).toMatchObject({ page_url: stored });
+    const [hook] = await receiver.waitFor(person.email, 1);
+    expect(JSON.parse(hook.body).lead.attribution).toEqual({ page_url: stored });
+  });
+});
+
+describe('lengths count characters (issue 66)', () => {
+  it('takes 255 emoji as a first name, stored whole, and refuses 256', async () => {
+    const person = newPerson('emoji');
+    const res = await submit({ first_name: '😀'.repeat(255), last_name: '👍🏽'.repeat(100), ...person });
+    expect(res.status).toBe(201);
+    expect(await strapi.db.query(CONTACT).findOne({ where: { id: res.body.data.id } })).toMatchObject({ first_name: '😀'.repeat(255), last_name: '👍🏽'.repeat(100) });
+    const long = await submit({ first_name: '😀'.repeat(256), ...newPerson('emoji') });
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ first_name: ['The first name may not be greater than 255 characters.'] });
+  });
+});
+
+describe('the enquiry type (issue 66)', () => {
+  it.each(['PROJECT ', 'Project', 'CALLBACK'])('refuses %j with a 422 naming enquiry_type', async (type) => {
+    const res = await submit({ first_name: 'Type', ...newPerson('type'), enquiry_type: type });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ enquiry_type: ['The enquiry type must be one of: general, project, listing, brochure, viewing, callback.'] });
+  });
+});
