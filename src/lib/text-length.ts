@@ -12,3 +12,8 @@ export function characterCount(text: string): number {
 
 /** Whether `text` has more than `max` characters; most texts are answered by their UTF-16 length alone, never smaller. */
 export const isLongerThan = (text: string, max: number): boolean => text.length > max && characterCount(text) > max;
+
+/** The first `max` characters of `text`: a cut never splits a character's surrogate pair. */
+export function firstCharacters(text: string, max: number): string {
+  return isLongerThan(text, max) ? Array.from(text).slice(0, max).join('') : text;
+}

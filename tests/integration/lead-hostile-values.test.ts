@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { getStrapi, http, newClientIp, newPerson, webhookReceiver } from '../helpers/app';
 import { checked } from '../helpers/contract';
+import { mailParts, smtp, waitForMail, type ReceivedMail } from '../helpers/smtp';
 import type { WebhookReceiver } from '../helpers/webhook-receiver';
 
 const CONTACT = 'api::contact.contact';
@@ -25,6 +26,18 @@ const submit = async (body: Record<string, unknown>, query = '') =>
   checked((await http()).post(`/api/v1/contact-us${query}`).set('X-Forwarded-For', newClientIp()).send(body));
 
 const leadsFrom = async (email: string) => strapi.db.query(CONTACT).count({ where: { email } });
+
+/** A value that would add header lines if it reached a header, and markup if it reached HTML. */
+const hostile = (field: string) => `Hostile ${field}\r\nX-Injected: ${field}\r\nBcc: evil@example.com\n<script>alert("${field}")</script> <b>bold</b> 'single' &amp;`;
+
+const TEXT_FIELDS = ['first_name', 'last_name', 'method_of_contact', 'message'] as const;
+const SOURCE_TEXTS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
+
+/** The header names of a raw message, folded lines unfolded. */
+function headerNames(raw: string): string[] {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
+  return head.split(/\r?\n(?![ \t])/).map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+}
 
 describe('source links (issue 66)', () => {
   it('refuses a page_url with CR/LF, with a 422 naming it, and stores nothing', async () => {
@@ -66,5 +79,48 @@ describe('the enquiry type (issue 66)', () => {
     const res = await submit({ first_name: 'Type', ...newPerson('type'), enquiry_type: type });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ enquiry_type: ['The enquiry type must be one of: general, project, listing, brochure, viewing, callback.'] });
+  });
+});
+
+describe('hostile text in every field (issue 66)', () => {
+  let mail: ReceivedMail;
+  let payload: { lead: Record<string, unknown> & { attribution: Record<string, string> } };
+  const person = newPerson('hostile');
+  const sent: Record<string, string> = Object.fromEntries(TEXT_FIELDS.map((field) => [field, hostile(field)]));
+  const source: Record<string, string> = Object.fromEntries(SOURCE_TEXTS.map((key) => [key, hostile(key)]));
+
+  beforeAll(async () => {
+    const before = smtp.received.length;
+    // An SMTP end of data and a second message, after a line of its own, in the message too.
+    sent.message += '\r\n.\r\nMAIL FROM:<evil@example.com>\r\nRCPT TO:<evil@example.com>\r\nDATA\r\nSmuggled\r\n.\r\n';
+    const res = await submit({ ...sent, ...person, source });
+    expect(res.status).toBe(201);
+    mail = await waitForMail((m) => smtp.received.indexOf(m) >= before && m.raw.includes(`#${res.body.data.id})`));
+    payload = JSON.parse((await receiver.waitFor(person.email, 1))[0].body);
+  });
+
+  it('adds no header to the e-mail: each header once, none injected', () => {
+    const names = headerNames(mail.raw);
+    expect(names).not.toContain('x-injected');
+    expect(names).not.toContain('bcc');
+    expect(new Set(names).size).toBe(names.length);
+    expect(mail.to).toEqual([expect.any(String)]);
+    expect(mail.to.join()).not.toContain('evil');
+    expect(smtp.received.filter((m) => m.raw.includes('Smuggled'))).toHaveLength(1);
+  });
+
+  it('shows the markup as text: literal in the text part, escaped in the HTML part', () => {
+    const parts = mailParts(mail);
+    const text = parts.find((part) => part.type === 'text/plain')!.body;
+    const html = parts.find((part) => part.type === 'text/html')!.body;
+    expect(text).toContain('<script>alert("message")</script> <b>bold</b>');
+    expect(html).not.toMatch(/<script|<b>/i);
+    expect(html).toContain('&lt;script&gt;alert(&quot;message&quot;)&lt;/script&gt; &lt;b&gt;bold&lt;/b&gt; &apos;single&apos; &amp;amp;');
+    for (const key of SOURCE_TEXTS) expect(html).toContain(`&lt;script&gt;alert(&quot;${key}&quot;)`);
+  });
+
+  it('sends the CRM every value as the JSON string it was, trimmed', () => {
+    for (const field of TEXT_FIELDS) expect(payload.lead[field]).toBe(sent[field].trim());
+    expect(payload.lead.attribution).toEqual(source);
   });
 });

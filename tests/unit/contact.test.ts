@@ -86,6 +86,14 @@ describe('lead e-mail', () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.text).toContain('submission (#12)');
   });
+
+  it('shows markup as text in the HTML part, and cuts the subject at 200 characters, never inside one (issue 66)', () => {
+    const mail = leadEmail('sales@x.ae', 13, { first_name: '😀'.repeat(255), email: 'eve@x.com', mobile: '0501234567', message: `<script>alert("x")</script> <b>it's</b> &amp;` });
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;it&apos;s&lt;/b&gt; &amp;amp;');
+    expect(mail.html).not.toMatch(/<script|<b>/);
+    expect([...mail.subject]).toHaveLength(200);
+    expect(mail.subject.isWellFormed()).toBe(true);
+  });
 });
 
 describe('buildContactPage', () => {
