@@ -124,3 +124,26 @@ describe('hostile text in every field (issue 66)', () => {
     expect(payload.lead.attribution).toEqual(source);
   });
 });
+
+describe('a body with a __proto__ key (issue 66)', () => {
+  it('is refused with a 400 that says so, and stores nothing', async () => {
+    const person = newPerson('proto');
+    for (const body of [
+      `{"first_name":"Proto","email":"${person.email}","mobile":"${person.mobile}","__proto__":{"admin":true}}`,
+      `{"first_name":"Proto","email":"${person.email}","mobile":"${person.mobile}","source":{"\\u005f_proto__":{}}}`,
+    ]) {
+      const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp()).set('Content-Type', 'application/json').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, status_code: 400, error_code: 'BAD_REQUEST', message: 'The request body has a key named __proto__, which is not accepted' });
+    }
+    expect(await leadsFrom(person.email)).toBe(0);
+  });
+
+  it('is dropped from a form body, as Strapi\'s query-string parser drops it', async () => {
+    const person = newPerson('proto-form');
+    const form = `first_name=Proto&email=${encodeURIComponent(person.email)}&mobile=${encodeURIComponent(person.mobile)}&__proto__[admin]=true`;
+    const res = await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp()).type('form').send(form);
+    expect(res.status).toBe(201);
+    expect(await leadsFrom(person.email)).toBe(1);
+  });
+});
