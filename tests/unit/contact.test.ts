@@ -92,7 +92,8 @@ describe('lead e-mail', () => {
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;it&apos;s&lt;/b&gt; &amp;amp;');
     expect(mail.html).not.toMatch(/<script|<b>/);
     expect([...mail.subject]).toHaveLength(200);
-    expect(mail.subject.isWellFormed()).toBe(true);
+    // encodeURIComponent throws on half a surrogate pair.
+    expect(() => encodeURIComponent(mail.subject)).not.toThrow();
   });
 });
 

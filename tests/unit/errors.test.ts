@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'http';
 import { Readable } from 'stream';
 import { errors as strapiErrors } from '@strapi/utils';
 import coBody from 'co-body';
@@ -87,7 +88,7 @@ describe('a JSON body with a __proto__ key (issue 66)', () => {
   /** What Strapi's body parser (koa-body, on co-body) throws for `text`. */
   async function parseFailure(text: string): Promise<unknown> {
     const request = Object.assign(Readable.from([Buffer.from(text)]), { headers: { 'content-type': 'application/json' } });
-    return coBody.json(request).then(() => new Error('parsed'), (error: unknown) => error);
+    return coBody.json(request as unknown as IncomingMessage).then(() => new Error('parsed'), (error: unknown) => error);
   }
 
   it('is a 400 saying so, not "not valid JSON", however the key is spelt', async () => {
