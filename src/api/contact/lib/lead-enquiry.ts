@@ -41,12 +41,13 @@ export interface Enquiry {
  * kept would end a header line wherever the link is shown.
  */
 const SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
-/** A host as WHATWG leaves it once in ASCII, where it lets through quotes: letters, digits, `.`, `-`, `_`, or [IPv6]. */
+/** WHATWG lets quotes and backticks through in a host: one taken is letters, digits, `.`, `-`, `_`, or a bracketed IPv6 address. */
 const PLAIN_HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])$/;
 /** What WHATWG leaves unencoded in some parts (`'` in a path, a backtick in a query) and could close an HTML attribute. */
 const MARKUP_CHARACTERS = /["'<>`]/g;
 
-type LinkReading = { url: string } | { problem: 'characters' | 'credentials' | 'invalid' };
+type LinkProblem = 'characters' | 'credentials' | 'invalid';
+type LinkReading = { url: string } | { problem: LinkProblem };
 
 const percentEncoded = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`;
 
@@ -61,7 +62,7 @@ function readLink(text: string): LinkReading {
   return { url: serialised };
 }
 
-function linkProblem(key: SourceKey, problem: 'characters' | 'credentials' | 'invalid', messages: ContactMessages): string {
+function linkProblemMessage(key: SourceKey, problem: LinkProblem, messages: ContactMessages): string {
   if (problem === 'characters') return messages.sourceUrlCharacters(key);
   if (problem === 'credentials') return messages.sourceUrlCredentials(key);
   return messages.sourceUrl(key, URL_MAX);
@@ -88,7 +89,7 @@ function readSource(raw: unknown, locale: Locale, fail: (field: string, message:
       // The whole value: a link never starts or ends with a space either.
       const link = readLink(value);
       if ('url' in link) source[key] = link.url;
-      else fail(`source.${key}`, linkProblem(key, link.problem, messages));
+      else fail(`source.${key}`, linkProblemMessage(key, link.problem, messages));
     } else if (isLongerThan(text, TEXT_MAX)) fail(`source.${key}`, messages.sourceTooLong(key, TEXT_MAX));
     else source[key] = text;
   }
@@ -103,7 +104,7 @@ function readKey(raw: unknown): string | undefined | 'invalid' {
 }
 
 /** Why an enquiry of `type` lacks what it is about, by field; undefined when it has it. */
-function missingSubject(type: EnquiryType, project: boolean, listing: boolean, messages: ContactMessages): [string, string] | undefined {
+function missingSubject(type: EnquiryType, project: boolean, listing: boolean, messages: (typeof CONTACT_MESSAGES)['en']): [string, string] | undefined {
   if (type === 'project' && !project) return ['project_id', messages.projectNeeded(type)];
   if (type === 'listing' && !listing) return ['listing_id', messages.listingNeeded(type)];
   if (ABOUT_ONE.has(type) && !project && !listing) return ['project_id', messages.subjectNeeded(type)];
