@@ -7,7 +7,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { ApiError } from './envelope';
-import { toApiError } from './errors';
+import { isProtoKeyRefusal, PROTO_KEY_MESSAGE, toApiError } from './errors';
 import { admitBody, hasContractBodyLimits, refuseDeepBody } from './body-admission';
 import { bodyTooLarge, isContractPath } from './contract-paths';
 import { clientFailureLog } from './http-server';
@@ -41,12 +41,17 @@ type StrapiResponder = (message: string) => void;
 /** Strapi's response helpers for the statuses a body can fail with. */
 const STRAPI_HELPERS: Record<number, string> = { 411: 'lengthRequired', 413: 'payloadTooLarge', 415: 'unsupportedMediaType' };
 
+/** What a client is told in Strapi's format: our words, the parser's when written for clients, else a generic line. */
+function strapiFormatMessage(error: ReadError): string {
+  if (isProtoKeyRefusal(error)) return PROTO_KEY_MESSAGE;
+  const ours = error instanceof ApiError;
+  return (ours || error.expose) && error.message ? error.message : 'The request body could not be read';
+}
+
 /** Strapi's own error answer (its `ctx.badRequest`, `ctx.payloadTooLarge`... helpers). */
 function answerInStrapiFormat(ctx: Context, error: ReadError): void {
   const helper = STRAPI_HELPERS[statusOf(error)] ?? 'badRequest';
-  const ours = error instanceof ApiError;
-  const message = (ours || error.expose) && error.message ? error.message : 'The request body could not be read';
-  (ctx as unknown as Record<string, StrapiResponder>)[helper](message);
+  (ctx as unknown as Record<string, StrapiResponder>)[helper](strapiFormatMessage(error));
 }
 
 /**

@@ -34,6 +34,15 @@ function isJsonParseFailure(error: Error & HttpLikeError): boolean {
   return httpStatusOf(error) === 400 && (error instanceof SyntaxError || error.type === 'entity.parse.failed');
 }
 
+/** What co-body's JSON.parse (@hapi/bourne) throws for a `__proto__` key, however escaped: valid JSON, refused on purpose. */
+const PROTO_KEY_REFUSAL = 'Object contains forbidden prototype property';
+export const PROTO_KEY_MESSAGE = 'The request body has a key named __proto__, which is not accepted';
+
+/** A body refused for a `__proto__` key, which is not a syntax error and must not be told as one (issue 66). */
+export function isProtoKeyRefusal(thrown: unknown): boolean {
+  return thrown instanceof Error && isJsonParseFailure(thrown) && thrown.message === PROTO_KEY_REFUSAL;
+}
+
 /**
  * An HTTP error that names one of the contract's error codes: the extsource plugin's errors (Strapi's
  * HttpError with `code` and `details.errors`, see the plugin's errors.ts). Its status, code, message
@@ -63,6 +72,7 @@ export function toApiError(thrown: unknown): ApiError {
   if (coded) return coded;
 
   const error = thrown as Error & HttpLikeError;
+  if (isProtoKeyRefusal(error)) return new ApiError(400, 'BAD_REQUEST', PROTO_KEY_MESSAGE);
   if (isJsonParseFailure(error)) {
     return new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON');
   }

@@ -82,6 +82,19 @@ export function mailText(mail: ReceivedMail): string {
     .join('\n');
 }
 
+/** A mail's leaf parts, each with its content type and decoded body. */
+export function mailParts(mail: ReceivedMail): Array<{ type: string; body: string }> {
+  return mail.raw.split(/\r?\n--[^\r\n]+\r?\n/).flatMap((part) => {
+    const [head, ...rest] = part.split(/\r?\n\r?\n/);
+    const type = /^content-type:\s*([^;\s]+)/im.exec(head)?.[1].toLowerCase();
+    if (!type || type.startsWith('multipart/')) return [];
+    const body = rest.join('\n\n');
+    if (/content-transfer-encoding:\s*base64/i.test(head)) return [{ type, body: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') }];
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return [{ type, body: decodeQuotedPrintable(body) }];
+    return [{ type, body }];
+  });
+}
+
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
   return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));

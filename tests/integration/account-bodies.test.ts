@@ -12,6 +12,9 @@ const PASSWORD = 'Palm-Jumeirah-Villa-7';
 const DEPTH = 5_000;
 const deepJson = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
 const deepArray = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+/** Valid JSON that Strapi's parser refuses (issue 66): it says why, on every route. */
+const protoJson = `{"email":"proto@example.com","password":"${'x'.repeat(10)}","__proto__":{"role":1,"confirmed":true}}`;
+const PROTO_MESSAGE = 'The request body has a key named __proto__, which is not accepted';
 
 const AUTH_ROUTES = [
   '/api/auth/local',
@@ -60,6 +63,12 @@ describe('the plugin routes (Strapi error shape)', () => {
     }
   });
 
+  it.each([...AUTH_ROUTES, '/admin/login'])('POST %s refuses a body with a __proto__ key with a 400 that says so', async (url) => {
+    const res = await raw('post', url, protoJson);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ data: null, error: { status: 400, message: PROTO_MESSAGE } });
+  });
+
   it.each(AUTH_ROUTES)('POST %s refuses a body over 64 KiB (413) and a text body (415)', async (url) => {
     const large = await raw('post', url, JSON.stringify({ email: 'x'.repeat(70 * 1024) }));
     expect(large.status).toBe(413);
@@ -77,5 +86,11 @@ describe('the signed-in routes (the envelope)', () => {
       expect(res.status, `${url} ${body.slice(0, 2)}`).toBe(400);
       expect(res.body).toMatchObject(envelopeError(400));
     }
+  });
+
+  it.each(ME_ROUTES)('%s %s refuses a body with a __proto__ key with a 400 that says so', async (method, url) => {
+    const res = await raw(method, url, protoJson);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, status_code: 400, error_code: 'BAD_REQUEST', message: PROTO_MESSAGE });
   });
 });

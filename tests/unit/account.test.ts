@@ -3,6 +3,8 @@ import { profileChange } from '../../src/api/account/lib/profile';
 import { savedSearchFields, type QueryCheck } from '../../src/api/account/lib/saved-search';
 import { withFavoriteFlags } from '../../src/api/account/lib/favorite-flags';
 import { parseListingQuery } from '../../src/api/off-plan/lib/query';
+import { parseListingQuery as parsePropertiesQuery } from '../../src/api/properties/lib/query';
+import { registerBodyProblem } from '../../src/api/account/lib/register-body';
 import { listingQueryString } from '../../src/api/off-plan/lib/query-form';
 import { checkListingQuery } from '../../src/api/off-plan/services/listing-query';
 import { parseQueryString } from '../../src/lib/query-string';
@@ -39,6 +41,11 @@ describe('profileChange', () => {
       ok: false,
       errors: { name: ['يجب ألا يزيد الاسم على 255 حرفًا.'], phone: ['يرجى إدخال رقم هاتف صحيح'], locale: ['يجب أن تكون اللغة إحدى القيم: en, ar.'] },
     });
+  });
+
+  it('counts characters, not UTF-16 units: 255 emoji are a name, 256 are too long (issue 66)', () => {
+    expect(profileChange({ name: '😀'.repeat(255) }, 'en')).toEqual({ ok: true, change: { name: '😀'.repeat(255) } });
+    expect(profileChange({ name: '😀'.repeat(256) }, 'en')).toMatchObject({ ok: false, errors: { name: [expect.stringContaining('255 characters')] } });
   });
 
   it('refuses a body that changes nothing', () => {
@@ -122,5 +129,20 @@ describe('withFavoriteFlags', () => {
 
   it('flags the cards of its similar projects', () => {
     expect(flagged({ data: { id: 'a', similar: [{ id: 'b' }, { id: 'c' }] } }, ['c']).data).toEqual({ id: 'a', is_favorited: false, similar: [{ id: 'b', is_favorited: false }, { id: 'c', is_favorited: true }] });
+  });
+});
+
+describe('every other text limit counts characters too (issue 66)', () => {
+  const emoji = (count: number) => '😀'.repeat(count);
+
+  it('a saved search\'s name, the marketing consent version, the listings\' project_name and location', () => {
+    expect(savedSearchFields({ name: emoji(100), query: 'a=1' }, 'en', acceptAll)).toMatchObject({ ok: true });
+    expect(savedSearchFields({ name: emoji(101), query: 'a=1' }, 'en', acceptAll)).toMatchObject({ ok: false, errors: { name: [expect.any(String)] } });
+    expect(registerBodyProblem({ marketing_consent_version: emoji(100) })).toBeUndefined();
+    expect(registerBodyProblem({ marketing_consent_version: emoji(101) })).toBe('marketing_consent_version must be a string of at most 100 characters');
+    expect(parseListingQuery({ project_name: emoji(100), location: `${emoji(99)}a` })).toMatchObject({ ok: true });
+    expect(parseListingQuery({ project_name: emoji(101), location: `${emoji(100)}a` })).toEqual({ ok: false, errors: { project_name: [expect.any(String)], location: [expect.any(String)] } });
+    expect(parsePropertiesQuery({ purpose: 'sale', location: `${emoji(99)}a` })).toMatchObject({ ok: true });
+    expect(parsePropertiesQuery({ purpose: 'sale', location: `${emoji(100)}a` })).toEqual({ ok: false, errors: { location: [expect.any(String)] } });
   });
 });

@@ -86,6 +86,15 @@ describe('lead e-mail', () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.text).toContain('submission (#12)');
   });
+
+  it('shows markup as text in the HTML part, and cuts the subject at 200 characters, never inside one (issue 66)', () => {
+    const mail = leadEmail('sales@x.ae', 13, { first_name: '😀'.repeat(255), email: 'eve@x.com', mobile: '0501234567', message: `<script>alert("x")</script> <b>it's</b> &amp;` });
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &lt;b&gt;it&apos;s&lt;/b&gt; &amp;amp;');
+    expect(mail.html).not.toMatch(/<script|<b>/);
+    expect([...mail.subject]).toHaveLength(200);
+    // encodeURIComponent throws on half a surrogate pair.
+    expect(() => encodeURIComponent(mail.subject)).not.toThrow();
+  });
 });
 
 describe('buildContactPage', () => {
@@ -129,6 +138,84 @@ describe('the enquiry fields (decision 141)', () => {
   it('defaults to a project enquiry with a project, a general one without', () => {
     expect(validateEnquiry({ project_id: ' marina ' }).value).toEqual({ enquiry_type: 'project', project_key: 'marina', source: {} });
     expect(validateEnquiry({}).value).toEqual({ enquiry_type: 'general', source: {} });
-    expect(validateEnquiry({ enquiry_type: 'CALLBACK', source: { utm_source: ' ', fbclid: 'x', other: 1 } }).value).toEqual({ enquiry_type: 'callback', source: { fbclid: 'x' } });
+    expect(validateEnquiry({ enquiry_type: 'callback', source: { utm_source: ' ', fbclid: 'x', other: 1 } }).value).toEqual({ enquiry_type: 'callback', source: { fbclid: 'x' } });
+    expect(validateEnquiry({ project_id: 'marina', enquiry_type: ' ' }).value.enquiry_type).toBe('project');
+  });
+
+  it.each(['PROJECT ', 'Project', ' general', 'CALLBACK'])('takes only the listed enquiry types as written: %j is refused (issue 66)', (type) => {
+    expect(validateEnquiry({ project_id: 'marina', enquiry_type: type }).errors).toEqual({
+      enquiry_type: ['The enquiry type must be one of: general, project, listing, brochure, viewing, callback.'],
+    });
+  });
+});
+
+describe('the source links (issue 66)', () => {
+  const pageUrl = (page_url: string, locale: 'en' | 'ar' = 'en') => validateEnquiry({ source: { page_url } }, locale);
+
+  it.each([
+    ['CR/LF', 'https://www.example.ae/x\r\nX-Injected: 1'],
+    ['a space', 'https://www.example.ae/a b'],
+    ['a tab', 'https://www.example.ae/\tx'],
+    ['a no-break space', 'https://www.example.ae/a\u00a0b'],
+    ['a line separator', 'https://www.example.ae/a\u2028b'],
+    ['a C1 control', 'https://www.example.ae/a\u0085b'],
+    ['a space before it', ' https://www.example.ae/'],
+    ['a line feed after it', 'https://www.example.ae/\n'],
+  ])('refuses a URL with %s, naming the key', (_label, url) => {
+    expect(pageUrl(url).errors).toEqual({ 'source.page_url': ['The page_url may not contain spaces or control characters.'] });
+    expect(pageUrl(url, 'ar').errors).toEqual({ 'source.page_url': ['يجب ألا يحتوي page_url على مسافات أو أحرف تحكم.'] });
+  });
+
+  it.each(['https://agent:secret@www.example.ae/', 'https://agent@www.example.ae/', 'https://:secret@www.example.ae/'])('refuses a URL with credentials: %s', (url) => {
+    expect(validateEnquiry({ source: { referrer: url } }).errors).toEqual({ 'source.referrer': ['The referrer may not contain a user name or password.'] });
+  });
+
+  it.each(['ftp://www.example.ae/', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'mailto:a@example.ae', '//www.example.ae/', 'https://', 'https://a"b.example.ae/', "https://a'b.example.ae/", 'https://a`b.example.ae/'])(
+    'refuses %s as not an http(s) URL',
+    (url) => {
+      expect(pageUrl(url).errors).toEqual({ 'source.page_url': ['The page_url must be an http(s) URL of at most 2000 characters.'] });
+    }
+  );
+
+  it.each([
+    ['HTTPS://WWW.Example.AE', 'https://www.example.ae/'],
+    ['https://www.example.ae:443/a/../b', 'https://www.example.ae/b'],
+    ['https://exämple.ae/ü?ü#ü', 'https://xn--exmple-cua.ae/%C3%BC?%C3%BC#%C3%BC'],
+    ['https://www.example.ae/<script>alert("x")</script>', 'https://www.example.ae/%3Cscript%3Ealert(%22x%22)%3C/script%3E'],
+    ["https://www.example.ae/o'neil`s?q=<b>\"'`#<i>\"'`", 'https://www.example.ae/o%27neil%60s?q=%3Cb%3E%22%27%60#%3Ci%3E%22%27%60'],
+    ['http://127.0.0.1:8080/a?b=c&d=e', 'http://127.0.0.1:8080/a?b=c&d=e'],
+  ])('keeps %s as WHATWG serialises it, with no quote or angle bracket left: %s', (url, stored) => {
+    const { errors, value } = pageUrl(url);
+    expect(errors).toEqual({});
+    expect(value.source.page_url).toBe(stored);
+    expect(value.source.page_url).not.toMatch(/["'`<>\s]/);
+  });
+
+  it('counts the limit on the URL as stored', () => {
+    const path = (length: number) => `https://www.example.ae/${'a'.repeat(length - 'https://www.example.ae/'.length)}`;
+    expect(pageUrl(path(2000)).value.source.page_url).toHaveLength(2000);
+    expect(pageUrl(path(2001)).errors).toEqual({ 'source.page_url': ['The page_url must be an http(s) URL of at most 2000 characters.'] });
+    // "ü" is six characters once percent-encoded.
+    expect(pageUrl(`${path(1995)}ü`).errors).toHaveProperty(['source.page_url']);
+  });
+});
+
+describe('length limits count characters, not UTF-16 units (issue 66)', () => {
+  const valid = { first_name: 'Layla', email: 'layla@example.ae', mobile: '+971501234567' };
+  const emoji = (count: number) => '😀'.repeat(count);
+
+  it('takes 255 emoji in a field of 255 characters and refuses 256', () => {
+    for (const field of ['first_name', 'last_name', 'method_of_contact']) {
+      expect(validateContact({ ...valid, [field]: emoji(200) })).toMatchObject({ ok: true });
+      expect(validateContact({ ...valid, [field]: emoji(255) })).toMatchObject({ ok: true });
+      expect(validateContact({ ...valid, [field]: emoji(256) })).toMatchObject({ ok: false, errors: { [field]: [expect.stringContaining('255 characters')] } });
+    }
+  });
+
+  it('counts the consent text version and the source texts the same way', () => {
+    expect(validateContact({ ...valid, consent_text_version: emoji(64) })).toMatchObject({ ok: true });
+    expect(validateContact({ ...valid, consent_text_version: emoji(65) })).toMatchObject({ ok: false, errors: { consent_text_version: [expect.any(String)] } });
+    expect(validateEnquiry({ source: { utm_campaign: emoji(255) } }).errors).toEqual({});
+    expect(validateEnquiry({ source: { utm_campaign: emoji(256) } }).errors).toEqual({ 'source.utm_campaign': ['The utm_campaign may not be greater than 255 characters.'] });
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'http';
+import { Readable } from 'stream';
 import { errors as strapiErrors } from '@strapi/utils';
+import coBody from 'co-body';
 import createError from 'http-errors';
 import { ApiError, defaultErrorFor, encodedSuccess, enveloped, errorBody, isEnvelope, success } from '../../src/lib/envelope';
 import { toApiError } from '../../src/lib/errors';
@@ -78,6 +81,23 @@ describe('toApiError()', () => {
     expect(error.status).toBe(status);
     expect(error.code).toBe(code);
     if (message) expect(error.message).toBe(message);
+  });
+});
+
+describe('a JSON body with a __proto__ key (issue 66)', () => {
+  /** What Strapi's body parser (koa-body, on co-body) throws for `text`. */
+  async function parseFailure(text: string): Promise<unknown> {
+    const request = Object.assign(Readable.from([Buffer.from(text)]), { headers: { 'content-type': 'application/json' } });
+    return coBody.json(request as unknown as IncomingMessage).then(() => new Error('parsed'), (error: unknown) => error);
+  }
+
+  it('is a 400 saying so, not "not valid JSON", however the key is spelt', async () => {
+    for (const text of ['{"__proto__":{"admin":true}}', '{"a":{"\\u005f_proto__":1}}']) {
+      expect(toApiError(await parseFailure(text)).toBody()).toEqual({
+        success: false, status_code: 400, error_code: 'BAD_REQUEST', message: 'The request body has a key named __proto__, which is not accepted',
+      });
+    }
+    expect(toApiError(await parseFailure('{"a":')).message).toBe('The request body is not valid JSON');
   });
 });
 

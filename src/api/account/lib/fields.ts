@@ -1,5 +1,6 @@
 /** Reading a buyer's JSON body field by field (pure): trimmed text or what is wrong with it. */
 import type { FieldErrors } from '../../../lib/envelope';
+import { isLongerThan } from '../../../lib/text-length';
 import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
 import type { AccountMessages } from './account-messages';
 
@@ -30,7 +31,7 @@ export class FieldReader {
     if (typeof raw !== 'string') return void this.fail(field, this.messages.notText(field));
     if (hasUnstorableCharacters(raw)) return void this.fail(field, this.messages.unstorable(field));
     const text = raw.trim();
-    if (text.length > max) return void this.fail(field, this.messages.tooLong(field, max));
+    if (isLongerThan(text, max)) return void this.fail(field, this.messages.tooLong(field, max));
     return text === '' ? null : text;
   }
 

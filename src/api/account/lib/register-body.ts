@@ -2,6 +2,8 @@
  * What a registration body may say beyond Strapi's email/username/password. Account state (role,
  * confirmation, blocking, provider) is the server's alone: naming it is refused, whatever its value.
  */
+import { isLongerThan } from '../../../lib/text-length';
+
 export const SERVER_OWNED_FIELDS = ['role', 'confirmed', 'blocked', 'provider'] as const;
 
 export const ACCOUNT_LOCALES = ['en', 'ar'] as const;
@@ -15,7 +17,7 @@ export function registerBodyProblem(body: Record<string, unknown>): string | und
   }
   if (body.marketing_consent !== undefined && typeof body.marketing_consent !== 'boolean') return 'marketing_consent must be true or false';
   const version = body.marketing_consent_version;
-  if (version !== undefined && (typeof version !== 'string' || version.length > 100)) return 'marketing_consent_version must be a string of at most 100 characters';
+  if (version !== undefined && (typeof version !== 'string' || isLongerThan(version, 100))) return 'marketing_consent_version must be a string of at most 100 characters';
   return undefined;
 }
 

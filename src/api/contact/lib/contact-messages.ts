@@ -37,6 +37,10 @@ export interface ContactMessages {
   sourceObject: string;
   sourceText(key: string): string;
   sourceUrl(key: string, max: number): string;
+  /** A link with whitespace or a control character anywhere (issue 66). */
+  sourceUrlCharacters(key: string): string;
+  /** A link carrying a user name or a password (issue 66). */
+  sourceUrlCredentials(key: string): string;
   sourceTooLong(key: string, max: number): string;
   /** The 422's `message`. */
   validationFailed: string;
@@ -70,6 +74,8 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     sourceObject: 'The source must be an object.',
     sourceText: (key) => `The ${key} must be text.`,
     sourceUrl: (key, max) => `The ${key} must be an http(s) URL of at most ${max} characters.`,
+    sourceUrlCharacters: (key) => `The ${key} may not contain spaces or control characters.`,
+    sourceUrlCredentials: (key) => `The ${key} may not contain a user name or password.`,
     sourceTooLong: (key, max) => `The ${key} may not be greater than ${max} characters.`,
     validationFailed: 'Validation failed',
     notAForm: 'The request body must be a JSON object or a form',
@@ -99,6 +105,8 @@ export const CONTACT_MESSAGES: Record<Locale, ContactMessages> = {
     sourceObject: 'يجب أن يكون المصدر كائنًا.',
     sourceText: (key) => `يجب أن يكون ${key} نصًا.`,
     sourceUrl: (key, max) => `يجب أن يكون ${key} عنوان http(s) لا يزيد على ${max} حرفًا.`,
+    sourceUrlCharacters: (key) => `يجب ألا يحتوي ${key} على مسافات أو أحرف تحكم.`,
+    sourceUrlCredentials: (key) => `يجب ألا يحتوي ${key} على اسم مستخدم أو كلمة مرور.`,
     sourceTooLong: (key, max) => `يجب ألا يزيد ${key} على ${max} حرفًا.`,
     validationFailed: 'البيانات المرسلة غير صالحة',
     notAForm: 'يجب أن يكون متن الطلب كائن JSON أو نموذجًا',

@@ -5,6 +5,7 @@
 import isEmail from 'validator/lib/isEmail';
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { isLongerThan } from '../../../lib/text-length';
 import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
 import { CONTACT_FIELDS, CONTACT_MESSAGES, type ContactField } from './contact-messages';
 
@@ -75,7 +76,7 @@ function validateConsent(body: Record<string, unknown>, locale: Locale, rules: C
   else if (rules.requireConsent && consent !== true) errors.consent = [messages.consentRequired];
   const version = readText(body, 'consent_text_version');
   if (typeof version === 'object' && version !== null) errors.consent_text_version = [messages.consentVersionText];
-  else if (version !== null && version.length > CONSENT_VERSION_MAX) errors.consent_text_version = [messages.consentVersionLength(CONSENT_VERSION_MAX)];
+  else if (version !== null && isLongerThan(version, CONSENT_VERSION_MAX)) errors.consent_text_version = [messages.consentVersionLength(CONSENT_VERSION_MAX)];
   const value = {
     ...(typeof consent === 'boolean' ? { consent } : {}),
     ...(typeof version === 'string' ? { consent_text_version: version } : {}),
@@ -106,7 +107,7 @@ export function validateContact(body: Record<string, unknown>, locale: Locale = 
       continue;
     }
     const max = MAX_LENGTH[field];
-    if (text !== null && max !== undefined && text.length > max) {
+    if (text !== null && max !== undefined && isLongerThan(text, max)) {
       fail(field, messages.tooLong(label, max));
       continue;
     }

@@ -6,8 +6,9 @@
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { isLongerThan } from '../../../lib/text-length';
 import { hasUnstorableCharacters } from '../../../plugins/extsource/server/src/public';
-import { CONTACT_MESSAGES } from './contact-messages';
+import { CONTACT_MESSAGES, type ContactMessages } from './contact-messages';
 
 export const ENQUIRY_TYPES = ['general', 'project', 'listing', 'brochure', 'viewing', 'callback'] as const;
 export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
@@ -35,13 +36,36 @@ export interface Enquiry {
   source: Attribution;
 }
 
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    return Boolean(new URL(value).host);
-  } catch {
-    return false;
-  }
+/**
+ * Checked on the text as sent: Node's URL parser drops tabs and line breaks without a word, and a CR/LF
+ * kept would end a header line wherever the link is shown.
+ */
+const SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
+/** WHATWG lets quotes and backticks through in a host: one taken is letters, digits, `.`, `-`, `_`, or a bracketed IPv6 address. */
+const PLAIN_HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])$/;
+/** What WHATWG leaves unencoded in some parts (`'` in a path, a backtick in a query) and could close an HTML attribute. */
+const MARKUP_CHARACTERS = /["'<>`]/g;
+
+type LinkProblem = 'characters' | 'credentials' | 'invalid';
+type LinkReading = { url: string } | { problem: LinkProblem };
+
+const percentEncoded = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/** An http(s) link as WHATWG serialises it, with nothing a CRM or a mail could take for markup (decision 189). */
+function readLink(text: string): LinkReading {
+  if (SPACE_OR_CONTROL.test(text)) return { problem: 'characters' };
+  if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) return { problem: 'invalid' };
+  const url = new URL(text);
+  if (url.username || url.password) return { problem: 'credentials' };
+  const serialised = url.href.replace(MARKUP_CHARACTERS, percentEncoded);
+  if (!PLAIN_HOST.test(url.hostname) || serialised.length > URL_MAX) return { problem: 'invalid' };
+  return { url: serialised };
+}
+
+function linkProblemMessage(key: SourceKey, problem: LinkProblem, messages: ContactMessages): string {
+  if (problem === 'characters') return messages.sourceUrlCharacters(key);
+  if (problem === 'credentials') return messages.sourceUrlCredentials(key);
+  return messages.sourceUrl(key, URL_MAX);
 }
 
 function readSource(raw: unknown, locale: Locale, fail: (field: string, message: string) => void): Attribution {
@@ -62,9 +86,11 @@ function readSource(raw: unknown, locale: Locale, fail: (field: string, message:
     const text = value.trim();
     if (text === '') continue;
     if (URL_KEYS.has(key)) {
-      if (text.length > URL_MAX || !isHttpUrl(text)) fail(`source.${key}`, messages.sourceUrl(key, URL_MAX));
-      else source[key] = text;
-    } else if (text.length > TEXT_MAX) fail(`source.${key}`, messages.sourceTooLong(key, TEXT_MAX));
+      // The whole value: a link never starts or ends with a space either.
+      const link = readLink(value);
+      if ('url' in link) source[key] = link.url;
+      else fail(`source.${key}`, linkProblemMessage(key, link.problem, messages));
+    } else if (isLongerThan(text, TEXT_MAX)) fail(`source.${key}`, messages.sourceTooLong(key, TEXT_MAX));
     else source[key] = text;
   }
   return source;
@@ -103,9 +129,10 @@ export function validateEnquiry(body: Record<string, unknown>, locale: Locale = 
   const project_key = projectKey === 'invalid' ? undefined : projectKey;
   const listing_key = listingKey === 'invalid' ? undefined : listingKey;
 
-  const rawType = typeof body.enquiry_type === 'string' ? body.enquiry_type.trim().toLowerCase() : body.enquiry_type;
+  // Blank is absent, as for every optional field; anything else is one of the listed values exactly.
+  const rawType = body.enquiry_type;
   let enquiry_type: EnquiryType = project_key ? 'project' : listing_key ? 'listing' : 'general';
-  if (rawType !== undefined && rawType !== null && rawType !== '') {
+  if (rawType !== undefined && rawType !== null && !(typeof rawType === 'string' && rawType.trim() === '')) {
     if (ENQUIRY_TYPES.includes(rawType as EnquiryType)) enquiry_type = rawType as EnquiryType;
     else fail('enquiry_type', messages.enquiryType(ENQUIRY_TYPES));
   }

@@ -1,7 +1,10 @@
 /**
  * The e-mail that tells the desk about a new lead. Every header value built from user input
- * has CR, LF and other control characters removed, so a submission cannot add headers.
+ * has CR, LF and other control characters removed, so a submission cannot add headers; the HTML part
+ * is the text escaped, so a lead's markup shows as the text it was.
  */
+import { encode } from 'html-entities';
+import { firstCharacters } from '../../../lib/text-length';
 import type { ContactSubmission } from './contact-validation';
 import type { ListingSnapshot } from './listing-snapshot';
 import type { ProjectSnapshot } from './project-snapshot';
@@ -11,6 +14,7 @@ export interface LeadEmail {
   replyTo: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 /** What the lead is about, where it came from, and the desk it was routed to (decisions 141-143). */
@@ -72,24 +76,32 @@ function aboutLines(about: LeadAbout): string[] {
   ];
 }
 
+/**
+ * The text as HTML that shows it as text. Strapi's nodemailer provider sends the text itself as the HTML
+ * part when it is given none (`html ?? text`), where a lead's `<script>` or `<b>` would be markup.
+ */
+const asHtml = (text: string) => `<pre dir="auto" style="white-space: pre-wrap; font-family: inherit">${encode(text)}</pre>`;
+
 export function leadEmail(to: string, id: number, lead: ContactSubmission, language = 'en', about?: LeadAbout): LeadEmail {
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(' ');
+  const text = [
+    `A new contact form submission (#${id}) was stored.`,
+    '',
+    `Name: ${name}`,
+    `Email: ${lead.email}`,
+    `Mobile: ${lead.mobile}`,
+    `How they found us: ${lead.method_of_contact ?? '-'}`,
+    `Language: ${LANGUAGE_NAMES[language] ?? language}`,
+    '',
+    ...(about ? aboutLines(about) : []),
+    'Message:',
+    lead.message ?? '-',
+  ].join('\n');
   return {
     to: headerSafe(to),
     replyTo: headerSafe(lead.email),
-    subject: headerSafe(subjectOf(name, about)).slice(0, 200),
-    text: [
-      `A new contact form submission (#${id}) was stored.`,
-      '',
-      `Name: ${name}`,
-      `Email: ${lead.email}`,
-      `Mobile: ${lead.mobile}`,
-      `How they found us: ${lead.method_of_contact ?? '-'}`,
-      `Language: ${LANGUAGE_NAMES[language] ?? language}`,
-      '',
-      ...(about ? aboutLines(about) : []),
-      'Message:',
-      lead.message ?? '-',
-    ].join('\n'),
+    subject: firstCharacters(headerSafe(subjectOf(name, about)), 200),
+    text,
+    html: asHtml(text),
   };
 }

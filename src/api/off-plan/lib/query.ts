@@ -7,6 +7,7 @@
 import type { FieldErrors } from '../../../lib/envelope';
 import { isInteger, isNumber, optionsOf, positiveInteger, several, single, valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { isLongerThan } from '../../../lib/text-length';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import {
   AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES, queryOption, searchWords,
@@ -88,7 +89,7 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   }
 
   const projectName = single(raw, 'project_name');
-  if (projectName === null || (projectName && projectName.length > MAX_TEXT)) fail('project_name', messages.projectName(MAX_TEXT));
+  if (projectName === null || (projectName && isLongerThan(projectName, MAX_TEXT))) fail('project_name', messages.projectName(MAX_TEXT));
   else if (projectName) filters.project_name = projectName;
 
   const developer = single(raw, 'developer_id');
@@ -144,7 +145,7 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   const location = single(raw, 'location');
   if (location !== undefined) {
     const text = location?.replace(/\s+/g, ' ');
-    if (!text || text.length > MAX_TEXT || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
+    if (!text || isLongerThan(text, MAX_TEXT) || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
     else filters.location = text;
   }
 

@@ -8,6 +8,7 @@ import { readBbox, readNear, type Bbox, type LatLng } from '../../../lib/catalog
 import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import { isNumber, optionsOf, positiveInteger, several, single, valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
+import { isLongerThan } from '../../../lib/text-length';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import { CURRENCIES, queryOption, searchWords, type Currency } from '../../off-plan/services/vocabulary';
 import { PURPOSES, type Purpose } from './listing';
@@ -125,7 +126,7 @@ export function parseListingQuery(raw: RawQuery, locale: Locale = DEFAULT_LOCALE
   const location = single(raw, 'location');
   if (location !== undefined) {
     const text = location?.replace(/\s+/g, ' ');
-    if (!text || text.length > MAX_TEXT || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
+    if (!text || isLongerThan(text, MAX_TEXT) || searchWords(text).length === 0) fail('location', messages.location(MAX_TEXT));
     else filters.location = text;
   }
 
