@@ -69,7 +69,10 @@ export interface ParityFigures {
   routes: number;
 }
 
-/** Every v1 route the lane serves (a project by a real id, by its slug, and an unknown one; a developer, real and unknown; listings of each purpose, their filters, a listing by slug and reference and an unknown one; the search box; composed pages, known, in a currency, a bad one and unknown; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
+/** `text` with its digits in Arabic-Indic (U+0660-0669). */
+const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x660 + Number(digit)));
+
+/** Every v1 route the lane serves (a project by a real id, by its slug, by other spellings of both (decision 191) and an unknown one; a developer, real and unknown; listings of each purpose, their filters, a listing by slug and reference, other spellings of them, and an unknown one; the search box; composed pages, known, in a currency, a bad one and unknown; the sitemap's index and parts, an unknown part; robots.txt), warmed on the lane for each reader. */
 async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string | undefined>): Promise<string[]> {
   const listing = JSON.parse((await get(lanePort, '/api/v1/off-plan/projects?per_page=2')).body) as {
     data: { properties: { data: Array<{ id: string | number; slug: string; developer: { slug: string } }> } };
@@ -80,11 +83,13 @@ async function laneRoutes(lanePort: number, authorizations: ReadonlyArray<string
   const routes = [
     '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan', '/api/v1/off-plan/projects', '/api/v1/off-plan/projects/filters',
     `/api/v1/off-plan/projects/${project.id}`, `/api/v1/off-plan/projects/${project.slug}`, '/api/v1/off-plan/projects/no-such-project',
+    `/api/v1/off-plan/projects/${project.slug.toUpperCase()}`, `/api/v1/off-plan/projects/${encodeURIComponent(arabicIndic(String(project.id)))}`, `/api/v1/off-plan/projects/0${project.id}`,
     '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7',
     `/api/v1/off-plan/developers/${project.developer.slug}`, '/api/v1/off-plan/developers/no-such-developer',
     '/api/v1/properties?purpose=sale', '/api/v1/properties?purpose=rent&sort=price_asc', '/api/v1/properties/filters?purpose=rent',
     '/api/v1/properties?purpose=rent&near=25.08,55.14&sort=distance', '/api/v1/properties/map?purpose=sale&bbox=51,22,56.5,26.5&zoom=7',
     `/api/v1/properties/${home.slug}`, `/api/v1/properties/${home.reference}`, '/api/v1/properties/no-such-home',
+    `/api/v1/properties/${home.slug.toUpperCase()}`, `/api/v1/properties/${home.reference.toLowerCase()}`,
     '/api/v1/search/suggest?q=marina', '/api/v1/search/suggest?q=Downtwon&limit=3', `/api/v1/search/suggest?q=${encodeURIComponent('مرسى دبي')}`, '/api/v1/search/suggest',
     '/api/v1/pages/dubai-marina', '/api/v1/pages/beachfront-launches?currency=USD', '/api/v1/pages/beachfront-launches?currency=EUR', '/api/v1/pages/no-such-page',
     '/api/v1/sitemap.xml', '/api/v1/sitemaps/pages-1.xml', '/api/v1/sitemaps/projects-1.xml', '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',

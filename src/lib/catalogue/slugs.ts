@@ -10,6 +10,7 @@
  */
 import { createHash } from 'crypto';
 import slugify from 'slugify';
+import { KeyTable, matchKey } from './keys';
 import { runSteps, STEP, type Steps } from './steps';
 
 /** A composed page's slug is its editor's (decision 168): the service keeps its history. */
@@ -111,19 +112,38 @@ export interface SlugBook {
   slugOf: ReadonlyMap<string, string>;
   /** Any slug ever given → its owner. */
   ownerOf: ReadonlyMap<string, string>;
+  /** The slugs, then the owners' own names (ids, references), each to its owner, by the rule of keys.ts. */
+  keys: ReadonlyArray<KeyTable<string>>;
 }
 
 export function slugBook(kind: SlugKind, rows: readonly SlugRow[], current: ReadonlyMap<string, string>): SlugBook {
-  return { slugOf: current, ownerOf: new Map(rows.filter((row) => row.kind === kind).map((row) => [row.slug, row.owner])) };
+  const ownerOf = new Map(rows.filter((row) => row.kind === kind).map((row) => [row.slug, row.owner]));
+  const slugs = new KeyTable(ownerOf.keys(), (slug) => ownerOf.get(slug));
+  const owners = new KeyTable(current.keys(), (owner) => (current.has(owner) ? owner : undefined));
+  return { slugOf: current, ownerOf, keys: [slugs, owners] };
 }
 
 /** What a path segment names in a book: the owner's current slug, a former one (to redirect from), or nothing known. */
 export type SlugMatch = { owner: string; current: true } | { owner: string; current: false; slug: string } | undefined;
 
+/** What a path segment names in a book, the segment spelled as given (a composed page's slug is its editor's). */
 export function matchSlug(book: SlugBook, segment: string): SlugMatch {
   const owner = book.ownerOf.get(segment);
   if (owner === undefined) return undefined;
   const slug = book.slugOf.get(owner);
   if (slug === undefined) return undefined;
   return slug === segment ? { owner, current: true } : { owner, current: false, slug };
+}
+
+/**
+ * What a client's key names in a book by the rule of keys.ts (decision 191): its current slug or its own
+ * name (an id, a reference) spelled as given; a former slug, or another spelling of any of them, as a
+ * move to its current slug; nothing for a key naming no current owner.
+ */
+export function findInBook(book: SlugBook, key: string): SlugMatch {
+  const match = matchKey(key, ...book.keys);
+  const slug = match && book.slugOf.get(match.value);
+  if (!match || slug === undefined) return undefined;
+  const current = match.exact && (match.name === slug || match.name === match.value);
+  return current ? { owner: match.value, current: true } : { owner: match.value, current: false, slug };
 }

@@ -1,12 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
+import { readKey } from '../../../lib/catalogue/keys';
 import { requestLocale } from '../../../lib/locale';
 import { buyerOf } from '../buyer-request';
 import { ACCOUNT_MESSAGES } from '../lib/account-messages';
 import { favoritesService, MAX_FAVORITES, type FavoriteKind } from '../services/favorites';
 
-/** A project's id or a listing's reference as the routes accept them. */
+/** A project's id or a listing's reference as the routes accept them, once read (decision 191). */
 const KEY = { project: /^[A-Za-z0-9_-]{1,64}$/, listing: /^[A-Za-z0-9_.\/-]{1,100}$/ } as const;
 
 /** What each kind's answers name it by. */
@@ -18,15 +19,16 @@ function favoriteActions(strapi: Core.Strapi, kind: FavoriteKind, param: string)
     async put(ctx: Context) {
       const locale = requestLocale(ctx.state);
       const messages = ACCOUNT_MESSAGES[locale];
-      const id = String(ctx.params[param]);
-      const favoriting = KEY[kind].test(id) ? await favoritesService(strapi).add(buyerOf(ctx), { kind, id }, locale) : { outcome: 'unknown' as const };
-      if (favoriting.outcome === 'unknown') throw ApiError.notFound(kind === 'project' ? messages.projectNotFound(id.slice(0, 64)) : messages.listingNotFound(id.slice(0, 100)));
+      const key = String(ctx.params[param]);
+      const id = KEY[kind].test(readKey(key)) ? await favoritesService(strapi).idNamed(kind, key, locale) : undefined;
+      const favoriting = id === undefined ? { outcome: 'unknown' as const } : await favoritesService(strapi).add(buyerOf(ctx), { kind, id }, locale);
+      if (favoriting.outcome === 'unknown') throw ApiError.notFound(kind === 'project' ? messages.projectNotFound(key.slice(0, 64)) : messages.listingNotFound(key.slice(0, 100)));
       if (favoriting.outcome === 'full') throw ApiError.validation({ favorites: [messages.tooManyFavorites(MAX_FAVORITES)] }, messages.validationFailed);
       ctx.body = success({ [NAMED[kind]]: id, is_favorited: true, favorited_at: favoriting.favorited_at });
     },
 
     async remove(ctx: Context) {
-      const id = String(ctx.params[param]);
+      const id = await favoritesService(strapi).idNamed(kind, String(ctx.params[param]), requestLocale(ctx.state));
       await favoritesService(strapi).remove(buyerOf(ctx).id, { kind, id });
       ctx.body = success({ [NAMED[kind]]: id, is_favorited: false });
     },

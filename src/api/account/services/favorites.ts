@@ -9,6 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import LRUCache from 'lru-cache';
 import { cache, invalidate } from '../../../lib/cache';
+import { readKey } from '../../../lib/catalogue/keys';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { offPlanService } from '../../off-plan/services/off-plan';
@@ -169,6 +170,15 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
         addsUnderWay.set(key, adding);
       }
       return adding;
+    },
+
+    /**
+     * The project id or listing reference `key` names by the rule of decision 191 (another spelling, a
+     * slug), as its catalogue holds it now; else `key` as read (one that left its catalogue keeps its own).
+     */
+    async idNamed(kind: FavoriteKind, key: string, locale: Locale): Promise<string> {
+      const named = kind === 'project' ? await offPlanService(strapi).projectIdOf(key) : await propertiesService(strapi).referenceOf(key, locale);
+      return named ?? readKey(key);
     },
 
     /** Removes the favourite, if there is one. */

@@ -7,7 +7,7 @@ import type { Core } from '@strapi/strapi';
 import type { Developer, ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { developerNames, projectNames } from '../lib/project-pages';
 import type { ProjectSlugs } from '../lib/project-pages';
-import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
+import { findInBook, type SlugBook } from '../../../lib/catalogue/slugs';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 
 /** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
@@ -51,9 +51,12 @@ export function collectionSlugs(strapi: Core.Strapi) {
       return book;
     },
 
-    /** What `key` names in the slugs: a current slug its project, a former one a move, else it is read as an id. */
+    /**
+     * What `key` names by the rule of decision 191: a listed project by its current slug or id as given, a
+     * move to its current slug by a former slug or another spelling; else it is read as an id.
+     */
     resolve(book: CollectionSlugs, key: string): ResolvedKey {
-      const match = matchSlug(book.projects, key);
+      const match = findInBook(book.projects, key);
       if (!match) return { id: key };
       return match.current ? { id: match.owner } : { moved: match.slug, id: match.owner };
     },

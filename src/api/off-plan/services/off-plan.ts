@@ -259,6 +259,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     developerSlugs: slugs.developerSlugs,
 
+    /** The id of the project of the current feed `key` names by its id or a slug it has or had (decision 191), or undefined. */
+    async projectIdOf(key: string): Promise<string | undefined> {
+      const book = await slugs.of(await projectsService(strapi).collection());
+      const { id } = slugs.resolve(book, key);
+      return book.projects.slugOf.has(id) ? id : undefined;
+    },
+
     /**
      * The project of the current feed a lead names (decision 142), by its id or a slug it has or had,
      * with its current slug; null when the feed lists none. Its detail where held (brochure, agent).

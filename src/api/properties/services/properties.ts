@@ -12,7 +12,8 @@ import type { Core } from '@strapi/strapi';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import { cache, purgeAtCdn } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
-import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
+import { canonicalNumber } from '../../../lib/catalogue/keys';
+import { findInBook, type SlugBook } from '../../../lib/catalogue/slugs';
 import { catalogueService, projectsService } from '../../../lib/extsource';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
@@ -157,14 +158,24 @@ function createPropertiesService(strapi: Core.Strapi) {
     return (await built(locale)).index;
   }
 
-  /** The listing that left the market within the last `goneDays` a key names (its reference or any slug it had). */
-  function goneListing({ gone, slugs }: Catalogue, key: string): { listing: GoneListing; slug: string } | undefined {
-    const listing = gone.get(key) ?? gone.get(slugs.ownerOf.get(key) ?? '');
+  /** The listing of `reference` if it left the market within the last `goneDays`. */
+  function goneListing({ gone, slugs }: Catalogue, reference: string): { listing: GoneListing; slug: string } | undefined {
+    const listing = gone.get(reference);
     if (!listing || Date.now() - listing.left_at > goneDays() * DAY_MS) return undefined;
     return { listing, slug: slugs.slugOf.get(listing.reference) ?? listing.reference };
   }
 
   const peekIndex = (locale: Locale) => peekBuilt(locale)?.index;
+
+  /**
+   * Where the listing on the public routes a key names is (decision 191): by a slug it has or had or its
+   * reference, in any spelling, else by its id; undefined when none is.
+   */
+  function positionNamed({ index: current, catalogue: held }: Built, key: string): number | undefined {
+    const reference = findInBook(held.slugs, key)?.owner;
+    const id = canonicalNumber(key);
+    return (reference === undefined ? undefined : current.byReference.get(reference)) ?? (id === undefined ? undefined : current.byId.get(id));
+  }
 
   /**
    * An answer as sent in `locale`: while a rebuild replaces the index it was rendered from, with the
@@ -244,16 +255,17 @@ function createPropertiesService(strapi: Core.Strapi) {
     },
 
     /**
-     * The listing a path segment names: by its current slug or its reference; a former slug's (moved); one
-     * that left the market within PROPERTIES_GONE_DAYS (gone); undefined when none.
+     * The listing a path segment names: by its current slug or its reference as given; by a former slug or
+     * another spelling of either (moved, decision 192); one that left the market within PROPERTIES_GONE_DAYS,
+     * by any of them (gone); undefined when none.
      */
     async listing(key: string, locale: Locale): Promise<ListingFound | undefined> {
       const { index: current, catalogue: held } = await built(locale);
       const representation = listingAnswer(current, key);
       if (representation) return { representation: sent(locale, representation) };
-      const left = goneListing(held, key);
+      const match = findInBook(held.slugs, key);
+      const left = match && goneListing(held, match.owner);
       if (left) return { gone: goneBody(current, left.listing, left.slug) };
-      const match = matchSlug(held.slugs, key);
       if (!match || match.current) return undefined;
       const position = current.byReference.get(match.owner);
       return position === undefined ? undefined : { moved: { id: current.listings[position].id, slug: match.slug } };
@@ -284,14 +296,22 @@ function createPropertiesService(strapi: Core.Strapi) {
       return cards;
     },
 
+    /** The reference of the listing on the public routes now that `key` names as a lead's does, or undefined. */
+    async referenceOf(key: string, locale: Locale): Promise<string | undefined> {
+      const found = await built(locale);
+      const position = positionNamed(found, key);
+      return position === undefined ? undefined : found.index.listings[position].reference;
+    },
+
     /**
-     * The listing on the public routes now that a lead names (its id, current slug or reference), as its
+     * The listing on the public routes now that a lead names (its id, a slug it has or had, or its reference), as its
      * card in `locale` with what a lead keeps beside it (its agent's e-mail, its brochure); null when none.
      */
     async enquiredListing(key: string, locale: Locale) {
-      const current = await index(locale);
-      const position = current.bySlug.get(key) ?? current.byReference.get(key) ?? (/^\d{1,15}$/.test(key) ? current.byId.get(Number(key)) : undefined);
+      const found = await built(locale);
+      const position = positionNamed(found, key);
       if (position === undefined) return null;
+      const current = found.index;
       const listing = current.listings[position];
       const card = listingCard(listing, current.slugs[position], locale);
       return { ...card, agent_email: listing.agent_email, brochure_url: listing.brochure_url || null };
