@@ -82,8 +82,9 @@ export interface paths {
          *     are ignored; `contact_type` is always `Website Contact Form`. The 201 is sent after the row is
          *     committed, with one delivery per configured target (the sales inbox's e-mail, the CRM webhook),
          *     sent afterwards with retries (a failed send changes nothing; docs/lead-deliveries.md).
-         *     Rate limited per client IP (default 10 per 10 minutes). Optional `project_id`, `enquiry_type` and
-         *     `source` say what the lead is about and where the visitor came from (decisions 141-144): the lead is
+         *     Rate limited per client IP (default 10 per 10 minutes). Optional `project_id` or `listing_id` (never
+         *     both), `enquiry_type` and `source` say what the lead is about and where the visitor came from
+         *     (decisions 141-144, 158; the shapes of `ContactSubmission` say which enquiry types fit): the lead is
          *     routed to a desk by the admins' rules, and a repeat (same person, same subject, within
          *     `LEAD_REPEAT_WINDOW_H`) is stored and marked as one. A client that sends none of them gets the
          *     same answer as before.
@@ -1226,6 +1227,14 @@ export interface components {
             order: number;
             client_photo: null | components["schemas"]["Url"];
         };
+        /**
+         * @description A contact-form submission. It is about one off-plan project (`project_id`), one listing for sale or
+         *     rent (`listing_id`), or neither, never both: both together are a 422 on `listing_id`. Its
+         *     `enquiry_type` must fit what it is about: `project` needs a `project_id`, `listing` a `listing_id`,
+         *     `brochure` and `viewing` one of the two; `general` and `callback` go with either or neither. The
+         *     three shapes of `oneOf` say the same, each with the enquiry types it takes, and `not` refuses the
+         *     two ids together.
+         */
         ContactSubmission: {
             /** @example Layla */
             first_name: string;
@@ -1259,12 +1268,25 @@ export interface components {
              */
             consent_text_version?: string;
             /**
+             * @description What the visitor asks for (decisions 141, 158), one of the six words exactly as written (lower
+             *     case, no spaces around it): anything else is a 422 naming `enquiry_type`. Which ones fit the
+             *     submission depends on what it is about (above). Absent: `project` when a `project_id` is given,
+             *     `listing` when a `listing_id` is, else `general`.
+             * @enum {string}
+             */
+            enquiry_type?: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
+            source?: components["schemas"]["LeadSource"];
+        } & ({
+            /**
              * @description The off-plan project of the current feed the enquiry is about, by its id or a slug it has or had
              *     (decision 142); a 422 naming `project_id` ("No off-plan project with this id") otherwise. The lead
              *     keeps a snapshot of the project as it was.
              * @example 3010
              */
-            project_id?: string | number;
+            project_id: string | number;
+            /** @enum {string} */
+            enquiry_type?: "project" | "brochure" | "viewing" | "general" | "callback";
+        } | {
             /**
              * @description The listing for sale or rent on the public /api/v1/properties routes the enquiry is about, by its
              *     id, its current slug or its reference (decision 158); a 422 naming `listing_id` ("No listing for
@@ -1273,17 +1295,13 @@ export interface components {
              *     agent (name, phone, e-mail).
              * @example LS-10000
              */
-            listing_id?: string | number;
-            /**
-             * @description What the visitor asks for (decisions 141, 158). `project` needs a `project_id`, `listing` a
-             *     `listing_id`, `brochure` and `viewing` one of them. Absent: `project` when a `project_id` is
-             *     given, `listing` when a `listing_id` is, else `general`.
-             * @example project
-             * @enum {string}
-             */
-            enquiry_type?: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
-            source?: components["schemas"]["LeadSource"];
-        };
+            listing_id: string | number;
+            /** @enum {string} */
+            enquiry_type?: "listing" | "brochure" | "viewing" | "general" | "callback";
+        } | {
+            /** @enum {string} */
+            enquiry_type?: "general" | "callback";
+        });
         /**
          * @description Where the visitor came from, as the website read it from the landing URL (decision 141). Every key
          *     optional; unknown keys are ignored; each bad value is a 422 under `errors["source.<key>"]`.
@@ -1291,13 +1309,13 @@ export interface components {
         LeadSource: {
             /**
              * Format: uri
-             * @description The page the form was on (http or https)
+             * @description The page the form was on: http or https (the scheme in any case), with no whitespace or control character anywhere and no user name or password; stored as the WHATWG URL standard serialises it
              * @example https://www.example.ae/off-plan/3010?utm_source=google
              */
             page_url?: string;
             /**
              * Format: uri
-             * @description The page that led the visitor to the site (http or https)
+             * @description The page that led the visitor to the site: http or https (the scheme in any case), with no whitespace or control character anywhere and no user name or password; stored as the WHATWG URL standard serialises it
              * @example https://www.google.com/
              */
             referrer?: string;
