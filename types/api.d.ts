@@ -82,8 +82,9 @@ export interface paths {
          *     are ignored; `contact_type` is always `Website Contact Form`. The 201 is sent after the row is
          *     committed, with one delivery per configured target (the sales inbox's e-mail, the CRM webhook),
          *     sent afterwards with retries (a failed send changes nothing; docs/lead-deliveries.md).
-         *     Rate limited per client IP (default 10 per 10 minutes). Optional `project_id`, `enquiry_type` and
-         *     `source` say what the lead is about and where the visitor came from (decisions 141-144): the lead is
+         *     Rate limited per client IP (default 10 per 10 minutes). Optional `project_id` or `listing_id` (never
+         *     both), `enquiry_type` and `source` say what the lead is about and where the visitor came from
+         *     (decisions 141-144, 158; the shapes of `ContactSubmission` say which enquiry types fit): the lead is
          *     routed to a desk by the admins' rules, and a repeat (same person, same subject, within
          *     `LEAD_REPEAT_WINDOW_H`) is stored and marked as one. A client that sends none of them gets the
          *     same answer as before.
@@ -948,11 +949,18 @@ export interface components {
             created_at: string;
         };
         ProfileChange: {
+            /** @example Layla Haddad */
             name?: string | null;
+            /** @example +971 50 123 4567 */
             phone?: string | null;
-            /** @enum {unknown} */
+            /**
+             * @example en
+             * @enum {unknown}
+             */
             locale?: "en" | "ar";
+            /** @example true */
             marketing_consent?: boolean;
+            /** @example 2025-01 */
             marketing_consent_version?: string | null;
         };
         Favorite: {
@@ -990,6 +998,7 @@ export interface components {
             updated_at: string;
         };
         SavedSearchInput: {
+            /** @example Marina two-bedrooms */
             name?: string;
             /**
              * @description Given on creation; a change may not give another (422 on `catalogue`)
@@ -997,10 +1006,14 @@ export interface components {
              * @enum {unknown}
              */
             catalogue: "projects" | "listings";
-            /** @description The catalogue's listing query string, e.g. state_id=DU&min_price=1000000, or purpose=rent&bedrooms=2 for listings (read by that listing's parser: its 422s under query.<parameter>) */
+            /**
+             * @description The catalogue's listing query string, e.g. state_id=DU&min_price=1000000, or purpose=rent&bedrooms=2 for listings (read by that listing's parser: its 422s under query.<parameter>)
+             * @example state_id=DU&bedrooms=2
+             */
             query?: string;
             /**
              * @default daily
+             * @example daily
              * @enum {unknown}
              */
             frequency: "instant" | "daily" | "weekly";
@@ -1214,47 +1227,81 @@ export interface components {
             order: number;
             client_photo: null | components["schemas"]["Url"];
         };
+        /**
+         * @description A contact-form submission. It is about one off-plan project (`project_id`), one listing for sale or
+         *     rent (`listing_id`), or neither, never both: both together are a 422 on `listing_id`. Its
+         *     `enquiry_type` must fit what it is about: `project` needs a `project_id`, `listing` a `listing_id`,
+         *     `brochure` and `viewing` one of the two; `general` and `callback` go with either or neither. The
+         *     three shapes of `oneOf` say the same, each with the enquiry types it takes, and `not` refuses the
+         *     two ids together.
+         */
         ContactSubmission: {
+            /** @example Layla */
             first_name: string;
+            /** @example Haddad */
             last_name?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example layla.haddad@example.com
+             */
             email: string;
-            /** @description Digits, spaces and + - ( ) . with at least 6 digits */
+            /**
+             * @description Digits, spaces and + - ( ) . with at least 6 digits
+             * @example +971 50 123 4567
+             */
             mobile: string;
+            /** @example WhatsApp */
             method_of_contact?: string;
+            /** @example Please send the payment plan and the floor plans of the two-bedroom units. */
             message?: string;
             /**
              * @description Whether the visitor agreed to the processing of their data (decision 63): `true` or `false`
              *     (also `"true"`, `"false"`, `"on"`, `"1"`, `"0"` as forms send them). Stored with the time it was
              *     given. Optional, unless the site sets `CONTACT_REQUIRE_CONSENT=true`: then a missing or false
              *     consent is a 422 naming `consent`.
+             * @example true
              */
             consent?: boolean | ("true" | "false" | "on" | "yes" | "no" | "1" | "0");
-            /** @description Which wording of the consent text the form showed, stored with the consent */
+            /**
+             * @description Which wording of the consent text the form showed, stored with the consent
+             * @example 2025-01
+             */
             consent_text_version?: string;
+            /**
+             * @description What the visitor asks for (decisions 141, 158), one of the six words exactly as written (lower
+             *     case, no spaces around it): anything else is a 422 naming `enquiry_type`. Which ones fit the
+             *     submission depends on what it is about (above). Absent: `project` when a `project_id` is given,
+             *     `listing` when a `listing_id` is, else `general`.
+             * @enum {string}
+             */
+            enquiry_type?: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
+            source?: components["schemas"]["LeadSource"];
+        } & ({
             /**
              * @description The off-plan project of the current feed the enquiry is about, by its id or a slug it has or had
              *     (decision 142); a 422 naming `project_id` ("No off-plan project with this id") otherwise. The lead
              *     keeps a snapshot of the project as it was.
+             * @example 3010
              */
-            project_id?: string | number;
+            project_id: string | number;
+            /** @enum {string} */
+            enquiry_type?: "project" | "brochure" | "viewing" | "general" | "callback";
+        } | {
             /**
              * @description The listing for sale or rent on the public /api/v1/properties routes the enquiry is about, by its
              *     id, its current slug or its reference (decision 158); a 422 naming `listing_id` ("No listing for
              *     sale or rent with this id") otherwise, and with a `project_id` too ("An enquiry is about a
              *     project or a listing, not both."). The lead keeps a snapshot of the listing as it was, with its
              *     agent (name, phone, e-mail).
+             * @example LS-10000
              */
-            listing_id?: string | number;
-            /**
-             * @description What the visitor asks for (decisions 141, 158). `project` needs a `project_id`, `listing` a
-             *     `listing_id`, `brochure` and `viewing` one of them. Absent: `project` when a `project_id` is
-             *     given, `listing` when a `listing_id` is, else `general`.
-             * @enum {string}
-             */
-            enquiry_type?: "general" | "project" | "listing" | "brochure" | "viewing" | "callback";
-            source?: components["schemas"]["LeadSource"];
-        };
+            listing_id: string | number;
+            /** @enum {string} */
+            enquiry_type?: "listing" | "brochure" | "viewing" | "general" | "callback";
+        } | {
+            /** @enum {string} */
+            enquiry_type?: "general" | "callback";
+        });
         /**
          * @description Where the visitor came from, as the website read it from the landing URL (decision 141). Every key
          *     optional; unknown keys are ignored; each bad value is a 422 under `errors["source.<key>"]`.
@@ -1262,20 +1309,29 @@ export interface components {
         LeadSource: {
             /**
              * Format: uri
-             * @description The page the form was on (http or https)
+             * @description The page the form was on: http or https (the scheme in any case), with no whitespace or control character anywhere and no user name or password; stored as the WHATWG URL standard serialises it
+             * @example https://www.example.ae/off-plan/3010?utm_source=google
              */
             page_url?: string;
             /**
              * Format: uri
-             * @description The page that led the visitor to the site (http or https)
+             * @description The page that led the visitor to the site: http or https (the scheme in any case), with no whitespace or control character anywhere and no user name or password; stored as the WHATWG URL standard serialises it
+             * @example https://www.google.com/
              */
             referrer?: string;
+            /** @example google */
             utm_source?: string;
+            /** @example cpc */
             utm_medium?: string;
+            /** @example marina-launch */
             utm_campaign?: string;
+            /** @example dubai marina apartments */
             utm_term?: string;
+            /** @example hero-banner */
             utm_content?: string;
+            /** @example Cj0KCQjw-example */
             gclid?: string;
+            /** @example IwAR0-example */
             fbclid?: string;
         };
         ContactCreated: {
@@ -2700,6 +2756,7 @@ export interface components {
          *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
          *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
          *     Every answer under `/api/v1` says its language in `Content-Language`.
+         * @example en
          */
         Locale: "en" | "ar";
         /**
@@ -2710,6 +2767,7 @@ export interface components {
          *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
          *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
          *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+         * @example published
          */
         Status: "published" | "draft";
         /**
@@ -2718,6 +2776,7 @@ export interface components {
          *     `locale` must be the token's), with the published version of everything else, and works for
          *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
          *     language, is a 401 saying which. Ignored without `status=draft`.
+         * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
          */
         Preview: string;
     };
@@ -2783,6 +2842,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -2793,6 +2853,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -2801,6 +2862,7 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
             };
@@ -2834,6 +2896,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -2894,6 +2957,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -2904,6 +2968,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -2912,6 +2977,7 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
             };
@@ -2945,8 +3011,10 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
+                /** @example eyJiIjoxLCJzIjpbInNlYXJjaDoxIl19.Q2Fu8oZk7m0m3pJc2Y5a7dE4rWq1xT9vL0sN6bH8gKc */
                 token: string;
             };
             header?: never;
@@ -2977,8 +3045,10 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
+                /** @example eyJiIjoxLCJzIjpbInNlYXJjaDoxIl19.Q2Fu8oZk7m0m3pJc2Y5a7dE4rWq1xT9vL0sN6bH8gKc */
                 token: string;
             };
             header?: never;
@@ -2988,10 +3058,20 @@ export interface operations {
         /** @description Never read (any type is accepted within 64 KiB); mail clients send one of these. */
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "List-Unsubscribe": "One-Click"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /** @constant */
                     "List-Unsubscribe"?: "One-Click";
                 };
+                /**
+                 * @example {
+                 *       "List-Unsubscribe": "One-Click"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @constant */
                     "List-Unsubscribe"?: "One-Click";
@@ -3167,6 +3247,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3177,6 +3258,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -3185,6 +3267,7 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
             };
@@ -3219,6 +3302,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3229,6 +3313,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -3237,11 +3322,17 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
+                /** @example 1 */
                 page?: number;
+                /** @example 16 */
                 per_page?: number;
-                /** @description `distance` (nearest first, projects without coordinates last by name) only with `near`: without it a 422 on `sort` */
+                /**
+                 * @description `distance` (nearest first, projects without coordinates last by name) only with `near`: without it a 422 on `sort`
+                 * @example price_asc
+                 */
                 sort?: "name_asc" | "name_desc" | "price_asc" | "price_desc" | "completion_asc" | "completion_desc" | "distance";
                 /**
                  * @description lat,lng in degrees: each card gets `distance_km` from this point (null for a project without coordinates), and `sort=distance` sorts by it. Not a filter
@@ -3253,31 +3344,81 @@ export interface operations {
                  * @example 54.9,24.8,55.6,25.4
                  */
                 bbox?: components["parameters"]["Bbox"];
-                /** @description Case-insensitive partial match on the project name */
+                /**
+                 * @description Case-insensitive partial match on the project name
+                 * @example Opal
+                 */
                 project_name?: string;
+                /** @example 101 */
                 developer_id?: number;
+                /** @example 2027 */
                 completion_year?: string;
-                /** @description Emirate code (AZ, AJ, DU, FU, RK, SH, UQ), case-insensitive; also AD, AUH, DXB, SHJ, AJM, RAK, FUJ, UAQ */
+                /**
+                 * @description Emirate code (AZ, AJ, DU, FU, RK, SH, UQ), case-insensitive; also AD, AUH, DXB, SHJ, AJM, RAK, FUJ, UAQ
+                 * @example DU
+                 */
                 state_id?: string;
-                /** @description In the currency of `currency` (AED by default), compared with the starting price shown */
+                /**
+                 * @description In the currency of `currency` (AED by default), compared with the starting price shown
+                 * @example 1000000
+                 */
                 min_price?: number;
-                /** @description In the currency of `currency` (AED by default), compared with the starting price shown */
+                /**
+                 * @description In the currency of `currency` (AED by default), compared with the starting price shown
+                 * @example 5000000
+                 */
                 max_price?: number;
-                /** @description Any of these (the project's category or a kind of home its feed names). Repeated or comma-separated, case-insensitive; plurals and provider names (Apartments, Town House) accepted */
+                /**
+                 * @description Any of these (the project's category or a kind of home its feed names). Repeated or comma-separated, case-insensitive; plurals and provider names (Apartments, Town House) accepted
+                 * @example [
+                 *       "Apartment",
+                 *       "Villa"
+                 *     ]
+                 */
                 property_type?: ("Apartment" | "Villa" | "Townhouse" | "Penthouse")[];
-                /** @description Any of these: a project offering a unit type with that many bedrooms (5+ is five or more; a count from 5 also means 5+, and 0 means Studio). Repeated or comma-separated */
+                /**
+                 * @description Any of these: a project offering a unit type with that many bedrooms (5+ is five or more; a count from 5 also means 5+, and 0 means Studio). Repeated or comma-separated
+                 * @example [
+                 *       "2",
+                 *       "3"
+                 *     ]
+                 */
                 bedrooms?: ("Studio" | "1" | "2" | "3" | "4" | "5+")[];
-                /** @description All of these are required. Provider amenity names are mapped onto the list (Swimming Pool and Infinity Pool are Pool; docs/off-plan.md has the table). Repeated or comma-separated, case-insensitive */
+                /**
+                 * @description All of these are required. Provider amenity names are mapped onto the list (Swimming Pool and Infinity Pool are Pool; docs/off-plan.md has the table). Repeated or comma-separated, case-insensitive
+                 * @example [
+                 *       "Pool",
+                 *       "Gym"
+                 *     ]
+                 */
                 amenities?: ("Pool" | "Gym" | "Parking" | "Security" | "Garden" | "Balcony")[];
-                /** @description Any of these unit types, with a stated size (within min_area..max_area when given). Repeated or comma-separated, case-insensitive; 2 means 2BR, a count from 4 means 4BR+ */
+                /**
+                 * @description Any of these unit types, with a stated size (within min_area..max_area when given). Repeated or comma-separated, case-insensitive; 2 means 2BR, a count from 4 means 4BR+
+                 * @example [
+                 *       "2BR",
+                 *       "3BR"
+                 *     ]
+                 */
                 area?: ("Studio" | "1BR" | "2BR" | "3BR" | "4BR+")[];
-                /** @description Square feet: a unit size range (or, without unit types, the project's size range) reaching at least this */
+                /**
+                 * @description Square feet: a unit size range (or, without unit types, the project's size range) reaching at least this
+                 * @example 800
+                 */
                 min_area?: number;
-                /** @description Square feet: a unit size range (or the project's) starting at most at this; min_area <= max_area */
+                /**
+                 * @description Square feet: a unit size range (or the project's) starting at most at this; min_area <= max_area
+                 * @example 3000
+                 */
                 max_area?: number;
-                /** @description Words matched at the start of words of the city, community, sub-community or project name; every word must match; case- and accent-insensitive */
+                /**
+                 * @description Words matched at the start of words of the city, community, sub-community or project name; every word must match; case- and accent-insensitive
+                 * @example Dubai Marina
+                 */
                 location?: string;
-                /** @description Prices of the cards, filters.price_range and min_price/max_price in this currency; sorting and paging do not change */
+                /**
+                 * @description Prices of the cards, filters.price_range and min_price/max_price in this currency; sorting and paging do not change
+                 * @example AED
+                 */
                 currency?: "AED" | "USD" | "GBP";
             };
             header?: never;
@@ -3311,6 +3452,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3318,31 +3460,80 @@ export interface operations {
                  * @example 54.9,24.8,55.6,25.4
                  */
                 bbox: string;
-                /** @description The map's zoom level, a whole number; above 16 every project is a marker of its own */
+                /**
+                 * @description The map's zoom level, a whole number; above 16 every project is a marker of its own
+                 * @example 10
+                 */
                 zoom: number;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example Opal
+                 */
                 project_name?: string;
+                /** @example 101 */
                 developer_id?: number;
+                /** @example 2027 */
                 completion_year?: string;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example DU
+                 */
                 state_id?: string;
-                /** @description In the currency of `currency` */
+                /**
+                 * @description In the currency of `currency`
+                 * @example 1000000
+                 */
                 min_price?: number;
-                /** @description In the currency of `currency` */
+                /**
+                 * @description In the currency of `currency`
+                 * @example 5000000
+                 */
                 max_price?: number;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example [
+                 *       "Apartment",
+                 *       "Villa"
+                 *     ]
+                 */
                 property_type?: ("Apartment" | "Villa" | "Townhouse" | "Penthouse")[];
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example [
+                 *       "2",
+                 *       "3"
+                 *     ]
+                 */
                 bedrooms?: ("Studio" | "1" | "2" | "3" | "4" | "5+")[];
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example [
+                 *       "Pool",
+                 *       "Gym"
+                 *     ]
+                 */
                 amenities?: ("Pool" | "Gym" | "Parking" | "Security" | "Garden" | "Balcony")[];
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example [
+                 *       "2BR",
+                 *       "3BR"
+                 *     ]
+                 */
                 area?: ("Studio" | "1BR" | "2BR" | "3BR" | "4BR+")[];
+                /** @example 800 */
                 min_area?: number;
+                /** @example 3000 */
                 max_area?: number;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example Dubai Marina
+                 */
                 location?: string;
-                /** @description Prices of the projects and the clusters' price ranges, and min_price/max_price, in this currency */
+                /**
+                 * @description Prices of the projects and the clusters' price ranges, and min_price/max_price, in this currency
+                 * @example AED
+                 */
                 currency?: "AED" | "USD" | "GBP";
             };
             header?: never;
@@ -3375,6 +3566,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3385,6 +3577,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -3393,6 +3586,7 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
             };
@@ -3427,6 +3621,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3437,6 +3632,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -3445,12 +3641,16 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
             };
             header?: never;
             path: {
-                /** @description The project's current slug, a former one, or its id */
+                /**
+                 * @description The project's current slug, a former one, or its id
+                 * @example 3010
+                 */
                 projectId: string;
             };
             cookie?: never;
@@ -3494,12 +3694,16 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
-                /** @description The developer's `slug`, as the cards and filters give it */
+                /**
+                 * @description The developer's `slug`, as the cards and filters give it
+                 * @example emaar-properties
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -3531,12 +3735,19 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
+                /** @example sale */
                 purpose: "sale" | "rent";
+                /** @example 1 */
                 page?: number;
+                /** @example 16 */
                 per_page?: number;
-                /** @description Listings without a price (or an area) last in either direction; ties by id. `distance` (nearest first, listings without coordinates last, newest first) only with `near`: without it a 422 on `sort` */
+                /**
+                 * @description Listings without a price (or an area) last in either direction; ties by id. `distance` (nearest first, listings without coordinates last, newest first) only with `near`: without it a 422 on `sort`
+                 * @example price_asc
+                 */
                 sort?: "newest" | "price_asc" | "price_desc" | "area_asc" | "area_desc" | "distance";
                 /**
                  * @description lat,lng in degrees: each card gets `distance_km` from this point (null for a listing without coordinates), and `sort=distance` sorts by it. Not a filter
@@ -3548,27 +3759,59 @@ export interface operations {
                  * @example 55.1,25.0,55.3,25.2
                  */
                 bbox?: string;
-                /** @description An emirate code (AZ, AJ, DU, FU, RK, SH, UQ) or name */
+                /**
+                 * @description An emirate code (AZ, AJ, DU, FU, RK, SH, UQ) or name
+                 * @example DU
+                 */
                 state_id?: string;
-                /** @description Words (each a prefix, all required, in English or Arabic) of the community, sub-community, city, building or title */
+                /**
+                 * @description Words (each a prefix, all required, in English or Arabic) of the community, sub-community, city, building or title
+                 * @example Dubai Marina
+                 */
                 location?: string;
-                /** @description In the currency of `currency` (AED by default); a rent's yearly amount */
+                /**
+                 * @description In the currency of `currency` (AED by default); a rent's yearly amount
+                 * @example 1000000
+                 */
                 min_price?: number;
-                /** @description The cards' prices and min_price/max_price in this currency (CURRENCY_RATES, the off-plan listing's): `amount` converted, `formatted` and `currency` in it. A listing priced in another currency than AED is shown as given and matches no price filter */
+                /**
+                 * @description The cards' prices and min_price/max_price in this currency (CURRENCY_RATES, the off-plan listing's): `amount` converted, `formatted` and `currency` in it. A listing priced in another currency than AED is shown as given and matches no price filter
+                 * @example AED
+                 */
                 currency?: "AED" | "USD" | "GBP";
+                /** @example 5000000 */
                 max_price?: number;
-                /** @description sq.ft */
+                /**
+                 * @description sq.ft
+                 * @example 800
+                 */
                 min_area?: number;
+                /** @example 3000 */
                 max_area?: number;
-                /** @description One or more of Apartment, Villa, Townhouse, Penthouse (repeated or comma-separated) */
+                /**
+                 * @description One or more of Apartment, Villa, Townhouse, Penthouse (repeated or comma-separated)
+                 * @example Apartment,Penthouse
+                 */
                 property_type?: string;
-                /** @description One or more of Studio, 1, 2, 3, 4, 5+ */
+                /**
+                 * @description One or more of Studio, 1, 2, 3, 4, 5+
+                 * @example 2
+                 */
                 bedrooms?: string;
-                /** @description One or more of 1, 2, 3, 4, 5+ */
+                /**
+                 * @description One or more of 1, 2, 3, 4, 5+
+                 * @example 2
+                 */
                 bathrooms?: string;
-                /** @description One or more of furnished, semi-furnished, unfurnished */
+                /**
+                 * @description One or more of furnished, semi-furnished, unfurnished
+                 * @example furnished
+                 */
                 furnishing?: string;
-                /** @description One or more of ready, off_plan */
+                /**
+                 * @description One or more of ready, off_plan
+                 * @example ready
+                 */
                 completion_status?: string;
             };
             header?: never;
@@ -3601,8 +3844,10 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
+                /** @example sale */
                 purpose: "sale" | "rent";
             };
             header?: never;
@@ -3635,36 +3880,71 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
+                /** @example sale */
                 purpose: "sale" | "rent";
                 /**
                  * @description west,south,east,north in degrees, at most 360 / 2^(zoom-4) degrees wide and tall
                  * @example 55.1,25.0,55.3,25.2
                  */
                 bbox: string;
-                /** @description The map's zoom level, a whole number; above 16 every listing is a marker of its own */
+                /**
+                 * @description The map's zoom level, a whole number; above 16 every listing is a marker of its own
+                 * @example 10
+                 */
                 zoom: number;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example DU
+                 */
                 state_id?: string;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example Dubai Marina
+                 */
                 location?: string;
-                /** @description In the currency of `currency` */
+                /**
+                 * @description In the currency of `currency`
+                 * @example 1000000
+                 */
                 min_price?: number;
+                /** @example 5000000 */
                 max_price?: number;
-                /** @description The listings' prices and the clusters' price ranges, and min_price/max_price, in this currency */
+                /**
+                 * @description The listings' prices and the clusters' price ranges, and min_price/max_price, in this currency
+                 * @example AED
+                 */
                 currency?: "AED" | "USD" | "GBP";
+                /** @example 800 */
                 min_area?: number;
+                /** @example 3000 */
                 max_area?: number;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example Apartment,Penthouse
+                 */
                 property_type?: string;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example 2
+                 */
                 bedrooms?: string;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example 2
+                 */
                 bathrooms?: string;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example furnished
+                 */
                 furnishing?: string;
-                /** @description As on the listing */
+                /**
+                 * @description As on the listing
+                 * @example ready
+                 */
                 completion_status?: string;
             };
             header?: never;
@@ -3697,12 +3977,16 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
-                /** @description The listing's current slug, a former one, or its reference */
+                /**
+                 * @description The listing's current slug, a former one, or its reference
+                 * @example LS-10000
+                 */
                 key: string;
             };
             cookie?: never;
@@ -3754,6 +4038,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3761,7 +4046,10 @@ export interface operations {
                  * @example marina
                  */
                 q: string;
-                /** @description Suggestions per group */
+                /**
+                 * @description Suggestions per group
+                 * @example 5
+                 */
                 limit?: number;
             };
             header?: never;
@@ -3794,11 +4082,17 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
-                /** @description landing or area_guide */
+                /**
+                 * @description landing or area_guide
+                 * @example area_guide
+                 */
                 kind?: "landing" | "area_guide";
+                /** @example 1 */
                 page?: number;
+                /** @example 12 */
                 per_page?: number;
             };
             header?: never;
@@ -3831,6 +4125,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
@@ -3841,6 +4136,7 @@ export interface operations {
                  *     draft answer has the published shape, is sent with `Cache-Control: private, no-store` and no
                  *     `ETag`, `Surrogate-Key` or `Cache-Tag`, and is never taken from or put into any cache. Provider
                  *     data has no drafts: the project routes answer the same data. Any other value is a 422 naming `status`.
+                 * @example published
                  */
                 status?: components["parameters"]["Status"];
                 /**
@@ -3849,13 +4145,18 @@ export interface operations {
                  *     `locale` must be the token's), with the published version of everything else, and works for
                  *     `PREVIEW_TOKEN_TTL_MINUTES` (10). An expired, altered or foreign token, or one for another page or
                  *     language, is a 401 saying which. Ignored without `status=draft`.
+                 * @example eyJ1aWQiOiJhcGk6Omx1eHVyeS5sdXh1cnkiLCJsb2NhbGUiOiJlbiJ9.bT3cJ5r0hW9sV2kQ8xN1yF4uA7eL6pZ0dG3iK9mC2oE
                  */
                 preview?: components["parameters"]["Preview"];
-                /** @description The prices of live sections: AED (default), GBP or USD */
+                /**
+                 * @description The prices of live sections: AED (default), GBP or USD
+                 * @example AED
+                 */
                 currency?: "AED" | "GBP" | "USD";
             };
             header?: never;
             path: {
+                /** @example dubai-marina */
                 slug: string;
             };
             cookie?: never;
@@ -3897,6 +4198,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -3930,12 +4232,16 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
-                /** @description The file name the index names the part by, e.g. `projects-1.xml` */
+                /**
+                 * @description The file name the index names the part by, e.g. `projects-1.xml`
+                 * @example projects-1.xml
+                 */
                 part: string;
             };
             cookie?: never;
@@ -3967,6 +4273,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -3999,6 +4306,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -4030,6 +4338,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -4039,7 +4348,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "Creek-Harbour-Tower-365"
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description The current password
+                     * @example Creek-Harbour-Tower-365
+                     */
                     password: string;
                 };
             };
@@ -4070,6 +4388,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -4079,6 +4398,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Layla Haddad",
+                 *       "phone": "+971 50 123 4567",
+                 *       "locale": "en",
+                 *       "marketing_consent": true,
+                 *       "marketing_consent_version": "2025-01"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProfileChange"];
             };
         };
@@ -4107,6 +4435,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -4138,11 +4467,13 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example 3010 */
                 projectId: string;
             };
             cookie?: never;
@@ -4173,11 +4504,13 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example 3010 */
                 projectId: string;
             };
             cookie?: never;
@@ -4206,11 +4539,13 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example LS-10000 */
                 reference: string;
             };
             cookie?: never;
@@ -4241,11 +4576,13 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example LS-10000 */
                 reference: string;
             };
             cookie?: never;
@@ -4274,6 +4611,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -4305,6 +4643,7 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
@@ -4314,6 +4653,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Marina two-bedrooms",
+                 *       "catalogue": "projects",
+                 *       "query": "state_id=DU&bedrooms=2",
+                 *       "frequency": "daily"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SavedSearchInput"];
             };
         };
@@ -4342,11 +4689,13 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -4376,11 +4725,13 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -4410,17 +4761,27 @@ export interface operations {
                  *     names, badges, statuses, bedrooms) in Arabic; digits stay Western. Any other value is a 422 naming
                  *     `locale`. `Accept-Language` is not read: the language is part of the URL, so a CDN keys on it.
                  *     Every answer under `/api/v1` says its language in `Content-Language`.
+                 * @example en
                  */
                 locale?: components["parameters"]["Locale"];
             };
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Marina two-bedrooms",
+                 *       "catalogue": "projects",
+                 *       "query": "state_id=DU&bedrooms=2",
+                 *       "frequency": "daily"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SavedSearchInput"];
             };
         };
@@ -4449,18 +4810,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "layla.haddad@example.com",
+                 *       "password": "Sunset-Dhow-Marina-481",
+                 *       "username": "layla.haddad",
+                 *       "locale": "en",
+                 *       "marketing_consent": true,
+                 *       "marketing_consent_version": "2025-01"
+                 *     }
+                 */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example layla.haddad@example.com
+                     */
                     email: string;
+                    /** @example Sunset-Dhow-Marina-481 */
                     password: string;
-                    /** @description Default: the e-mail's name part, made unique */
+                    /**
+                     * @description Default: the e-mail's name part, made unique
+                     * @example layla.haddad
+                     */
                     username?: string;
                     /**
                      * @description Stored as the account's `language`
+                     * @example en
                      * @enum {string}
                      */
                     locale?: "en" | "ar";
+                    /** @example true */
                     marketing_consent?: boolean;
+                    /** @example 2025-01 */
                     marketing_consent_version?: string;
                 };
             };
@@ -4490,8 +4871,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identifier": "layla.haddad@example.com",
+                 *       "password": "Sunset-Dhow-Marina-481"
+                 *     }
+                 */
                 "application/json": {
+                    /** @example layla.haddad@example.com */
                     identifier: string;
+                    /** @example Sunset-Dhow-Marina-481 */
                     password: string;
                 };
             };
@@ -4511,7 +4900,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6MSwidHlwZSI6InJlZnJlc2gifQ.n8Xz2kT4cV7bQ1wE5rY9uI3oP6aS0dF2gH4jK8lZ3xM"
+                 *     }
+                 */
                 "application/json": {
+                    /** @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6MSwidHlwZSI6InJlZnJlc2gifQ.n8Xz2kT4cV7bQ1wE5rY9uI3oP6aS0dF2gH4jK8lZ3xM */
                     refreshToken: string;
                 };
             };
@@ -4542,7 +4937,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6MSwidHlwZSI6InJlZnJlc2gifQ.n8Xz2kT4cV7bQ1wE5rY9uI3oP6aS0dF2gH4jK8lZ3xM"
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description The session's refresh token, which stops working too
+                     * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6MSwidHlwZSI6InJlZnJlc2gifQ.n8Xz2kT4cV7bQ1wE5rY9uI3oP6aS0dF2gH4jK8lZ3xM
+                     */
                     refreshToken?: string;
                 };
             };
@@ -4572,8 +4976,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "layla.haddad@example.com"
+                 *     }
+                 */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example layla.haddad@example.com
+                     */
                     email: string;
                 };
             };
@@ -4605,8 +5017,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "layla.haddad@example.com"
+                 *     }
+                 */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @example layla.haddad@example.com
+                     */
                     email: string;
                 };
             };
@@ -4637,9 +5057,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "5f0c2a9e7b14d36c8e1f0a2b4c6d8e9f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d",
+                 *       "password": "Palm-Crescent-Frond-927",
+                 *       "passwordConfirmation": "Palm-Crescent-Frond-927"
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description The `code` of the e-mailed link
+                     * @example 5f0c2a9e7b14d36c8e1f0a2b4c6d8e9f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d
+                     */
                     code: string;
+                    /** @example Palm-Crescent-Frond-927 */
                     password: string;
+                    /** @example Palm-Crescent-Frond-927 */
                     passwordConfirmation: string;
                 };
             };
@@ -4659,9 +5092,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "Palm-Crescent-Frond-927",
+                 *       "password": "Creek-Harbour-Tower-365",
+                 *       "passwordConfirmation": "Creek-Harbour-Tower-365"
+                 *     }
+                 */
                 "application/json": {
+                    /** @example Palm-Crescent-Frond-927 */
                     currentPassword: string;
+                    /** @example Creek-Harbour-Tower-365 */
                     password: string;
+                    /** @example Creek-Harbour-Tower-365 */
                     passwordConfirmation: string;
                 };
             };

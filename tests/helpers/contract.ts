@@ -69,6 +69,16 @@ export function assertMatchesContract(method: string, urlPath: string, status: n
   }
 }
 
+/** Throws unless `body` is what the operation's request body documents for `mediaType`. */
+export function assertRequestMatchesContract(method: string, template: string, mediaType: string, body: unknown): void {
+  const pointer = `/paths/${escapePointer(template)}/${method.toLowerCase()}/requestBody/content/${escapePointer(mediaType)}/schema`;
+  const validate = ajv.getSchema(`${DOCUMENT_ID}#${pointer}`);
+  if (!validate) throw new Error(`${method.toUpperCase()} ${template}: no ${mediaType} request body documented`);
+  if (!validate(body)) {
+    throw new Error(`${method.toUpperCase()} ${template}: the ${mediaType} body does not match docs/openapi.yaml:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+  }
+}
+
 /** Awaits a supertest request and validates its response against the OpenAPI document. */
 export async function checked(test: Test): Promise<Response> {
   const response = await test;
