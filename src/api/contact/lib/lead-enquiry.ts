@@ -99,7 +99,7 @@ function readSource(raw: unknown, locale: Locale, fail: (field: string, message:
 function readKey(raw: unknown): string | undefined | 'invalid' {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
-  if (text === null || text === '' || text.length > KEY_MAX || hasUnstorableCharacters(text)) return 'invalid';
+  if (text === null || text === '' || isLongerThan(text, KEY_MAX) || hasUnstorableCharacters(text)) return 'invalid';
   return text;
 }
 
