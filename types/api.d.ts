@@ -3648,7 +3648,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The project's current slug, a former one, or its id
+                 * @description The project's current slug, a former one, or its id, matched as the contract's "How ids, references and slugs are matched" says (slugs in any case, either digit set, no leading zeros)
                  * @example 3010
                  */
                 projectId: string;
@@ -3666,7 +3666,7 @@ export interface operations {
                     "application/json": components["schemas"]["OffPlanProjectResponse"];
                 };
             };
-            /** @description A former slug of the project, which was renamed */
+            /** @description A former slug of the project, which was renamed, or another spelling of its key (a slug in capitals, the id in Arabic-Indic digits) */
             301: {
                 headers: {
                     /** @description This route at the current slug, the query string kept */
@@ -3984,7 +3984,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The listing's current slug, a former one, or its reference
+                 * @description The listing's current slug, a former one, or its reference, matched as the contract's "How ids, references and slugs are matched" says (slugs and references in any case, either digit set)
                  * @example LS-10000
                  */
                 key: string;
@@ -4002,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["PropertyResponse"];
                 };
             };
-            /** @description A former slug of the listing, which was renamed */
+            /** @description A former slug of the listing, which was renamed, or another spelling of its key (a reference in lower case, a slug in capitals) */
             301: {
                 headers: {
                     /** @description This route at the current slug, the query string kept */
@@ -4042,7 +4042,7 @@ export interface operations {
                  */
                 locale?: components["parameters"]["Locale"];
                 /**
-                 * @description What was typed: 1 to 100 characters, with a letter or digit
+                 * @description What was typed: 1 to 100 characters, with a letter or digit, and no control character (NUL, CR, LF, tab…: a 422 naming q)
                  * @example marina
                  */
                 q: string;
