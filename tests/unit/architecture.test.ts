@@ -5,6 +5,7 @@
  * - no import cycles anywhere in `src`;
  * - a domain (`src/api/<domain>`) reaches another only through its front door: its services
  *   (`services/*.ts`, Strapi's `api::<domain>.<name>` with their typed accessors) or its `index.ts`;
+ * - the domains depend one way: no two import each other, directly or through other domains;
  * - the extsource plugin imports nothing of the app, and the app imports nothing of the plugin but its
  *   public entry (everything else goes through `strapi.plugin('extsource').service()`).
  */
@@ -90,6 +91,22 @@ function isFrontDoor(file: string): boolean {
 
 const graph = importGraph(sourceFiles(srcDir));
 
+/** Which domains each domain imports, itself left out: the file graph seen a domain at a time. */
+function domainGraph(edges: Map<string, string[]>): Map<string, string[]> {
+  const domains = new Map<string, Set<string>>();
+  for (const [file, targets] of edges) {
+    const domain = domainOf(file);
+    if (domain === undefined) continue;
+    const imported = domains.get(domain) ?? new Set<string>();
+    for (const target of targets) {
+      const other = domainOf(target);
+      if (other !== undefined && other !== domain) imported.add(other);
+    }
+    domains.set(domain, imported);
+  }
+  return new Map([...domains].map(([domain, imported]) => [domain, [...imported].sort()]));
+}
+
 /** Every import from a file under `from` that `allowed` refuses, as "importer -> imported". */
 function importsBreaking(from: (file: string) => boolean, allowed: (file: string, target: string) => boolean): string[] {
   return [...graph.edges].flatMap(([file, targets]) =>
@@ -120,6 +137,10 @@ describe('the domains of src/api', () => {
       return domain === undefined || domain === domainOf(file) || isFrontDoor(target);
     };
     expect(importsBreaking((file) => domainOf(file) !== undefined, throughFrontDoor)).toEqual([]);
+  });
+
+  it('depend one way: no two import each other, directly or through a cycle of domains', () => {
+    expect(cycles(domainGraph(graph.edges)).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
   it('import nothing of the app wiring above them (src/index.ts, src/bootstrap, src/admin)', () => {

@@ -4,7 +4,7 @@ import { siteRouteOf } from '../../src/lib/site-routes';
 import luxuryRoutes from '../../src/api/luxury/routes/luxury';
 import offPlanRoutes from '../../src/api/off-plan/routes/off-plan';
 import { localeParam, localized, localizedSources, westernDigits, withFallback } from '../../src/lib/locale';
-import { foldForSearch, searchWords } from '../../src/api/off-plan/lib/options';
+import { foldForSearch, searchWords } from '../../src/api/catalogues/services/vocabulary';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
 import { LISTING_WORDS } from '../../src/api/off-plan/lib/listing-words';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/public';

@@ -10,7 +10,8 @@ import { prepareIndex, preparePage, renderListing } from '../../src/api/off-plan
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
 import { parseListingQuery, type Filters, type ListingQuery } from '../../src/api/off-plan/lib/query';
 import { listingQueryString } from '../../src/api/off-plan/lib/query-form';
-import { AMENITIES, BEDROOMS, PROPERTY_TYPES } from '../../src/api/off-plan/lib/options';
+import { BEDROOMS, PROPERTY_TYPES } from '../../src/api/catalogues/services/vocabulary';
+import { AMENITIES } from '../../src/api/off-plan/lib/options';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 
 const RATES = { USD: 3.6725, GBP: 4.9 };

@@ -9,9 +9,8 @@ import { env } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import pluginsConfig from '../../config/plugins';
 import { extsourceConfig } from '../../src/plugins/extsource/server/src/config';
-import {
-  AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, propertyTypesNamed, queryOption, searchWords,
-} from '../../src/api/off-plan/lib/options';
+import { BEDROOMS, PROPERTY_TYPES, bedroomsOption, propertyTypesNamed, searchWords } from '../../src/api/catalogues/services/vocabulary';
+import { AMENITIES, AREAS, amenitiesNamed, areaOption, projectQueryOption as queryOption } from '../../src/api/off-plan/lib/options';
 import { SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
 import { fromSiteCurrency, intoSiteCurrency } from '../../src/plugins/extsource/server/src/mapping/money';
 import type { NormalisedProject, UnitType } from '../../src/plugins/extsource/server/src/mapping/types';

@@ -15,7 +15,7 @@ import { listingCurrencyView } from '../../src/api/properties/lib/currency';
 import type { Bbox } from '../../src/lib/catalogue/geo-query';
 import { distance } from 'geokdbush';
 import { parseListingQuery, type ListingFilters, type ListingQuery } from '../../src/api/properties/lib/query';
-import { searchWords } from '../../src/api/off-plan/lib/options';
+import { searchWords } from '../../src/api/catalogues/services/vocabulary';
 import { EMIRATES, type EmirateCode } from '../../src/plugins/extsource/server/src/public';
 
 const COMMUNITIES = ['Dubai Marina', 'Palm Jumeirah', 'Al Reem Island', 'Saadiyat', 'Al Zorah', 'Mina Al Arab', 'Business Bay'];

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameSearch, typoBudget } from '../../src/lib/catalogue/name-search';
-import { searchWords } from '../../src/api/off-plan/lib/options';
+import { searchWords } from '../../src/api/catalogues/services/vocabulary';
 import { suggest, suggestIndexOf } from '../../src/api/search/lib/suggest-index';
 import { suggestiblesOf, type PlaceSource, type SuggestSources } from '../../src/api/search/lib/suggestibles';
 import { parseSuggestQuery } from '../../src/api/search/lib/query';

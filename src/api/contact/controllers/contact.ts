@@ -4,7 +4,6 @@ import { ApiError, success } from '../../../lib/envelope';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { sendCached } from '../../../lib/send';
-import { buyerService } from '../../account/services/buyer';
 import { CONTACT_MESSAGES } from '../lib/contact-messages';
 import { validateContact } from '../lib/contact-validation';
 import { validateEnquiry } from '../lib/lead-enquiry';
@@ -31,9 +30,9 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const listing = listing_key === undefined ? undefined : await contactService(strapi).enquiredListing(listing_key, locale);
     if (listing === null) throw ApiError.validation({ listing_id: [messages.listingUnknown] }, messages.validationFailed);
 
-    // A signed-in buyer's lead is linked to their account; a token that names no buyer links nothing.
-    const signedIn = await buyerService(strapi).of(ctx);
-    const buyer = signedIn.status === 'buyer' ? signedIn.buyer.id : undefined;
+    // A signed-in buyer's lead is linked to their account (api::account.known-buyer on the route);
+    // a token that names no buyer links nothing.
+    const buyer = (ctx.state.buyer as { id: number } | undefined)?.id;
     const { id } = await contactService(strapi).submit(result.value, locale, buyer, { ...about, ...(project ? { project } : {}), ...(listing ? { listing } : {}) });
     // A brochure enquiry is answered with the brochure, for the site to open once the form is sent.
     const brochureUrl = (project ?? listing)?.brochure_url;

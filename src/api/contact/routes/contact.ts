@@ -13,7 +13,7 @@ export default {
       method: 'POST',
       path: '/v1/contact-us',
       handler: 'contact.submit',
-      config: { auth: false, middlewares: ['api::contact.rate-limit'] },
+      config: { auth: false, middlewares: ['api::contact.rate-limit', 'api::account.known-buyer'] },
     },
     siteRoute({
       path: '/v1/contact-us-page',

@@ -6,7 +6,7 @@ import { requestLocale } from '../../../lib/locale';
 import { sendCached, sendRepresentation } from '../../../lib/send';
 import { parseMapQuery } from '../lib/map-query';
 import { parseListingQuery } from '../lib/query';
-import { QUERY_MESSAGES } from '../lib/query-messages';
+import { PROJECT_QUERY_MESSAGES } from '../lib/query-messages';
 import { offPlanService } from '../services/off-plan';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -22,7 +22,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async projects(ctx: Context) {
     const locale = requestLocale(ctx.state);
     const parsed = parseListingQuery(ctx.query, locale);
-    if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
+    if (!parsed.ok) throw ApiError.validation(parsed.errors, PROJECT_QUERY_MESSAGES[locale].validationFailed);
     const service = offPlanService(strapi);
     sendRepresentation(ctx, readsDraft(ctx.state) ? await service.draftListing(parsed.query, locale, versionsFor(ctx.state)) : await service.listing(ctx.querystring, parsed.query, locale));
   },
@@ -30,7 +30,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async map(ctx: Context) {
     const locale = requestLocale(ctx.state);
     const parsed = parseMapQuery(ctx.query, locale);
-    if (!parsed.ok) throw ApiError.validation(parsed.errors, QUERY_MESSAGES[locale].validationFailed);
+    if (!parsed.ok) throw ApiError.validation(parsed.errors, PROJECT_QUERY_MESSAGES[locale].validationFailed);
     sendRepresentation(ctx, await offPlanService(strapi).map(ctx.querystring, parsed.query, locale));
   },
 
@@ -42,7 +42,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const locale = requestLocale(ctx.state);
     const key = String(ctx.params.projectId);
     const found = await offPlanService(strapi).projectResponse(key, locale);
-    if (!found) throw ApiError.notFound(QUERY_MESSAGES[locale].projectNotFound(key.slice(0, 64)));
+    if (!found) throw ApiError.notFound(PROJECT_QUERY_MESSAGES[locale].projectNotFound(key.slice(0, 64)));
     if ('representation' in found) return sendRepresentation(ctx, found.representation);
     // A former slug (decision 110): the site redirects its page to `canonical_url`; a client following Location gets the project.
     const { body, edge } = found.moved;
@@ -55,7 +55,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
     const locale = requestLocale(ctx.state);
     const slug = String(ctx.params.slug);
     const developer = await offPlanService(strapi).developerResponse(slug, locale);
-    if (!developer) throw ApiError.notFound(QUERY_MESSAGES[locale].developerNotFound(slug.slice(0, 64)));
+    if (!developer) throw ApiError.notFound(PROJECT_QUERY_MESSAGES[locale].developerNotFound(slug.slice(0, 64)));
     sendRepresentation(ctx, developer);
   },
 });

@@ -8,10 +8,8 @@
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard, type ProjectIndex } from './project-index';
-import type { Currency } from './options';
+import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import { priceLabel } from './listing-words';
-
-export const SITE_CURRENCY: Currency = 'AED';
 
 export interface CurrencyView {
   currency: Currency;

@@ -1,16 +1,16 @@
 /**
- * What the off-plan endpoints write themselves, per locale (decision 56): messages, labels of the
- * filters and sorts, and the words of a card the provider does not write (emirate names, status, badge
- * and category names it sends in English, bedrooms, the size unit, quarters, "Price on request"). The
- * English is the contract's, word for word. Digits stay Western (0-9) in every language, as UAE portals
- * print prices and sizes; option values (`Apartment`, `2BR`) are values a client sends back, not labels,
- * and stay as they are.
+ * What the off-plan endpoints write themselves, per locale (decision 56): the catalogues' shared words
+ * (emirate names, card words, "Price on request"), and the project listing's own: messages, labels of the
+ * filters and sorts, and the words of a card the provider does not write (bedrooms, the size unit,
+ * quarters). The English is the contract's, word for word. Digits stay Western (0-9) in every language, as
+ * UAE portals print prices and sizes; option values (`Apartment`, `2BR`) are values a client sends back,
+ * not labels, and stay as they are.
  */
-import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import type { Locale } from '../../../lib/locale';
+import { CATALOGUE_WORDS, type CatalogueWords } from '../../catalogues/services/vocabulary';
 import type { Sort } from './query';
 
-export interface ListingWords {
+export interface ListingWords extends CatalogueWords {
   listingMessage: string;
   mapMessage: string;
   projectMessage: string;
@@ -24,10 +24,6 @@ export interface ListingWords {
   priceRange: string;
   moreFilters: string;
   sorts: Record<Sort, string>;
-  priceOnRequest: string;
-  emirate(code: EmirateCode): string;
-  /** Words the provider's English card carries, by their English ("Off-Plan", "On Sale", "Villa"). */
-  cardWords: Record<string, string>;
   bedroomsLabel(types: readonly string[]): string;
   /** "1,200 - 2,400 sq.ft" */
   area(english: string): string;
@@ -35,13 +31,10 @@ export interface ListingWords {
   completion(english: string): string;
 }
 
-const emirateNames = (key: 'name' | 'name_ar') => new Map(EMIRATES.map((emirate) => [emirate.id as EmirateCode, emirate[key] as string]));
-const ENGLISH_EMIRATES = emirateNames('name');
-const ARABIC_EMIRATES = emirateNames('name_ar');
-
 const byBedrooms = (type: string) => (type === 'Studio' ? 0 : Number.parseInt(type, 10));
 
 const ENGLISH: ListingWords = {
+  ...CATALOGUE_WORDS.en,
   listingMessage: 'Off-plan projects retrieved successfully',
   mapMessage: 'Off-plan projects map retrieved successfully',
   projectMessage: 'Project retrieved successfully',
@@ -56,14 +49,10 @@ const ENGLISH: ListingWords = {
   sorts: {
     name_asc: 'Newest First',
     name_desc: 'Name (Z-A)',
-    price_asc: 'Price: Low to High',
-    price_desc: 'Price: High to Low',
+    ...CATALOGUE_WORDS.en.priceSorts,
     completion_asc: 'Completion (Earliest)',
     completion_desc: 'Completion (Latest)',
   },
-  priceOnRequest: 'Price on request',
-  emirate: (code) => ENGLISH_EMIRATES.get(code) ?? '',
-  cardWords: {},
   // The English card's own label (the plugin's mapping writes it); never asked for.
   bedroomsLabel: () => '',
   area: (english) => english,
@@ -73,6 +62,7 @@ const ENGLISH: ListingWords = {
 const ARABIC_QUARTERS = ['الربع الأول', 'الربع الثاني', 'الربع الثالث', 'الربع الرابع'];
 
 const ARABIC: ListingWords = {
+  ...CATALOGUE_WORDS.ar,
   listingMessage: 'تم جلب المشاريع على الخريطة بنجاح',
   mapMessage: 'تم جلب خريطة المشاريع بنجاح',
   projectMessage: 'تم جلب المشروع بنجاح',
@@ -87,26 +77,9 @@ const ARABIC: ListingWords = {
   sorts: {
     name_asc: 'الأحدث أولًا',
     name_desc: 'الاسم (ي - أ)',
-    price_asc: 'السعر: من الأقل إلى الأعلى',
-    price_desc: 'السعر: من الأعلى إلى الأقل',
+    ...CATALOGUE_WORDS.ar.priceSorts,
     completion_asc: 'التسليم: الأقرب أولًا',
     completion_desc: 'التسليم: الأبعد أولًا',
-  },
-  priceOnRequest: 'السعر عند الطلب',
-  emirate: (code) => ARABIC_EMIRATES.get(code) ?? '',
-  cardWords: {
-    'Off-Plan': 'على الخريطة',
-    'On Sale': 'متاح للبيع',
-    'Sold Out': 'مباع بالكامل',
-    Presale: 'ما قبل الإطلاق',
-    'Start of Sales': 'بدء المبيعات',
-    Announced: 'أُعلن عنه',
-    Apartment: 'شقة',
-    Villa: 'فيلا',
-    Townhouse: 'تاون هاوس',
-    Penthouse: 'بنتهاوس',
-    Duplex: 'دوبلكس',
-    Residential: 'سكني',
   },
   bedroomsLabel(types) {
     if (types.length === 0) return '';

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import type { Bbox } from '../../../lib/catalogue/geo-query';
 import { parseMapWith } from '../../../lib/catalogue/map-query';
 import { parseListingQuery, type Filters } from './query';
-import { QUERY_MESSAGES } from './query-messages';
+import { PROJECT_QUERY_MESSAGES } from './query-messages';
 
 export interface MapQuery {
   /** The listing's filters, `bbox` among them. */
@@ -18,6 +18,6 @@ export interface MapQuery {
 export type MapQueryResult = { ok: true; query: MapQuery } | { ok: false; errors: FieldErrors };
 
 export function parseMapQuery(raw: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE): MapQueryResult {
-  const parsed = parseMapWith(raw, parseListingQuery(raw, locale), QUERY_MESSAGES[locale]);
+  const parsed = parseMapWith(raw, parseListingQuery(raw, locale), PROJECT_QUERY_MESSAGES[locale]);
   return parsed.ok ? { ok: true, query: { filters: parsed.query.filters, zoom: parsed.query.zoom } } : parsed;
 }

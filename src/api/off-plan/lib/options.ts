@@ -1,73 +1,16 @@
 /**
- * The listing's filter options (the contract's fixed lists) and how project data maps onto them:
- * the provider's names of property types ("Apartments", "Penthouse") onto `property_type`, bedroom
- * counts onto `bedrooms` and `area`, provider amenity names ("Swimming Pool", "Infinity Pool") onto
- * `amenities`. The query accepts the same names, so a website may send either. Pure; the tables are
- * in docs/off-plan.md and unit-tested row by row.
+ * The project listing's own filter options (the contract's fixed lists) beside the shared ones of the
+ * catalogues: provider amenity names ("Swimming Pool", "Infinity Pool") onto `amenities`, bedroom counts
+ * onto `area`. The query accepts the same names, so a website may send either. Pure; the tables are in
+ * docs/off-plan.md and unit-tested row by row.
  */
-import LRUCache from 'lru-cache';
-import { westernDigits } from '../../../lib/locale';
+import { optionsNamed, queryOption, rememberedByName, type PhraseTable } from '../../catalogues/services/vocabulary';
 
-export const PROPERTY_TYPES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'] as const;
-export const BEDROOMS = ['Studio', '1', '2', '3', '4', '5+'] as const;
 export const AMENITIES = ['Pool', 'Gym', 'Parking', 'Security', 'Garden', 'Balcony'] as const;
 export const AREAS = ['Studio', '1BR', '2BR', '3BR', '4BR+'] as const;
-/** The currencies a visitor may choose; AED is the site's own. */
-export const CURRENCIES = ['AED', 'GBP', 'USD'] as const;
 
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
-export type Bedrooms = (typeof BEDROOMS)[number];
 export type Amenity = (typeof AMENITIES)[number];
 export type Area = (typeof AREAS)[number];
-export type Currency = (typeof CURRENCIES)[number];
-
-/** Arabic letters written several ways, and the one way searches compare them in. */
-const ARABIC_FORMS: Array<[RegExp, string]> = [
-  [/[\u0622\u0623\u0625\u0671]/g, '\u0627'], // alef with madda, hamza above or below, wasla: alef
-  [/\u0629/g, '\u0647'], // taa marbuta: haa
-  [/\u0649/g, '\u064A'], // alef maqsura: yaa
-  [/\u0624/g, '\u0648'], // waw with hamza: waw
-  [/\u0626/g, '\u064A'], // yaa with hamza: yaa
-  [/[\u0640\u064B-\u065F\u0670\u06D6-\u06ED]/g, ''], // tatweel, harakat and Quranic marks: dropped
-];
-
-/**
- * Text as searches compare it (decision 57): lower case, Arabic in one form per letter (`ARABIC_FORMS`),
- * Arabic-Indic digits as 0-9. Latin text only changes case, so English searches match as they did.
- */
-export function foldForSearch(text: string): string {
-  return ARABIC_FORMS.reduce((folded, [form, letter]) => folded.replace(form, letter), westernDigits(text)).toLowerCase();
-}
-
-/**
- * Text as search words: folded as `foldForSearch` does, accents dropped ("Sóbha" -> "sobha"), split on
- * anything that is not a letter or digit ("Al-Reem" -> "al", "reem"; "24/7 Security" -> "24", "7", "security").
- */
-export function searchWords(text: string): string[] {
-  return foldForSearch(text)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
-type PhraseTable<T extends string> = ReadonlyArray<readonly [option: T, phrases: readonly string[]]>;
-
-/** Which options' phrases (whole words, in order) occur in the name. */
-function optionsNamed<T extends string>(table: PhraseTable<T>, name: string, ignored: readonly string[] = []): T[] {
-  let words = ` ${searchWords(name).join(' ')} `;
-  for (const phrase of ignored) words = words.split(` ${phrase} `).join(' ');
-  return table.filter(([, phrases]) => phrases.some((phrase) => words.includes(` ${phrase} `))).map(([option]) => option);
-}
-
-/** A provider's property type names the option when it holds one of these words. */
-const PROPERTY_TYPE_WORDS: PhraseTable<PropertyType> = [
-  ['Apartment', ['apartment', 'apartments', 'flat', 'flats', 'duplex', 'duplexes', 'loft', 'lofts']],
-  ['Villa', ['villa', 'villas']],
-  ['Townhouse', ['townhouse', 'townhouses', 'townhome', 'townhomes', 'town house', 'town houses']],
-  ['Penthouse', ['penthouse', 'penthouses']],
-];
 
 /** A provider amenity counts as the option when its name holds one of these words. */
 const AMENITY_WORDS: PhraseTable<Amenity> = [
@@ -81,36 +24,8 @@ const AMENITY_WORDS: PhraseTable<Amenity> = [
 /** Names that hold an option's word without being the amenity. */
 const NOT_AMENITIES = ['pool table', 'pool tables', 'car pool'];
 
-/**
- * `read` of a name, remembered for the last names read (decision 180): a feed repeats a few hundred
- * property type and amenity names across its 10,000 projects, and each index build read every one of
- * them (a third of its time). The answers are frozen, since every caller shares them.
- */
-function rememberedByName<T>(read: (name: string) => T[]): (name: string) => readonly T[] {
-  const known = new LRUCache<string, readonly T[]>({ max: 2000 });
-  return (name) => {
-    let options = known.get(name);
-    if (!options) {
-      options = Object.freeze(read(name));
-      known.set(name, options);
-    }
-    return options;
-  };
-}
-
-/** The property types a provider's name stands for ("Villas & Townhouses": Villa and Townhouse). */
-export const propertyTypesNamed = rememberedByName((name) => optionsNamed(PROPERTY_TYPE_WORDS, name));
-
 /** The amenities a provider's amenity name stands for ("Infinity Pool": Pool). */
 export const amenitiesNamed = rememberedByName((name) => optionsNamed(AMENITY_WORDS, name, NOT_AMENITIES));
-
-/** Bedrooms as a bedrooms option: "Studio", "1".."4", or "5+" for five or more; undefined when unknown. */
-export function bedroomsOption(bedrooms: string): Bedrooms | undefined {
-  if (bedrooms === 'Studio') return 'Studio';
-  const count = /^\d+$/.test(bedrooms) ? Number(bedrooms) : 0;
-  if (count < 1) return undefined;
-  return count >= 5 ? '5+' : (String(count) as Bedrooms);
-}
 
 /** Bedrooms as an area option: "Studio", "1BR".."3BR", or "4BR+" for four or more; undefined when unknown. */
 export function areaOption(bedrooms: string): Area | undefined {
@@ -120,18 +35,9 @@ export function areaOption(bedrooms: string): Area | undefined {
   return count >= 4 ? '4BR+' : (`${count}BR` as Area);
 }
 
-/** Values of the query, case-insensitive, with their aliases. */
-export const queryOption = {
-  property_type(value: string): PropertyType | undefined {
-    const named = propertyTypesNamed(value);
-    return named.length === 1 ? named[0] : undefined;
-  },
-  /** "Studio" (or "0"), "1".."4", "5+" or any count of five or more ("+" arrives as a space in a URL). */
-  bedrooms(value: string): Bedrooms | undefined {
-    const count = /^(\d{1,3})\s*\+?$/.exec(value.trim());
-    if (value.trim().toLowerCase() === 'studio' || (count && Number(count[1]) === 0)) return 'Studio';
-    return count ? bedroomsOption(String(Number(count[1]))) : undefined;
-  },
+/** Values of the project query, case-insensitive, with their aliases: the shared ones and the listing's own. */
+export const projectQueryOption = {
+  ...queryOption,
   amenities(value: string): Amenity | undefined {
     const named = amenitiesNamed(value);
     return named.length === 1 ? named[0] : undefined;
@@ -141,9 +47,5 @@ export const queryOption = {
     const count = /^(\d{1,3})\s*(?:br)?\s*\+?$/i.exec(value.trim());
     if (value.trim().toLowerCase() === 'studio' || (count && Number(count[1]) === 0)) return 'Studio';
     return count ? areaOption(String(Number(count[1]))) : undefined;
-  },
-  currency(value: string): Currency | undefined {
-    const code = value.trim().toUpperCase();
-    return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : undefined;
   },
 };

@@ -7,27 +7,21 @@
  * developers and years. A request searches it with project-search.ts.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import { EMIRATES, type EmirateCode, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { add, bitsetOf, count, countShared, newBitset, type Bitset } from '../../../lib/catalogue/bitset';
+import type { EmirateCode, NormalisedProject } from '../../../plugins/extsource/server/src/public';
+import { add, bitsetOf, count, newBitset, type Bitset } from '../../../lib/catalogue/bitset';
 import { collatedRanks, nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
 import { rangeBlocksOf, rangeOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
 import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
 import {
-  AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, amenitiesNamed, areaOption, bedroomsOption, foldForSearch, propertyTypesNamed, searchWords,
-} from './options';
+  BEDROOMS, PROPERTY_TYPES, bedroomsOption, countStates, foldForSearch, propertyTypesNamed, searchWords, type StateCount,
+} from '../../catalogues/services/vocabulary';
+import { AMENITIES, AREAS, amenitiesNamed, areaOption } from './options';
 import { namesOf, placesOf } from './project-locale';
 import { mapInSteps, runSteps, SORT_RUN, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
 import { cardPage, developerSlugged, freshProjectSlugs, withDeveloperSlug } from './project-pages';
 import type { CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { projectGeo } from './project-geo';
-import { LISTING_WORDS } from './listing-words';
 import { SORTS, type Sort } from './query';
-
-export interface StateCount {
-  state_id: EmirateCode;
-  state_name: string;
-  count: number;
-}
 
 export type Orders = Record<Sort, Int32Array>;
 
@@ -165,18 +159,6 @@ function* partition<K>(orders: Orders, keyOf: (index: number) => K | undefined):
     }
   }
   return new Map([...lists].map(([key, entry]) => [key, perSort((sort) => Int32Array.from(entry[sort]))]));
-}
-
-/** Per emirate, the projects counted (`except`: those of that set; else all), by count descending then name. */
-export function countStates(states: Map<EmirateCode, Bitset>, locale: Locale, except?: Bitset): StateCount[] {
-  const words = LISTING_WORDS[locale];
-  return EMIRATES.map((emirate) => {
-    const set = states.get(emirate.id);
-    return { state_id: emirate.id, state_name: words.emirate(emirate.id), count: !set ? 0 : except ? countShared(except, set) : count(set) };
-  })
-    .filter((entry) => entry.count > 0)
-    // EMIRATES is in name order and the sort is stable: equal counts stay by name.
-    .sort((a, b) => b.count - a.count);
 }
 
 /**

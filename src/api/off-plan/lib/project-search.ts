@@ -10,8 +10,9 @@ import { matchGroups, optionCounts } from '../../../lib/catalogue/facets';
 import { firstWhere, pageOf } from '../../../lib/catalogue/ordering';
 import { rangeSet } from '../../../lib/catalogue/ranges';
 import { wordSet } from '../../../lib/catalogue/words';
-import { countStates, type ProjectIndex, type FacetName, type Facets, type Orders, type StateCount } from './project-index';
-import { AMENITIES, AREAS, BEDROOMS, PROPERTY_TYPES, foldForSearch, searchWords } from './options';
+import type { ProjectIndex, FacetName, Facets, Orders } from './project-index';
+import { BEDROOMS, PROPERTY_TYPES, countStates, foldForSearch, searchWords, type StateCount } from '../../catalogues/services/vocabulary';
+import { AMENITIES, AREAS } from './options';
 import { bboxSet, nearestPage } from '../../../lib/catalogue/map-layer';
 import type { Filters, ListingQuery, Sort } from './query';
 

@@ -13,7 +13,7 @@ import type { AggregateOffer, ApartmentComplexLeaf, OrganizationLeaf, PostalAddr
 import type { Locale } from '../../../lib/locale';
 import { agencyId, agencyNode, SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { propertyTypesNamed } from './options';
+import { propertyTypesNamed } from '../../catalogues/services/vocabulary';
 
 /** The kinds of home an apartment complex holds. */
 const APARTMENT_TYPES = new Set(['Apartment', 'Penthouse']);

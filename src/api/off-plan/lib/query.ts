@@ -9,11 +9,9 @@ import { isInteger, isNumber, optionsOf, positiveInteger, several, single, value
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { isLongerThan } from '../../../lib/text-length';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
-import {
-  AMENITIES, AREAS, BEDROOMS, CURRENCIES, PROPERTY_TYPES, queryOption, searchWords,
-  type Amenity, type Area, type Bedrooms, type Currency, type PropertyType,
-} from './options';
-import { QUERY_MESSAGES } from './query-messages';
+import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, searchWords, type Bedrooms, type Currency, type PropertyType } from '../../catalogues/services/vocabulary';
+import { AMENITIES, AREAS, projectQueryOption, type Amenity, type Area } from './options';
+import { PROJECT_QUERY_MESSAGES } from './query-messages';
 import { readBbox, readNear, type Bbox, type LatLng } from '../../../lib/catalogue/geo-query';
 
 export const SORTS = [
@@ -69,7 +67,7 @@ type Raw = RawQuery;
 const MAX_TEXT = 100;
 
 export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): QueryResult {
-  const messages = QUERY_MESSAGES[locale];
+  const messages = PROJECT_QUERY_MESSAGES[locale];
   const errors: FieldErrors = {};
   const fail = (name: string, message: string) => (errors[name] = [message]);
   const filters: Filters = {};
@@ -127,7 +125,7 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   for (const [name, options] of lists) {
     const items = several(raw, name);
     if (items === undefined) continue;
-    const chosen = items && optionsOf<string>(items, queryOption[name], options);
+    const chosen = items && optionsOf<string>(items, projectQueryOption[name], options);
     if (!chosen) fail(name, messages.list(name, options.join(', ')));
     else (filters as Record<string, string[]>)[name] = chosen;
   }
@@ -153,7 +151,7 @@ export function parseListingQuery(raw: Raw, locale: Locale = DEFAULT_LOCALE): Qu
   if (bbox === null) fail('bbox', messages.bbox);
   else if (bbox) filters.bbox = bbox;
 
-  const currency = valueOf(raw, 'currency', queryOption.currency);
+  const currency = valueOf(raw, 'currency', projectQueryOption.currency);
   if (currency === null) fail('currency', messages.currency(CURRENCIES.join(', ')));
   else if (currency) filters.currency = currency;
 

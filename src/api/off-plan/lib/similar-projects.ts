@@ -16,7 +16,7 @@
  */
 import { distance } from 'geokdbush';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
-import { BEDROOMS, bedroomsOption } from './options';
+import { BEDROOMS, bedroomsOption } from '../../catalogues/services/vocabulary';
 import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import { collectionLayer } from './project-geo';
 

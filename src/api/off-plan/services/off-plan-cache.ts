@@ -9,7 +9,7 @@ import { CACHE_LIFETIMES, declareCacheTags, MEDIA_TAG } from '../../../lib/cache
 import { declareLocalizedSurrogateKey, declareSurrogateKey, declareSurrogateKeyFamily } from '../../../lib/http-caching';
 import { everyLocaleOf, localized, localizedSources, type Locale } from '../../../lib/locale';
 import { PROJECT_TAG_PREFIX, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
-import type { Currency } from '../lib/options';
+import type { Currency } from '../../catalogues/services/vocabulary';
 import { OFFPLAN_PAGE_SURROGATE_KEY, projectSurrogateKey, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
 
 export const PAGE_UID = 'api::off-plan.off-plan-page';

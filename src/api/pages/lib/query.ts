@@ -5,7 +5,7 @@
 import type { FieldErrors } from '../../../lib/envelope';
 import type { Locale } from '../../../lib/locale';
 import { positiveInteger, valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
-import { CURRENCIES, queryOption, type Currency } from '../../off-plan/services/vocabulary';
+import { CURRENCIES, queryOption, type Currency } from '../../catalogues/services/vocabulary';
 import { PAGE_MESSAGES } from './messages';
 import { PAGE_KINDS_OF_PAGES, type PageKindOfPage } from './page-answer';
 

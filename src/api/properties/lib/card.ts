@@ -5,7 +5,7 @@
 import type { Locale } from '../../../lib/locale';
 import { pageUrl } from '../../../lib/site-paths';
 import { formatPrice, sqmOf } from '../../../plugins/extsource/server/src/public';
-import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
+import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import type { Listing } from './listing';
 import { listingOptions } from './options';
 
@@ -14,14 +14,14 @@ export function listingPrice(listing: Listing, locale: Locale) {
   const amount = listing.price_on_request ? null : listing.price;
   return {
     amount,
-    formatted: amount === null ? LISTING_WORDS[locale].priceOnRequest : formatPrice(amount, listing.currency),
+    formatted: amount === null ? CATALOGUE_WORDS[locale].priceOnRequest : formatPrice(amount, listing.currency),
     currency: listing.currency,
     period: listing.purpose === 'rent' ? 'year' : null,
   };
 }
 
 /** A word the provider writes in English (a property type), in `locale` where the service knows it. */
-export const inLocale = (english: string, locale: Locale) => (locale === 'en' ? english : LISTING_WORDS[locale].cardWords[english] ?? english);
+export const inLocale = (english: string, locale: Locale) => (locale === 'en' ? english : CATALOGUE_WORDS[locale].cardWords[english] ?? english);
 
 export function listingCard(listing: Listing, slug: string, locale: Locale) {
   const propertyType = listingOptions(listing).property_type ?? listing.category;
@@ -40,7 +40,7 @@ export function listingCard(listing: Listing, slug: string, locale: Locale) {
     sub_community: listing.sub_community,
     city: listing.city,
     state_id: listing.state_id || null,
-    state_name: listing.state_id ? LISTING_WORDS[locale].emirate(listing.state_id) : null,
+    state_name: listing.state_id ? CATALOGUE_WORDS[locale].emirate(listing.state_id) : null,
     completion_status: listing.completion_status || null,
     furnishing: listing.furnishing || null,
     image: listing.images[0] ?? null,

@@ -6,7 +6,7 @@
  * serve every currency. A listing priced in another currency is shown as given and compares with none.
  */
 import { formatPrice, fromSiteCurrency } from '../../../plugins/extsource/server/src/public';
-import { SITE_CURRENCY, type Currency } from '../../off-plan/services/vocabulary';
+import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import { listingCard, listingPrice } from './card';
 import type { ListingIndex } from './listing-index';
 

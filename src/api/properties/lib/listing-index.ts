@@ -15,7 +15,7 @@ import { mapInSteps, runSteps, sortInSteps, type Steps } from '../../../lib/cata
 import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
 import type { Locale } from '../../../lib/locale';
 import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
-import { searchWords, SITE_CURRENCY } from '../../off-plan/services/vocabulary';
+import { searchWords, SITE_CURRENCY } from '../../catalogues/services/vocabulary';
 import { listingCard } from './card';
 import { PURPOSES, type Listing, type Purpose } from './listing';
 import { FACET_NAMES, FACETS, listingOptions, SORTS, type FacetName, type ListingSort } from './options';

@@ -10,7 +10,7 @@ import { pageOf } from '../../../lib/catalogue/ordering';
 import { bboxSet, nearestPage } from '../../../lib/catalogue/map-layer';
 import { rangeSet } from '../../../lib/catalogue/ranges';
 import { wordSet } from '../../../lib/catalogue/words';
-import { countStates, searchWords, type StateCount } from '../../off-plan/services/vocabulary';
+import { countStates, searchWords, type StateCount } from '../../catalogues/services/vocabulary';
 import type { ListingIndex, RangeOrder } from './listing-index';
 import { FACET_NAMES, FACETS, type FacetName } from './options';
 import type { ListingFilters, ListingQuery } from './query';

@@ -10,7 +10,7 @@ import { members } from '../../../lib/catalogue/bitset';
 import { clusterFeature, filteredLayer, renderFeatureCollection, valueRange } from '../../../lib/catalogue/map-features';
 import { layerOf, type ClusterView, type MapLayer } from '../../../lib/catalogue/map-layer';
 import { formatPrice } from '../../../plugins/extsource/server/src/public';
-import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
+import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import type { ListingCurrencyView } from './currency';
 import type { ListingIndex } from './listing-index';
 import { matchingListings } from './listing-search';
@@ -54,7 +54,7 @@ function singleFeature(index: ListingIndex, view: ListingCurrencyView, position:
       price: view.price(position),
       image: listing.images[0] ?? null,
       state_id: listing.state_id || null,
-      state_name: listing.state_id ? LISTING_WORDS[index.locale].emirate(listing.state_id) : null,
+      state_name: listing.state_id ? CATALOGUE_WORDS[index.locale].emirate(listing.state_id) : null,
     },
     geometry: { type: 'Point', coordinates: [index.geo.all.lng[member], index.geo.all.lat[member]] },
   };
@@ -65,7 +65,7 @@ function singleFeature(index: ListingIndex, view: ListingCurrencyView, position:
 function priceRange(index: ListingIndex, view: ListingCurrencyView, cluster: ClusterView) {
   const range = valueRange(view.prices, cluster.members);
   const { currency } = view;
-  if (!range) return { min: null, max: null, currency, formatted: LISTING_WORDS[index.locale].priceOnRequest };
+  if (!range) return { min: null, max: null, currency, formatted: CATALOGUE_WORDS[index.locale].priceOnRequest };
   const { min, max } = range;
   const formatted = min === max ? formatPrice(min, currency) : `${formatPrice(min, currency)} - ${formatPrice(max, currency)}`;
   return { min, max, currency, formatted };

@@ -1,9 +1,9 @@
 /**
- * The listings' messages per locale: the off-plan listing's wording wherever the rule is the same (page,
+ * The listings' messages per locale: the catalogues' shared wording wherever the rule is the same (page,
  * sort, emirate, price and area ranges, location, the shared option lists), and the listings' own.
  */
 import type { Locale } from '../../../lib/locale';
-import { QUERY_MESSAGES, type QueryMessages } from '../../off-plan/services/vocabulary';
+import { QUERY_MESSAGES, type QueryMessages } from '../../catalogues/services/vocabulary';
 
 export type OwnList = 'bathrooms' | 'furnishing' | 'completion_status';
 

@@ -1,9 +1,9 @@
 /**
- * The listings' filter options and sorts. Property types and bedrooms are the off-plan side's (the same
+ * The listings' filter options and sorts. Property types and bedrooms are the catalogues' shared ones (the same
  * lists, read the same way, so a website sends either catalogue the same values); bathrooms, furnishing
  * and completion status are the listings' own.
  */
-import { BEDROOMS, PROPERTY_TYPES, bedroomsOption, propertyTypesNamed, queryOption, type Bedrooms, type PropertyType } from '../../off-plan/services/vocabulary';
+import { BEDROOMS, PROPERTY_TYPES, bedroomsOption, propertyTypesNamed, queryOption, type Bedrooms, type PropertyType } from '../../catalogues/services/vocabulary';
 import type { Listing } from './listing';
 
 export { BEDROOMS, PROPERTY_TYPES, type Bedrooms, type PropertyType };
@@ -48,7 +48,7 @@ export function listingOptions(listing: Listing): Record<FacetName, string | und
   };
 }
 
-/** Values of the query, case-insensitive, with the off-plan side's aliases where the option is the same. */
+/** Values of the query, case-insensitive, with the shared aliases where the option is shared. */
 export const readOption: Record<FacetName, (value: string) => string | undefined> = {
   property_type: queryOption.property_type,
   bedrooms: queryOption.bedrooms,

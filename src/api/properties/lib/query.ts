@@ -10,7 +10,7 @@ import { isNumber, optionsOf, positiveInteger, several, single, valueOf, type Ra
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { isLongerThan } from '../../../lib/text-length';
 import { emirateCode, type EmirateCode } from '../../../plugins/extsource/server/src/public';
-import { CURRENCIES, queryOption, searchWords, type Currency } from '../../off-plan/services/vocabulary';
+import { CURRENCIES, queryOption, searchWords, type Currency } from '../../catalogues/services/vocabulary';
 import { PURPOSES, type Purpose } from './listing';
 import { LISTING_MESSAGES, type OwnList } from './messages';
 import { DEFAULT_SORT, FACET_NAMES, FACETS, readOption, SORTS, type FacetName, type ListingSort } from './options';

@@ -5,7 +5,7 @@
 import { encodedSuccess, errorBody, success } from '../../../lib/envelope';
 import type { Locale } from '../../../lib/locale';
 import { EMIRATES } from '../../../plugins/extsource/server/src/public';
-import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
+import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import { cardWithDistance } from '../../../lib/catalogue/map-features';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard } from './card';
@@ -24,7 +24,7 @@ const COMMA = Buffer.from(',');
 /** The sort options with their labels in `locale`. */
 const SORT_LABELS: Record<Locale, Record<ListingSort, string>> = {
   en: { newest: 'Newest First', price_asc: 'Price: Low to High', price_desc: 'Price: High to Low', area_asc: 'Area: Smallest First', area_desc: 'Area: Largest First' },
-  ar: { newest: 'الأحدث أولًا', price_asc: LISTING_WORDS.ar.sorts.price_asc, price_desc: LISTING_WORDS.ar.sorts.price_desc, area_asc: 'المساحة: الأصغر أولًا', area_desc: 'المساحة: الأكبر أولًا' },
+  ar: { newest: 'الأحدث أولًا', price_asc: CATALOGUE_WORDS.ar.priceSorts.price_asc, price_desc: CATALOGUE_WORDS.ar.priceSorts.price_desc, area_asc: 'المساحة: الأصغر أولًا', area_desc: 'المساحة: الأكبر أولًا' },
 };
 
 /** `{"property_type":{"Apartment":12,...},...}`: each facet's options with their counts. */
@@ -61,12 +61,12 @@ export function filtersBody(index: ListingIndex, purpose: Purpose) {
     {
       purpose,
       total: all.length,
-      property_type: FACETS.property_type.map((value) => ({ value, label: locale === 'en' ? value : LISTING_WORDS[locale].cardWords[value] ?? value })),
+      property_type: FACETS.property_type.map((value) => ({ value, label: locale === 'en' ? value : CATALOGUE_WORDS[locale].cardWords[value] ?? value })),
       bedrooms: FACETS.bedrooms,
       bathrooms: FACETS.bathrooms,
       furnishing: FACETS.furnishing,
       completion_status: FACETS.completion_status,
-      states: EMIRATES.map(({ id }) => ({ id, name: LISTING_WORDS[locale].emirate(id) })),
+      states: EMIRATES.map(({ id }) => ({ id, name: CATALOGUE_WORDS[locale].emirate(id) })),
       price_range: rangeOf(all.map((i) => index.price.values[i])),
       area_range: rangeOf(all.map((i) => index.area.values[i])),
       counts_by_state: searchListings(index, { purpose, page: 1, perPage: 1, sort: 'newest', filters: {} }).countsByState,

@@ -25,7 +25,7 @@ import { listingIndexBuild, listingIndexIn, type ListingIndex } from '../lib/lis
 import { goneListingOf, listingOf, mayAdvertise, offSiteReason, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
 import { listingCurrencyView } from '../lib/currency';
-import type { Currency } from '../../off-plan/services/vocabulary';
+import type { Currency } from '../../catalogues/services/vocabulary';
 import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
@@ -191,7 +191,7 @@ function createPropertiesService(strapi: Core.Strapi) {
     return new Representation(representation.body, false, ownEdgeHeaders('pending', keys));
   }
 
-  /** The index's prices and cards in `currency` (CURRENCY_RATES, the off-plan side's). */
+  /** The index's prices and cards in `currency` (CURRENCY_RATES, every catalogue's). */
   const currencyOf = (current: ListingIndex, currency: Currency | undefined) => listingCurrencyView(current, currency, projectsService(strapi).currencyRates());
   const inCurrency = (current: ListingIndex, query: ListingQuery) => currencyOf(current, query.filters.currency);
 

@@ -6,7 +6,7 @@
 import { success } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { pageUrl } from '../../../lib/site-paths';
-import { LISTING_WORDS } from '../../off-plan/services/vocabulary';
+import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import { SEARCH_MESSAGES } from './query';
 import { GROUPS, type Group, type Suggestible } from './suggestibles';
 import type { Found, SuggestIndex } from './suggest-index';
@@ -23,7 +23,7 @@ function suggestion(item: Suggestible, match: Found['match'], locale: Locale) {
     alternate_label: other,
     community: item.community && nameIn(item.community, locale),
     state_id: item.state_id,
-    state_name: item.state_id ? LISTING_WORDS[locale].emirate(item.state_id) : null,
+    state_name: item.state_id ? CATALOGUE_WORDS[locale].emirate(item.state_id) : null,
     counts: item.counts,
     query: item.query,
     page: item.page && { slug: item.page.slug, canonical_url: pageUrl(item.page.kind, locale, { slug: item.page.slug }) },

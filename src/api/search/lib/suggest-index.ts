@@ -8,7 +8,7 @@
 import { firstWhere } from '../../../lib/catalogue/ordering';
 import { MATCH_KINDS, nameSearchBuild, type MatchKind, type NameSearch } from '../../../lib/catalogue/name-search';
 import { runSteps, type Steps } from '../../../lib/catalogue/steps';
-import { searchWords } from '../../off-plan/services/vocabulary';
+import { searchWords } from '../../catalogues/services/vocabulary';
 import { GROUP_OF, GROUPS, homesBehind, type Group, type Suggestible } from './suggestibles';
 
 export interface SuggestIndex {
