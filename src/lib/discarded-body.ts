@@ -6,7 +6,7 @@
  * ticks and events per request after its answer. In a process as big as the app's, those cost more than
  * the rest of a cached answer's JavaScript (decision 187, docs/performance.md).
  *
- * node:http internals, checked against Node 22.23: `_dumped` is read only by `_dump()` (nothing more to do)
+ * node:http internals, checked against Node 22.23 and 24.22 (CI runs the test on both majors): `_dumped` is read only by `_dump()` (nothing more to do)
  * and by the parser's body callback (`parserOnBody` in _http_common), which then drops body bytes as they
  * arrive instead of buffering them in the request. Set before the listener returns, it comes before any
  * body byte is parsed: a GET with a body still leaves its connection free for the next request
