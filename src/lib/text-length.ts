@@ -4,7 +4,7 @@
  * characters in every script (issue 66). PostgreSQL's varchar(n) counts the same way.
  */
 
-export function characterCount(text: string): number {
+function characterCount(text: string): number {
   let count = 0;
   for (const _character of text) count += 1;
   return count;

@@ -29,7 +29,7 @@ export interface NameSearch {
 }
 
 /** Each word one swap of two neighbouring letters away from `word`, `word` itself left out. */
-export function swapsOf(word: string): string[] {
+function swapsOf(word: string): string[] {
   const letters = [...word];
   const swaps = new Set<string>();
   for (let at = 0; at < letters.length - 1; at += 1) {
