@@ -1,0 +1,249 @@
+// The requests of a recording, in a fixed order, drawn from a seeded generator: every v1 route of both
+// catalogues (off-plan projects, homes for sale and rent) and the routes that show them (the search
+// box, composed pages, the sitemap, the luxury and contact pages), in English and Arabic, with filters,
+// sorts, pages, currencies, bbox and near, and invalid values; each sent twice plainly (the second on the
+// fast lane where it can answer) and once with an unusual X-Forwarded-Proto, which the fast lane always
+// leaves to the full path (src/lib/fast-lane.ts); conditional requests with an answer's ETag; signed-in
+// buyers' cards with their favourites. What is asked for next may depend on earlier answers (the ids,
+// slugs and ETags they name): two builds that answer alike are asked alike.
+'use strict';
+
+/** mulberry32: a small seeded generator, so that a seed names one sequence of requests. */
+function generator(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FULL_PATH = { 'X-Forwarded-Proto': 'gopher' };
+const LOCALES = ['', 'locale=ar', 'locale=en'];
+const arabicIndic = (text) => text.replace(/\d/g, (digit) => String.fromCharCode(0x660 + Number(digit)));
+const withQuery = (path, query) => (query === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${query}`);
+
+const BOXES = [
+  ['51,22,56.5,26.5', '7'], ['54.9,24.8,55.6,25.4', '9'], ['55.1,25.0,55.3,25.2', '11'], ['55.12,25.06,55.16,25.10', '13'],
+  ['54.2,24.3,54.7,24.6', '10'], ['-10,-10,10,10', '4'],
+];
+const COMMON = {
+  page: ['1', '2', '3', '0', '-1', 'abc', '99'],
+  per_page: ['1', '5', '16', '50', '100', '101', '0', 'x'],
+  state_id: ['DU', 'AD', 'SH', 'RK', 'AJ', 'dubai', 'Abu%20Dhabi', 'XX', ''],
+  min_price: ['0', '500000', '1000000', '2500000', '-5', 'abc'],
+  max_price: ['800000', '2000000', '5000000', '100000000', 'x'],
+  currency: ['AED', 'USD', 'GBP', 'EUR', 'usd'],
+  bbox: [...BOXES.map(([box]) => box), '1,2,3', '200,0,210,10', '55.3,25.2,55.1,25.0', 'a,b,c,d'],
+  near: ['25.08,55.14', '25.2,55.27', '24.45,54.37', '91,0', 'x,y', '25.08'],
+  locale: ['ar', 'en', 'fr', 'AR', ''],
+};
+const OFF_PLAN = {
+  ...COMMON,
+  sort: ['name_asc', 'name_desc', 'price_asc', 'price_desc', 'completion_asc', 'completion_desc', 'distance', 'newest', 'bogus'],
+  project_name: ['marina', 'Palm', 'downtown', encodeURIComponent('دبي'), '', 'zzz'],
+  completion_year: ['2025', '2026', '2027', '2028', '2030', '20x'],
+};
+const HOMES = {
+  ...COMMON,
+  sort: ['newest', 'price_asc', 'price_desc', 'area_asc', 'area_desc', 'distance', 'name_asc', 'bogus'],
+  location: ['Dubai%20Marina', 'marina', 'Palm%20Jumeirah', 'downtown', encodeURIComponent('دبي'), 'Business%20Bay'],
+  property_type: ['Apartment', 'Villa', 'Townhouse', 'Penthouse', 'apartment,villa', 'Castle'],
+  bedrooms: ['Studio', '1', '2', '3', '4', '5%2B', '2,3', '9'],
+  bathrooms: ['1', '2', '3', '4', '5%2B', '0'],
+  furnishing: ['furnished', 'semi-furnished', 'unfurnished', 'bogus'],
+  completion_status: ['ready', 'off_plan', 'x'],
+  min_area: ['500', '1000', '2000', 'abc'],
+  max_area: ['1500', '3000', '8000', '-1'],
+};
+const SUGGEST = {
+  q: ['marina', 'Marina', 'Downtwon', 'palm', 'emaar', encodeURIComponent('دبي'), encodeURIComponent('مرسى دبي'), 'a', '', 'villa', 'Business', 'jumeirah%20village', 'x'.repeat(120)],
+  limit: ['1', '3', '5', '10', '11', '0', 'x'],
+  locale: COMMON.locale,
+};
+const DETAIL = { locale: COMMON.locale, currency: COMMON.currency, other: ['1', ''] };
+
+/** Key spellings a client may use, as Strapi's query parser reads them (rarely: most requests spell keys plainly). */
+function spelled(key, random) {
+  const form = random();
+  if (form < 0.9) return key;
+  if (form < 0.93) return `%${key.charCodeAt(0).toString(16).toUpperCase()}${key.slice(1)}`;
+  if (form < 0.96) return `${key}[]`;
+  if (form < 0.98) return `${key}[0]`;
+  return `${key}[$ne]`;
+}
+
+function makeDraw(random) {
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  /** A query string of 0 to `most` pairs of `vocabulary`'s keys (repeats allowed), with `fixed` first. */
+  const query = (vocabulary, most, fixed = []) => {
+    const pairs = [...fixed];
+    const count = Math.floor(random() * (most + 1));
+    for (let i = 0; i < count; i += 1) {
+      const key = pick(Object.keys(vocabulary));
+      pairs.push(`${spelled(key, random)}=${pick(vocabulary[key])}`);
+    }
+    if (random() < 0.03) pairs.push(pick(['status=published', 'status=draft']));
+    return pairs.join('&');
+  };
+  /** A map's bbox and zoom: mostly one that fits, sometimes a box or zoom out of the rules. */
+  const viewport = () => {
+    const [box, zoom] = pick(BOXES);
+    if (random() < 0.8) return [`bbox=${box}`, `zoom=${zoom}`];
+    return [`bbox=${pick(COMMON.bbox)}`, `zoom=${pick(['0', '5', '12', '20', '21', '-1', 'x'])}`].slice(0, random() < 0.2 ? 1 : 2);
+  };
+  /** Request headers beside the lane's: sometimes a compressed variant asked for, sometimes a browser's Origin. */
+  const headers = () => {
+    const sent = { 'Accept-Encoding': random() < 0.85 ? 'identity' : pick(['gzip', 'br', 'gzip, deflate, br']) };
+    if (random() < 0.1) sent.Origin = pick(['https://www.corpus.test', 'https://elsewhere.test']);
+    return sent;
+  };
+  return { pick, query, viewport, headers, random };
+}
+
+/** The catalogues' ids, slugs and references the app names, read from its own answers. */
+async function discover(ask) {
+  const projects = [];
+  for (let page = 1; page <= 20; page += 1) {
+    const answer = await ask({ path: `/api/v1/off-plan/projects?per_page=100&page=${page}` });
+    const { data, total_pages: pages } = answer.json().data.properties;
+    projects.push(...data);
+    if (page >= pages) break;
+  }
+  const homes = {};
+  for (const purpose of ['sale', 'rent']) homes[purpose] = (await ask({ path: `/api/v1/properties?purpose=${purpose}&per_page=100` })).json().data.listings.data;
+  const pages = (await ask({ path: '/api/v1/pages' })).json().data;
+  const sitemap = (await ask({ path: '/api/v1/sitemap.xml' })).body.toString('utf8');
+  const parts = [...sitemap.matchAll(/\/api\/v1\/sitemaps\/([^<"]+\.xml)/g)].map((match) => match[1]);
+  const developers = [...new Map(projects.filter((project) => project.developer?.slug).map((project) => [project.developer.slug, project.developer])).values()];
+  const pageSlugs = (Array.isArray(pages) ? pages : pages.items ?? pages.data ?? []).map((page) => page.slug).filter(Boolean);
+  return { projects, homes, developers, pageSlugs, parts };
+}
+
+/** The same request plainly twice (the second on the fast lane where it answers) and on the full path; the first answer. */
+async function onBothLanes(ask, path, headers = {}) {
+  const first = await ask({ path, headers });
+  await ask({ path, headers });
+  await ask({ path, headers: { ...headers, ...FULL_PATH } });
+  return first;
+}
+
+/** The conditional requests an answer's ETag makes: a match (304) on both lanes, a weak form and one that does not match. */
+async function conditionals(ask, path, answer, headers, draw) {
+  const etag = answer.headers.etag;
+  if (!etag) return;
+  await ask({ path, headers: { ...headers, 'If-None-Match': etag } });
+  await ask({ path, headers: { ...headers, ...FULL_PATH, 'If-None-Match': etag } });
+  const other = draw.pick([`W/${etag}`, `"nope", ${etag}`, '"nope"', '*']);
+  await ask({ path, headers: { ...headers, 'If-None-Match': other } });
+}
+
+function fixedRoutes({ projects, homes, developers, pageSlugs, parts }) {
+  const [project] = projects;
+  const [sale] = homes.sale;
+  const [rent] = homes.rent;
+  const id = String(project.id);
+  return [
+    '/api/v1/luxury', '/api/v1/contact-us-page', '/api/v1/off-plan',
+    '/api/v1/off-plan/projects', '/api/v1/off-plan/projects/filters', '/api/v1/off-plan/projects?sort=price_desc&per_page=5&page=2',
+    '/api/v1/off-plan/projects?near=25.08,55.14&sort=distance', '/api/v1/off-plan/projects?bbox=54.9,24.8,55.6,25.4&currency=USD',
+    '/api/v1/off-plan/projects/map?bbox=51,22,56.5,26.5&zoom=7', '/api/v1/off-plan/projects/map?bbox=55.1,25.0,55.3,25.2&zoom=11&currency=GBP',
+    `/api/v1/off-plan/projects/${id}`, `/api/v1/off-plan/projects/${project.slug}`, `/api/v1/off-plan/projects/${project.slug.toUpperCase()}`,
+    `/api/v1/off-plan/projects/${encodeURIComponent(arabicIndic(id))}`, `/api/v1/off-plan/projects/0${id}`, '/api/v1/off-plan/projects/no-such-project',
+    `/api/v1/off-plan/projects/${id}?currency=USD`,
+    ...developers.slice(0, 3).map((developer) => `/api/v1/off-plan/developers/${developer.slug}`), '/api/v1/off-plan/developers/no-such-developer',
+    '/api/v1/properties?purpose=sale', '/api/v1/properties?purpose=rent', '/api/v1/properties?purpose=rent&sort=price_asc&currency=USD',
+    '/api/v1/properties?purpose=sale&near=25.08,55.14&sort=distance', '/api/v1/properties', '/api/v1/properties?purpose=lease',
+    '/api/v1/properties/filters?purpose=sale', '/api/v1/properties/filters?purpose=rent', '/api/v1/properties/filters',
+    '/api/v1/properties/map?purpose=sale&bbox=51,22,56.5,26.5&zoom=7', '/api/v1/properties/map?purpose=rent&bbox=54.9,24.8,55.6,25.4&zoom=9',
+    `/api/v1/properties/${sale.slug}`, `/api/v1/properties/${sale.reference}`, `/api/v1/properties/${rent.slug}`,
+    `/api/v1/properties/${sale.slug.toUpperCase()}`, `/api/v1/properties/${sale.reference.toLowerCase()}?currency=USD`, '/api/v1/properties/no-such-home',
+    '/api/v1/search/suggest?q=marina', '/api/v1/search/suggest?q=Downtwon&limit=3', `/api/v1/search/suggest?q=${encodeURIComponent('مرسى دبي')}`, '/api/v1/search/suggest',
+    '/api/v1/pages', ...pageSlugs.map((slug) => `/api/v1/pages/${slug}`), `/api/v1/pages/${pageSlugs[0]}?currency=USD`, `/api/v1/pages/${pageSlugs[0]}?currency=EUR`, '/api/v1/pages/no-such-page',
+    '/api/v1/sitemap.xml', ...parts.map((part) => `/api/v1/sitemaps/${part}`), '/api/v1/sitemaps/no-such-part.xml', '/api/v1/robots.txt',
+  ];
+}
+
+/** One random request of one route family. */
+function randomTarget(data, draw) {
+  const { pick, query, viewport } = draw;
+  const project = pick(data.projects);
+  const home = pick([...data.homes.sale, ...data.homes.rent]);
+  const families = [
+    () => withQuery('/api/v1/off-plan/projects', query(OFF_PLAN, 4)),
+    () => withQuery('/api/v1/off-plan/projects/map', query(OFF_PLAN, 2, viewport())),
+    () => withQuery('/api/v1/off-plan/projects/filters', query({ locale: COMMON.locale }, 1)),
+    () => withQuery(`/api/v1/off-plan/projects/${pick([String(project.id), project.slug, project.slug.toUpperCase(), encodeURIComponent(arabicIndic(String(project.id))), `0${project.id}`, 'no-such-project'])}`, query(DETAIL, 2)),
+    () => withQuery(`/api/v1/off-plan/developers/${pick([...data.developers.map((developer) => developer.slug), 'no-such-developer'])}`, query(DETAIL, 2)),
+    () => withQuery('/api/v1/off-plan', query({ locale: COMMON.locale }, 1)),
+    () => withQuery('/api/v1/properties', query(HOMES, 4, draw.random() < 0.95 ? [`purpose=${pick(['sale', 'rent'])}`] : [])),
+    () => withQuery('/api/v1/properties', query(HOMES, 4, [`purpose=${pick(['sale', 'rent'])}`])),
+    () => withQuery('/api/v1/properties/map', query(HOMES, 2, [`purpose=${pick(['sale', 'rent', 'x'])}`, ...viewport()])),
+    () => withQuery('/api/v1/properties/filters', query({ locale: COMMON.locale }, 1, draw.random() < 0.9 ? [`purpose=${pick(['sale', 'rent'])}`] : [])),
+    () => withQuery(`/api/v1/properties/${pick([home.slug, home.reference, home.slug.toUpperCase(), home.reference.toLowerCase(), 'no-such-home', 'LS-00000'])}`, query(DETAIL, 2)),
+    () => withQuery('/api/v1/search/suggest', query(SUGGEST, 3, [`q=${pick(SUGGEST.q)}`])),
+    () => withQuery(`/api/v1/pages/${pick([...data.pageSlugs, 'no-such-page'])}`, query({ locale: COMMON.locale, currency: COMMON.currency }, 2)),
+    () => withQuery(pick(['/api/v1/sitemap.xml', ...data.parts.map((part) => `/api/v1/sitemaps/${part}`), '/api/v1/robots.txt', '/api/v1/luxury', '/api/v1/contact-us-page']), query({ locale: COMMON.locale }, 1)),
+  ];
+  return pick(families)();
+}
+
+const PASSWORD = 'Corpus-Buyer-Passw0rd-7';
+
+/** A buyer registered and signed in through the users-permissions routes: their Authorization header. */
+async function signedInBuyer(ask, email) {
+  await ask({ method: 'POST', path: '/api/auth/local/register', body: { email, password: PASSWORD } }, { setup: true });
+  const login = await ask({ method: 'POST', path: '/api/auth/local', body: { identifier: email, password: PASSWORD } }, { setup: true });
+  return `Bearer ${login.json().jwt}`;
+}
+
+/** Signed-in buyers' cards: each buyer's favourites flagged (is_favorited) on the listings and details that show them. */
+async function buyers(ask, data, draw) {
+  const one = await signedInBuyer(ask, 'buyer.one@corpus.test');
+  const other = await signedInBuyer(ask, 'buyer.two@corpus.test');
+  const [first, second, third] = data.projects;
+  const [sale] = data.homes.sale;
+  const [rent] = data.homes.rent;
+  const favourites = [[one, first.id], [one, `listings/${sale.reference}`], [other, second.id], [other, third.id], [other, `listings/${rent.reference}`]];
+  for (const [authorization, key] of favourites) await ask({ method: 'PUT', path: `/api/v1/me/favorites/${key}`, headers: { Authorization: authorization } });
+  const readers = [one, other, 'Bearer not.a.token', 'Basic YTpi'];
+  const targets = [
+    '/api/v1/off-plan/projects', '/api/v1/off-plan/projects?per_page=100', '/api/v1/off-plan/projects?locale=ar&sort=price_asc', '/api/v1/off-plan/projects?near=25.08,55.14&sort=distance',
+    `/api/v1/off-plan/projects/${first.id}`, `/api/v1/off-plan/projects/${second.slug}`, `/api/v1/off-plan/projects/${third.id}?locale=ar`,
+    `/api/v1/off-plan/developers/${first.developer.slug}`,
+    '/api/v1/properties?purpose=sale', '/api/v1/properties?purpose=rent&per_page=100', '/api/v1/properties?purpose=sale&locale=ar&currency=USD',
+    `/api/v1/properties/${sale.slug}`, `/api/v1/properties/${rent.reference}`, `/api/v1/properties/${sale.slug}?locale=ar`,
+    '/api/v1/properties/filters?purpose=sale', '/api/v1/off-plan/projects/filters', '/api/v1/me/favorites',
+  ];
+  for (const authorization of readers) {
+    for (const path of targets) await onBothLanes(ask, path, { Authorization: authorization, ...draw.headers() });
+  }
+  // A favourite removed shows at once.
+  await ask({ method: 'DELETE', path: `/api/v1/me/favorites/${first.id}`, headers: { Authorization: one } });
+  for (const path of targets.slice(0, 6)) await onBothLanes(ask, path, { Authorization: one });
+}
+
+/** Asks every request of the recording with `ask` ({ method, path, headers, body }, options). */
+async function askAll(ask, { seed, randomRequests }) {
+  const draw = makeDraw(generator(seed));
+  const data = await discover(ask);
+  for (const route of fixedRoutes(data)) {
+    for (const locale of LOCALES) {
+      const path = withQuery(route, locale);
+      const headers = draw.headers();
+      const answer = await onBothLanes(ask, path, headers);
+      await conditionals(ask, path, answer, headers, draw);
+    }
+  }
+  for (let i = 0; i < randomRequests; i += 1) {
+    const path = randomTarget(data, draw);
+    const headers = draw.headers();
+    const answer = await onBothLanes(ask, path, headers);
+    if (draw.random() < 0.2) await conditionals(ask, path, answer, headers, draw);
+  }
+  await buyers(ask, data, draw);
+}
+
+module.exports = { askAll };
