@@ -54,10 +54,10 @@ async function record({ app, out, seed = '67', random = '600' }) {
   const running = await startApp(appDir);
   const startedIn = Date.now() - started;
   try {
-    const { ask, requests, bodies } = recorder(running.port);
+    const { ask, peek, requests, bodies } = recorder(running.port);
     const before = await fastLaneAnswers(running.port, running.metricsToken);
     const asking = Date.now();
-    await askAll(ask, { seed: Number(seed), randomRequests: Number(random) });
+    await askAll(ask, peek, running, { seed: Number(seed), randomRequests: Number(random) });
     const askedIn = Date.now() - asking;
     const onLane = (await fastLaneAnswers(running.port, running.metricsToken)) - before;
     const figures = { requests: requests.length, fast_lane_answers: onLane, start_ms: startedIn, requests_ms: askedIn, statuses: tally(requests.map((entry) => entry.status)) };

@@ -71,6 +71,25 @@ function removeAdded(uploads, before) {
   }
 }
 
+/** The sample provider's data in a checkout (the plugin's default `sampleDataDir`). */
+const SAMPLE_DATA = path.join('src', 'plugins', 'extsource', 'data');
+
+/** Changes the sample listings with `edit` ({ sales, rentals } of Goyzer units, changed in place) and syncs them; resolves with the run's status. */
+function syncListings(child, file, edit) {
+  const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  edit(data);
+  fs.writeFileSync(file, JSON.stringify(data));
+  return new Promise((resolve) => {
+    const onMessage = (message) => {
+      if (!message || message.synced === undefined) return;
+      child.off('message', onMessage);
+      resolve(message.synced);
+    };
+    child.on('message', onMessage);
+    child.send('sync-listings');
+  });
+}
+
 /** Starts the compiled app of `appDir`; resolves with its port once it listens, and how to stop it. */
 function startApp(appDir) {
   if (!fs.existsSync(path.join(appDir, 'dist', 'src', 'index.js'))) throw new Error(`${appDir} has no compiled app (dist/src/index.js): run node scripts/compile.js there first`);
@@ -81,10 +100,12 @@ function startApp(appDir) {
     removeAdded(uploads, before);
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  const sampleDir = path.join(dir, 'sample-data');
+  fs.cpSync(path.join(appDir, SAMPLE_DATA), sampleDir, { recursive: true });
   const child = fork(CHILD, [], {
     cwd: appDir,
     execArgv: nodeFlags(),
-    env: nodeEnvironment({ ...environment(dir), CORPUS_APP_DIR: appDir }),
+    env: nodeEnvironment({ ...environment(dir), CORPUS_APP_DIR: appDir, CORPUS_SAMPLE_DIR: sampleDir }),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
@@ -101,6 +122,7 @@ function startApp(appDir) {
         port: message.port,
         metricsToken: METRICS_TOKEN,
         output: () => output,
+        syncListings: (edit) => syncListings(child, path.join(sampleDir, 'sample-listings.json'), edit),
         stop: async () => {
           child.send('stop');
           await exited;

@@ -62,10 +62,14 @@ function recorder(port) {
       bodies[hash] ??= storedBody(answer.body);
     }
     requests.push(entry);
-    const headersByName = Object.fromEntries(Object.entries(answerHeaders(answer.rawHeaders)));
-    return { status: answer.status, headers: headersByName, body: answer.body, json: () => JSON.parse(answer.body.toString('utf8')) };
+    return { status: answer.status, headers: answerHeaders(answer.rawHeaders), body: answer.body, json: () => JSON.parse(answer.body.toString('utf8')) };
   }
-  return { ask, requests, bodies };
+  /** Sends `request` without recording it. */
+  async function peek(request) {
+    const answer = await send(port, request);
+    return { status: answer.status, headers: answerHeaders(answer.rawHeaders), body: answer.body };
+  }
+  return { ask, peek, requests, bodies };
 }
 
 function write(file, recording) {

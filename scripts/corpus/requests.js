@@ -225,8 +225,54 @@ async function buyers(ask, data, draw) {
   for (const path of targets.slice(0, 6)) await onBothLanes(ask, path, { Authorization: one });
 }
 
-/** Asks every request of the recording with `ask` ({ method, path, headers, body }, options). */
-async function askAll(ask, { seed, randomRequests }) {
+/** Waits until `ready(answer)` for `path` on the full path, asking unrecorded (how long a rebuild takes is no part of the answers). */
+async function until(peek, path, ready) {
+  for (let i = 0; i < 240; i += 1) {
+    if (ready(await peek({ path, headers: FULL_PATH }))) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${path} never answered as expected after the second sync`);
+}
+
+/**
+ * The homes' answers after the provider changed its feed and a sync ran: a listing renamed (its former
+ * slug answers 301 to the new one), a sale and a rental gone from the feed (410 by slug or reference).
+ */
+async function marketChanges(ask, peek, app, data, draw) {
+  const [, renamed, sold] = data.homes.sale;
+  const [, rented] = data.homes.rent;
+  const status = await app.syncListings(({ sales, rentals }) => {
+    const unit = sales.find((candidate) => candidate.RefNo === renamed.reference);
+    unit.MarketingTitle = `${unit.MarketingTitle} with Sea View`;
+    sales.splice(sales.findIndex((candidate) => candidate.RefNo === sold.reference), 1);
+    rentals.splice(rentals.findIndex((candidate) => candidate.RefNo === rented.reference), 1);
+  });
+  if (status !== 'succeeded' && status !== 'partial') throw new Error(`the second sync ended ${status}`);
+  await until(peek, `/api/v1/properties/${renamed.slug}`, (answer) => answer.status === 301);
+  await until(peek, `/api/v1/properties/${sold.reference}`, (answer) => answer.status === 410);
+  const targets = [
+    `/api/v1/properties/${renamed.slug}`, `/api/v1/properties/${renamed.slug}?currency=USD`, `/api/v1/properties/${renamed.slug.toUpperCase()}`, `/api/v1/properties/${renamed.reference}`,
+    `/api/v1/properties/${sold.slug}`, `/api/v1/properties/${sold.reference}`, `/api/v1/properties/${sold.reference.toLowerCase()}`,
+    `/api/v1/properties/${rented.slug}`, `/api/v1/properties/${rented.reference}`,
+    '/api/v1/properties?purpose=sale', '/api/v1/properties?purpose=rent&sort=price_desc', '/api/v1/properties/filters?purpose=sale', '/api/v1/properties/map?purpose=sale&bbox=51,22,56.5,26.5&zoom=7',
+    '/api/v1/search/suggest?q=sea', ...data.parts.filter((part) => part.startsWith('listings')).map((part) => `/api/v1/sitemaps/${part}`),
+  ];
+  const renamedTo = (await ask({ path: `/api/v1/properties/${renamed.slug}` })).headers.location;
+  if (renamedTo) targets.push(renamedTo.replace(/^https?:\/\/[^/]+/, ''));
+  for (const target of targets) {
+    for (const locale of ['', 'locale=ar']) {
+      const path = withQuery(target, locale);
+      const headers = draw.headers();
+      await conditionals(ask, path, await onBothLanes(ask, path, headers), headers, draw);
+    }
+  }
+}
+
+/**
+ * Asks every request of the recording with `ask` ({ method, path, headers, body }, options); `peek`
+ * sends one unrecorded, `app.syncListings` changes the provider's listings and syncs them.
+ */
+async function askAll(ask, peek, app, { seed, randomRequests }) {
   const draw = makeDraw(generator(seed));
   const data = await discover(ask);
   for (const route of fixedRoutes(data)) {
@@ -244,6 +290,7 @@ async function askAll(ask, { seed, randomRequests }) {
     if (draw.random() < 0.2) await conditionals(ask, path, answer, headers, draw);
   }
   await buyers(ask, data, draw);
+  await marketChanges(ask, peek, app, data, draw);
 }
 
 module.exports = { askAll };
