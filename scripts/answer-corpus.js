@@ -28,9 +28,11 @@ function options(args) {
   return { named, positional };
 }
 
+/** The checkout's commit, marked when its tracked files have changes of their own. */
 function commitOf(dir) {
+  const git = (...args) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    return `${git('rev-parse', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' with local changes' : ''}`;
   } catch {
     return null;
   }
@@ -83,6 +85,8 @@ function compareFiles([fileA, fileB]) {
   const { requests, differences } = compare(a, b);
   console.log(`A: ${fileA} (${a.commit ?? a.app}), B: ${fileB} (${b.commit ?? b.app})`);
   console.log(`${requests} requests, ${differences.length} differences`);
+  const byPath = tally(differences.map(({ n }) => (a.requests[n] ?? b.requests[n]).url.split('?')[0]));
+  for (const [route, count] of Object.entries(byPath).sort(([, x], [, y]) => y - x).slice(0, SHOWN_DIFFERENCES)) console.log(`  ${count}\t${route}`);
   for (const { n, url, lines } of differences.slice(0, SHOWN_DIFFERENCES)) console.log(`\n#${n} ${url}\n    ${lines.join('\n    ')}`);
   if (differences.length > SHOWN_DIFFERENCES) console.log(`\n... and ${differences.length - SHOWN_DIFFERENCES} more`);
   return differences.length === 0;
