@@ -79,13 +79,16 @@ function syncListings(child, file, edit) {
   const data = JSON.parse(fs.readFileSync(file, 'utf8'));
   edit(data);
   fs.writeFileSync(file, JSON.stringify(data));
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const onExit = (code) => reject(new Error(`the app exited with ${code} during the sync`));
     const onMessage = (message) => {
       if (!message || message.synced === undefined) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(message.synced);
     };
     child.on('message', onMessage);
+    child.once('exit', onExit);
     child.send('sync-listings');
   });
 }
@@ -112,19 +115,22 @@ function startApp(appDir) {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  let listening = false;
   return new Promise((resolve, reject) => {
     exited.then((code) => {
+      if (listening) return;
       cleanUp();
       reject(new Error(`the app exited with ${code} before listening:\n${output}`));
     });
     child.once('message', (message) => {
+      listening = true;
       resolve({
         port: message.port,
         metricsToken: METRICS_TOKEN,
         output: () => output,
         syncListings: (edit) => syncListings(child, path.join(sampleDir, 'sample-listings.json'), edit),
         stop: async () => {
-          child.send('stop');
+          if (child.connected) child.send('stop');
           await exited;
           cleanUp();
         },

@@ -4,7 +4,9 @@ export interface RecordedRequest {
   url: string;
   request_headers: Record<string, string>;
   request_body?: unknown;
+  /** 0 when no answer came (`error` says why). */
   status: number;
+  error?: string;
   headers?: Record<string, string>;
   body_sha256?: string;
   body_bytes?: number;

@@ -9,6 +9,7 @@ const requestOf = ({ method, url, request_headers: headers, request_body: body }
 function answerDifferences(a, b, bodiesA, bodiesB) {
   const lines = [];
   if (a.status !== b.status) lines.push(`status: ${a.status} -> ${b.status}`);
+  if (a.error !== b.error) lines.push(`error: ${a.error ?? 'none'} -> ${b.error ?? 'none'}`);
   const names = [...new Set([...Object.keys(a.headers ?? {}), ...Object.keys(b.headers ?? {})])].sort();
   for (const name of names) {
     const [x, y] = [a.headers?.[name], b.headers?.[name]];

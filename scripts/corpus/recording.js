@@ -53,9 +53,17 @@ function recorder(port) {
    */
   async function ask(request, { setup = false } = {}) {
     const { method = 'GET', path, headers = {}, body } = request;
-    const answer = await send(port, { method, path, headers, body });
-    const entry = { n: requests.length, method, url: path, request_headers: labelled(headers), status: answer.status };
+    const entry = { n: requests.length, method, url: path, request_headers: labelled(headers) };
     if (body !== undefined && !setup) entry.request_body = body;
+    let answer;
+    try {
+      answer = await send(port, { method, path, headers, body });
+    } catch (error) {
+      // A connection dropped or an answer that never came is the answer: the recording goes on.
+      requests.push({ ...entry, status: 0, error: error.message });
+      return { status: 0, headers: {}, body: Buffer.alloc(0), json: () => ({}) };
+    }
+    entry.status = answer.status;
     if (!setup) {
       const hash = sha256(answer.body);
       Object.assign(entry, { headers: answerHeaders(answer.rawHeaders), body_sha256: hash, body_bytes: answer.body.length });
