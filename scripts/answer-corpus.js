@@ -5,7 +5,7 @@
 // show them, both languages, both lanes, 304s, signed-in buyers) and writes every answer to <file>
 // (gzipped JSON when it ends in .gz). `npm run corpus -- compare <fileA> <fileB>`: the number of requests
 // and of answers that differ, and the first few differences; exits 1 when any does. Options of record:
-// --seed N (67), --random N (random requests, each asked three times; 600).
+// --seed N (67), --random N (random requests, each asked three times; 800).
 'use strict';
 
 const { execFileSync } = require('child_process');
@@ -49,7 +49,7 @@ function fastLaneAnswers(port, token) {
   });
 }
 
-async function record({ app, out, seed = '67', random = '600' }) {
+async function record({ app, out, seed = '67', random = '800' }) {
   if (!app || !out) throw new Error('usage: record --app <checkout dir> --out <file> [--seed N] [--random N]');
   const appDir = path.resolve(app);
   const started = Date.now();

@@ -4,7 +4,8 @@
 // sorts, pages, currencies, bbox and near, and invalid values; each sent twice plainly (the second on the
 // fast lane where it can answer) and once with an unusual X-Forwarded-Proto, which the fast lane always
 // leaves to the full path (src/lib/fast-lane.ts); conditional requests with an answer's ETag; signed-in
-// buyers' cards with their favourites. What is asked for next may depend on earlier answers (the ids,
+// buyers' cards with their favourites; last, the homes' answers after a second sync of a changed feed
+// (a former slug's 301, the 410s of homes gone from it). What is asked for next may depend on earlier answers (the ids,
 // slugs and ETags they name): two builds that answer alike are asked alike.
 'use strict';
 
@@ -29,41 +30,48 @@ const BOXES = [
   ['51,22,56.5,26.5', '7'], ['54.9,24.8,55.6,25.4', '9'], ['55.1,25.0,55.3,25.2', '11'], ['55.12,25.06,55.16,25.10', '13'],
   ['54.2,24.3,54.7,24.6', '10'], ['-10,-10,10,10', '4'],
 ];
+/** A parameter's values: those the route accepts, and those it refuses with a 422 (asked less often). */
+const values = (valid, invalid = []) => ({ valid, invalid });
+/** The share of parameters given a value the route refuses. */
+const INVALID_SHARE = 0.12;
+
 const COMMON = {
-  page: ['1', '2', '3', '0', '-1', 'abc', '99'],
-  per_page: ['1', '5', '16', '50', '100', '101', '0', 'x'],
-  state_id: ['DU', 'AD', 'SH', 'RK', 'AJ', 'dubai', 'Abu%20Dhabi', 'XX', ''],
-  min_price: ['0', '500000', '1000000', '2500000', '-5', 'abc'],
-  max_price: ['800000', '2000000', '5000000', '100000000', 'x'],
-  currency: ['AED', 'USD', 'GBP', 'EUR', 'usd'],
-  bbox: [...BOXES.map(([box]) => box), '1,2,3', '200,0,210,10', '55.3,25.2,55.1,25.0', 'a,b,c,d'],
-  near: ['25.08,55.14', '25.2,55.27', '24.45,54.37', '91,0', 'x,y', '25.08'],
-  locale: ['ar', 'en', 'fr', 'AR', ''],
+  page: values(['1', '2', '3', '99'], ['0', '-1', 'abc']),
+  per_page: values(['1', '5', '16', '50', '100'], ['101', '0', 'x']),
+  state_id: values(['DU', 'AD', 'SH', 'RK', 'AJ', 'dubai', 'Abu%20Dhabi'], ['XX', '']),
+  min_price: values(['0', '500000', '1000000', '2500000'], ['-5', 'abc']),
+  max_price: values(['800000', '2000000', '5000000', '100000000'], ['x']),
+  currency: values(['AED', 'USD', 'GBP'], ['EUR', 'usd']),
+  bbox: values(BOXES.map(([box]) => box), ['1,2,3', '200,0,210,10', '55.3,25.2,55.1,25.0', 'a,b,c,d']),
+  near: values(['25.08,55.14', '25.2,55.27', '24.45,54.37'], ['91,0', 'x,y', '25.08']),
+  locale: values(['ar', 'en'], ['fr', 'AR', '']),
 };
-const OFF_PLAN = {
+const offPlan = (developerIds) => ({
   ...COMMON,
-  sort: ['name_asc', 'name_desc', 'price_asc', 'price_desc', 'completion_asc', 'completion_desc', 'distance', 'newest', 'bogus'],
-  project_name: ['marina', 'Palm', 'downtown', encodeURIComponent('دبي'), '', 'zzz'],
-  completion_year: ['2025', '2026', '2027', '2028', '2030', '20x'],
-};
+  sort: values(['name_asc', 'name_desc', 'price_asc', 'price_desc', 'completion_asc', 'completion_desc', 'distance'], ['newest', 'bogus']),
+  project_name: values(['marina', 'Palm', 'downtown', 'creek', encodeURIComponent('دبي')], ['', 'zzz']),
+  developer_id: values(developerIds.length > 0 ? developerIds : ['1'], ['999999', 'abc']),
+  completion_year: values(['2025', '2026', '2027', '2028', '2030'], ['20x']),
+});
 const HOMES = {
   ...COMMON,
-  sort: ['newest', 'price_asc', 'price_desc', 'area_asc', 'area_desc', 'distance', 'name_asc', 'bogus'],
-  location: ['Dubai%20Marina', 'marina', 'Palm%20Jumeirah', 'downtown', encodeURIComponent('دبي'), 'Business%20Bay'],
-  property_type: ['Apartment', 'Villa', 'Townhouse', 'Penthouse', 'apartment,villa', 'Castle'],
-  bedrooms: ['Studio', '1', '2', '3', '4', '5%2B', '2,3', '9'],
-  bathrooms: ['1', '2', '3', '4', '5%2B', '0'],
-  furnishing: ['furnished', 'semi-furnished', 'unfurnished', 'bogus'],
-  completion_status: ['ready', 'off_plan', 'x'],
-  min_area: ['500', '1000', '2000', 'abc'],
-  max_area: ['1500', '3000', '8000', '-1'],
+  sort: values(['newest', 'price_asc', 'price_desc', 'area_asc', 'area_desc', 'distance'], ['name_asc', 'bogus']),
+  location: values(['Dubai%20Marina', 'marina', 'Palm%20Jumeirah', 'downtown', encodeURIComponent('دبي'), 'Business%20Bay', 'Ajman']),
+  property_type: values(['Apartment', 'Villa', 'Townhouse', 'Penthouse', 'apartment,villa'], ['Castle']),
+  bedrooms: values(['Studio', '1', '2', '3', '4', '5%2B', '2,3'], ['9']),
+  bathrooms: values(['1', '2', '3', '4', '5%2B'], ['0']),
+  furnishing: values(['furnished', 'semi-furnished', 'unfurnished'], ['bogus']),
+  completion_status: values(['ready', 'off_plan'], ['x']),
+  min_area: values(['500', '1000', '2000'], ['abc']),
+  max_area: values(['1500', '3000', '8000'], ['-1']),
 };
 const SUGGEST = {
-  q: ['marina', 'Marina', 'Downtwon', 'palm', 'emaar', encodeURIComponent('دبي'), encodeURIComponent('مرسى دبي'), 'a', '', 'villa', 'Business', 'jumeirah%20village', 'x'.repeat(120)],
-  limit: ['1', '3', '5', '10', '11', '0', 'x'],
+  q: values(['marina', 'Marina', 'Downtwon', 'palm', 'emaar', encodeURIComponent('دبي'), encodeURIComponent('مرسى دبي'), 'villa', 'Business', 'jumeirah%20village', 'sobha', 'creek'], ['', 'a', 'x'.repeat(120)]),
+  limit: values(['1', '3', '5', '10'], ['11', '0', 'x']),
   locale: COMMON.locale,
 };
-const DETAIL = { locale: COMMON.locale, currency: COMMON.currency, other: ['1', ''] };
+const DETAIL = { locale: COMMON.locale, currency: COMMON.currency, other: values(['1', '']) };
+const LANGUAGE = { locale: COMMON.locale };
 
 /** Key spellings a client may use, as Strapi's query parser reads them (rarely: most requests spell keys plainly). */
 function spelled(key, random) {
@@ -77,13 +85,14 @@ function spelled(key, random) {
 
 function makeDraw(random) {
   const pick = (list) => list[Math.floor(random() * list.length)];
+  const value = ({ valid, invalid }) => (invalid.length > 0 && random() < INVALID_SHARE ? pick(invalid) : pick(valid));
   /** A query string of 0 to `most` pairs of `vocabulary`'s keys (repeats allowed), with `fixed` first. */
   const query = (vocabulary, most, fixed = []) => {
     const pairs = [...fixed];
     const count = Math.floor(random() * (most + 1));
     for (let i = 0; i < count; i += 1) {
       const key = pick(Object.keys(vocabulary));
-      pairs.push(`${spelled(key, random)}=${pick(vocabulary[key])}`);
+      pairs.push(`${spelled(key, random)}=${value(vocabulary[key])}`);
     }
     if (random() < 0.03) pairs.push(pick(['status=published', 'status=draft']));
     return pairs.join('&');
@@ -92,7 +101,7 @@ function makeDraw(random) {
   const viewport = () => {
     const [box, zoom] = pick(BOXES);
     if (random() < 0.8) return [`bbox=${box}`, `zoom=${zoom}`];
-    return [`bbox=${pick(COMMON.bbox)}`, `zoom=${pick(['0', '5', '12', '20', '21', '-1', 'x'])}`].slice(0, random() < 0.2 ? 1 : 2);
+    return [`bbox=${pick([...COMMON.bbox.valid, ...COMMON.bbox.invalid])}`, `zoom=${pick(['0', '5', '12', '20', '21', '-1', 'x'])}`].slice(0, random() < 0.2 ? 1 : 2);
   };
   /** Request headers beside the lane's: sometimes a compressed variant asked for, sometimes a browser's Origin. */
   const headers = () => {
@@ -100,7 +109,7 @@ function makeDraw(random) {
     if (random() < 0.1) sent.Origin = pick(['https://www.corpus.test', 'https://elsewhere.test']);
     return sent;
   };
-  return { pick, query, viewport, headers, random };
+  return { pick, value, query, viewport, headers, random };
 }
 
 /** The catalogues' ids, slugs and references the app names, read from its own answers. */
@@ -114,12 +123,12 @@ async function discover(ask) {
   }
   const homes = {};
   for (const purpose of ['sale', 'rent']) homes[purpose] = (await ask({ path: `/api/v1/properties?purpose=${purpose}&per_page=100` })).json().data.listings.data;
-  const pages = (await ask({ path: '/api/v1/pages' })).json().data;
+  const pageSlugs = (await ask({ path: '/api/v1/pages' })).json().data.items.map((page) => page.slug);
   const sitemap = (await ask({ path: '/api/v1/sitemap.xml' })).body.toString('utf8');
   const parts = [...sitemap.matchAll(/\/api\/v1\/sitemaps\/([^<"]+\.xml)/g)].map((match) => match[1]);
   const developers = [...new Map(projects.filter((project) => project.developer?.slug).map((project) => [project.developer.slug, project.developer])).values()];
-  const pageSlugs = (Array.isArray(pages) ? pages : pages.items ?? pages.data ?? []).map((page) => page.slug).filter(Boolean);
-  return { projects, homes, developers, pageSlugs, parts };
+  const developerIds = [...new Set(projects.map((project) => project.developer?.id).filter((id) => id !== undefined && id !== null).map(String))];
+  return { projects, homes, developers, developerIds, pageSlugs, parts };
 }
 
 /** The same request plainly twice (the second on the fast lane where it answers) and on the full path; the first answer. */
@@ -166,26 +175,30 @@ function fixedRoutes({ projects, homes, developers, pageSlugs, parts }) {
   ];
 }
 
-/** One random request of one route family. */
+/** One random request of one route family, the catalogues' listings, maps and single answers drawn most often. */
 function randomTarget(data, draw) {
   const { pick, query, viewport } = draw;
+  const offPlanVocabulary = offPlan(data.developerIds);
   const project = pick(data.projects);
   const home = pick([...data.homes.sale, ...data.homes.rent]);
+  const projectListing = () => withQuery('/api/v1/off-plan/projects', query(offPlanVocabulary, 4));
+  const projectMap = () => withQuery('/api/v1/off-plan/projects/map', query(offPlanVocabulary, 2, viewport()));
+  const projectKeys = [String(project.id), project.slug, project.slug.toUpperCase(), encodeURIComponent(arabicIndic(String(project.id))), `0${project.id}`, 'no-such-project'];
+  const oneProject = () => withQuery(`/api/v1/off-plan/projects/${pick(projectKeys)}`, query(DETAIL, 2));
+  const homesListing = () => withQuery('/api/v1/properties', query(HOMES, 4, draw.random() < 0.95 ? [`purpose=${pick(['sale', 'rent'])}`] : []));
+  const homesMap = () => withQuery('/api/v1/properties/map', query(HOMES, 2, [`purpose=${pick(['sale', 'rent', 'x'])}`, ...viewport()]));
+  const homeKeys = [home.slug, home.reference, home.slug.toUpperCase(), home.reference.toLowerCase(), 'no-such-home', 'LS-00000'];
+  const oneHome = () => withQuery(`/api/v1/properties/${pick(homeKeys)}`, query(DETAIL, 2));
   const families = [
-    () => withQuery('/api/v1/off-plan/projects', query(OFF_PLAN, 4)),
-    () => withQuery('/api/v1/off-plan/projects/map', query(OFF_PLAN, 2, viewport())),
-    () => withQuery('/api/v1/off-plan/projects/filters', query({ locale: COMMON.locale }, 1)),
-    () => withQuery(`/api/v1/off-plan/projects/${pick([String(project.id), project.slug, project.slug.toUpperCase(), encodeURIComponent(arabicIndic(String(project.id))), `0${project.id}`, 'no-such-project'])}`, query(DETAIL, 2)),
+    projectListing, projectListing, projectListing, projectMap, projectMap, oneProject, oneProject,
+    () => withQuery('/api/v1/off-plan/projects/filters', query(LANGUAGE, 1)),
     () => withQuery(`/api/v1/off-plan/developers/${pick([...data.developers.map((developer) => developer.slug), 'no-such-developer'])}`, query(DETAIL, 2)),
-    () => withQuery('/api/v1/off-plan', query({ locale: COMMON.locale }, 1)),
-    () => withQuery('/api/v1/properties', query(HOMES, 4, draw.random() < 0.95 ? [`purpose=${pick(['sale', 'rent'])}`] : [])),
-    () => withQuery('/api/v1/properties', query(HOMES, 4, [`purpose=${pick(['sale', 'rent'])}`])),
-    () => withQuery('/api/v1/properties/map', query(HOMES, 2, [`purpose=${pick(['sale', 'rent', 'x'])}`, ...viewport()])),
-    () => withQuery('/api/v1/properties/filters', query({ locale: COMMON.locale }, 1, draw.random() < 0.9 ? [`purpose=${pick(['sale', 'rent'])}`] : [])),
-    () => withQuery(`/api/v1/properties/${pick([home.slug, home.reference, home.slug.toUpperCase(), home.reference.toLowerCase(), 'no-such-home', 'LS-00000'])}`, query(DETAIL, 2)),
-    () => withQuery('/api/v1/search/suggest', query(SUGGEST, 3, [`q=${pick(SUGGEST.q)}`])),
+    () => withQuery('/api/v1/off-plan', query(LANGUAGE, 1)),
+    homesListing, homesListing, homesListing, homesMap, homesMap, oneHome, oneHome,
+    () => withQuery('/api/v1/properties/filters', query(LANGUAGE, 1, draw.random() < 0.9 ? [`purpose=${pick(['sale', 'rent'])}`] : [])),
+    () => withQuery('/api/v1/search/suggest', query(SUGGEST, 3, [`q=${draw.value(SUGGEST.q)}`])),
     () => withQuery(`/api/v1/pages/${pick([...data.pageSlugs, 'no-such-page'])}`, query({ locale: COMMON.locale, currency: COMMON.currency }, 2)),
-    () => withQuery(pick(['/api/v1/sitemap.xml', ...data.parts.map((part) => `/api/v1/sitemaps/${part}`), '/api/v1/robots.txt', '/api/v1/luxury', '/api/v1/contact-us-page']), query({ locale: COMMON.locale }, 1)),
+    () => withQuery(pick(['/api/v1/sitemap.xml', ...data.parts.map((part) => `/api/v1/sitemaps/${part}`), '/api/v1/robots.txt', '/api/v1/luxury', '/api/v1/contact-us-page']), query(LANGUAGE, 1)),
   ];
   return pick(families)();
 }
