@@ -70,7 +70,7 @@ export interface SimilarityRule<T> {
 interface Prepared {
   keys: Map<string, string[]>;
   members: Map<string, Map<string, number[]>>;
-  traits: unknown[][];
+  traits: Array<ArrayLike<unknown>>;
   idRanks: Int32Array[];
 }
 
@@ -84,12 +84,13 @@ export interface Similarity<T> {
 /** Ids in a fixed order that puts numeric ids in numeric order: shorter first, then by code units. */
 export const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-function traitOf<T>(criterion: SimilarCriterion<T>): ((item: T) => unknown) | undefined {
-  if ('same' in criterion) return criterion.same;
-  if ('within' in criterion) return criterion.of;
-  if ('overlap' in criterion) return criterion.overlap;
-  if ('logGap' in criterion) return criterion.logGap;
-  return undefined;
+/** Each item's trait a criterion compares, read once: numbers in typed arrays (NaN for none), other values as they are. */
+function* traitsOf<T>(items: readonly T[], criterion: SimilarCriterion<T>): Steps<ArrayLike<unknown>> {
+  if ('same' in criterion) return yield* mapInSteps(items, criterion.same);
+  const number = 'within' in criterion ? criterion.of : 'logGap' in criterion ? criterion.logGap : undefined;
+  if (number) return Float64Array.from(yield* mapInSteps(items, (item) => number(item) ?? NaN));
+  if ('overlap' in criterion) return Int32Array.from(yield* mapInSteps(items, criterion.overlap));
+  return [];
 }
 
 function* prepare<T>(items: readonly T[], rule: SimilarityRule<T>): Steps<Prepared> {
@@ -107,11 +108,10 @@ function* prepare<T>(items: readonly T[], rule: SimilarityRule<T>): Steps<Prepar
     keys.set(name, groupKeys);
     members.set(name, byKey);
   }
-  const traits: unknown[][] = [];
+  const traits: Array<ArrayLike<unknown>> = [];
   const idRanks: Int32Array[] = [];
   for (const criterion of rule.order) {
-    const trait = traitOf(criterion);
-    traits.push(trait ? yield* mapInSteps(items, trait) : []);
+    traits.push(yield* traitsOf(items, criterion));
     idRanks.push('id' in criterion ? yield* collatedRanks(items.map(criterion.id), compareIds) : new Int32Array(0));
   }
   return { keys, members, traits, idRanks };
@@ -139,54 +139,81 @@ function scorers<T>(rule: SimilarityRule<T>, prepared: Prepared, geo: Pick<Catal
       const own = criterion.same(item);
       return (candidate) => (own !== null && traits[candidate] === own ? 0 : 1);
     }
-    if ('within' in criterion) {
-      const own = criterion.of(item);
-      const band = own === null ? NaN : criterion.within * own;
-      return (candidate) => (own !== null && traits[candidate] !== null && Math.abs((traits[candidate] as number) - own) <= band ? 0 : 1);
-    }
     if ('overlap' in criterion) {
       const own = criterion.overlap(item);
-      return (candidate) => ((own & (traits[candidate] as number)) !== 0 ? 0 : 1);
+      const masks = traits as Int32Array;
+      return (candidate) => ((own & masks[candidate]) !== 0 ? 0 : 1);
     }
-    const own = criterion.logGap(item);
+    const values = traits as Float64Array;
+    if ('within' in criterion) {
+      // Unknown (NaN) on either side is never within: every comparison with NaN is false.
+      const own = criterion.of(item) ?? NaN;
+      const band = criterion.within * own;
+      return (candidate) => (Math.abs(values[candidate] - own) <= band ? 0 : 1);
+    }
+    const own = criterion.logGap(item) ?? NaN;
     return (candidate) => {
-      const other = traits[candidate] as number | null;
-      return own === null || other === null || own <= 0 || other <= 0 ? UNKNOWN : Math.abs(Math.log(own / other));
+      const other = values[candidate];
+      return own > 0 && other > 0 ? Math.abs(Math.log(own / other)) : UNKNOWN;
     };
   });
 }
 
+/** A candidate and its ranks by each criterion, each worked out when first compared (NaN until then). */
 interface Scored {
   position: number;
-  ranks: number[];
+  tier: number;
+  ranks: Float64Array;
 }
 
-/** Whether `a` comes before `b`: the first criterion that tells them apart, else the position. */
-function before(a: Scored, b: Scored): boolean {
-  for (let at = 0; at < a.ranks.length; at += 1) if (a.ranks[at] !== b.ranks[at]) return a.ranks[at] < b.ranks[at];
-  return a.position < b.position;
+/** What a ranking shares with the next one: which items the current one gathered (those marked with its stamp). */
+interface Marks {
+  seen: Int32Array;
+  stamp: number;
 }
 
 /** The similar items of `item` (at `self`, -1 outside the index), best first. */
-function rank<T>(rule: SimilarityRule<T>, prepared: Prepared, geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, size: number, item: T, self: number): Int32Array {
+function rank<T>(rule: SimilarityRule<T>, prepared: Prepared, geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, marks: Marks, item: T, self: number): Int32Array {
   const from = rule.at(item);
   const score = scorers(rule, prepared, geo, item, from);
   const scopeKey = rule.scope === undefined ? undefined : rule.groups[rule.scope](item);
   const scopeKeys = rule.scope === undefined ? undefined : prepared.keys.get(rule.scope)!;
-  const gathered = new Set<number>();
+  if (marks.stamp === 0x7fffffff) marks.seen.fill((marks.stamp = 0));
+  const stamp = (marks.stamp += 1);
+  const { seen } = marks;
+  let gathered = 0;
   const best: Scored[] = [];
-  const wanted = (candidate: number) => candidate !== self && !gathered.has(candidate) && (scopeKeys === undefined || scopeKeys[candidate] === scopeKey);
+  const wanted = (candidate: number) => candidate !== self && seen[candidate] !== stamp && (scopeKeys === undefined || scopeKeys[candidate] === scopeKey);
+
+  const rankOf = (scored: Scored, at: number) => {
+    const kept = scored.ranks[at];
+    return Number.isNaN(kept) ? (scored.ranks[at] = score[at](scored.position, scored.tier)) : kept;
+  };
+  /** Whether `a` comes before `b`: the first criterion that tells them apart, else the position. */
+  const before = (a: Scored, b: Scored) => {
+    for (let at = 0; at < score.length; at += 1) {
+      const ours = rankOf(a, at);
+      const theirs = rankOf(b, at);
+      if (ours !== theirs) return ours < theirs;
+    }
+    return a.position < b.position;
+  };
+  const blank = (): Scored => ({ position: -1, tier: 0, ranks: new Float64Array(score.length) });
+  let next = blank();
 
   const offer = (candidates: Iterable<number>, tier: number) => {
     for (const position of candidates) {
       if (!wanted(position)) continue;
-      gathered.add(position);
-      const scored = { position, ranks: score.map((of) => of(position, tier)) };
-      if (best.length === rule.count && !before(scored, best[rule.count - 1])) continue;
+      seen[position] = stamp;
+      gathered += 1;
+      next.position = position;
+      next.tier = tier;
+      next.ranks.fill(NaN);
+      if (best.length === rule.count && !before(next, best[rule.count - 1])) continue;
       let at = Math.min(best.length, rule.count - 1);
-      while (at > 0 && before(scored, best[at - 1])) at -= 1;
-      best.splice(at, 0, scored);
-      if (best.length > rule.count) best.pop();
+      while (at > 0 && before(next, best[at - 1])) at -= 1;
+      best.splice(at, 0, next);
+      next = best.length > rule.count ? best.pop()! : blank();
     }
   };
 
@@ -199,16 +226,16 @@ function rank<T>(rule: SimilarityRule<T>, prepared: Prepared, geo: Pick<Catalogu
     }
     return undefined;
   };
-  const everyone = () => (scopeKey === undefined ? Array.from({ length: size }, (_, position) => position) : prepared.members.get(rule.scope!)!.get(scopeKey) ?? []);
+  const everyone = () => (scopeKey === undefined ? seen.keys() : prepared.members.get(rule.scope!)!.get(scopeKey) ?? []);
   rule.tiers.forEach((tier, at) => {
-    if (gathered.size >= rule.count) return;
+    if (gathered >= rule.count) return;
     if ('group' in tier) {
       const key = rule.groups[tier.group](item);
       if (key) offer(prepared.members.get(tier.group)!.get(key) ?? [], at);
     } else if ('nearest' in tier) {
-      if (from) offer(nearestWithTies(geo, from, tier.nearest === 'missing' ? rule.count - gathered.size : tier.nearest, wanted), at);
+      if (from) offer(nearestWithTies(geo, from, tier.nearest === 'missing' ? rule.count - gathered : tier.nearest, wanted), at);
     } else {
-      offer(widened(tier.widening, rule.count - gathered.size) ?? everyone(), at);
+      offer(widened(tier.widening, rule.count - gathered) ?? everyone(), at);
     }
   });
   return Int32Array.from(best, ({ position }) => position);
@@ -217,9 +244,10 @@ function rank<T>(rule: SimilarityRule<T>, prepared: Prepared, geo: Pick<Catalogu
 /** The similarity of `items` (the index's, by position) under `rule`, read in steps; `geo`: the same items' map layer. */
 export function* similarBuild<T>(items: readonly T[], geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, rule: SimilarityRule<T>): Steps<Similarity<T>> {
   const prepared = yield* prepare(items, rule);
+  const marks: Marks = { seen: new Int32Array(items.length), stamp: 0 };
   const kept: Array<Int32Array | undefined> = new Array(items.length);
   return {
-    listOf: (position) => (kept[position] ??= rank(rule, prepared, geo, items.length, items[position], position)),
-    rankFor: (item) => rank(rule, prepared, geo, items.length, item, -1),
+    listOf: (position) => (kept[position] ??= rank(rule, prepared, geo, marks, items[position], position)),
+    rankFor: (item) => rank(rule, prepared, geo, marks, item, -1),
   };
 }
