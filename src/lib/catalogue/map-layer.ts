@@ -11,7 +11,7 @@ import { around, distance } from 'geokdbush';
 import { bitsetOf, has, type Bitset } from './bitset';
 import type { Bbox, LatLng } from './geo-query';
 
-/** Above this zoom every project is a marker of its own (supercluster's `maxZoom`). */
+/** Above this zoom every item is a marker of its own (supercluster's `maxZoom`). */
 export const MAX_CLUSTER_ZOOM = 16;
 /** Supercluster's cluster radius, in pixels of its 512-pixel tiles. */
 const CLUSTER_RADIUS = 40;

@@ -4,11 +4,11 @@
  * and how they are ordered (`order`) — and the ranking here does the rest.
  *
  * Candidates are gathered tier by tier, each looked at only while those before it gathered fewer than
- * `count`: the members of one of the item's groups (a community, an emirate), the items with
- * coordinates nearest to it (a fixed pool, or as many as are missing; every item as near as the last
- * comes too), or the members of ever wider groups (a city, an emirate, then any). So an item costs its groups and at most one nearest search of the map layer
- * (map-layer.ts), never a scan of all. The best `count` of the gathered candidates, by the criteria of
- * `order` in turn and then their position, are its similar items.
+ * `count`: the members of one of the item's groups (a community, an emirate), the items with coordinates
+ * nearest to it (a fixed pool, or as many as are missing; every item as near as the last comes too), or
+ * the members of ever wider groups (a city, an emirate, then any). So an item costs its groups and at
+ * most one nearest search of the map layer (map-layer.ts), never a scan of all. The best `count` of the
+ * gathered candidates, by the criteria of `order` in turn and then their position, are its similar items.
  *
  * What the rule reads of each item is read once, in steps, with the index (`similarBuild`); an item's
  * list is ranked when first asked for and kept (`listOf`), an item outside the index's ranked each time
@@ -27,8 +27,8 @@ export type SimilarTier =
   | { nearest: number | 'missing' }
   /**
    * The members of the first of these groups that, with those of the groups before it, are as many as
-   * are missing; else every item. A member of two groups is counted in each (as the homes' answers always
-   * have: a count of distinct members would end the widening later, and answers would change).
+   * are missing; else every item. A member of two groups is counted in each: a count of distinct members
+   * would widen further and change answers given so far (decision 201).
    */
   | { widening: readonly string[] };
 
@@ -77,7 +77,7 @@ interface Prepared {
 export interface Similarity<T> {
   /** The similar items of the item at `position`, best first (positions), ranked once and kept. */
   listOf(position: number): Int32Array;
-  /** The similar items of an item outside the index (it is similar to none of them). */
+  /** The similar items of an item outside the index (none of them is left out as itself), ranked each time. */
   rankFor(item: T): Int32Array;
 }
 
