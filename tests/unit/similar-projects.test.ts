@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../src/api/off-plan/lib/project-index';
 import { projectRepresentation, type ProjectContext, type SimilarSource } from '../../src/api/off-plan/lib/project-response';
-import { compareIds, NEAREST_POOL, SIMILAR_COUNT, similarBuild, similarProjects } from '../../src/api/off-plan/lib/similar-projects';
+import { NEAREST_POOL, SIMILAR_COUNT, similarBuildOf, similarProjects } from '../../src/api/off-plan/lib/similar-projects';
+import { compareIds } from '../../src/lib/catalogue/similar';
+import { runSteps } from '../../src/lib/catalogue/steps';
 import { inSlices } from '../../src/plugins/extsource/server/src/slices';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 
@@ -144,7 +146,8 @@ describe('similar projects', () => {
         const byId = (lists: readonly Int32Array[], of: NormalisedProject[]) => new Map(of.map((p, i) => [p.id, [...lists[i]].map((q) => of[q].id)]));
         const shuffled = [...projects].sort(() => randoms.next().value - 0.5);
         expect(byId(similarProjects(shuffled), shuffled)).toEqual(byId(similarProjects(projects), projects));
-        expect(await inSlices(similarBuild(projects))).toEqual(similarProjects(projects));
+        const inSteps = await inSlices(similarBuildOf(projects));
+        expect(projects.map((_, position) => inSteps.listOf(position))).toEqual(similarProjects(projects));
       }),
       { numRuns: 60 }
     );
@@ -153,7 +156,7 @@ describe('similar projects', () => {
   it('the project answer ends with the cards of the index, and names them in its surrogate keys', () => {
     const projects = [project('1'), project('2'), project('3', { community: 'Elsewhere', state: 'AZ', at: null })];
     const index = buildIndex(projects);
-    const representation = projectRepresentation({ project: projects[0], pending: false }, 'en', contextOf({ index, similar: similarProjects(projects) }));
+    const representation = projectRepresentation({ project: projects[0], pending: false }, 'en', contextOf({ index, similar: runSteps(similarBuildOf(projects)) }));
     const body = JSON.parse(representation.body.toString()) as { data: Record<string, unknown> };
     expect(Object.keys(body.data).at(-1)).toBe('similar');
     expect(body.data.similar).toEqual([JSON.parse(index.cardBytes[1].toString())]);
@@ -165,11 +168,11 @@ describe('similar projects', () => {
     const answer = { project: projects[0], pending: false };
     const similarIds = (source: SimilarSource) =>
       (JSON.parse(projectRepresentation(answer, 'en', contextOf(source)).body.toString()) as { data: { similar: Array<{ id: string }> } }).data.similar.map(({ id }) => id);
-    const before = { index: buildIndex(projects), similar: similarProjects(projects) };
+    const before = { index: buildIndex(projects), similar: runSteps(similarBuildOf(projects)) };
     expect(similarIds(before)).toEqual(['2', '3']);
     const context = contextOf(before);
     expect(projectRepresentation(answer, 'en', context)).toBe(projectRepresentation(answer, 'en', context));
     const withoutThree = [projects[0], projects[1]];
-    expect(similarIds({ index: buildIndex(withoutThree), similar: similarProjects(withoutThree) })).toEqual(['2']);
+    expect(similarIds({ index: buildIndex(withoutThree), similar: runSteps(similarBuildOf(withoutThree)) })).toEqual(['2']);
   });
 });

@@ -11,7 +11,7 @@ import { around, distance } from 'geokdbush';
 import { bitsetOf, has, type Bitset } from './bitset';
 import type { Bbox, LatLng } from './geo-query';
 
-/** Above this zoom every project is a marker of its own (supercluster's `maxZoom`). */
+/** Above this zoom every item is a marker of its own (supercluster's `maxZoom`). */
 export const MAX_CLUSTER_ZOOM = 16;
 /** Supercluster's cluster radius, in pixels of its 512-pixel tiles. */
 const CLUSTER_RADIUS = 40;
@@ -168,11 +168,29 @@ export function layerOf(geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, positions: 
 /** The items inside `bbox`, as a set over the index's `size` items. */
 export const bboxSet = (geo: CatalogueGeo, bbox: Bbox, size: number): Bitset => bitsetOf(size, geo.all.range(bbox).map((member) => geo.all.members[member]));
 
-/** Kilometres from `from` to the item at `position` (great circle), to 10 m; null without coordinates. */
-export function distanceKm(geo: CatalogueGeo, [lat, lng]: LatLng, position: number): number | null {
+/** Kilometres from `from` to the item at `position` (great circle), unrounded; infinite without coordinates. */
+export function kmTo(geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, [lat, lng]: LatLng, position: number): number {
   const member = geo.memberOf[position];
-  if (member < 0) return null;
-  return Math.round(distance(lng, lat, geo.all.lng[member], geo.all.lat[member]) * 100) / 100;
+  return member < 0 ? Number.POSITIVE_INFINITY : distance(lng, lat, geo.all.lng[member], geo.all.lat[member]);
+}
+
+/** Kilometres from `from` to the item at `position`, to 10 m; null without coordinates. */
+export function distanceKm(geo: CatalogueGeo, from: LatLng, position: number): number | null {
+  const km = kmTo(geo, from, position);
+  return km === Number.POSITIVE_INFINITY ? null : Math.round(km * 100) / 100;
+}
+
+/**
+ * The positions of the `count` items with coordinates `wanted` takes nearest to `from`, and of every
+ * other as near as the last of them (so which of equals is in never depends on the tree's layout).
+ */
+export function nearestWithTies(geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, from: LatLng, count: number, wanted: (position: number) => boolean): number[] {
+  const found = geo.all.around(from, count + 1, Infinity, wanted);
+  if (found.length <= count) return found;
+  const last = kmTo(geo, from, found[count - 1]);
+  if (kmTo(geo, from, found[count]) > last) return found.slice(0, count);
+  // The kd-tree compares its own measure of distance: a hair more takes in every item as near as the last.
+  return geo.all.around(from, Infinity, last * (1 + 1e-9), wanted);
 }
 
 /**

@@ -19,7 +19,7 @@ import { projectIn } from './project-locale';
 import { projectSeo } from './project-seo';
 import { LISTING_WORDS } from './listing-words';
 import { projectStructuredData } from './project-structured-data';
-import type { SimilarLists } from './similar-projects';
+import type { SimilarProjects } from './similar-projects';
 
 /** What a project id may look like; anything else is not one (a 404, without asking anyone). */
 export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -27,7 +27,7 @@ export const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A locale's project index with each project's similar projects: what `similar` is read from. */
 export interface SimilarSource {
   index: ProjectIndex;
-  similar: SimilarLists;
+  similar: SimilarProjects;
 }
 
 /** The editors' published SEO overrides in the answer's locale, by project id, and how their images are addressed. */
@@ -70,7 +70,7 @@ const structuredData = (project: NormalisedProject, locale: Locale, page: { cano
 /** Decision 125: the listing's cards (the index's locale, AED) of the project's similar projects; none when the index does not list it. */
 function similarData(id: string, { index, similar }: SimilarSource) {
   const position = index.byId.get(id);
-  const others = position === undefined ? [] : [...similar[position]];
+  const others = position === undefined ? [] : [...similar.listOf(position)];
   return { similarIds: others.map((other) => index.projects[other].id), similar: others.map((other) => JSON.parse(index.cardBytes[other].toString('utf8')) as unknown) };
 }
 

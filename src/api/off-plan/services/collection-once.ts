@@ -5,7 +5,7 @@
  */
 import { inSlices, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { searchBuild } from '../lib/project-index';
-import { similarBuild } from '../lib/similar-projects';
+import { similarBuildOf } from '../lib/similar-projects';
 
 /** `build` of each collection's projects, started once (in slices) whichever locale's index asks first. */
 function oncePerCollection<T>(build: (projects: NormalisedProject[]) => Generator<unknown, T, void>): (collection: ProjectCollection) => Promise<T> {
@@ -21,5 +21,5 @@ function oncePerCollection<T>(build: (projects: NormalisedProject[]) => Generato
 }
 
 /** Each collection's similar projects, and its name and place search: the same for the indexes of every locale. */
-export const similarOnce = oncePerCollection(similarBuild);
+export const similarOnce = oncePerCollection(similarBuildOf);
 export const searchOnce = oncePerCollection(searchBuild);

@@ -36,7 +36,7 @@ import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, t
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
-import type { SimilarLists } from '../lib/similar-projects';
+import type { SimilarProjects } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
@@ -50,7 +50,7 @@ interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
   version: number;
   /** Each project's similar projects (positions in the index, the same in every locale). */
-  similar: SimilarLists;
+  similar: SimilarProjects;
   /** The slugs it was built with: a project answer names them and reads its similar projects here, never a mix of two collections'. */
   slugs: CollectionSlugs;
 }

@@ -11,6 +11,7 @@ import { cardShelf, type CardShelf } from '../../../lib/catalogue/card-shelf';
 import { placesOf, type CatalogueGeo } from '../../../lib/catalogue/map-layer';
 import { nullsLast, ranksOf } from '../../../lib/catalogue/ordering';
 import { rangeBlocksOf, type RangeBlocks } from '../../../lib/catalogue/ranges';
+import { similarBuild, type Similarity } from '../../../lib/catalogue/similar';
 import { mapInSteps, runSteps, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
 import { wordIndexOf, type WordIndex } from '../../../lib/catalogue/words';
 import type { Locale } from '../../../lib/locale';
@@ -19,6 +20,7 @@ import { searchWords, SITE_CURRENCY } from '../../catalogues/services/vocabulary
 import { listingCard } from './card';
 import { PURPOSES, type Listing, type Purpose } from './listing';
 import { FACET_NAMES, FACETS, listingOptions, SORTS, type FacetName, type ListingSort } from './options';
+import { LISTING_SIMILARITY } from './similar';
 
 export type Orders = Record<ListingSort, Int32Array>;
 
@@ -42,9 +44,6 @@ export interface SharedListingIndex {
   ranks: Orders;
   byPurpose: Record<Purpose, { set: Bitset; orders: Orders }>;
   states: Map<EmirateCode, Bitset>;
-  /** Positions by community and by city (similar listings). */
-  communities: Map<string, number[]>;
-  cities: Map<string, number[]>;
   options: Record<FacetName, Bitset[]>;
   /** How many listings of each purpose have each option, with no other filter. */
   optionTotals: Record<Purpose, Record<FacetName, number[]>>;
@@ -53,6 +52,8 @@ export interface SharedListingIndex {
   places: WordIndex;
   /** Where the listings are: the map, the bbox filter, nearest first (the one map layer); those without coordinates newest first. */
   geo: CatalogueGeo;
+  /** Each listing's similar listings, ranked when first shown and kept; and those of a listing gone from the index. */
+  similar: Similarity<Listing>;
 }
 
 /** The index in one locale: the shared one, and the locale's cards. */
@@ -131,18 +132,8 @@ export function* listingIndexBuild(listings: Listing[], slugs: ReadonlyMap<strin
   yield;
 
   const states = new Map<EmirateCode, Bitset>();
-  const communities = new Map<string, number[]>();
-  const cities = new Map<string, number[]>();
-  const place = (places: Map<string, number[]>, name: string, i: number) => {
-    if (!name) return;
-    const kept = places.get(name);
-    if (kept) kept.push(i);
-    else places.set(name, [i]);
-  };
   const sets = Object.fromEntries(FACET_NAMES.map((name) => [name, FACETS[name].map(() => newBitset(size))])) as Record<FacetName, Bitset[]>;
   yield* mapInSteps(listings, (listing, i) => {
-    place(communities, listing.community, i);
-    place(cities, listing.city, i);
     if (listing.state_id) {
       let set = states.get(listing.state_id);
       if (!set) states.set(listing.state_id, (set = newBitset(size)));
@@ -164,6 +155,7 @@ export function* listingIndexBuild(listings: Listing[], slugs: ReadonlyMap<strin
   const { all: placed, memberOf } = listingPlaces(listings);
   yield;
   const geo = { all: placed, memberOf, unplaced: orders.newest.filter((i) => memberOf[i] < 0) };
+  const similar = yield* similarBuild(listings, geo, LISTING_SIMILARITY);
   const places = yield* wordIndexOf(listings, (listing) => searchWords(placeText(listing)));
   const prices = Float64Array.from(listings, (listing) => comparablePrice(listing) ?? NaN);
   const areas = Float64Array.from(listings, (listing) => listing.area_sqft ?? NaN);
@@ -185,14 +177,13 @@ export function* listingIndexBuild(listings: Listing[], slugs: ReadonlyMap<strin
     ranks,
     byPurpose,
     states,
-    communities,
-    cities,
     options: sets,
     optionTotals,
     price: rangeOrder(prices, orders.price_asc),
     area: rangeOrder(areas, orders.area_asc),
     places,
     geo,
+    similar,
   };
 }
 

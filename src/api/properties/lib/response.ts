@@ -17,7 +17,6 @@ import { LISTING_MESSAGES } from './messages';
 import { FACET_NAMES, FACETS, SORTS, type ListingSort } from './options';
 import type { ListingQuery } from './query';
 import { searchListings } from './listing-search';
-import { similarListings } from './similar';
 
 const COMMA = Buffer.from(',');
 
@@ -77,13 +76,13 @@ export function filtersBody(index: ListingIndex, purpose: Purpose) {
   );
 }
 
-const cardsOf = (index: ListingIndex, positions: readonly number[]) => positions.map((other) => listingCard(index.listings[other], index.slugs[other], index.locale));
+const cardsOf = (index: ListingIndex, positions: Int32Array) => Array.from(positions, (other) => listingCard(index.listings[other], index.slugs[other], index.locale));
 
 /** A listing's answer, and the positions of the similar listings it shows. */
 export function listingBody(index: ListingIndex, position: number) {
   const { locale } = index;
   const listing = index.listings[position];
-  const similar = similarListings(index, listing, position);
+  const similar = index.similar.listOf(position);
   return { body: success(listingDetail(listing, index.slugs[position], locale, cardsOf(index, similar)), 200, LISTING_MESSAGES[locale].listingAnswerMessage), similar };
 }
 
@@ -91,6 +90,6 @@ export function listingBody(index: ListingIndex, position: number) {
 export function goneBody(index: ListingIndex, listing: Listing, slug: string) {
   return {
     ...errorBody(410, 'GONE', LISTING_MESSAGES[index.locale].listingGone(slug)),
-    data: { slug, reference: listing.reference, similar: cardsOf(index, similarListings(index, listing)) },
+    data: { slug, reference: listing.reference, similar: cardsOf(index, index.similar.rankFor(listing)) },
   };
 }
