@@ -19,7 +19,7 @@ import { PAGE_TAG_PREFIX, PAGE_UID } from './pages';
 const CHECKED_ACTIONS = new Set(['create', 'update', 'publish']);
 
 /** The catalogues' own readers of a query, in the editor's language. */
-const readerIn = (locale: Locale): QueryCheck => (catalogue, query) => {
+export const readerIn = (locale: Locale): QueryCheck => (catalogue, query) => {
   const checked = catalogueSpelled(catalogue)!.entry.checkQuery(query, locale);
   return checked.ok ? undefined : checked.errors;
 };
