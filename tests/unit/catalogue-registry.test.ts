@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogueNamed, catalogues, catalogueSpelled, registerCatalogue, sectionSpellings, unregisterCatalogue, type CatalogueEntry } from '../../src/api/catalogues/services/registry';
+import { catalogueFavouriting, catalogueNamed, catalogues, catalogueSpelled, registerCatalogue, sectionSpellings, unregisterCatalogue, type CatalogueEntry } from '../../src/api/catalogues/services/registry';
 import { readSavedSearch } from '../../src/api/account/services/saved-searches';
 import { liveAsk } from '../../src/api/pages/lib/sections';
 import { readerIn, sectionProblems } from '../../src/api/pages/services/page-writes';
@@ -31,6 +31,7 @@ const COMMERCIAL: CatalogueEntry = {
   },
   live: async () => null,
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
+  favourites: { kind: 'unit', column: 'unit_reference', cardsOf: async () => new Map(), keyNamed: async () => undefined },
   sitemapPages: async () => [],
 };
 
@@ -44,6 +45,8 @@ describe('the registry of catalogues', () => {
     expect(catalogueSpelled('sale')).toMatchObject({ entry: { name: 'listings' }, narrows: { purpose: 'sale' } });
     expect(catalogueSpelled('rent')).toMatchObject({ entry: { name: 'listings' }, narrows: { purpose: 'rent' } });
     expect(catalogueNamed('listings')).toBe(catalogueSpelled('rent')!.entry);
+    expect(catalogueFavouriting('project')).toBe(catalogueNamed('projects'));
+    expect(catalogues().map(({ favourites }) => favourites.column)).toEqual(['project_id', 'listing_reference']);
     // Each caller keeps the values its clients send: a saved search names the catalogue, a section spells a part.
     expect(catalogueNamed('off_plan')).toBeUndefined();
     expect(catalogueSpelled('projects')).toBeUndefined();

@@ -17,6 +17,12 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   checkQuery: checkListingQuery,
   live: (strapi, query, locale, limit) => offPlanService(strapi).live(query, locale, limit),
   listingUrl: (_narrows, locale) => pageUrl('off-plan', locale),
+  favourites: {
+    kind: 'project',
+    column: 'project_id',
+    cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
+    keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
+  },
   async sitemapPages(strapi) {
     return (await offPlanService(strapi).sitemapProjects()).map(({ slug, lastModified }) => ({ kind: 'project', params: { slug }, lastModified }));
   },

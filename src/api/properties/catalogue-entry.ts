@@ -21,6 +21,12 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   checkQuery: checkPropertiesQuery,
   live: (strapi, query, locale, limit) => propertiesService(strapi).live(query, locale, limit),
   listingUrl: (narrows, locale) => pageUrl('properties', locale, narrows),
+  favourites: {
+    kind: 'listing',
+    column: 'listing_reference',
+    cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
+    keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
+  },
   async sitemapPages(strapi) {
     return (await propertiesService(strapi).sitemapListings()).map(({ slug, lastModified }) => ({ kind: 'listing', params: { slug }, lastModified }));
   },

@@ -31,6 +31,18 @@ export interface CataloguePage {
   lastModified: number | undefined;
 }
 
+/** What a buyer favourites of a catalogue: an item, kept in a column of its own, shown by its listing's card. */
+export interface FavouriteItems {
+  /** The item's kind, as the favourites' routes and answers name it (`project`). */
+  kind: string;
+  /** The favourite's column holding its key, and the answers' field naming it (`project_id`). */
+  column: string;
+  /** The listing's cards of the items `keys` the catalogue holds now, by key: the others are not in it. */
+  cardsOf(strapi: Core.Strapi, keys: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>>;
+  /** The key of the item `key` names (another spelling, a slug), as the catalogue holds it now; undefined when none. */
+  keyNamed(strapi: Core.Strapi, key: string, locale: Locale): Promise<string | undefined>;
+}
+
 /** What every reader of catalogues asks of one: each catalogue hands in its own services. */
 export interface CatalogueEntry {
   /** Its one name: a saved search's `catalogue`, its sitemap part, its surrogate key. */
@@ -49,6 +61,8 @@ export interface CatalogueEntry {
   live(strapi: Core.Strapi, query: string, locale: Locale, limit: number): Promise<LiveResult | null>;
   /** The website's listing page of the part `narrows` selects, without a query. */
   listingUrl(narrows: Readonly<Record<string, string>>, locale: Locale): string;
+  /** Its items as a buyer's favourites. */
+  favourites: FavouriteItems;
   /** Every page of its items the sitemap lists, in its order. */
   sitemapPages(strapi: Core.Strapi): Promise<CataloguePage[]>;
 }
@@ -79,6 +93,9 @@ export function firstCatalogue(): CatalogueEntry {
   if (!registered.length) throw new Error('No catalogue is registered: register them before reading one');
   return registered[0];
 }
+
+/** The catalogue whose items are favourited as `kind`, or undefined. */
+export const catalogueFavouriting = (kind: string): CatalogueEntry | undefined => registered.find((entry) => entry.favourites.kind === kind);
 
 /** Every page section spelling, catalogue by catalogue in the order registered. */
 export const sectionSpellings = (): string[] => registered.flatMap((entry) => entry.spellings.map(({ spelling }) => spelling));
