@@ -94,6 +94,12 @@ export function firstCatalogue(): CatalogueEntry {
   return registered[0];
 }
 
+/** The spelling of `entry` whose parameters `fields` have (a rent listing's `purpose`), else its first. */
+export function spellingOf(entry: CatalogueEntry, fields: Readonly<Record<string, unknown>>): string {
+  const fits = entry.spellings.find(({ narrows }) => Object.entries(narrows).every(([name, value]) => fields[name] === value));
+  return (fits ?? entry.spellings[0]).spelling;
+}
+
 /** The catalogue whose items are favourited as `kind`, or undefined. */
 export const catalogueFavouriting = (kind: string): CatalogueEntry | undefined => registered.find((entry) => entry.favourites.kind === kind);
 

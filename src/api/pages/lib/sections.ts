@@ -5,7 +5,7 @@
  * the answer the catalogue gave when the page was built (`liveSection`). Pure.
  */
 import type { OptionalMediaUrl } from '../../../lib/media';
-import { catalogueNamed, catalogueSpelled, firstCatalogue, type CatalogueEntry } from '../../catalogues/services/registry';
+import { catalogueNamed, catalogueSpelled, firstCatalogue, spellingOf } from '../../catalogues/services/registry';
 import { sectionQuery, type Catalogue } from './live-queries';
 
 /** A dynamic-zone entry as the Document Service reads it. */
@@ -28,13 +28,8 @@ type Data = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const list = (value: unknown): Data[] => (Array.isArray(value) ? (value as Data[]) : []);
 const limitOf = (value: unknown): number => (typeof value === 'number' && value >= 1 ? value : DEFAULT_LIVE_LIMIT);
-/** The spelling of `entry` whose parameters the record's fields have (a listings section's `purpose`), else its first. */
-function spellingIn(entry: CatalogueEntry, record: Data): Catalogue {
-  const fits = entry.spellings.find(({ narrows }) => Object.entries(narrows).every(([name, value]) => record[name] === value));
-  return (fits ?? entry.spellings[0]).spelling;
-}
-/** A cards section's catalogue: the one its component is named after (`sections.projects`: `projects`). */
-const cardsOf = (name: string, record: Data = {}): Catalogue => spellingIn(catalogueNamed(name) ?? firstCatalogue(), record);
+/** A cards section's catalogue: the one its component is named after (`sections.projects`: `projects`), its part the record's (a listings section's `purpose`). */
+const cardsOf = (name: string, record: Data = {}): Catalogue => spellingOf(catalogueNamed(name) ?? firstCatalogue(), record);
 /** A map's or figures' catalogue as the editor chose it; one no catalogue spells (none chosen) is the first catalogue's. */
 const catalogueOf = (value: unknown): Catalogue => (catalogueSpelled(value) ? (value as Catalogue) : firstCatalogue().spellings[0].spelling);
 /** The editor's query asked of `catalogue`, for `limit` cards. */
