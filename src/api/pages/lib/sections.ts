@@ -2,7 +2,8 @@
  * A page's sections as the website reads them (decision 168), in the editor's order, each with a stable
  * `type` and its fields in a fixed shape (empty text as "", a missing image as null). Editorial sections
  * are what the editor wrote; a live section names what it asks of a catalogue (`LiveAsk`) and carries
- * the answer the catalogue gave when the page was built (`liveSection`). Pure.
+ * the answer the catalogue gave when the page was built (`liveSection`), naming the catalogue by the
+ * registry's spelling (decision 204). Pure but for the registry of catalogues it reads.
  */
 import type { OptionalMediaUrl } from '../../../lib/media';
 import { catalogueNamed, catalogueSpelled, firstCatalogue, spellingOf } from '../../catalogues/services/registry';

@@ -3,8 +3,9 @@
  * emirates, the cities, communities and sub-communities of projects and listings (with their Arabic names
  * where a feed gives them, and the other names of other-names.ts), the developers, the off-plan projects
  * and the listings' references. Each says what applying it means (a listing query, or a page) and how many
- * homes are behind it in each catalogue, counted by the catalogues' own searches with that very query,
- * so a count is what the listing shows for it. Those with nothing behind them are left out. Pure.
+ * homes are behind it in each part of each registered catalogue (decision 204), counted by the catalogues'
+ * own searches with that very query, so a count is what the listing shows for it. Those with nothing
+ * behind them are left out. Pure but for the registry of catalogues it reads.
  */
 import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import type { Locale } from '../../../lib/locale';
