@@ -1,7 +1,7 @@
 /**
- * A buyer's saved searches of a registered catalogue (the off-plan listing, the sale and rent listings): a name, the
- * catalogue, its listing query (normalised by that listing's own parser: lib/saved-search.ts) and how
- * often alerts go; at most MAX_SAVED_SEARCHES each.
+ * A buyer's saved searches of a registered catalogue (the off-plan listing, the sale and rent listings): a
+ * name, the catalogue, its listing query (normalised by that listing's own parser: lib/saved-search.ts)
+ * and how often alerts go; at most MAX_SAVED_SEARCHES each.
  * Another buyer's search is, to this service, one that does not exist.
  */
 import type { Core } from '@strapi/strapi';
