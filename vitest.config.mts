@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // The catalogues, registered as the app's start registers them (decision 204).
+          setupFiles: ['tests/unit/setup/catalogues.ts'],
         },
       },
       {

@@ -24,6 +24,8 @@ import { OFF_PLAN_LAYOUTS } from './api/off-plan/admin-layout';
 import { SITEMAP_LAYOUTS } from './api/sitemap/admin-layout';
 import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
+import { registerOffPlanCatalogue } from './api/off-plan/catalogue-entry';
+import { registerPropertiesCatalogue } from './api/properties/catalogue-entry';
 import { offPlanWarmUp, prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
 import { listingsWarmUp, registerPropertiesLookups } from './api/properties/services/properties';
 import { registerSearchLookups, searchWarmUp } from './api/search/services/suggest';
@@ -117,6 +119,9 @@ export default {
     strapi.get('models').add(AUDIT_MODEL);
     strapi.get('models').add(SLUG_MODEL);
     for (const model of ALERT_MODELS) strapi.get('models').add(model);
+    // The catalogues, in the order every reader lists them (decision 204): before any page write checks a section's query.
+    registerOffPlanCatalogue();
+    registerPropertiesCatalogue();
     registerCacheInvalidation(strapi);
     registerSeoOverrideWrites(strapi);
     registerPageWrites(strapi);

@@ -135,8 +135,10 @@ function sources(places: PlaceSource[], homes: Record<string, number>): SuggestS
     projects: [{ name: 'Marina Vista', name_ar: 'مارينا فيستا', slug: 'marina-vista' }],
     listings: [{ reference: 'LS-1024', slug: 'flat-1024', purpose: 'rent' }, { reference: 'LS-10', slug: 'flat-10', purpose: 'sale' }],
     areaGuides: new Map([['dubai marina', 'living-in-dubai-marina']]),
-    countProjects: (query) => (query.startsWith('developer_id') ? 3 : homes[location(query)] ?? 0),
-    countListings: (query) => (query.startsWith('purpose=sale') ? homes[location(query)] ?? 0 : 0),
+    count: {
+      projects: (query) => (query.startsWith('developer_id') ? 3 : homes[location(query)] ?? 0),
+      listings: (query) => (query.startsWith('purpose=sale') ? homes[location(query)] ?? 0 : 0),
+    },
   };
 }
 
@@ -205,7 +207,7 @@ describe('a suggested place at 12,000 listings', () => {
   const index = buildListingIndex(listings, 'en', new Map());
   const items = suggestiblesOf({
     places: listings, developers: [], projects: [], listings: [], areaGuides: new Map(),
-    countProjects: () => 0, countListings: (query) => countListings(index, query),
+    count: { projects: () => 0, listings: (query) => countListings(index, query) },
   });
 
   it('counts what the listing route totals for its query, and the listing with that place is never empty', () => {

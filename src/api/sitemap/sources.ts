@@ -4,15 +4,16 @@
  * update of its published records in either language), every project of the current collection but
  * those an editor marked noindex (its date: when its detail last changed, else when the collection was
  * fetched), every developer but the noindex ones, each emirate with projects (the dates of their
- * projects), every sale and rent listing on the public routes (its date: the provider's last change), and
- * every published composed page but the noindex ones (its date: its last update).
+ * projects), every published composed page but the noindex ones (its date: its last update), and each
+ * registered catalogue's pages as it lists them (the projects; every sale and rent listing on the public
+ * routes, its date the provider's last change), a section each under its name.
  * Drafts are never read.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { CONTACT_PAGE_UID } from '../contact/services/contact-page';
 import { LUXURY_CONTENT_TYPES } from '../luxury/services/luxury';
-import { OFFPLAN_PAGE_UID, offPlanService } from '../off-plan/services/off-plan';
-import { propertiesService } from '../properties/services/properties';
+import { catalogues } from '../catalogues/services/registry';
+import { OFFPLAN_PAGE_UID, offPlanService, type SitemapProject } from '../off-plan/services/off-plan';
 import { pagesService } from '../pages/services/pages';
 import { projectsService } from '../../lib/extsource';
 import { LOCALES } from '../../lib/locale';
@@ -54,32 +55,27 @@ async function editorialPage(strapi: Core.Strapi, kind: PageKind, uids: readonly
   return { kind, lastModified: latest(records.map(dateOf)) };
 }
 
-/** Every page the sitemap lists, by section. */
+/** Every page the sitemap lists, by section: the site's own pages, the developers, then each catalogue's (the registry's order). */
 export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, SitePage[]]>> {
-  const projects = projectsService(strapi);
-  const collection = await projects.collection();
-  const [editorial, slugs, changedAt, developers, hiddenProjects, hiddenDevelopers, listings, composed] = await Promise.all([
+  // The collection first: the developers and the projects are read from it.
+  await projectsService(strapi).collection();
+  const [editorial, listed, developers, hiddenDevelopers, composed, catalogued] = await Promise.all([
     Promise.all(PAGE_TYPES.map(([kind, uids]) => editorialPage(strapi, kind, uids))),
-    offPlanService(strapi).projectSlugs(),
-    projects.detailsChangedAt(),
-    projects.developers(),
-    offPlanService(strapi).noindexProjects(),
+    offPlanService(strapi).sitemapProjects(),
+    projectsService(strapi).developers(),
     offPlanService(strapi).noindexDevelopers(),
-    propertiesService(strapi).sitemapListings(),
     pagesService(strapi).sitemapPages(),
+    Promise.all(catalogues().map(async (entry): Promise<[Section, SitePage[]]> => [entry.name, await entry.sitemapPages(strapi)])),
   ]);
 
-  const fetchedAt = Date.parse(collection.fetchedAt) || undefined;
-  const listed = collection.projects.filter((project) => slugs.has(project.id) && !hiddenProjects.has(project.id));
-  const dateOfProject = (id: string) => changedAt.get(id) || fetchedAt;
-  const datesBy = (key: (project: (typeof listed)[number]) => string) => {
+  const datesBy = (key: (project: SitemapProject['project']) => string) => {
     const dates = new Map<string, Array<number | undefined>>();
-    for (const project of listed) {
+    for (const { project, lastModified } of listed) {
       const value = key(project);
       if (!value) continue;
       const seen = dates.get(value);
-      if (seen) seen.push(dateOfProject(project.id));
-      else dates.set(value, [dateOfProject(project.id)]);
+      if (seen) seen.push(lastModified);
+      else dates.set(value, [lastModified]);
     }
     return dates;
   };
@@ -94,11 +90,5 @@ export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, Si
   const developerPages = developers
     .filter((developer) => developer.slug && !hiddenDevelopers.has(developer.slug))
     .map((developer) => ({ kind: 'developer' as const, params: { slug: developer.slug }, lastModified: latest(byDeveloper.get(String(developer.id)) ?? []) }));
-  const projectPages = listed.map((project) => ({ kind: 'project' as const, params: { slug: slugs.get(project.id)! }, lastModified: dateOfProject(project.id) }));
-  return [
-    ['pages', pages],
-    ['developers', developerPages],
-    ['projects', projectPages],
-    ['listings', listings.map(({ slug, lastModified }) => ({ kind: 'listing' as const, params: { slug }, lastModified }))],
-  ];
+  return [['pages', pages], ['developers', developerPages], ...catalogued];
 }

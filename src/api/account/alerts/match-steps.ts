@@ -8,6 +8,7 @@ import type { Core } from '@strapi/strapi';
 import { groupByQuery, type FoundAlert, type SearchSubject } from '../lib/alert-matching';
 import { favoriteAlert, favoritesSubject, searchSubject, type ProjectChange, type Told } from '../lib/alert-rules';
 import { alertDueAt, type AlertFrequency, type DigestSchedule } from '../lib/alert-schedule';
+import { firstCatalogue } from '../../catalogues/services/registry';
 import type { Catalogue } from '../lib/saved-search';
 import { eligibleBuyers } from './recipients';
 import type { AlertStore, NewAlert, ToldMark } from './store';
@@ -26,9 +27,9 @@ interface SavedSearchRow {
   buyer: { id: number } | null;
 }
 
-/** Every saved search of `catalogue` (a search saved before there were two searched the projects), a page at a time. */
+/** Every saved search of `catalogue` (a search saved before there were two searched the first), a page at a time. */
 async function savedSearches(strapi: Core.Strapi, catalogue: Catalogue): Promise<Array<SavedSearchRow & { buyerId: number }>> {
-  const where = catalogue === 'projects' ? { $or: [{ catalogue }, { catalogue: { $null: true } }] } : { catalogue };
+  const where = catalogue === firstCatalogue().name ? { $or: [{ catalogue }, { catalogue: { $null: true } }] } : { catalogue };
   const all: Array<SavedSearchRow & { buyerId: number }> = [];
   for (let lastId = 0; ; ) {
     const rows = (await strapi.db.query(SAVED_SEARCH_UID).findMany({

@@ -1,19 +1,21 @@
 /**
- * A saved search's body (pure): its name, how often its alerts go, the catalogue it searches (the
- * off-plan projects, or the sale and rent listings) and the listing query it keeps, checked by that
- * catalogue's own parser (handed in as `checkQuery`), whose errors come under `query.<parameter>` with
- * the listing's own words. On a PATCH every field is optional, and the catalogue stays the search's.
+ * A saved search's body (pure but for the registry of catalogues it reads): its name, how often its alerts
+ * go, the catalogue it searches (by its registry name: `projects`, `listings`; none: the first registered)
+ * and the listing query it keeps, checked by that catalogue's own parser (handed in as `checkQuery`),
+ * whose errors come under `query.<parameter>` with the listing's own words. On a PATCH every field is
+ * optional, and the catalogue stays the search's.
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import type { Locale } from '../../../lib/locale';
+import { catalogueNamed, catalogues, firstCatalogue } from '../../catalogues/services/registry';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { FieldReader } from './fields';
 
 export const FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
-export const CATALOGUES = ['projects', 'listings'] as const;
-export type Catalogue = (typeof CATALOGUES)[number];
+/** A catalogue's name in the registry (decision 204). */
+export type Catalogue = string;
 
 export const SEARCH_NAME_MAX = 100;
 export const QUERY_MAX = 2000;
@@ -43,10 +45,10 @@ export function savedSearchFields(
   if (name) fields.name = name;
   else if (name === null || (name === undefined && !partial && !read.errors.name)) read.fail('name', messages.nameRequired);
 
-  let catalogue = stored ?? 'projects';
+  let catalogue = stored ?? firstCatalogue().name;
   if (read.has('catalogue') || !partial) {
     const given = body.catalogue ?? catalogue;
-    if (!(CATALOGUES as readonly unknown[]).includes(given)) read.fail('catalogue', messages.catalogue(CATALOGUES.join(', ')));
+    if (!catalogueNamed(given)) read.fail('catalogue', messages.catalogue(catalogues().map((entry) => entry.name).join(', ')));
     else if (stored && given !== stored) read.fail('catalogue', messages.catalogueFixed);
     else if (!partial) fields.catalogue = catalogue = given as Catalogue;
   }

@@ -1,7 +1,8 @@
 /**
- * A buyer's favourites: off-plan projects (by the feed's project id) and sale and rent listings (by
- * reference), at most MAX_FAVORITES in all, listed newest first with each catalogue's own cards; one that
- * left its catalogue stays listed, marked unavailable.
+ * A buyer's favourites: the items of each registered catalogue (decision 204), off-plan projects by the
+ * feed's project id and sale and rent listings by reference, each in its catalogue's column, at most
+ * MAX_FAVORITES in all, listed newest first with each catalogue's own cards; one that left its catalogue
+ * stays listed, marked unavailable.
  * The set is held per instance under the buyer's cache tag (services/buyer.ts), with the catalogues'
  * answers already flagged for it, each kept beside the answer for everyone it was made from: a repeat
  * is a lookup, and a new answer for everyone (its own object: another version) is flagged anew.
@@ -12,44 +13,44 @@ import { cache, invalidate } from '../../../lib/cache';
 import { readKey } from '../../../lib/catalogue/keys';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { offPlanService } from '../../off-plan/services/off-plan';
-import { propertiesService } from '../../properties/services/properties';
+import { catalogueFavouriting, catalogues, firstCatalogue, type FavouriteItems } from '../../catalogues/services/registry';
 import { withFavoriteFlags, type Favourited } from '../lib/favorite-flags';
 import { buyerCacheTag, type BuyerAccount } from './buyer';
 
 export const FAVORITE_UID = 'api::account.favorite';
 export const MAX_FAVORITES = 500;
 
-/** What a favourite names: an off-plan project by id, or a sale or rent listing by reference. */
-export type FavoriteKind = 'project' | 'listing';
+/** What a favourite names: an item of the catalogue that favourites this kind (`project`, `listing`), by its key. */
+export type FavoriteKind = string;
 export interface FavoriteTarget {
   kind: FavoriteKind;
   id: string;
 }
 
-/** The column each kind is kept in. */
-const COLUMN = { project: 'project_id', listing: 'listing_reference' } as const;
-
+/** A favourite's row: each catalogue's column (`project_id`, `listing_reference`), one of them set. */
 interface FavoriteRow {
   id: number;
-  project_id: string | null;
-  listing_reference: string | null;
   createdAt: string;
+  [column: string]: string | number | null;
 }
 
+/** A favourite as listed: its kind, each catalogue's field (its key under its own, null under the others), its card. */
 export interface FavoriteItem {
   kind: FavoriteKind;
-  /** The project's id (a project), else null. */
-  project_id: string | null;
-  /** The listing's reference (a listing), else null. */
-  listing_reference: string | null;
   favorited_at: string;
   /** Whether it is in its catalogue now; when not, `card` is null. */
   available: boolean;
   card: Record<string, unknown> | null;
+  [column: string]: unknown;
 }
 
-const targetOf = (row: FavoriteRow): FavoriteTarget => (row.listing_reference ? { kind: 'listing', id: row.listing_reference } : { kind: 'project', id: row.project_id ?? '' });
+/** How the catalogue that favourites `kind` keeps and shows it. */
+const itemsOf = (kind: FavoriteKind): FavouriteItems => catalogueFavouriting(kind)!.favourites;
+/** A row's item: the catalogue whose column it sets (none: the first's, keyless). */
+function targetOf(row: FavoriteRow): FavoriteTarget {
+  const items = catalogues().find(({ favourites }) => row[favourites.column])?.favourites;
+  return items ? { kind: items.kind, id: String(row[items.column]) } : { kind: firstCatalogue().favourites.kind, id: '' };
+}
 
 export type Favoriting = { outcome: 'added' | 'kept'; favorited_at: string } | { outcome: 'unknown' } | { outcome: 'full' };
 
@@ -68,7 +69,7 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => strapi.db.query(FAVORITE_UID);
   const ofBuyer = (buyerId: number) => ({ buyer: { id: buyerId } });
 
-  const ofTarget = (buyerId: number, { kind, id }: FavoriteTarget) => ({ ...ofBuyer(buyerId), [COLUMN[kind]]: id });
+  const ofTarget = (buyerId: number, { kind, id }: FavoriteTarget) => ({ ...ofBuyer(buyerId), [itemsOf(kind).column]: id });
 
   async function find(buyerId: number, target: FavoriteTarget): Promise<FavoriteRow | null> {
     return (await rows().findOne({ where: ofTarget(buyerId, target) })) as FavoriteRow | null;
@@ -76,11 +77,7 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** The cards of `ids` of a kind in its catalogue now, by id. */
   const cardsOf = (kind: FavoriteKind, ids: string[], locale: Locale): Promise<Map<string, Record<string, unknown>>> =>
-    ids.length === 0
-      ? Promise.resolve(new Map())
-      : kind === 'project'
-        ? offPlanService(strapi).cardsOf(ids, locale)
-        : propertiesService(strapi).cardsOf(ids, locale);
+    ids.length === 0 ? Promise.resolve(new Map()) : itemsOf(kind).cardsOf(strapi, ids, locale);
 
   /** Deletes the rows `where` matches (found first: a delete's where cannot follow a relation everywhere). */
   async function deleteWhere(where: Record<string, unknown>): Promise<void> {
@@ -102,8 +99,8 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function held(buyerId: number): Promise<HeldFavorites> {
     const build = async (): Promise<HeldFavorites> => {
-      const found = (await rows().findMany({ select: ['project_id', 'listing_reference'], where: ofBuyer(buyerId) })) as Array<Pick<FavoriteRow, 'project_id' | 'listing_reference'>>;
-      const kept = (column: 'project_id' | 'listing_reference') => new Set(found.flatMap((row) => (row[column] ? [row[column]!] : [])));
+      const found = (await rows().findMany({ select: ['project_id', 'listing_reference'], where: ofBuyer(buyerId) })) as FavoriteRow[];
+      const kept = (column: string) => new Set(found.flatMap((row) => (row[column] ? [String(row[column])] : [])));
       return { projects: kept('project_id'), listings: kept('listing_reference'), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
     };
     return (await cache.get(heldKey(buyerId), build, { tags: [buyerCacheTag(buyerId)] })).value;
@@ -114,7 +111,7 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (existing) return { outcome: 'kept', favorited_at: toIso(existing.createdAt) };
     if (!(await cardsOf(target.kind, [target.id], locale)).has(target.id)) return { outcome: 'unknown' };
     if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_FAVORITES) return { outcome: 'full' };
-    const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, [COLUMN[target.kind]]: target.id } })) as unknown as FavoriteRow;
+    const created = (await strapi.documents(FAVORITE_UID).create({ data: { buyer: buyer.documentId, [itemsOf(target.kind).column]: target.id } })) as unknown as FavoriteRow;
     // Two instances adding at once both find none and both create: the first row stays, the later ones go.
     const same = (await rows().findMany({ select: ['id', 'createdAt'], where: ofTarget(buyer.id, target), orderBy: { id: 'asc' } })) as FavoriteRow[];
     if (same.length > 1) await rows().deleteMany({ where: { id: { $in: same.slice(1).map((row) => row.id) } } });
@@ -138,19 +135,19 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
       return kept && flaggedIn(kept, everyone);
     },
 
-    /** The buyer's favourites of both kinds, newest first, each with its card in `locale` when it is in its catalogue. */
+    /** The buyer's favourites of every kind, newest first, each with its card in `locale` when it is in its catalogue. */
     async list(buyerId: number, locale: Locale): Promise<FavoriteItem[]> {
       const found = (await rows().findMany({ where: ofBuyer(buyerId), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })) as FavoriteRow[];
       const targets = found.map(targetOf);
       const idsOf = (kind: FavoriteKind) => targets.filter((target) => target.kind === kind).map((target) => target.id);
-      const [projects, listings] = await Promise.all([cardsOf('project', idsOf('project'), locale), cardsOf('listing', idsOf('listing'), locale)]);
+      const kinds = catalogues().map(({ favourites }) => favourites);
+      const cards = new Map(await Promise.all(kinds.map(async ({ kind }) => [kind, await cardsOf(kind, idsOf(kind), locale)] as const)));
       return found.map((row, i) => {
         const { kind, id } = targets[i];
-        const card = (kind === 'project' ? projects : listings).get(id);
+        const card = cards.get(kind)?.get(id);
         return {
           kind,
-          project_id: kind === 'project' ? id : null,
-          listing_reference: kind === 'listing' ? id : null,
+          ...Object.fromEntries(kinds.map((items) => [items.column, items.kind === kind ? id : null])),
           favorited_at: toIso(row.createdAt),
           available: card !== undefined,
           card: card ? { ...card, is_favorited: true } : null,
@@ -177,8 +174,7 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
      * slug), as its catalogue holds it now; else `key` as read (one that left its catalogue keeps its own).
      */
     async idNamed(kind: FavoriteKind, key: string, locale: Locale): Promise<string> {
-      const named = kind === 'project' ? await offPlanService(strapi).projectIdOf(key) : await propertiesService(strapi).referenceOf(key, locale);
-      return named ?? readKey(key);
+      return (await itemsOf(kind).keyNamed(strapi, key, locale)) ?? readKey(key);
     },
 
     /** Removes the favourite, if there is one. */

@@ -1,13 +1,12 @@
 /**
- * A buyer's saved searches of the off-plan listing or of the sale and rent listings: a name, the
- * catalogue, its listing query (normalised by that listing's own parser: lib/saved-search.ts) and how
- * often alerts go; at most MAX_SAVED_SEARCHES each.
+ * A buyer's saved searches of a registered catalogue (the off-plan listing, the sale and rent listings): a
+ * name, the catalogue, its listing query (normalised by that listing's own parser: lib/saved-search.ts)
+ * and how often alerts go; at most MAX_SAVED_SEARCHES each.
  * Another buyer's search is, to this service, one that does not exist.
  */
 import type { Core } from '@strapi/strapi';
 import type { Locale } from '../../../lib/locale';
-import { checkListingQuery } from '../../off-plan/services/listing-query';
-import { checkPropertiesQuery } from '../../properties/services/listing-query';
+import { catalogueNamed, firstCatalogue } from '../../catalogues/services/registry';
 import { savedSearchFields, type Catalogue, type Frequency, type SavedSearchFields, type SavedSearchResult } from '../lib/saved-search';
 import type { BuyerAccount } from './buyer';
 
@@ -37,8 +36,8 @@ export interface SavedSearchView {
 const view = (row: SavedSearchRow): SavedSearchView => ({
   id: row.id,
   name: row.name,
-  // A search saved before listings were searchable has no catalogue: it searched the projects.
-  catalogue: row.catalogue ?? 'projects',
+  // A search saved before there were other catalogues has none: it searched the first.
+  catalogue: row.catalogue ?? firstCatalogue().name,
   query: row.query,
   frequency: row.frequency,
   created_at: new Date(row.createdAt).toISOString(),
@@ -47,7 +46,7 @@ const view = (row: SavedSearchRow): SavedSearchView => ({
 
 /** A saved search's body read with its catalogue's listing parser and messages in `locale` (`stored`: the search's catalogue, on a change). */
 export const readSavedSearch = (body: Record<string, unknown>, locale: Locale, partial: boolean, stored?: Catalogue): SavedSearchResult =>
-  savedSearchFields(body, locale, (query, catalogue) => (catalogue === 'listings' ? checkPropertiesQuery(query, locale) : checkListingQuery(query, locale)), { partial, stored });
+  savedSearchFields(body, locale, (query, catalogue) => (catalogueNamed(catalogue) ?? firstCatalogue()).checkQuery(query, locale), { partial, stored });
 
 const createSavedSearchesService = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => strapi.db.query(SAVED_SEARCH_UID);
@@ -72,7 +71,9 @@ const createSavedSearchesService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The new search, or 'full' at the limit. */
     async create(buyer: BuyerAccount, fields: Required<SavedSearchFields>): Promise<SavedSearchView | 'full'> {
       if ((await rows().count({ where: ofBuyer(buyer.id) })) >= MAX_SAVED_SEARCHES) return 'full';
-      const created = (await strapi.documents(SAVED_SEARCH_UID).create({ data: { ...fields, buyer: buyer.documentId } })) as unknown as SavedSearchRow;
+      // The schema's enum of catalogues is the registry's names (tests/unit/catalogue-registry.test.ts).
+      const data = { ...fields, buyer: buyer.documentId } as never;
+      const created = (await strapi.documents(SAVED_SEARCH_UID).create({ data })) as unknown as SavedSearchRow;
       return view(created);
     },
 

@@ -55,6 +55,13 @@ interface IndexedCollection extends PreparedIndex {
   slugs: CollectionSlugs;
 }
 
+/** A project the sitemap lists, its current slug, and when its page last changed (epoch ms), when known. */
+export interface SitemapProject {
+  project: NormalisedProject;
+  slug: string;
+  lastModified: number | undefined;
+}
+
 interface InCurrency extends PreparedCurrency {
   /** The collection version of the project index it was converted from. */
   version: number;
@@ -313,6 +320,21 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Ids of the projects an editor marked noindex (published, in English: the entry's own), for the sitemap. */
     async noindexProjects(): Promise<ReadonlySet<string>> {
       return (await overrides.published(PROJECT_SEO_UID, DEFAULT_LOCALE)).noindex;
+    },
+
+    /**
+     * The projects the sitemap lists: every one of the current collection with a slug but those an editor
+     * marked noindex, with its slug and when what its page shows last changed (its detail, else the collection's fetch).
+     */
+    async sitemapProjects(): Promise<SitemapProject[]> {
+      const projects = projectsService(strapi);
+      const collection = await projects.collection();
+      const [book, changedAt, hidden] = await Promise.all([slugs.of(collection), projects.detailsChangedAt(), overrides.published(PROJECT_SEO_UID, DEFAULT_LOCALE)]);
+      const fetchedAt = Date.parse(collection.fetchedAt) || undefined;
+      const slugOf = book.projects.slugOf;
+      return collection.projects
+        .filter((project) => slugOf.has(project.id) && !hidden.noindex.has(project.id))
+        .map((project) => ({ project, slug: slugOf.get(project.id)!, lastModified: changedAt.get(project.id) || fetchedAt }));
     },
 
     /** Slugs of the developers whose page an editor marked noindex (published, in English), for the sitemap. */

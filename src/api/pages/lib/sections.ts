@@ -2,9 +2,11 @@
  * A page's sections as the website reads them (decision 168), in the editor's order, each with a stable
  * `type` and its fields in a fixed shape (empty text as "", a missing image as null). Editorial sections
  * are what the editor wrote; a live section names what it asks of a catalogue (`LiveAsk`) and carries
- * the answer the catalogue gave when the page was built (`liveSection`). Pure.
+ * the answer the catalogue gave when the page was built (`liveSection`), naming the catalogue by the
+ * registry's spelling (decision 204). Pure but for the registry of catalogues it reads.
  */
 import type { OptionalMediaUrl } from '../../../lib/media';
+import { catalogueNamed, catalogueSpelled, firstCatalogue, spellingOf } from '../../catalogues/services/registry';
 import { sectionQuery, type Catalogue } from './live-queries';
 
 /** A dynamic-zone entry as the Document Service reads it. */
@@ -27,7 +29,10 @@ type Data = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const list = (value: unknown): Data[] => (Array.isArray(value) ? (value as Data[]) : []);
 const limitOf = (value: unknown): number => (typeof value === 'number' && value >= 1 ? value : DEFAULT_LIVE_LIMIT);
-const catalogueOf = (value: unknown): Catalogue => (value === 'sale' || value === 'rent' ? value : 'off_plan');
+/** A cards section's catalogue: the one its component is named after (`sections.projects`: `projects`), its part the record's (a listings section's `purpose`). */
+const cardsOf = (name: string, record: Data = {}): Catalogue => spellingOf(catalogueNamed(name) ?? firstCatalogue(), record);
+/** A map's or figures' catalogue as the editor chose it; one no catalogue spells (none chosen) is the first catalogue's. */
+const catalogueOf = (value: unknown): Catalogue => (catalogueSpelled(value) ? (value as Catalogue) : firstCatalogue().spellings[0].spelling);
 /** The editor's query asked of `catalogue`, for `limit` cards. */
 const askOf = (catalogue: Catalogue, record: SectionRecord, limit: number): LiveAsk => ({ catalogue, query: sectionQuery(catalogue, text(record.query)), limit });
 const linkOf = (value: unknown) => {
@@ -95,12 +100,18 @@ const EDITORIAL: Record<string, (record: SectionRecord, image: OptionalMediaUrl)
 
 /** Each live component: its `type`, and what it asks of which catalogue (an area: the off-plan projects of its community). */
 const LIVE: Record<string, { type: string; ask(record: SectionRecord): LiveAsk }> = {
-  'sections.projects': { type: 'projects', ask: (record) => askOf('off_plan', record, limitOf(record.limit)) },
-  'sections.listings': { type: 'listings', ask: (record) => askOf(record.purpose === 'rent' ? 'rent' : 'sale', record, limitOf(record.limit)) },
+  'sections.projects': { type: 'projects', ask: (record) => askOf(cardsOf('projects', record), record, limitOf(record.limit)) },
+  'sections.listings': { type: 'listings', ask: (record) => askOf(cardsOf('listings', record), record, limitOf(record.limit)) },
   // A map and figures show no cards: one is asked, as the listing pages by at least one.
   'sections.map': { type: 'map', ask: (record) => askOf(catalogueOf(record.catalogue), record, 1) },
   'sections.figures': { type: 'figures', ask: (record) => askOf(catalogueOf(record.catalogue), record, 1) },
-  'sections.area': { type: 'area', ask: (record) => ({ catalogue: 'off_plan', query: sectionQuery('off_plan', '', { location: text(record.community) }), limit: limitOf(record.limit) }) },
+  'sections.area': {
+    type: 'area',
+    ask: (record) => {
+      const catalogue = cardsOf('projects');
+      return { catalogue, query: sectionQuery(catalogue, '', { location: text(record.community) }), limit: limitOf(record.limit) };
+    },
+  },
 };
 
 /** The component names a page's `sections` may hold, editorial and live. */

@@ -11,8 +11,7 @@ import { errors } from '@strapi/utils';
 import { WRITE_ACTIONS, writeClearingKeys } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { DEFAULT_LOCALE, localeParam, type Locale } from '../../../lib/locale';
-import { checkListingQuery } from '../../off-plan/services/listing-query';
-import { checkPropertiesQuery } from '../../properties/services/listing-query';
+import { catalogueSpelled } from '../../catalogues/services/registry';
 import { checkSentence, type QueryCheck } from '../lib/live-queries';
 import { liveAsk, type SectionRecord } from '../lib/sections';
 import { PAGE_TAG_PREFIX, PAGE_UID } from './pages';
@@ -20,8 +19,8 @@ import { PAGE_TAG_PREFIX, PAGE_UID } from './pages';
 const CHECKED_ACTIONS = new Set(['create', 'update', 'publish']);
 
 /** The catalogues' own readers of a query, in the editor's language. */
-const readerIn = (locale: Locale): QueryCheck => (catalogue, query) => {
-  const checked = catalogue === 'off_plan' ? checkListingQuery(query, locale) : checkPropertiesQuery(query, locale);
+export const readerIn = (locale: Locale): QueryCheck => (catalogue, query) => {
+  const checked = catalogueSpelled(catalogue)!.entry.checkQuery(query, locale);
   return checked.ok ? undefined : checked.errors;
 };
 

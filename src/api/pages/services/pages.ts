@@ -12,7 +12,6 @@ import type { Core } from '@strapi/strapi';
 import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
-import type { LiveResult } from '../../../lib/catalogue/figures';
 import { previews, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
@@ -23,12 +22,10 @@ import { Representation } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
 import { pagePath, pageUrl, type PageKind } from '../../../lib/site-paths';
 import { declarePreviewDocuments } from '../../../lib/preview';
-import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
-import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
-import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from '../../properties/services/properties';
+import { catalogues, catalogueSpelled, type CatalogueEntry } from '../../catalogues/services/registry';
 import { liveSection, type CatalogueLinks } from '../lib/live-answers';
-import { inCurrency, type Catalogue } from '../lib/live-queries';
+import { inCurrency } from '../lib/live-queries';
 import { PAGE_MESSAGES } from '../lib/messages';
 import { kindOf, pageAnswer, pageCard, SITE_PAGE_OF, type PageKindOfPage, type PageRecord } from '../lib/page-answer';
 import { editorialSection, liveAsk, SECTION_COMPONENTS, type SectionRecord } from '../lib/sections';
@@ -121,46 +118,44 @@ function createPagesService(strapi: Core.Strapi) {
 
   const links: CatalogueLinks = {
     listingUrl: (catalogue, query, locale) => {
+      const spelled = catalogueSpelled(catalogue)!;
       const params = new URLSearchParams(query);
-      params.delete('purpose');
+      for (const name of Object.keys(spelled.narrows)) params.delete(name);
       const rest = params.toString();
-      const base = catalogue === 'off_plan' ? pageUrl('off-plan', locale) : pageUrl('properties', locale, { purpose: catalogue });
+      const base = spelled.entry.listingUrl(spelled.narrows, locale);
       return rest ? `${base}?${rest}` : base;
     },
-    mapPath: (catalogue) => `/api${catalogue === 'off_plan' ? PROJECTS_MAP_PATH : PROPERTIES_MAP_PATH}`,
+    mapPath: (catalogue) => `/api${catalogueSpelled(catalogue)!.entry.mapPath}`,
   };
-
-  /** What a catalogue says of a query: the off-plan listing's, or the sale or rent listing's (of the latest sync's index). */
-  async function ask(catalogue: Catalogue, query: string, locale: Locale, limit: number): Promise<LiveResult | null> {
-    return catalogue === 'off_plan' ? offPlanService(strapi).live(query, locale, limit) : propertiesService(strapi).live(query, locale, limit);
-  }
 
   /** The sections' answers in the editor's order, and the catalogues the live ones read. */
   async function sectionsOf(record: FullRecord, locale: Locale, currency: string | undefined) {
-    const catalogues = new Set<'projects' | 'listings'>();
+    const read = new Set<CatalogueEntry>();
     const answered = await Promise.all(
       (record.sections ?? []).map(async (section) => {
         const asked = liveAsk(section);
         if (!asked) return editorialSection(section, image());
-        catalogues.add(asked.catalogue === 'off_plan' ? 'projects' : 'listings');
-        const found = await ask(asked.catalogue, inCurrency(asked.query, currency), locale, asked.limit);
+        const { entry } = catalogueSpelled(asked.catalogue)!;
+        read.add(entry);
+        const found = await entry.live(strapi, inCurrency(asked.query, currency), locale, asked.limit);
         return liveSection(section, asked.catalogue, asked.query, found, links, locale);
       })
     );
     const sections = answered.filter((section): section is Record<string, unknown> => section !== undefined);
     const hasTestimonials = sections.some((section) => section.type === 'testimonials');
-    return { sections, catalogues, hasTestimonials };
+    return { sections, read, hasTestimonials };
   }
 
   /** The answer's bytes and the keys a CDN purges it by: the page's, and those of the catalogues it shows. */
   async function render(record: FullRecord, slug: string, locale: Locale, currency: string | undefined) {
-    const { sections, catalogues, hasTestimonials } = await sectionsOf(record, locale, currency);
+    const { sections, read, hasTestimonials } = await sectionsOf(record, locale, currency);
     const body = Buffer.from(JSON.stringify(success(pageAnswer(record, slug, locale, sections, image()), 200, PAGE_MESSAGES[locale].pageMessage)));
     const keys = [
       pageSurrogateKey(slug),
       MEDIA_SURROGATE_KEY,
-      ...(catalogues.has('projects') ? [PROJECTS_SURROGATE_KEY] : []),
-      ...(catalogues.has('listings') ? [LISTINGS_SURROGATE_KEY] : []),
+      ...catalogues()
+        .filter((entry) => read.has(entry))
+        .map((entry) => entry.surrogateKey),
       ...(hasTestimonials ? [LUXURY_SURROGATE_KEY, ...(locale === DEFAULT_LOCALE ? [] : [localized(LUXURY_SURROGATE_KEY, locale)])] : []),
     ];
     return { body, keys };
@@ -181,7 +176,7 @@ function createPagesService(strapi: Core.Strapi) {
     };
     // Every catalogue's tag, whether or not the page reads it (known only once built): a sync rebuilds a page
     // that did not need it, and a build an invalidation overtook is never kept.
-    const tags = [...pageTags(locale), MEDIA_TAG, PROJECTS_TAG, LISTINGS_TAG];
+    const tags = [...pageTags(locale), MEDIA_TAG, ...catalogues().map((entry) => entry.cacheTag)];
     return (await cache.get(answerKey(slug, locale, currency), build, { tags, lifetime: CACHE_LIFETIMES.editedPage })).value;
   }
 

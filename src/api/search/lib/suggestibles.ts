@@ -3,12 +3,14 @@
  * emirates, the cities, communities and sub-communities of projects and listings (with their Arabic names
  * where a feed gives them, and the other names of other-names.ts), the developers, the off-plan projects
  * and the listings' references. Each says what applying it means (a listing query, or a page) and how many
- * homes are behind it in each catalogue, counted by the catalogues' own searches with that very query,
- * so a count is what the listing shows for it. Those with nothing behind them are left out. Pure.
+ * homes are behind it in each part of each registered catalogue (decision 204), counted by the catalogues'
+ * own searches with that very query, so a count is what the listing shows for it. Those with nothing
+ * behind them are left out. Pure but for the registry of catalogues it reads.
  */
 import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import type { Locale } from '../../../lib/locale';
 import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/public';
+import { catalogueNamed, catalogues, sectionSpellings, spellingOf } from '../../catalogues/services/registry';
 import { OTHER_NAMES } from './other-names';
 
 export const GROUPS = ['emirates', 'cities', 'communities', 'developers', 'projects', 'listings'] as const;
@@ -20,11 +22,8 @@ export const GROUP_OF: Record<SuggestionType, Group> = {
   emirate: 'emirates', city: 'cities', community: 'communities', sub_community: 'communities', developer: 'developers', project: 'projects', listing: 'listings',
 };
 
-export interface Counts {
-  off_plan: number;
-  sale: number;
-  rent: number;
-}
+/** The homes behind a suggestion in each part of each catalogue, by its spelling (`off_plan`, `sale`, `rent`: decision 204). */
+export type Counts = Record<string, number>;
 
 export interface Suggestible {
   type: SuggestionType;
@@ -57,15 +56,13 @@ export interface SuggestSources {
   listings: ReadonlyArray<{ reference: string; slug: string; purpose: 'sale' | 'rent' }>;
   /** The published area guides' slugs, by the community each names (as the feed names it). */
   areaGuides: ReadonlyMap<string, string>;
-  /** How many projects the off-plan listing shows for a query string. */
-  countProjects(query: string): number;
-  /** How many listings the listing route shows for a query string (it names the purpose). */
-  countListings(query: string): number;
+  /** How many items a catalogue's listing shows for a query string (naming the part it asks: `purpose=sale`), by catalogue name. */
+  count: Readonly<Record<string, (query: string) => number>>;
 }
 
-const NO_COUNTS: Counts = { off_plan: 0, sale: 0, rent: 0 };
+const noCounts = (): Counts => Object.fromEntries(sectionSpellings().map((spelling) => [spelling, 0]));
 /** How many homes are behind a suggestion, in all catalogues. */
-export const homesBehind = (counts: Counts) => counts.off_plan + counts.sale + counts.rent;
+export const homesBehind = (counts: Counts) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 const fold = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 const alsoOf = new Map(OTHER_NAMES.map(([name, also]) => [fold(name), also]));
 
@@ -76,15 +73,26 @@ function queryOf(params: Record<string, string>): string {
     .join('&');
 }
 
-/** A place's counts: the off-plan listing's, and each purpose's of the listing route, for its query. */
-function placeCounts(sources: SuggestSources, query: string): Counts {
-  return { off_plan: sources.countProjects(query), sale: sources.countListings(`purpose=sale&${query}`), rent: sources.countListings(`purpose=rent&${query}`) };
+/** The counts of a query in each part of every catalogue (`only`: of that catalogue's parts, the others 0), each its listing's own. */
+function queryCounts(sources: SuggestSources, query: string, only?: string): Counts {
+  const counts = noCounts();
+  for (const { name, spellings } of catalogues()) {
+    if (only !== undefined && name !== only) continue;
+    for (const { spelling, narrows } of spellings) {
+      const part = new URLSearchParams(narrows).toString();
+      counts[spelling] = sources.count[name]?.(part ? `${part}&${query}` : query) ?? 0;
+    }
+  }
+  return counts;
 }
+
+/** One item of catalogue `name`, counted under the part its `fields` belong to. */
+const oneItem = (name: string, fields: Readonly<Record<string, unknown>> = {}): Counts => ({ ...noCounts(), [spellingOf(catalogueNamed(name)!, fields)]: 1 });
 
 function emirates(sources: SuggestSources): Suggestible[] {
   return EMIRATES.map(({ id, name, name_ar }) => {
     const query = queryOf({ state_id: id });
-    return { type: 'emirate', names: { en: name, ar: name_ar }, also: alsoOf.get(fold(name)) ?? [], state_id: id, community: null, query, page: null, counts: placeCounts(sources, query) };
+    return { type: 'emirate', names: { en: name, ar: name_ar }, also: alsoOf.get(fold(name)) ?? [], state_id: id, community: null, query, page: null, counts: queryCounts(sources, query) };
   });
 }
 
@@ -99,7 +107,7 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
     if (found.has(key)) return;
     found.set(key, {
       type, names: { en: name.trim(), ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: state || null,
-      community: community ? { en: community.trim(), ar: '' } : null, query: queryOf({ state_id: state, location: name.trim() }), page: null, counts: NO_COUNTS,
+      community: community ? { en: community.trim(), ar: '' } : null, query: queryOf({ state_id: state, location: name.trim() }), page: null, counts: noCounts(),
     });
   };
   yield* mapInSteps(sources.places, (source) => {
@@ -118,7 +126,7 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
       page: guide ? { kind: 'area-guide', slug: guide } : null,
       names: { en: item.names.en, ar: arabicOf.get(fold(item.names.en)) ?? '' },
       community: item.community && { en: item.community.en, ar: arabicOf.get(fold(item.community.en)) ?? '' },
-      counts: placeCounts(sources, item.query!),
+      counts: queryCounts(sources, item.query!),
     });
     yield;
   }
@@ -130,20 +138,21 @@ function developers(sources: SuggestSources): Steps<Suggestible[]> {
     const query = queryOf({ developer_id: String(id) });
     return {
       type: 'developer', names: { en: name, ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: null, community: null, query, page: { kind: 'developer', slug },
-      counts: { ...NO_COUNTS, off_plan: sources.countProjects(query) },
+      // A developer's homes are the projects'.
+      counts: queryCounts(sources, query, 'projects'),
     };
   });
 }
 
 function projects(sources: SuggestSources): Steps<Suggestible[]> {
   return mapInSteps(sources.projects, ({ name, name_ar, slug }) => ({
-    type: 'project', names: { en: name, ar: name_ar === name ? '' : name_ar }, also: [], state_id: null, community: null, query: null, page: { kind: 'project', slug }, counts: { ...NO_COUNTS, off_plan: 1 },
+    type: 'project', names: { en: name, ar: name_ar === name ? '' : name_ar }, also: [], state_id: null, community: null, query: null, page: { kind: 'project', slug }, counts: oneItem('projects'),
   }));
 }
 
 function listings(sources: SuggestSources): Steps<Suggestible[]> {
   return mapInSteps(sources.listings, ({ reference, slug, purpose }) => ({
-    type: 'listing', names: { en: reference, ar: '' }, also: [], state_id: null, community: null, query: null, page: { kind: 'listing', slug }, counts: { ...NO_COUNTS, [purpose]: 1 },
+    type: 'listing', names: { en: reference, ar: '' }, also: [], state_id: null, community: null, query: null, page: { kind: 'listing', slug }, counts: oneItem('listings', { purpose }),
   }));
 }
 

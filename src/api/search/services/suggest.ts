@@ -57,8 +57,7 @@ function sourcesOf(projectIndex: ProjectIndex | undefined, listings: ListingInde
     projects: projects.projects.map((project, i) => ({ name: project.name, name_ar: project.translations?.ar?.name ?? '', slug: projects.slugs[i] })),
     listings: listings.listings.map((listing, i) => ({ reference: listing.reference, slug: listings.slugs[i], purpose: listing.purpose })),
     areaGuides,
-    countProjects: (query) => (projectIndex ? countProjects(projectIndex, query) : 0),
-    countListings: (query) => countListings(listings, query),
+    count: { projects: (query) => (projectIndex ? countProjects(projectIndex, query) : 0), listings: (query) => countListings(listings, query) },
   };
 }
 

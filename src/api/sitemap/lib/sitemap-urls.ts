@@ -15,8 +15,8 @@ export interface SitePage {
   lastModified?: number;
 }
 
-/** The sitemap's sections, each served in parts of its own (`projects-1`, `projects-2`, ...). */
-export type Section = 'pages' | 'developers' | 'projects' | 'listings';
+/** The sitemap's sections (`pages`, `developers`, then each catalogue's name), each served in parts of its own (`projects-1`, `projects-2`, ...). */
+export type Section = string;
 
 /** A page's entries, one per language, each with the whole cluster of alternates. */
 export function urlsOf(page: SitePage): SitemapItemLoose[] {

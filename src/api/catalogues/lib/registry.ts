@@ -1,0 +1,122 @@
+/**
+ * The registry of catalogues (decision 204): every catalogue the site serves, in the order registered,
+ * each under one name and the other spellings clients already send. The catalogues register themselves
+ * (src/index.ts, before anything reads them) so this domain imports none of them; saved searches, alerts,
+ * page sections and the sitemap loop over what is registered instead of naming a catalogue.
+ *
+ * A catalogue's name is what saved searches store and the sitemap's part is called (`projects`,
+ * `listings`). A page section names a catalogue by a spelling of its own (`off_plan`, or `sale` and
+ * `rent`, each a part of the listings): each such spelling is the catalogue narrowed by some parameters
+ * of its listing query (`purpose=sale`).
+ */
+import type { Core } from '@strapi/strapi';
+import type { FieldErrors } from '../../../lib/envelope';
+import type { LiveResult } from '../../../lib/catalogue/figures';
+import type { Locale } from '../../../lib/locale';
+import type { PageKind } from '../../../lib/site-paths';
+
+/** A spelling that names a catalogue in a page section, and the listing query parameters it stands for. */
+export interface CatalogueSpelling {
+  spelling: string;
+  narrows: Readonly<Record<string, string>>;
+}
+
+/** A query string as a catalogue's listing reads it: normalised, or its 422 messages by parameter. */
+export type CatalogueQueryCheck = { ok: true; normalised: string } | { ok: false; errors: FieldErrors };
+
+/** One page of a catalogue on the site, and when what it shows last changed (epoch ms), when known. */
+export interface CataloguePage {
+  kind: PageKind;
+  params: Readonly<Record<string, string>>;
+  lastModified: number | undefined;
+}
+
+/** What a buyer favourites of a catalogue: an item, kept in a column of its own, shown by its listing's card. */
+export interface FavouriteItems {
+  /** The item's kind, as the favourites' routes and answers name it (`project`). */
+  kind: string;
+  /** The favourite's column holding its key, and the answers' field naming it (`project_id`). */
+  column: string;
+  /** The listing's cards of the items `keys` the catalogue holds now, by key: the others are not in it. */
+  cardsOf(strapi: Core.Strapi, keys: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>>;
+  /** The key of the item `key` names (another spelling, a slug), as the catalogue holds it now; undefined when none. */
+  keyNamed(strapi: Core.Strapi, key: string, locale: Locale): Promise<string | undefined>;
+}
+
+/** What every reader of catalogues asks of one: each catalogue hands in its own services. */
+export interface CatalogueEntry {
+  /** Its one name: a saved search's `catalogue`, its sitemap part, its surrogate key. */
+  name: string;
+  /** How page sections spell it, in the order an editor is offered them. */
+  spellings: readonly CatalogueSpelling[];
+  /** The key a CDN purges its answers by (a page showing it carries it too). */
+  surrogateKey: string;
+  /** The app cache's tag its items are kept under (a page showing it is rebuilt when it is invalidated). */
+  cacheTag: string;
+  /** The API path of its map (`/off-plan/map`), without `/api`. */
+  mapPath: string;
+  /** A query string (a leading `?` allowed) read by its listing, with that listing's messages in `locale`. */
+  checkQuery(query: string, locale: Locale): CatalogueQueryCheck;
+  /** What its listing shows of a query: its first `limit` cards, its figures and its map box (null: the query no longer reads). */
+  live(strapi: Core.Strapi, query: string, locale: Locale, limit: number): Promise<LiveResult | null>;
+  /** The website's listing page of the part `narrows` selects, without a query. */
+  listingUrl(narrows: Readonly<Record<string, string>>, locale: Locale): string;
+  /** Its items as a buyer's favourites. */
+  favourites: FavouriteItems;
+  /** Every page of its items the sitemap lists, in its order. */
+  sitemapPages(strapi: Core.Strapi): Promise<CataloguePage[]>;
+}
+
+/** A spelling resolved: the catalogue and the parameters the spelling narrows it by. */
+export interface SpelledCatalogue {
+  entry: CatalogueEntry;
+  narrows: Readonly<Record<string, string>>;
+}
+
+const registered: CatalogueEntry[] = [];
+
+/** Adds a catalogue after those registered, or replaces the one of that name where it stands (a Strapi started again). */
+export function registerCatalogue(entry: CatalogueEntry): void {
+  const at = registered.findIndex((each) => each.name === entry.name);
+  if (at >= 0) registered[at] = entry;
+  else registered.push(entry);
+}
+
+/** Every catalogue, in the order registered. */
+export const catalogues = (): readonly CatalogueEntry[] => registered;
+
+/** The catalogue of that name, or undefined. */
+export const catalogueNamed = (name: unknown): CatalogueEntry | undefined => registered.find((entry) => entry.name === name);
+
+/** The catalogue a record that names none meant: the first registered (the site's first, before there were others). */
+export function firstCatalogue(): CatalogueEntry {
+  if (!registered.length) throw new Error('No catalogue is registered: register them before reading one');
+  return registered[0];
+}
+
+/** The spelling of `entry` whose parameters `fields` have (a rent listing's `purpose`), else its first. */
+export function spellingOf(entry: CatalogueEntry, fields: Readonly<Record<string, unknown>>): string {
+  const fits = entry.spellings.find(({ narrows }) => Object.entries(narrows).every(([name, value]) => fields[name] === value));
+  return (fits ?? entry.spellings[0]).spelling;
+}
+
+/** The catalogue whose items are favourited as `kind`, or undefined. */
+export const catalogueFavouriting = (kind: string): CatalogueEntry | undefined => registered.find((entry) => entry.favourites.kind === kind);
+
+/** Every page section spelling, catalogue by catalogue in the order registered. */
+export const sectionSpellings = (): string[] => registered.flatMap((entry) => entry.spellings.map(({ spelling }) => spelling));
+
+/** The catalogue a page section's spelling names, and what it narrows it by; undefined for a spelling no catalogue has. */
+export function catalogueSpelled(spelling: unknown): SpelledCatalogue | undefined {
+  for (const entry of registered) {
+    const found = entry.spellings.find((each) => each.spelling === spelling);
+    if (found) return { entry, narrows: found.narrows };
+  }
+  return undefined;
+}
+
+/** Removes a catalogue (a test's own, once done). */
+export function unregisterCatalogue(name: string): void {
+  const at = registered.findIndex((entry) => entry.name === name);
+  if (at >= 0) registered.splice(at, 1);
+}

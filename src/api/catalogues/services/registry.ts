@@ -1,0 +1,9 @@
+/**
+ * The registry of catalogues (decision 204), this domain's front door to it: each catalogue registers its
+ * entry at the start, and every reader of catalogues (saved searches, alerts, page sections, the sitemap)
+ * loops over what is registered. A service file rather than an `index.ts`, as vocabulary.ts says.
+ */
+export {
+  catalogueFavouriting, catalogueNamed, catalogues, catalogueSpelled, firstCatalogue, registerCatalogue, sectionSpellings, spellingOf, unregisterCatalogue,
+  type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems, type SpelledCatalogue,
+} from '../lib/registry';

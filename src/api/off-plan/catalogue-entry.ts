@@ -1,0 +1,31 @@
+/**
+ * The off-plan projects as the registry of catalogues knows them (decision 204): named `projects`, spelled
+ * `off_plan` by page sections, read through this domain's own services.
+ */
+import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
+import { pageUrl } from '../../lib/site-paths';
+import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
+import { checkListingQuery } from './services/listing-query';
+import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from './services/off-plan';
+
+export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
+  name: 'projects',
+  spellings: [{ spelling: 'off_plan', narrows: {} }],
+  surrogateKey: PROJECTS_SURROGATE_KEY,
+  cacheTag: PROJECTS_TAG,
+  mapPath: PROJECTS_MAP_PATH,
+  checkQuery: checkListingQuery,
+  live: (strapi, query, locale, limit) => offPlanService(strapi).live(query, locale, limit),
+  listingUrl: (_narrows, locale) => pageUrl('off-plan', locale),
+  favourites: {
+    kind: 'project',
+    column: 'project_id',
+    cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
+    keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
+  },
+  async sitemapPages(strapi) {
+    return (await offPlanService(strapi).sitemapProjects()).map(({ slug, lastModified }) => ({ kind: 'project', params: { slug }, lastModified }));
+  },
+};
+
+export const registerOffPlanCatalogue = (): void => registerCatalogue(OFF_PLAN_CATALOGUE);

@@ -1,0 +1,35 @@
+/**
+ * The homes for sale and rent as the registry of catalogues knows them (decision 204): named `listings`,
+ * spelled `sale` and `rent` by page sections (each the listings of that purpose), read through this
+ * domain's own services.
+ */
+import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
+import { pageUrl } from '../../lib/site-paths';
+import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
+import { checkPropertiesQuery } from './services/listing-query';
+import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
+
+export const PROPERTIES_CATALOGUE: CatalogueEntry = {
+  name: 'listings',
+  spellings: [
+    { spelling: 'sale', narrows: { purpose: 'sale' } },
+    { spelling: 'rent', narrows: { purpose: 'rent' } },
+  ],
+  surrogateKey: LISTINGS_SURROGATE_KEY,
+  cacheTag: LISTINGS_TAG,
+  mapPath: PROPERTIES_MAP_PATH,
+  checkQuery: checkPropertiesQuery,
+  live: (strapi, query, locale, limit) => propertiesService(strapi).live(query, locale, limit),
+  listingUrl: (narrows, locale) => pageUrl('properties', locale, narrows),
+  favourites: {
+    kind: 'listing',
+    column: 'listing_reference',
+    cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
+    keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
+  },
+  async sitemapPages(strapi) {
+    return (await propertiesService(strapi).sitemapListings()).map(({ slug, lastModified }) => ({ kind: 'listing', params: { slug }, lastModified }));
+  },
+};
+
+export const registerPropertiesCatalogue = (): void => registerCatalogue(PROPERTIES_CATALOGUE);

@@ -1,0 +1,85 @@
+/**
+ * The registry of catalogues (decision 204): one name per catalogue, the public spellings clients already
+ * send as its aliases, the schemas' enums kept to them, and a third catalogue read by every caller once it
+ * registers, with no change to the callers.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalogueFavouriting, catalogueNamed, catalogues, catalogueSpelled, registerCatalogue, sectionSpellings, unregisterCatalogue, type CatalogueEntry } from '../../src/api/catalogues/services/registry';
+import { readSavedSearch } from '../../src/api/account/services/saved-searches';
+import { liveAsk } from '../../src/api/pages/lib/sections';
+import { readerIn, sectionProblems } from '../../src/api/pages/services/page-writes';
+
+const enumOf = (file: string, attribute: string): string[] =>
+  (JSON.parse(readFileSync(path.join(__dirname, '../../src', file), 'utf8')) as { attributes: Record<string, { enum: string[] }> }).attributes[attribute].enum;
+
+/** Commercial units: a catalogue of offices and shops whose listing reads `use` and nothing else. */
+const COMMERCIAL: CatalogueEntry = {
+  name: 'commercial',
+  spellings: [
+    { spelling: 'offices', narrows: { use: 'office' } },
+    { spelling: 'shops', narrows: { use: 'shop' } },
+  ],
+  surrogateKey: 'commercial',
+  cacheTag: 'commercial-units',
+  mapPath: '/v1/commercial/map',
+  checkQuery: (query) => {
+    const params = new URLSearchParams(query.replace(/^\?/, ''));
+    const unknown = [...params.keys()].filter((name) => name !== 'use');
+    return unknown.length ? { ok: false, errors: Object.fromEntries(unknown.map((name) => [name, [`${name} is not a filter of commercial units.`]])) } : { ok: true, normalised: params.toString() };
+  },
+  live: async () => null,
+  listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
+  favourites: { kind: 'unit', column: 'unit_reference', cardsOf: async () => new Map(), keyNamed: async () => undefined },
+  sitemapPages: async () => [],
+};
+
+describe('the registry of catalogues', () => {
+  afterEach(() => unregisterCatalogue(COMMERCIAL.name));
+
+  it('names each catalogue once, in the order registered, and resolves the spellings pages send', () => {
+    expect(catalogues().map((entry) => entry.name)).toEqual(['projects', 'listings']);
+    expect(sectionSpellings()).toEqual(['off_plan', 'sale', 'rent']);
+    expect(catalogueSpelled('off_plan')).toMatchObject({ entry: { name: 'projects' }, narrows: {} });
+    expect(catalogueSpelled('sale')).toMatchObject({ entry: { name: 'listings' }, narrows: { purpose: 'sale' } });
+    expect(catalogueSpelled('rent')).toMatchObject({ entry: { name: 'listings' }, narrows: { purpose: 'rent' } });
+    expect(catalogueNamed('listings')).toBe(catalogueSpelled('rent')!.entry);
+    expect(catalogueFavouriting('project')).toBe(catalogueNamed('projects'));
+    expect(catalogues().map(({ favourites }) => favourites.column)).toEqual(['project_id', 'listing_reference']);
+    // Each caller keeps the values its clients send: a saved search names the catalogue, a section spells a part.
+    expect(catalogueNamed('off_plan')).toBeUndefined();
+    expect(catalogueSpelled('projects')).toBeUndefined();
+  });
+
+  it('is what the schemas store: a saved search\'s catalogue, a map\'s and figures\' catalogue', () => {
+    expect(enumOf('api/account/content-types/saved-search/schema.json', 'catalogue')).toEqual(catalogues().map((entry) => entry.name));
+    expect(enumOf('components/sections/map.json', 'catalogue')).toEqual(sectionSpellings());
+    expect(enumOf('components/sections/figures.json', 'catalogue')).toEqual(sectionSpellings());
+  });
+
+  it('replaces an entry registered again where it stands (a Strapi started again in one process)', () => {
+    registerCatalogue(COMMERCIAL);
+    registerCatalogue(catalogueNamed('projects')!);
+    expect(catalogues().map((entry) => entry.name)).toEqual(['projects', 'listings', 'commercial']);
+  });
+
+  it('lets a third catalogue be saved, shown and checked by registering its entry alone', () => {
+    registerCatalogue(COMMERCIAL);
+    expect(readSavedSearch({ name: 'Shops', catalogue: 'commercial', query: 'use=shop' }, 'en', false)).toEqual({
+      ok: true, fields: { name: 'Shops', catalogue: 'commercial', query: 'use=shop', frequency: 'daily' },
+    });
+    expect(readSavedSearch({ name: 'Shops', catalogue: 'commercial', query: 'beds=2' }, 'en', false)).toEqual({ ok: false, errors: { 'query.beds': ['beds is not a filter of commercial units.'] } });
+    expect(readSavedSearch({ name: 'x', catalogue: 'homes', query: 'a=1' }, 'en', false)).toEqual({
+      ok: false, errors: { catalogue: ['The catalogue must be one of: projects, listings, commercial.'] },
+    });
+
+    expect(liveAsk({ __component: 'sections.figures', catalogue: 'shops', query: 'use=office&sort=price_asc&purpose=sale' })).toEqual({ catalogue: 'shops', query: 'sort=price_asc&use=shop', limit: 1 });
+    const sections = [{ __component: 'sections.map', catalogue: 'offices', query: 'beds=2' }];
+    expect(sectionProblems(sections, readerIn('en'))).toEqual([{ path: ['sections', '0', 'query'], message: 'beds: beds is not a filter of commercial units.', name: 'ValidationError' }]);
+
+    unregisterCatalogue(COMMERCIAL.name);
+    // Gone, a map that spelled it shows the first catalogue, as one that names none.
+    expect(liveAsk({ __component: 'sections.map', catalogue: 'offices', query: '' })).toEqual({ catalogue: 'off_plan', query: '', limit: 1 });
+  });
+});
