@@ -61,8 +61,8 @@ import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
 import { publicationScheduleAdminRoutes, SCHEDULE_MODEL, startPublicationScheduler, stopPublicationScheduler } from './lib/publication-schedule';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
-import { useSitePaths, type SitePathsSettings } from './lib/site-paths';
-import { useAgencyNames, type AgencyNames } from './lib/agency';
+import { useSitePaths, type SitePathsOfSite } from './api/website/services/site-pages';
+import { useAgencyNames, type AgencyNames } from './api/website/services/agency';
 import { warmUp, type WarmUpStep } from './lib/warm-up';
 
 /** First-run demo content, in the order it is loaded. */
@@ -105,7 +105,7 @@ export default {
     enableMetrics(strapi);
     logRequestContext(strapi);
     // The website's pages, as config/site-paths.ts read them: every answer and the Preview panel name pages from them.
-    useSitePaths(strapi.config.get<SitePathsSettings>('site-paths'));
+    useSitePaths(strapi.config.get<SitePathsOfSite>('site-paths'));
     // The agency's name in each language, as config/agency.ts read it: the structured data names it.
     useAgencyNames(strapi.config.get<AgencyNames>('agency'));
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.

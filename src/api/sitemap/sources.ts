@@ -16,7 +16,7 @@ import { propertiesService } from '../properties/services/properties';
 import { pagesService } from '../pages/services/pages';
 import { projectsService } from '../../lib/extsource';
 import { LOCALES } from '../../lib/locale';
-import type { PageKind } from '../../lib/site-paths';
+import type { PageKind } from '../website/services/site-pages';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';
 
 /** The editorial pages and the types each is built from. */

@@ -19,7 +19,7 @@ import type { ProjectCollection } from '../../../plugins/extsource/server/src/pu
 import { metrics } from '../../../lib/metrics';
 import { backoffDelay } from '../../../lib/outbox';
 import type { Locale } from '../../../lib/locale';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../website/services/site-pages';
 import { throttledLog } from '../../../lib/throttled-log';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { propertiesService } from '../../properties/services/properties';

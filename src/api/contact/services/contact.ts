@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/envelope';
 import { errorMessage } from '../../../lib/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { metrics } from '../../../lib/metrics';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../website/services/site-pages';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { propertiesService } from '../../properties/services/properties';
 import { deliveryStore } from '../deliveries/store';

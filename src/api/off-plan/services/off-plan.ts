@@ -42,7 +42,7 @@ import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
 import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
-import { pageLinks } from '../../../lib/site-paths';
+import { pageLinks } from '../../website/services/site-pages';
 import { searchOnce, similarOnce } from './collection-once';
 
 

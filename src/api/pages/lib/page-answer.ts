@@ -8,8 +8,9 @@ import type { BreadcrumbList, FAQPage, Graph, WebPage } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
 import type { OptionalMediaUrl } from '../../../lib/media';
 import { firstThatFits, META_DESCRIPTION_MAX, META_TITLE_MAX, seoOver, type SeoBlock, type SeoRecord } from '../../../lib/seo';
-import { pageLinks, pageUrl, type PageKind } from '../../../lib/site-paths';
-import { SCHEMA_CONTEXT, agencyNode, unlessEmpty } from '../../../lib/structured-data';
+import { pageLinks, pageUrl, type PageKind } from '../../website/services/site-pages';
+import { agencyNode } from '../../website/services/agency';
+import { SCHEMA_CONTEXT, unlessEmpty } from '../../../lib/structured-data';
 import type { MediaFile } from '../../../lib/media';
 import { PAGE_MESSAGES } from './messages';
 

@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, wi
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
-import { pagePath, pageUrl, type PageKind } from '../../../lib/site-paths';
+import { pagePath, pageUrl, type PageKind } from '../../website/services/site-pages';
 import { declarePreviewDocuments } from '../../../lib/preview';
 import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';

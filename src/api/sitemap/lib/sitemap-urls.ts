@@ -6,7 +6,7 @@
  */
 import type { SitemapItemLoose } from 'sitemap';
 import { LOCALES } from '../../../lib/locale';
-import { pageAlternates, type PageKind } from '../../../lib/site-paths';
+import { pageAlternates, type PageKind } from '../../website/services/site-pages';
 
 /** One page of the site (in every language), and when what it shows last changed (epoch ms), when known. */
 export interface SitePage {
