@@ -46,7 +46,7 @@ import { seedDemoContent, type Seeder } from './lib/seeding/seed';
 import { configureUsersPermissions } from './bootstrap/users-permissions';
 import { serveDeclaredRoutes } from './bootstrap/declared-routes';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
-import { provideExtsourceHost } from './lib/extsource';
+import { provideExtsourceHost } from './bootstrap/extsource-host';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { registerAdminRouters, type AdminRouter } from './lib/admin-routes';

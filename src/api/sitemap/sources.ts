@@ -14,7 +14,7 @@ import { LUXURY_CONTENT_TYPES } from '../luxury/services/luxury';
 import { OFFPLAN_PAGE_UID, offPlanService } from '../off-plan/services/off-plan';
 import { propertiesService } from '../properties/services/properties';
 import { pagesService } from '../pages/services/pages';
-import { projectsService } from '../../lib/extsource';
+import { projectsService } from '../../plugins/extsource/server/src/public';
 import { LOCALES } from '../../lib/locale';
 import type { PageKind } from '../website/services/site-pages';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';

@@ -16,7 +16,7 @@ import type { Core } from '@strapi/strapi';
 import { cache, type CacheEntry } from '../../../lib/cache';
 import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
-import { projectsService } from '../../../lib/extsource';
+import { projectsService } from '../../../plugins/extsource/server/src/public';
 import type { WarmUpStep } from '../../../lib/warm-up';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';

@@ -14,7 +14,7 @@ import { cache, purgeAtCdn } from '../../../lib/cache';
 import { slugStore } from '../../../lib/catalogue/slug-store';
 import { canonicalNumber } from '../../../lib/catalogue/keys';
 import { findInBook, type SlugBook } from '../../../lib/catalogue/slugs';
-import { catalogueService, projectsService } from '../../../lib/extsource';
+import { catalogueService, projectsService } from '../../../plugins/extsource/server/src/public';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { LOCALES, type Locale } from '../../../lib/locale';
