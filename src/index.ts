@@ -1,5 +1,5 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
-import './lib/tracing/start';
+import './bootstrap/tracing-start';
 import type { Core } from '@strapi/strapi';
 import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
 import { answerBuyersOnFastLane } from './api/account/favorite-flags-lane';
@@ -31,7 +31,7 @@ import { registerPagesLookups } from './api/pages/services/pages';
 import { registerPageWrites } from './api/pages/services/page-writes';
 import { composedPagesSeeder } from './api/pages/seed';
 import { PAGES_LAYOUTS } from './api/pages/admin-layout';
-import { SLUG_MODEL } from './lib/catalogue/slug-store';
+import { SLUG_MODEL } from './api/catalogues/services/slugs';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';

@@ -46,7 +46,7 @@ type EnvReader = (name: string) => string | undefined;
  * which SITE_PATHS replaced (it would be ignored without a word).
  */
 export function previewSettingsFrom(env: EnvReader): PreviewSettings | undefined {
-  if (env('PREVIEW_PATHS')) throw new Error('PREVIEW_PATHS is replaced by SITE_PATHS (kind.locale=/path pairs, e.g. contact.en=/contact-us): move its pages there');
+  if (env('PREVIEW_PATHS')) throw new Error('PREVIEW_PATHS is replaced by SITE_PATHS (kind.locale=/path pairs, as the README says): move its pages there');
   const clientUrl = env('CLIENT_URL') ?? '';
   if (!clientOrigin(clientUrl)) return undefined;
   const secret = env('PREVIEW_SECRET') ?? '';

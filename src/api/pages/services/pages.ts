@@ -10,9 +10,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
-import { slugStore } from '../../../lib/catalogue/slug-store';
+import { slugStore } from '../../catalogues/services/slugs';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
-import type { LiveResult } from '../../../lib/catalogue/figures';
+import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { previews, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';

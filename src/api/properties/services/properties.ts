@@ -11,7 +11,7 @@
 import type { Core } from '@strapi/strapi';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import { cache, purgeAtCdn } from '../../../lib/cache';
-import { slugStore } from '../../../lib/catalogue/slug-store';
+import { slugStore } from '../../catalogues/services/slugs';
 import { canonicalNumber } from '../../../lib/catalogue/keys';
 import { findInBook, type SlugBook } from '../../../lib/catalogue/slugs';
 import { catalogueService, projectsService } from '../../../plugins/extsource/server/src/public';
@@ -30,7 +30,7 @@ import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
 import { liveListings } from '../lib/live-result';
-import type { LiveResult } from '../../../lib/catalogue/figures';
+import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { WarmUpStep } from '../../../lib/warm-up';
 import { readPropertiesQuery } from './listing-query';
 import { LISTING_PAGES_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, listingSurrogateKey, ROUTE_WORDS } from '../routes/properties';
