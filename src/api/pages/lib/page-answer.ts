@@ -17,7 +17,7 @@ import { PAGE_MESSAGES } from './messages';
 export const PAGE_KINDS_OF_PAGES = ['landing', 'area_guide'] as const;
 export type PageKindOfPage = (typeof PAGE_KINDS_OF_PAGES)[number];
 
-/** The website page of each kind of composed page (src/lib/site-paths.ts). */
+/** The website page of each kind of composed page (src/api/website/services/site-pages.ts). */
 export const SITE_PAGE_OF: Record<PageKindOfPage, PageKind> = { landing: 'landing', area_guide: 'area-guide' };
 
 /** A page as read (published, or a draft for a preview), its Arabic completed from its English. */
