@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { agencyNamesFrom } from '../src/lib/agency';
+import { agencyNamesFrom } from '../src/api/website/services/agency';
 
 /**
  * The agency's name in each language (decision 116), as `strapi.config.get('agency')`: AGENCY_NAME and

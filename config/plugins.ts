@@ -78,8 +78,8 @@ function extsourceConfig(env: Env) {
       maxDelayMs: env.int('EXTSOURCE_HTTP_MAX_DELAY_MS', 30000),
     },
     cron: env('EXTSOURCE_CRON', '0 * * * *'),
-    projectsTtlSeconds: env.int('EXTSOURCE_PROJECTS_TTL_S', CACHE_LIFETIMES.projectData),
-    developersTtlSeconds: env.int('EXTSOURCE_DEVELOPERS_TTL_S', CACHE_LIFETIMES.developers),
+    projectsTtlSeconds: env.int('EXTSOURCE_PROJECTS_TTL_S', CACHE_LIFETIMES.providerCollection),
+    developersTtlSeconds: env.int('EXTSOURCE_DEVELOPERS_TTL_S', CACHE_LIFETIMES.providerLists),
     projectRetrySeconds: env.int('EXTSOURCE_PROJECT_RETRY_S', 60),
     // Project details read ahead after each collection refresh (docs/extsource.md, "Project details").
     detailTtlSeconds: env.int('EXTSOURCE_DETAIL_TTL_S', 86400),

@@ -1,5 +1,5 @@
 // First: tracing (when asked for) patches http and pg before anything requires them.
-import './lib/tracing/start';
+import './bootstrap/tracing-start';
 import type { Core } from '@strapi/strapi';
 import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
 import { answerBuyersOnFastLane } from './api/account/favorite-flags-lane';
@@ -33,7 +33,7 @@ import { registerPagesLookups } from './api/pages/services/pages';
 import { registerPageWrites } from './api/pages/services/page-writes';
 import { composedPagesSeeder } from './api/pages/seed';
 import { PAGES_LAYOUTS } from './api/pages/admin-layout';
-import { SLUG_MODEL } from './lib/catalogue/slug-store';
+import { SLUG_MODEL } from './api/catalogues/services/slugs';
 import { registerSeoOverrideWrites } from './api/off-plan/services/seo-overrides';
 import { applyAdminLayouts } from './bootstrap/admin-layouts';
 import { arabicDemoSeeder } from './bootstrap/arabic-demo-seed';
@@ -48,7 +48,7 @@ import { seedDemoContent, type Seeder } from './lib/seeding/seed';
 import { configureUsersPermissions } from './bootstrap/users-permissions';
 import { serveDeclaredRoutes } from './bootstrap/declared-routes';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
-import { provideExtsourceHost } from './lib/extsource';
+import { provideExtsourceHost } from './bootstrap/extsource-host';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { registerAdminRouters, type AdminRouter } from './lib/admin-routes';
@@ -63,8 +63,8 @@ import { hardenHttpServer } from './lib/http-server';
 import { closeRedis } from './lib/redis';
 import { publicationScheduleAdminRoutes, SCHEDULE_MODEL, startPublicationScheduler, stopPublicationScheduler } from './lib/publication-schedule';
 import { parseUploadsAfterAuthentication } from './lib/uploads';
-import { useSitePaths, type SitePathsSettings } from './lib/site-paths';
-import { useAgencyNames, type AgencyNames } from './lib/agency';
+import { useSitePaths, type SitePathsOfSite } from './api/website/services/site-pages';
+import { useAgencyNames, type AgencyNames } from './api/website/services/agency';
 import { warmUp, type WarmUpStep } from './lib/warm-up';
 
 /** First-run demo content, in the order it is loaded. */
@@ -107,7 +107,7 @@ export default {
     enableMetrics(strapi);
     logRequestContext(strapi);
     // The website's pages, as config/site-paths.ts read them: every answer and the Preview panel name pages from them.
-    useSitePaths(strapi.config.get<SitePathsSettings>('site-paths'));
+    useSitePaths(strapi.config.get<SitePathsOfSite>('site-paths'));
     // The agency's name in each language, as config/agency.ts read it: the structured data names it.
     useAgencyNames(strapi.config.get<AgencyNames>('agency'));
     // Held until the end of bootstrap: schema sync, first admin and seeding run one process at a time.

@@ -4,11 +4,12 @@
  */
 import type { Core } from '@strapi/strapi';
 import { serveOnFastLane } from '../lib/fast-lane';
+import { SITE_PAGES } from '../api/website/services/site-pages';
 import { declarePreviewPages } from '../lib/preview';
 import { declaredRoutes, previewPages } from '../lib/site-routes';
 
 export function serveDeclaredRoutes(strapi: Core.Strapi): void {
   const routes = declaredRoutes(strapi);
   serveOnFastLane(routes.map(({ path, action, route }) => ({ path, action, fastLane: route.fastLane, askedAtStart: route.askedAtStart, middlewares: route.middlewares })));
-  declarePreviewPages(previewPages(routes.map(({ route }) => route)));
+  declarePreviewPages(previewPages(routes.map(({ route }) => route)), SITE_PAGES);
 }

@@ -6,8 +6,11 @@
 import type { Server } from 'http';
 import type { Core } from '@strapi/strapi';
 import { alertStore } from '../api/account/alerts/store';
+import { alertGauges } from '../api/account/lib/metrics';
 import { deliveryStore } from '../api/contact/deliveries/store';
-import { syncService } from '../lib/extsource';
+import { deliveryGauges } from '../api/contact/lib/metrics';
+import { syncService } from '../plugins/extsource/server/src/public';
+import { lastSyncGauge } from './extsource-host';
 import { serveOnPublicPort, startMetricsServer, type EndpointSettings } from '../lib/metrics/endpoint';
 import { metrics } from '../lib/metrics';
 
@@ -22,11 +25,11 @@ let server: Server | undefined;
 /** At register, before the fast lane is installed (it takes its hooks then). */
 export function enableMetrics(strapi: Core.Strapi): void {
   if (!settingsOf(strapi).enabled) return;
-  metrics.enable({
-    outbox: () => deliveryStore(strapi).backlog(),
-    lastSyncSuccess: () => syncService(strapi).lastSucceeded(),
-    alerts: () => alertStore(strapi).counts(),
-  });
+  metrics.enable([
+    deliveryGauges(() => deliveryStore(strapi).backlog()),
+    alertGauges(() => alertStore(strapi).counts()),
+    lastSyncGauge(() => syncService(strapi).lastSucceeded()),
+  ]);
 }
 
 /** At register, after the fast lane: the token's check answers before anything else. */

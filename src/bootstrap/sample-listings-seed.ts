@@ -1,7 +1,7 @@
 /** First run: the sample provider's listings are synced once, so a fresh clone has a catalogue. */
 import { setTimeout as sleep } from 'timers/promises';
 import type { Seeder } from '../lib/seeding/seed';
-import { syncService } from '../lib/extsource';
+import { syncService } from '../plugins/extsource/server/src/public';
 
 const BUSY_RETRY_MS = 500;
 // A stuck lease expires well within this; past it the start fails loudly instead of hanging.

@@ -13,12 +13,12 @@ const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'applicat
  * Strapi's users-permissions routes (sign-in, registration, passwords, sessions) answer in Strapi's
  * error shape but take the contract's body limits: they are the public API's other way in.
  */
-const ACCOUNT_AUTH_PREFIX = '/api/auth';
+const AUTH_PREFIX = '/api/auth';
 
 /** Whether a path's bodies get the contract's limits (any spelling, as Strapi's router matches). */
 export function hasContractBodyLimits(path: string): boolean {
   const lower = path.toLowerCase();
-  return isContractPath(lower) || lower === ACCOUNT_AUTH_PREFIX || lower.startsWith(`${ACCOUNT_AUTH_PREFIX}/`);
+  return isContractPath(lower) || lower === AUTH_PREFIX || lower.startsWith(`${AUTH_PREFIX}/`);
 }
 
 /**

@@ -8,16 +8,21 @@
  */
 import { localeParam, type Locale } from './locale';
 import { signPreviewToken } from './preview-token';
-import { isSinglePage, pagePath, type PageKind } from './site-paths';
+import type { PageOpener } from './site-paths';
 
 /**
- * The website's page for each editorial type, as the routes declare it (`page` and `shows`, src/lib/site-routes.ts);
- * a key ending in `.*` stands for every type of that API. Its path in each language is the site's paths map (site-paths.ts).
+ * The website's page kind for each editorial type, as the routes declare it (`page` and `shows`, src/lib/site-routes.ts);
+ * a key ending in `.*` stands for every type of that API. Its path in each language is the site's paths map (`site`).
  */
-let declaredPages: Readonly<Record<string, PageKind>> = {};
+let declaredPages: Readonly<Record<string, string>> = {};
+let sitePages: PageOpener | undefined;
 
-export function declarePreviewPages(pages: Readonly<Record<string, PageKind>>): void {
+/** Says which page shows each type, in the site's pages; a kind the site has not is a mistake in a route, and stops the start. */
+export function declarePreviewPages(pages: Readonly<Record<string, string>>, site: PageOpener): void {
+  const unknown = Object.values(pages).filter((kind) => !site.isPageKind(kind));
+  if (unknown.length) throw new Error(`Preview: ${[...new Set(unknown)].join(', ')} is no page kind of the site`);
   declaredPages = pages;
+  sitePages = site;
 }
 
 export interface PreviewSettings {
@@ -41,7 +46,7 @@ type EnvReader = (name: string) => string | undefined;
  * which SITE_PATHS replaced (it would be ignored without a word).
  */
 export function previewSettingsFrom(env: EnvReader): PreviewSettings | undefined {
-  if (env('PREVIEW_PATHS')) throw new Error('PREVIEW_PATHS is replaced by SITE_PATHS (kind.locale=/path pairs, e.g. contact.en=/contact-us): move its pages there');
+  if (env('PREVIEW_PATHS')) throw new Error('PREVIEW_PATHS is replaced by SITE_PATHS (kind.locale=/path pairs, as the README says): move its pages there');
   const clientUrl = env('CLIENT_URL') ?? '';
   if (!clientOrigin(clientUrl)) return undefined;
   const secret = env('PREVIEW_SECRET') ?? '';
@@ -71,7 +76,7 @@ function patternFor(uid: string, has: (pattern: string) => boolean): string | un
 export function previewPathFor(uid: string, locale: Locale): string | undefined {
   const pattern = patternFor(uid, (key) => key in declaredPages);
   const kind = pattern === undefined ? undefined : declaredPages[pattern];
-  return kind !== undefined && isSinglePage(kind) ? pagePath(kind, locale) : undefined;
+  return kind !== undefined && sitePages?.isSinglePage(kind) ? sitePages.pagePath(kind, locale) : undefined;
 }
 
 /** The website's path of one entry of a type whose entries each have a page (a composed page: its slug), or undefined. */

@@ -9,7 +9,6 @@
 import type { Core } from '@strapi/strapi';
 import { draftsReadable } from './drafts';
 import type { CachePolicy } from './http-caching';
-import type { PageKind } from './site-paths';
 
 export interface SiteRoute {
   /** Strapi's path under the content API prefix, e.g. `/v1/luxury` or `/v1/off-plan/projects/:projectId`. */
@@ -27,8 +26,8 @@ export interface SiteRoute {
   askedAtStart?: boolean | string;
   /** Editorial types the answer is built from (uids, `api::x.*` for every type of an API): drafts may be read. */
   shows?: readonly string[];
-  /** The website page that shows those types (its path per locale: src/lib/site-paths.ts): where the Preview panel opens for them. */
-  page?: PageKind;
+  /** The kind of website page that shows those types (its path per locale: the site's paths map): where the Preview panel opens for them. */
+  page?: string;
   /** Route middlewares after the draft reads, e.g. one that makes the answer a signed-in reader's own (src/lib/private-answer.ts). */
   middlewares?: readonly string[];
 }
@@ -48,7 +47,7 @@ export function siteRoute(route: SiteRoute): Core.RouteInput {
 export const siteRouteOf = (route: unknown): SiteRoute | undefined => (route as { config?: Partial<SiteRouteConfig> } | undefined)?.config?.site;
 
 /** The website page of each type the routes show, from the routes that name a page. */
-export function previewPages(routes: readonly SiteRoute[]): Record<string, PageKind> {
+export function previewPages(routes: readonly SiteRoute[]): Record<string, string> {
   return Object.fromEntries(routes.flatMap(({ shows = [], page }) => (page ? shows.map((type) => [type, page]) : [])));
 }
 

@@ -7,7 +7,7 @@ import { apiToken, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } from '../../scripts/fakes/providers';
 import { sampleListingsSeeder } from '../../src/bootstrap/sample-listings-seed';
-import { syncService } from '../../src/lib/extsource';
+import { syncService } from '../../src/plugins/extsource/server/src/public';
 
 const PROPERTY = 'plugin::extsource.property';
 const RUN = 'plugin::extsource.sync-run';

@@ -8,7 +8,7 @@ import type { Core } from '@strapi/strapi';
 import { appModule, getStrapi } from '../helpers/app';
 
 type DetailRowsModule = typeof import('../../src/plugins/extsource/server/src/services/detail-rows');
-type SlugStoreModule = typeof import('../../src/lib/catalogue/slug-store');
+type SlugStoreModule = typeof import('../../src/api/catalogues/services/slugs');
 
 const DRIVER = 'paged-reads-test';
 /** More than a page of each: 500 detail rows a query, 1,000 slug rows. */
@@ -17,7 +17,7 @@ const OWNERS = 2_345;
 
 let strapi: Core.Strapi;
 const detailRows = () => appModule<DetailRowsModule>('src/plugins/extsource/server/src/services/detail-rows').detailRows(strapi, DRIVER);
-const slugStore = () => appModule<SlugStoreModule>('src/lib/catalogue/slug-store').slugStore(strapi);
+const slugStore = () => appModule<SlugStoreModule>('src/api/catalogues/services/slugs').slugStore(strapi);
 const owners = Array.from({ length: OWNERS }, (_, index) => ({ owner: `paged-${index}`, name: `Paged Reads Developer ${index}` }));
 
 beforeAll(async () => {
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await strapi.db.query(appModule<DetailRowsModule>('src/plugins/extsource/server/src/services/detail-rows').DETAIL_UID).deleteMany({ where: { driver: DRIVER } });
-  await strapi.db.getConnection(appModule<SlugStoreModule>('src/lib/catalogue/slug-store').SLUG_TABLE).where('owner', 'like', 'paged-%').delete();
+  await strapi.db.getConnection(appModule<SlugStoreModule>('src/api/catalogues/services/slugs').SLUG_MODEL.tableName).where('owner', 'like', 'paged-%').delete();
 });
 
 describe('reads of every row, a page at a time', () => {

@@ -17,8 +17,8 @@ import { fastLaneAnswers } from '../helpers/lane-count';
 import { validateSitemap } from '../helpers/sitemap-schemas';
 import { REELLY_API_KEY, startFakeReelly } from '../../scripts/fakes/providers';
 
-import type { PageKind } from '../../src/lib/site-paths';
-const sitePaths = () => appModule<{ pageAlternates: (kind: PageKind, params?: Record<string, string>) => Record<string, string> }>('src/lib/site-paths');
+import type { PageKind } from '../../src/api/website/services/site-pages';
+const sitePaths = () => appModule<{ pageAlternates: (kind: PageKind, params?: Record<string, string>) => Record<string, string> }>('src/api/website/services/site-pages');
 const cacheOf = () => appModule<{ cache: { peek: (key: string) => { value: unknown } | undefined } }>('src/lib/cache/index').cache;
 
 const CONTACT_PAGE = 'api::contact.contact-page';

@@ -200,7 +200,7 @@ describe('a slug', () => {
   });
 
   it('comes out the same on two instances settling the same collection at once', async () => {
-    const { slugStore } = appModule<typeof import('../../src/lib/catalogue/slug-store')>('src/lib/catalogue/slug-store');
+    const { slugStore } = appModule<typeof import('../../src/api/catalogues/services/slugs')>('src/api/catalogues/services/slugs');
     const owners = ['twin-a', 'twin-b', 'twin-c'].map((owner) => ({ owner, name: `Twin Towers ${process.pid}` }));
     const [one, other] = await Promise.all([slugStore(strapi).settle('developer', owners), slugStore(strapi).settle('developer', owners)]);
     expect([...one.slugOf]).toEqual([...other.slugOf]);

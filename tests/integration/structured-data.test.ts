@@ -13,7 +13,7 @@ import { vocabularyProblems } from '../helpers/schema-vocabulary';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const PAGE = 'api::contact.contact-page';
-const sitePaths = () => appModule<typeof import('../../src/lib/site-paths')>('src/lib/site-paths');
+const sitePaths = () => appModule<typeof import('../../src/api/website/services/site-pages')>('src/api/website/services/site-pages');
 
 let strapi: Core.Strapi;
 let details: Json[];

@@ -1,7 +1,8 @@
 /**
  * The rules of docs/architecture.md, read from the import graph of `src` (every relative import, export-from,
  * require and dynamic import, `import type` included, as TypeScript's own scanner finds them):
- * - `src/lib` knows no domain: it imports nothing of `src` outside itself but the plugin's public entry;
+ * - `src/lib` knows no domain: it imports nothing of `src` outside itself but the plugin's public entry,
+ *   and no identifier or string of its code names a domain or a domain's record (decision 202);
  * - no import cycles anywhere in `src`;
  * - a domain (`src/api/<domain>`) reaches another only through its front door: its services
  *   (`services/*.ts`, Strapi's `api::<domain>.<name>` with their typed accessors) or its `index.ts`;
@@ -124,9 +125,65 @@ describe('the import graph of src', () => {
   });
 });
 
+/**
+ * The words that name this app's domains (`src/api/<domain>`) or their records (decision 202), as
+ * words: `leadTime` is `lead time`; `off_plan`, `offPlan` and `offplan` are `off plan`; a plural counts too.
+ * Not listed, as everyday words of code and of the web the toolkit uses in their own sense: property
+ * (JavaScript's, GeoJSON's), page, home, search, catalogue, item, card, slug, map, area, agency (the
+ * site's owner, not a domain: src/api/website).
+ */
+const DOMAIN_WORDS = [
+  'off plan', 'project', 'developer', 'listing', 'lead', 'enquiry', 'enquiries', 'contact', 'buyer', 'account', 'alert',
+  'favourite', 'favorite', 'saved search', 'testimonial', 'luxury', 'emirate', 'sale', 'rent',
+];
+
+/** The domains whose names are everyday words (so not in DOMAIN_WORDS): a new domain must be one or the other. */
+const GENERIC_DOMAIN_NAMES = ['catalogues', 'pages', 'properties', 'search', 'sitemap', 'system', 'website'];
+
+const domainWord = new RegExp(`\\b(${DOMAIN_WORDS.map((word) => word.replace(' ', ' ?')).join('|')})s?\\b`);
+
+/** A name or text as its words, lower case: camelCase, snake_case, kebab-case and paths split apart. */
+const wordsOf = (text: string) =>
+  text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ').toLowerCase();
+
+const NAMING = new Set([
+  ts.SyntaxKind.Identifier, ts.SyntaxKind.PrivateIdentifier, ts.SyntaxKind.StringLiteral, ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead, ts.SyntaxKind.TemplateMiddle, ts.SyntaxKind.TemplateTail,
+]);
+
+/**
+ * Every identifier and string (template parts too) of `file`'s code that holds a domain word, as
+ * "file:line: word in text". Comments are not read: a comment may say why with the case that measured
+ * it (decision 185's 12,000 projects), and names nothing the code depends on.
+ */
+function domainWordsIn(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (NAMING.has(node.kind)) {
+      const text = node.getText(source);
+      const word = domainWord.exec(wordsOf(text))?.[1];
+      if (word !== undefined) found.push(`${relative(file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: "${word}" in ${text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('src/lib', () => {
   it('imports nothing of src outside itself but the plugin public entry (it knows no domain)', () => {
     expect(importsBreaking((file) => inside(file, libDir), (_, target) => inside(target, libDir) || target === publicEntry)).toEqual([]);
+  });
+
+  it('names no domain: no identifier nor string of its code holds a domain word (the domain passes its names in)', () => {
+    expect(sourceFiles(libDir).flatMap(domainWordsIn)).toEqual([]);
+  });
+
+  it('knows every domain as a domain word or an everyday one (a new domain takes its place in one of the lists)', () => {
+    const domains = fs.readdirSync(apiDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const unplaced = domains.filter((domain) => !GENERIC_DOMAIN_NAMES.includes(domain) && !domainWord.test(wordsOf(domain)));
+    expect(unplaced).toEqual([]);
   });
 });
 

@@ -262,6 +262,6 @@ describe('CacheStore rebuilds', () => {
 
 describe('CACHE_LIFETIMES', () => {
   it('holds the lifetimes docs/contract.md names', () => {
-    expect(CACHE_LIFETIMES).toEqual({ editedPage: 'content', editedRules: 'content', projectData: 3600, developers: 3600, states: Infinity });
+    expect(CACHE_LIFETIMES).toEqual({ editedPage: 'content', editedRules: 'content', providerCollection: 3600, providerLists: 3600, states: Infinity });
   });
 });

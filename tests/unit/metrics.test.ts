@@ -1,6 +1,6 @@
 /**
- * The metrics module (src/lib/metrics) as Prometheus reads it, and the one-line hooks of plain modules
- * that report to it: the CDN purger's results and the provider HTTP client's attempts, against real
+ * The metrics module (src/lib/metrics) as Prometheus reads it, with the scrape-time gauges the domains
+ * and the plugin's host declare, and the one-line hooks of plain modules that report to it: the CDN purger's results and the provider HTTP client's attempts, against real
  * node:http servers.
  */
 import http from 'http';
@@ -9,6 +9,9 @@ import { setTimeout as sleep } from 'timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@strapi/utils';
 import metricsConfig from '../../config/metrics';
+import { alertGauges } from '../../src/api/account/lib/metrics';
+import { deliveryGauges } from '../../src/api/contact/lib/metrics';
+import { lastSyncGauge } from '../../src/bootstrap/extsource-host';
 import { CdnPurger } from '../../src/lib/cdn-purge';
 import { metrics } from '../../src/lib/metrics';
 import { LOOP_DELAY_INTERVAL_MS, recordDelay } from '../../src/lib/metrics/loop-delay';
@@ -25,14 +28,14 @@ const server = http.createServer((req, res) => {
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  metrics.enable({
-    outbox: async () => [
+  metrics.enable([
+    deliveryGauges(async () => [
       { target: 'webhook', status: 'retrying', count: 3, oldestCreatedAt: Date.now() - 120_000 },
       { target: 'webhook', status: 'failed', count: 1, oldestCreatedAt: Date.now() - 999_000 },
-    ],
-    lastSyncSuccess: async () => [{ type: 'sales', finishedAt: 1_700_000_000_000 }],
-    alerts: async () => [{ status: 'failed', count: 2 }, { status: 'sent', count: 9 }],
-  });
+    ]),
+    alertGauges(async () => [{ status: 'failed', count: 2 }, { status: 'sent', count: 9 }]),
+    lastSyncGauge(async () => [{ type: 'sales', finishedAt: 1_700_000_000_000 }]),
+  ]);
 });
 afterAll(() => {
   metrics.stopSampling();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_TOKEN_MESSAGES, previewScopeOf, statusParam, versionOf, versionsFor } from '../../src/lib/drafts';
 import { clientOrigin, declarePreviewDocuments, declarePreviewPages, documentPreviewPath, previewPathFor, previewSettingsFrom, previewUrl, showsType } from '../../src/lib/preview';
-import { DEFAULT_SITE_PATHS, parseSitePaths, useSitePaths } from '../../src/lib/site-paths';
+import { DEFAULT_SITE_PATHS, parseSitePaths, SITE_PAGES, useSitePaths } from '../../src/api/website/services/site-pages';
 import { previewPages, siteRouteOf, type SiteRoute } from '../../src/lib/site-routes';
 import contactRoutes from '../../src/api/contact/routes/contact';
 import luxuryRoutes from '../../src/api/luxury/routes/luxury';
@@ -17,7 +17,7 @@ const settings = { clientUrl: 'https://www.example.ae/', secret: 's3cret', token
 
 /** The pages the routes declare, as the app's bootstrap hands them to the Preview panel. */
 const declared = [luxuryRoutes, contactRoutes, offPlanRoutes].flatMap((router) => router.routes.map(siteRouteOf)).filter((route): route is SiteRoute => route !== undefined);
-declarePreviewPages(previewPages(declared));
+declarePreviewPages(previewPages(declared), SITE_PAGES);
 const HERO = 'api::luxury.luxury-hero';
 
 describe('previewUrl', () => {

@@ -3,7 +3,7 @@
  * alternates for hreflang, and SITE_PATHS checked at start.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_URL, DEFAULT_SITE_PATHS, pageAlternates, pageLinks, pagePath, pageUrl, parseSitePaths, sitePathsFrom, useSitePaths } from '../../src/lib/site-paths';
+import { DEFAULT_CLIENT_URL, DEFAULT_SITE_PATHS, pageAlternates, pageLinks, pagePath, pageUrl, parseSitePaths, sitePathsFrom, useSitePaths } from '../../src/api/website/services/site-pages';
 
 const from = (env: Record<string, string>) => sitePathsFrom((name) => env[name]);
 

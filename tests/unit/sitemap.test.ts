@@ -3,7 +3,7 @@ import { DEFAULT_ROBOTS, robotsText } from '../../src/api/sitemap/lib/robots';
 import { chunked, renderIndex, renderParts, SITEMAP_LIMITS } from '../../src/api/sitemap/lib/sitemap-parts';
 import { latest, urlsOf } from '../../src/api/sitemap/lib/sitemap-urls';
 import { LOCALES } from '../../src/lib/locale';
-import { pageAlternates } from '../../src/lib/site-paths';
+import { pageAlternates } from '../../src/api/website/services/site-pages';
 import { validateSitemap } from '../helpers/sitemap-schemas';
 
 const project = (slug: string, lastModified?: number) => ({ kind: 'project' as const, params: { slug }, lastModified });

@@ -8,8 +8,8 @@ import { contactStructuredData } from '../../src/api/contact/lib/contact-structu
 import type { ContactPageRecord } from '../../src/api/contact/lib/contact-page';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
 import { projectStructuredData } from '../../src/api/off-plan/lib/project-structured-data';
-import { agencyNamesFrom, DEFAULT_AGENCY_NAME, useAgencyNames } from '../../src/lib/agency';
-import { pageUrl } from '../../src/lib/site-paths';
+import { agencyNamesFrom, DEFAULT_AGENCY_NAME, useAgencyNames } from '../../src/api/website/services/agency';
+import { pageUrl } from '../../src/api/website/services/site-pages';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 import { schemaVocabulary, termsOf, vocabularyProblems } from '../helpers/schema-vocabulary';
 import { listingDetail } from '../../src/api/properties/lib/detail';

@@ -3,7 +3,7 @@
  * `off_plan` by page sections, read through this domain's own services.
  */
 import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
-import { pageUrl } from '../../lib/site-paths';
+import { pageUrl } from '../website/services/site-pages';
 import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkListingQuery } from './services/listing-query';
 import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from './services/off-plan';

@@ -4,7 +4,7 @@
  * domain's own services.
  */
 import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
-import { pageUrl } from '../../lib/site-paths';
+import { pageUrl } from '../website/services/site-pages';
 import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';

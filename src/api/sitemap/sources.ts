@@ -15,9 +15,9 @@ import { LUXURY_CONTENT_TYPES } from '../luxury/services/luxury';
 import { catalogues } from '../catalogues/services/registry';
 import { OFFPLAN_PAGE_UID, offPlanService, type SitemapProject } from '../off-plan/services/off-plan';
 import { pagesService } from '../pages/services/pages';
-import { projectsService } from '../../lib/extsource';
+import { projectsService } from '../../plugins/extsource/server/src/public';
 import { LOCALES } from '../../lib/locale';
-import type { PageKind } from '../../lib/site-paths';
+import type { PageKind } from '../website/services/site-pages';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';
 
 /** The editorial pages and the types each is built from. */

@@ -17,12 +17,12 @@ export const CACHE_LIFETIMES = {
   /** Rules admins edit that each request consults (lead routing): the same, cleared on any change. */
   editedRules: 'content',
   /**
-   * The provider's project collection: held until a newer one replaces it (a provider outage keeps it
-   * serving, decision 27); a read once it is this old refreshes it in the background.
+   * A provider's collection (the projects): held until a newer one replaces it (a provider outage keeps
+   * it serving, decision 27); a read once it is this old refreshes it in the background.
    */
-  projectData: HOUR,
-  /** The developers list, and the filters answer built from it. */
-  developers: HOUR,
+  providerCollection: HOUR,
+  /** A provider's lists beside its collection (the developers), and what is built from them (the filters answer, the sitemap). */
+  providerLists: HOUR,
   /** What is derived from one collection (its search index, states and counts, other currencies): dropped with it. */
   states: Infinity,
 } as const satisfies Record<string, Lifetime>;

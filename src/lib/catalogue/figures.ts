@@ -64,40 +64,23 @@ export function bboxOf(geo: Pick<CatalogueGeo, 'all' | 'memberOf'>, positions: r
   return Number.isFinite(west) ? [west, south, east, north] : null;
 }
 
-/** A developer behind some of the items, and how many of them are its. */
-export interface DeveloperShare {
+/** A group of the items (their maker, say), and how many of them are its. */
+export interface GroupShare {
   id: number;
   name: string;
   slug: string;
   count: number;
 }
 
-/** What a catalogue says of a listing query for a page's live section: its first cards, its figures and where they are. */
-export interface LiveResult {
-  /** How many items the listing shows for the query (its own total). */
-  total: number;
-  /** The listing's first cards for the query, in its sort, as it sends them. */
-  items: unknown[];
-  figures: PriceFigures & {
-    /** The query's currency, in which the prices are. */
-    currency: string;
-    /** The completion years of the items, ascending (a catalogue without them: none). */
-    completionYears: string[];
-    /** The developers behind the items, most items first (a catalogue without them: none). */
-    developers: DeveloperShare[];
-  };
-  bbox: Bbox | null;
-}
-
-/** The developers of the items at `positions`, most items first, then by name. */
-export function developerShares(positions: readonly number[], developerOf: (position: number) => Omit<DeveloperShare, 'count'> | null): DeveloperShare[] {
-  const shares = new Map<number, DeveloperShare>();
+/** The groups of the items at `positions`, most items first, then by name. */
+export function groupShares(positions: readonly number[], groupOf: (position: number) => Omit<GroupShare, 'count'> | null): GroupShare[] {
+  const shares = new Map<number, GroupShare>();
   for (const position of positions) {
-    const developer = developerOf(position);
-    if (!developer) continue;
-    const share = shares.get(developer.id);
+    const group = groupOf(position);
+    if (!group) continue;
+    const share = shares.get(group.id);
     if (share) share.count += 1;
-    else shares.set(developer.id, { ...developer, count: 1 });
+    else shares.set(group.id, { ...group, count: 1 });
   }
   return [...shares.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }

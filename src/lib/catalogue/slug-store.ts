@@ -1,7 +1,6 @@
 /**
- * The one slug service of the catalogues (decision 109): the slugs given so far, of every kind (projects,
- * developers, listings), in one table (named `offplan_slugs` since it held the off-plan side's alone): one
- * row per slug ever given, never updated nor deleted, unique per kind. Settling a kind's slugs reads its
+ * The slug service of the catalogues (decision 109): the slugs given so far, of every kind, in one table
+ * (its names are its owner's: src/api/catalogues/services/slugs.ts): one row per slug ever given, never updated nor deleted, unique per kind. Settling a kind's slugs reads its
  * rows, plans the missing ones (slugs.ts) and inserts them, a slug another instance took in between losing
  * quietly (the unique constraint) and being planned again: instances settling the same owners end with
  * the same slugs.
@@ -10,13 +9,18 @@ import type { Core } from '@strapi/strapi';
 import { eachRowPaged, inSlices, slicer, type Pause } from '../../plugins/extsource/server/src/public';
 import { planSlugsInSteps, slugBook, type Named, type SlugBook, type SlugKind, type SlugRow } from './slugs';
 
-export const SLUG_TABLE = 'offplan_slugs';
+/** How Strapi knows the table: its model's uid and singular name, and the table's name. */
+export interface SlugTableNames {
+  uid: string;
+  singularName: string;
+  tableName: string;
+}
 
-/** The table, registered with Strapi's own schema sync (src/index.ts). */
-export const SLUG_MODEL = {
-  uid: 'app::offplan-slug',
-  singularName: 'offplan-slug',
-  tableName: SLUG_TABLE,
+/** The table's model, for Strapi's own schema sync (src/index.ts registers it). */
+export const slugModel = ({ uid, singularName, tableName }: SlugTableNames) => ({
+  uid,
+  singularName,
+  tableName,
   attributes: {
     id: { type: 'increments' },
     kind: { type: 'string', column: { notNullable: true } },
@@ -24,8 +28,8 @@ export const SLUG_MODEL = {
     owner: { type: 'string', column: { notNullable: true } },
     base: { type: 'string', column: { notNullable: true } },
   },
-  indexes: [{ name: `${SLUG_TABLE}_kind_slug_unique`, columns: ['kind', 'slug'], type: 'unique' }],
-};
+  indexes: [{ name: `${tableName}_kind_slug_unique`, columns: ['kind', 'slug'], type: 'unique' }],
+});
 
 /** Rows per insert: well under SQLite's bound variables per statement. */
 const INSERT_ROWS = 100;
@@ -34,11 +38,12 @@ const ROWS_PER_READ = 1000;
 /** Each round either settles or meets slugs another instance took meanwhile; a few rounds are plenty. */
 const ROUNDS = 5;
 
-export function slugStore(strapi: Core.Strapi) {
-  const table = () => strapi.db.getConnection(SLUG_TABLE);
+/** The slugs kept in `names`' table, of the kinds `K`. */
+export function slugStore<K extends SlugKind>(strapi: Core.Strapi, names: SlugTableNames) {
+  const table = () => strapi.db.getConnection(names.tableName);
 
   /** Every slug row of `kind`, a page at a time (decision 185). */
-  async function rowsOf(kind: SlugKind, pause: Pause): Promise<SlugRow[]> {
+  async function rowsOf(kind: K, pause: Pause): Promise<SlugRow[]> {
     const rows: SlugRow[] = [];
     const readPage = async (after: number) =>
       (await table().where({ kind }).andWhere('id', '>', after).orderBy('id').limit(ROWS_PER_READ).select('id', 'kind', 'slug', 'owner', 'base')) as Array<SlugRow & { id: number }>;
@@ -48,8 +53,8 @@ export function slugStore(strapi: Core.Strapi) {
 
   return {
     /** Whose the slug of `kind` is or was, or undefined when it was never given (inside a write's transaction too). */
-    async ownerOf(kind: SlugKind, slug: string): Promise<string | undefined> {
-      const row = (await strapi.db.query(SLUG_MODEL.uid as never).findOne({ where: { kind, slug }, select: ['owner'] })) as { owner: string } | null;
+    async ownerOf(kind: K, slug: string): Promise<string | undefined> {
+      const row = (await strapi.db.query(names.uid as never).findOne({ where: { kind, slug }, select: ['owner'] })) as { owner: string } | null;
       return row?.owner;
     },
 
@@ -58,7 +63,7 @@ export function slugStore(strapi: Core.Strapi) {
      * the kind. Planned and inserted in slices (decision 93): a refresh bringing 2,000 new projects held
      * the loop for a fifth of a second here, planning 12,000 slugs twice and inserting the new ones.
      */
-    async settle(kind: SlugKind, owners: readonly Named[], reserved?: (slug: string) => boolean): Promise<SlugBook> {
+    async settle(kind: K, owners: readonly Named[], reserved?: (slug: string) => boolean): Promise<SlugBook> {
       const pause = slicer();
       for (let round = 1; ; round += 1) {
         const rows = await rowsOf(kind, pause);

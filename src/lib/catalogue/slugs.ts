@@ -1,6 +1,6 @@
 /**
- * Readable, stable, unique slugs for what the catalogues list (decisions 109-110): projects, developers and
- * sale and rent listings, each kind on its own. Pure rules, no Strapi.
+ * Readable, stable, unique slugs for what the catalogues list (decisions 109-110), each kind on its own
+ * (the kinds are their owners': src/api/catalogues/services/slugs.ts). Pure rules, no Strapi.
  * A slug comes from the English name (an Arabic-only name transliterated by the `slugify` package's
  * character map; a name with nothing to spell falls back to the id), always holds a letter
  * (so it never reads as a provider's numeric id) and is never what `reserved` refuses (another listed project's id). A collision
@@ -13,8 +13,8 @@ import slugify from 'slugify';
 import { KeyTable, matchKey } from './keys';
 import { runSteps, STEP, type Steps } from './steps';
 
-/** A composed page's slug is its editor's (decision 168): the service keeps its history. */
-export type SlugKind = 'project' | 'developer' | 'listing' | 'page';
+/** What a slug names, as its owner calls it: each kind's slugs are unique among themselves only. */
+export type SlugKind = string;
 
 /** A slug as kept: whose it is and the name (as a slug) it was made from. */
 export interface SlugRow {

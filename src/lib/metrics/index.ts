@@ -1,6 +1,8 @@
 /**
  * The one owner of the service's metrics (Prometheus, prom-client): every other module reports through
  * the small calls below, one line at the place where something happens, and never touches prom-client.
+ * What a domain counts is the domain's: it declares its counters beside what it counts (`counter`,
+ * `histogram`) and its scrape-time gauges (`ScrapeRead`, handed to `enable`), so this module names none.
  * Off unless METRICS_ENABLED (config/metrics.ts): the calls then return at once, and nothing is served.
  *
  * Labels are bounded sets only: route patterns (never raw paths), methods, statuses, lanes, cache tags
@@ -11,12 +13,38 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { LOOP_DELAY_INTERVAL_MS, LoopDelaySampler } from './loop-delay';
 import { RequestSeries, type Lane, type Series } from './request-series';
 
-/** What a scrape reads from the database (see scrape-gauges.ts); one cheap query each. */
-export interface ScrapeReaders {
-  outbox(): Promise<Array<{ target: string; status: string; count: number; oldestCreatedAt: number | null }>>;
-  lastSyncSuccess(): Promise<Array<{ type: string; finishedAt: number }>>;
-  /** Buyers' alerts in their outbox, per status. */
-  alerts(): Promise<Array<{ status: string; count: number }>>;
+/**
+ * A gauge read at each scrape, as its owner declares it: its name, help and labels, and its values from
+ * the rows of its read.
+ */
+export interface ScrapeGauge<T> {
+  name: string;
+  help: string;
+  labelNames: readonly string[];
+  values(rows: readonly T[]): Iterable<readonly [Record<string, string>, number]>;
+}
+
+/** One cheap database read at each scrape and the gauges filled from it (see registerScrapeGauges). */
+export interface ScrapeRead<T> {
+  /** The read's name in `metrics_read_errors_total` when it fails. */
+  reader: string;
+  read(): Promise<T[]>;
+  gauges: readonly ScrapeGauge<T>[];
+}
+
+/** A metric its owner declares beside what it counts: the name, help and labels are the owner's (bounded sets only). */
+export interface MetricDefinition<L extends string> {
+  name: string;
+  help: string;
+  labelNames?: readonly L[];
+}
+
+export interface AppCounter<L extends string> {
+  inc(labels?: Readonly<Record<L, string>>, value?: number): void;
+}
+
+export interface AppHistogram<L extends string> {
+  observe(labels: Readonly<Record<L, string>>, value: number): void;
 }
 
 /** The fast lane's hooks: a clock, and one call per answer (pre-made series, no allocation). */
@@ -24,8 +52,6 @@ export interface FastLaneMetrics {
   clock(): number;
   served(route: string, status: number, began: number): void;
 }
-
-const DELIVERY_STATUSES = ['pending', 'retrying', 'failed'];
 
 class AppMetrics {
   readonly registry = new Registry();
@@ -37,16 +63,7 @@ class AppMetrics {
   private readonly busMessages = new Counter({ name: 'cache_invalidations_total', help: 'Cache invalidation messages on the bus between instances, by direction (sent, received)', labelNames: ['direction'], registers: [this.registry] });
   private readonly busUp = new Gauge({ name: 'cache_bus_connected', help: '1 while this instance listens to the other instances\' invalidations (PostgreSQL only), else 0', registers: [this.registry] });
   private readonly purges = new Counter({ name: 'cdn_purges_total', help: 'CDN purge requests by result: sent (answered 2xx), retried (failed, tried again), failed (given up)', labelNames: ['result'], registers: [this.registry] });
-  private readonly syncRuns = new Counter({ name: 'extsource_sync_runs_total', help: 'Provider sync runs finished, by run type and status', labelNames: ['type', 'status'], registers: [this.registry] });
-  private readonly syncDuration = new Histogram({ name: 'extsource_sync_duration_seconds', help: 'Duration of finished sync runs, by run type', labelNames: ['type'], buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600], registers: [this.registry] });
-  private readonly syncItems = new Counter({ name: 'extsource_sync_items_total', help: 'Listings handled by sync runs, by run type and what happened to them', labelNames: ['type', 'result'], registers: [this.registry] });
-  private readonly providerRequests = new Counter({ name: 'extsource_provider_requests_total', help: 'HTTP requests to providers (each attempt), by provider, endpoint and outcome', labelNames: ['provider', 'endpoint', 'outcome'], registers: [this.registry] });
-  private readonly providerLatency = new Histogram({ name: 'extsource_provider_request_duration_seconds', help: 'Duration of provider HTTP requests (each attempt), by provider and endpoint', labelNames: ['provider', 'endpoint'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers: [this.registry] });
-  private readonly buyerSignups = new Counter({ name: 'buyer_signups_total', help: 'Buyer accounts registered on the website (POST /api/auth/local/register answered 200)', registers: [this.registry] });
-  private readonly buyerSigninsFailed = new Counter({ name: 'buyer_signins_failed_total', help: 'Buyer sign-ins refused (POST /api/auth/local answered 400: wrong password, unknown, unconfirmed or blocked account, malformed body)', registers: [this.registry] });
-  private readonly alertSends = new Counter({ name: 'account_alerts_sent_total', help: 'Buyer alerts by what their send came to: sent, retried (failed, tried again), failed (given up); an e-mail may carry several', labelNames: ['result'], registers: [this.registry] });
-  private readonly leads = new Counter({ name: 'leads_total', help: 'Leads stored (repeats included), by enquiry type and the desk their routing rule named (default: none matched)', labelNames: ['enquiry_type', 'desk'], registers: [this.registry] });
-  private readonly leases = new Gauge({ name: 'leases_held', help: 'Leases this process holds now (renewed locks: syncs, project fills), by lease name', labelNames: ['lease'], registers: [this.registry] });
+  private readonly leases = new Gauge({ name: 'leases_held', help: 'Leases this process holds now (renewed locks: syncs, catalogue fills), by lease name', labelNames: ['lease'], registers: [this.registry] });
   private readonly loopDelay = new Histogram({ name: 'nodejs_eventloop_delay_seconds', help: `How long the event loop kept work waiting, sampled every ${LOOP_DELAY_INTERVAL_MS} ms (a stall counts for each sample it held up)`, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1], registers: [this.registry] });
   private readonly loopDelaySampler = new LoopDelaySampler((seconds) => this.loopDelay.observe(seconds));
 
@@ -59,13 +76,13 @@ class AppMetrics {
   }
 
   /** Starts counting, with Node's process metrics, the event loop's delay and the gauges read from the database at each scrape. */
-  enable(readers: ScrapeReaders): void {
+  enable(reads: readonly ScrapeRead<unknown>[]): void {
     // Before the check: an app made again in this process after a stopSampling samples again.
     this.loopDelaySampler.start();
     if (this.on) return;
     this.on = true;
     collectDefaultMetrics({ register: this.registry });
-    registerScrapeGauges(this.registry, readers);
+    registerScrapeGauges(this.registry, reads);
   }
 
   /** At shutdown: the sampler's timer goes; what it counted is still served. */
@@ -119,34 +136,24 @@ class AppMetrics {
     if (this.on) this.purges.inc({ result });
   }
 
-  syncRun(run: { type: string; status: string; seconds: number; items: Record<string, number> }): void {
-    if (!this.on) return;
-    this.syncRuns.inc({ type: run.type, status: run.status });
-    this.syncDuration.observe({ type: run.type }, run.seconds);
-    for (const [result, count] of Object.entries(run.items)) this.syncItems.inc({ type: run.type, result }, count);
+  /** A counter declared by its owner, registered now, counting once the metrics are on. */
+  counter<L extends string = never>({ name, help, labelNames = [] }: MetricDefinition<L>): AppCounter<L> {
+    const counter = new Counter({ name, help, labelNames: [...labelNames], registers: [this.registry] });
+    return {
+      inc: (labels, value = 1) => {
+        if (this.on) (labels ? counter.inc(labels, value) : counter.inc(value));
+      },
+    };
   }
 
-  providerRequest(request: { provider: string; endpoint: string; outcome: string; seconds: number }): void {
-    if (!this.on) return;
-    this.providerRequests.inc({ provider: request.provider, endpoint: request.endpoint, outcome: request.outcome });
-    this.providerLatency.observe({ provider: request.provider, endpoint: request.endpoint }, request.seconds);
-  }
-
-  buyerSignup(): void {
-    if (this.on) this.buyerSignups.inc();
-  }
-
-  buyerSigninFailed(): void {
-    if (this.on) this.buyerSigninsFailed.inc();
-  }
-
-  /** A lead was stored; the labels are the form's fixed enquiry types and the desks admins named, never a visitor's text. */
-  leadStored(enquiryType: string, desk: string): void {
-    if (this.on) this.leads.inc({ enquiry_type: enquiryType, desk });
-  }
-
-  alertsSent(result: 'sent' | 'retried' | 'failed', count: number): void {
-    if (this.on) this.alertSends.inc({ result }, count);
+  /** A histogram declared by its owner, as `counter`. */
+  histogram<L extends string = never>({ name, help, labelNames = [], buckets }: MetricDefinition<L> & { buckets: number[] }): AppHistogram<L> {
+    const histogram = new Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [this.registry] });
+    return {
+      observe: (labels, value) => {
+        if (this.on) histogram.observe(labels, value);
+      },
+    };
   }
 
   leaseHeld(name: string, held: boolean): void {
@@ -165,37 +172,29 @@ function readSafely<T>(errors: Counter, reader: string, read: () => Promise<T[]>
   });
 }
 
-function registerScrapeGauges(registry: Registry, readers: ScrapeReaders): void {
+/**
+ * Each read's gauges: the first one's collect reads and fills them all (the registry asks them in the
+ * order they were registered), so a scrape reads each table once.
+ */
+function registerScrapeGauges(registry: Registry, reads: readonly ScrapeRead<unknown>[]): void {
   const errors = new Counter({ name: 'metrics_read_errors_total', help: 'Database reads of a scrape that failed (their gauges were left out), by reader', labelNames: ['reader'], registers: [registry] });
-  new Gauge({
-    name: 'lead_deliveries', help: 'Lead deliveries in the outbox by target and status (pending, retrying, failed); the same on every instance', labelNames: ['target', 'status'], registers: [registry],
-    async collect() {
-      this.reset();
-      const oldest = new Map<string, number>();
-      for (const row of await readSafely(errors, 'outbox', readers.outbox)) {
-        if (DELIVERY_STATUSES.includes(row.status)) this.set({ target: row.target, status: row.status }, row.count);
-        if (row.status !== 'failed' && row.oldestCreatedAt !== null) oldest.set(row.target, Math.min(oldest.get(row.target) ?? Infinity, row.oldestCreatedAt));
-      }
-      outboxAge.reset();
-      for (const [target, createdAt] of oldest) outboxAge.set({ target }, Math.max(0, (Date.now() - createdAt) / 1000));
-    },
-  });
-  // Filled by lead_deliveries' collect, from the same read (the registry asks them in this order).
-  const outboxAge = new Gauge({ name: 'lead_delivery_oldest_pending_age_seconds', help: 'Age of the oldest lead delivery still pending or retrying, by target (absent when none)', labelNames: ['target'], registers: [registry] });
-  new Gauge({
-    name: 'account_alerts', help: 'Buyer alerts in their outbox by status (pending, retrying, failed); the same on every instance', labelNames: ['status'], registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await readSafely(errors, 'alerts', readers.alerts)) if (DELIVERY_STATUSES.includes(row.status)) this.set({ status: row.status }, row.count);
-    },
-  });
-  new Gauge({
-    name: 'extsource_sync_last_success_timestamp_seconds', help: 'When the last successful sync run of each type finished (any instance or the CLI), Unix time', labelNames: ['type'], registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await readSafely(errors, 'sync', readers.lastSyncSuccess)) this.set({ type: row.type }, row.finishedAt / 1000);
-    },
-  });
+  for (const { reader, read, gauges } of reads) {
+    const filled: Gauge[] = [];
+    gauges.forEach((definition, index) => {
+      filled.push(new Gauge({
+        name: definition.name, help: definition.help, labelNames: [...definition.labelNames], registers: [registry],
+        ...(index === 0 && {
+          async collect() {
+            const rows = await readSafely(errors, reader, read);
+            gauges.forEach((gauge, at) => {
+              filled[at].reset();
+              for (const [labels, value] of gauge.values(rows)) filled[at].set(labels, value);
+            });
+          },
+        }),
+      }));
+    });
+  }
 }
 
 export const metrics = new AppMetrics();

@@ -10,13 +10,14 @@ import type { Otel } from './otel';
 let otel: Otel | undefined;
 
 /**
- * Starts tracing if asked for; idempotent. Called as the app's entry module loads, before Strapi opens
+ * Starts tracing if asked for, as `serviceName` (the tracer's name, and the service's unless
+ * OTEL_SERVICE_NAME says otherwise); idempotent. Called as the app's entry module loads, before Strapi opens
  * its database connection, so the pg driver is patched when knex first requires it.
  */
-export function startTracing(env: NodeJS.ProcessEnv = process.env): void {
+export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): void {
   if (otel || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
   // Lazily: without the endpoint, no OpenTelemetry module is ever required.
-  otel = (require('./otel') as typeof import('./otel')).startOtel(env);
+  otel = (require('./otel') as typeof import('./otel')).startOtel(serviceName, env);
 }
 
 /** Runs `work` in a span of its own (a child of the current one), ended with its outcome. */

@@ -14,8 +14,6 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { errorMessage } from '../errors';
 
-const TRACER = 'luxury-backend';
-
 export interface Otel {
   inSpan<T>(name: string, attributes: Record<string, string | number>, work: () => Promise<T>): Promise<T>;
   currentTraceId(): string | undefined;
@@ -23,9 +21,9 @@ export interface Otel {
   shutdown(): Promise<void>;
 }
 
-export function startOtel(env: NodeJS.ProcessEnv): Otel {
+export function startOtel(serviceName: string, env: NodeJS.ProcessEnv): Otel {
   const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || 'luxury-backend' }),
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
   // The global context manager (async hooks) and W3C trace-context propagator.
@@ -35,7 +33,7 @@ export function startOtel(env: NodeJS.ProcessEnv): Otel {
     // Scrapes and liveness probes are no requests of the site's.
     instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url === '/metrics' || req.url === '/_health' }), new PgInstrumentation()],
   });
-  const tracer = provider.getTracer(TRACER);
+  const tracer = provider.getTracer(serviceName);
   return {
     inSpan: (name, attributes, work) =>
       tracer.startActiveSpan(name, { attributes }, async (span) => {

@@ -13,7 +13,7 @@
 import { createHash } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { leases } from '../../../lib/cluster/leases';
-import { projectsService } from '../../../lib/extsource';
+import { projectsService } from '../../../plugins/extsource/server/src/public';
 import { eachSliced, slicer, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { ListingMatcher, listingMatcherOf } from '../../off-plan/services/listing-match';
 import { offPlanService } from '../../off-plan/services/off-plan';

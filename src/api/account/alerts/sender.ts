@@ -14,12 +14,12 @@ import type { Core } from '@strapi/strapi';
 import { INSTANCE_ID } from '../../../lib/cluster/instance';
 import { leases } from '../../../lib/cluster/leases';
 import { errorMessage } from '../../../lib/errors';
-import { projectsService } from '../../../lib/extsource';
+import { projectsService } from '../../../plugins/extsource/server/src/public';
 import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { metrics } from '../../../lib/metrics';
+import { alertSends } from '../lib/metrics';
 import { backoffDelay } from '../../../lib/outbox';
 import type { Locale } from '../../../lib/locale';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../website/services/site-pages';
 import { throttledLog } from '../../../lib/throttled-log';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { propertiesService } from '../../properties/services/properties';
@@ -207,13 +207,13 @@ export class AlertSender {
       // The same Message-ID on every attempt: a client shows a resent alert once.
       await withDeadline(this.strapi.plugin('email').service('email').send({ ...email, messageId: `<alert-${ids[0]}-${ids.length}@${host}>` }) as Promise<unknown>, settings.timeoutMs);
       await this.store.finish(ids, token, { status: 'sent' });
-      metrics.alertsSent('sent', ids.length);
+      alertSends.inc({ result: 'sent' }, ids.length);
     } catch (error) {
       const attempts = Math.max(...batch.map((alert) => alert.attempts));
       const reason = errorMessage(error);
       const failed = attempts >= settings.maxAttempts;
       await this.store.finish(ids, token, failed ? { status: 'failed', error: reason } : { status: 'retrying', error: reason, nextAttemptAt: now + backoffDelay(settings, attempts) });
-      metrics.alertsSent(failed ? 'failed' : 'retried', ids.length);
+      alertSends.inc({ result: failed ? 'failed' : 'retried' }, ids.length);
       this.strapi.log.warn(`alerts: batch of ${ids.length} for buyer #${buyerId} (attempt ${attempts}) ${failed ? 'failed for good' : 'will be retried'}: ${reason}`);
     }
   }

@@ -8,7 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { metrics } from '../../../lib/metrics';
+import { buyerSigninsFailed, buyerSignups } from '../lib/metrics';
 import { buyerService } from '../services/buyer';
 
 const SIGN_IN = '/api/auth/local';
@@ -21,9 +21,9 @@ function signedInUser(ctx: Context): number | undefined {
 }
 
 async function recordOutcome(strapi: Core.Strapi, ctx: Context): Promise<void> {
-  if (ctx.path === REGISTER && ctx.status === 200) metrics.buyerSignup();
+  if (ctx.path === REGISTER && ctx.status === 200) buyerSignups.inc();
   if (ctx.path !== SIGN_IN) return;
-  if (ctx.status === 400) metrics.buyerSigninFailed();
+  if (ctx.status === 400) buyerSigninsFailed.inc();
   const user = ctx.status === 200 ? signedInUser(ctx) : undefined;
   if (user !== undefined) await buyerService(strapi).markActive(user);
 }

@@ -11,9 +11,9 @@
  */
 import type { Core } from '@strapi/strapi';
 import type { FieldErrors } from '../../../lib/envelope';
-import type { LiveResult } from '../../../lib/catalogue/figures';
+import type { LiveResult } from './live-result';
 import type { Locale } from '../../../lib/locale';
-import type { PageKind } from '../../../lib/site-paths';
+import type { PageKind } from '../../website/services/site-pages';
 
 /** A spelling that names a catalogue in a page section, and the listing query parameters it stands for. */
 export interface CatalogueSpelling {

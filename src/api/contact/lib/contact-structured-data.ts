@@ -9,7 +9,8 @@
 import type { GeoCoordinatesLeaf, PlaceLeaf, PostalAddressLeaf, RealEstateAgentLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
 import type { OptionalMediaUrl } from '../../../lib/media';
-import { agencyNode, SCHEMA_CONTEXT, unlessEmpty } from '../../../lib/structured-data';
+import { agencyNode } from '../../website/services/agency';
+import { SCHEMA_CONTEXT, unlessEmpty } from '../../../lib/structured-data';
 import type { ContactPageRecord } from './contact-page';
 
 type Branch = NonNullable<ContactPageRecord['our_branches']>[number];

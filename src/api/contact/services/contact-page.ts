@@ -16,7 +16,7 @@ import { sharedFields } from '../../../lib/shared-fields';
 import { buildContactPage, type ContactPageRecord } from '../lib/contact-page';
 import { contactStructuredData } from '../lib/contact-structured-data';
 import { CONTACT_PAGE_SURROGATE_KEY } from '../routes/contact';
-import { pageLinks } from '../../../lib/site-paths';
+import { pageLinks } from '../../website/services/site-pages';
 
 export const CONTACT_PAGE_CACHE_KEY = 'contact_page_data';
 export const CONTACT_PAGE_UID = 'api::contact.contact-page';

@@ -16,8 +16,8 @@ import type { Core } from '@strapi/strapi';
 import { ApiError } from '../../../lib/envelope';
 import { errorMessage } from '../../../lib/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import { metrics } from '../../../lib/metrics';
-import { pageUrl } from '../../../lib/site-paths';
+import { leadsStored } from '../lib/metrics';
+import { pageUrl } from '../../website/services/site-pages';
 import { offPlanService } from '../../off-plan/services/off-plan';
 import { propertiesService } from '../../properties/services/properties';
 import { deliveryStore } from '../deliveries/store';
@@ -125,7 +125,7 @@ const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
       throw new ApiError(500, 'SERVER_ERROR', 'Failed to submit contact form: storage unavailable');
     }
     await nextTurn();
-    metrics.leadStored(enquiry.enquiry_type, stored.route.desk);
+    leadsStored.inc({ enquiry_type: enquiry.enquiry_type, desk: stored.route.desk });
     // A kick wakes every lane to claim: only worth its transactions when there is something to send.
     if (stored.deliveries > 0) kickDeliveryWorker();
     return { id: stored.id, ...(stored.repeat_of === undefined ? {} : { repeat_of: stored.repeat_of }) };

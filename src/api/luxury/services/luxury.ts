@@ -16,7 +16,7 @@ import { representationOf } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
 import { buildLuxuryPage, translatedRecords, type LuxuryRecords, type SharedFields } from '../lib/luxury-page';
 import { LUXURY_SURROGATE_KEY } from '../routes/luxury';
-import { pageLinks } from '../../../lib/site-paths';
+import { pageLinks } from '../../website/services/site-pages';
 
 export const LUXURY_CACHE_KEY = 'luxury_page_data';
 /** What purges the luxury page at a CDN, for answers that show it too (the sitemap). */

@@ -8,7 +8,7 @@ import type { OptionalMediaUrl } from '../../../lib/media';
 import { seoOver, type SeoRecord } from '../../../lib/seo';
 import type { Developer, NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { derivedDeveloperSeo } from './project-seo';
-import { pageLinks } from '../../../lib/site-paths';
+import { pageLinks } from '../../website/services/site-pages';
 
 /** What a developer slug may look like; anything else is not one (a 404, without asking anyone). */
 export const DEVELOPER_SLUG = /^[A-Za-z0-9_-]{1,128}$/;

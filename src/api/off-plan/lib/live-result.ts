@@ -4,7 +4,8 @@
  * it matches, and the box that holds them on the map. Pure.
  */
 import { members } from '../../../lib/catalogue/bitset';
-import { bboxOf, developerShares, priceFigures, type LiveResult } from '../../../lib/catalogue/figures';
+import { bboxOf, groupShares, priceFigures } from '../../../lib/catalogue/figures';
+import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { CurrencyView } from './currency';
 import type { ProjectIndex } from './project-index';
 import { matchingSet, search } from './project-search';
@@ -25,7 +26,7 @@ export function liveProjects(index: ProjectIndex, view: CurrencyView, query: Lis
       ...priceFigures(positions, view.prices, (position) => projects[position].size_range_sqft?.min ?? null),
       currency: view.currency,
       completionYears: [...years].sort(),
-      developers: developerShares(positions, (position) => {
+      developers: groupShares(positions, (position) => {
         const { developer } = projects[position];
         return developer.id ? { id: developer.id, name: developer.name, slug: index.developerSlugs?.get(developer.id) ?? developer.slug } : null;
       }),

@@ -3,7 +3,7 @@
  * site's paths map, and (on the project answer) the same page in every language for hreflang.
  */
 import type { Locale } from '../../../lib/locale';
-import { pageLinks, pageUrl } from '../../../lib/site-paths';
+import { pageLinks, pageUrl } from '../../website/services/site-pages';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { planSlugs } from '../../../lib/catalogue/slugs';
 

@@ -11,7 +11,8 @@
  */
 import type { AggregateOffer, ApartmentComplexLeaf, OrganizationLeaf, PostalAddress, RealEstateAgentLeaf, RealEstateListingLeaf, ResidenceLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
-import { agencyId, agencyNode, SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
+import { agencyId, agencyNode } from '../../website/services/agency';
+import { SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { propertyTypesNamed } from '../../catalogues/services/vocabulary';
 

@@ -8,7 +8,7 @@ import type { Developer, ProjectCollection } from '../../../plugins/extsource/se
 import { developerNames, projectNames } from '../lib/project-pages';
 import type { ProjectSlugs } from '../lib/project-pages';
 import { findInBook, type SlugBook } from '../../../lib/catalogue/slugs';
-import { slugStore } from '../../../lib/catalogue/slug-store';
+import { slugStore } from '../../catalogues/services/slugs';
 
 /** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
 export interface CollectionSlugs {

@@ -6,7 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { cache } from '../../../lib/cache';
 import { success } from '../../../lib/envelope';
-import { projectsService } from '../../../lib/extsource';
+import { projectsService } from '../../../plugins/extsource/server/src/public';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import { localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';

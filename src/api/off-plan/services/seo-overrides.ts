@@ -12,7 +12,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, WRITE_ACTIONS, writeClearingKeys } from '../../../lib/cache';
-import { projectsService } from '../../../lib/extsource';
+import { projectsService } from '../../../plugins/extsource/server/src/public';
 import { declareSurrogateKeyFamily } from '../../../lib/http-caching';
 import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import type { SeoRecord } from '../../../lib/seo';

@@ -5,7 +5,7 @@
  * that shows it); figures are counted over every item the query selects. A query the listing no longer
  * reads answers as one that selects nothing: the shape never varies. Pure.
  */
-import type { LiveResult } from '../../../lib/catalogue/figures';
+import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { Locale } from '../../../lib/locale';
 import { fittingZoom } from '../../../lib/catalogue/geo-query';
 import { formatPrice } from '../../../plugins/extsource/server/src/public';

@@ -8,15 +8,16 @@ import type { BreadcrumbList, FAQPage, Graph, WebPage } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
 import type { OptionalMediaUrl } from '../../../lib/media';
 import { firstThatFits, META_DESCRIPTION_MAX, META_TITLE_MAX, seoOver, type SeoBlock, type SeoRecord } from '../../../lib/seo';
-import { pageLinks, pageUrl, type PageKind } from '../../../lib/site-paths';
-import { SCHEMA_CONTEXT, agencyNode, unlessEmpty } from '../../../lib/structured-data';
+import { pageLinks, pageUrl, type PageKind } from '../../website/services/site-pages';
+import { agencyNode } from '../../website/services/agency';
+import { SCHEMA_CONTEXT, unlessEmpty } from '../../../lib/structured-data';
 import type { MediaFile } from '../../../lib/media';
 import { PAGE_MESSAGES } from './messages';
 
 export const PAGE_KINDS_OF_PAGES = ['landing', 'area_guide'] as const;
 export type PageKindOfPage = (typeof PAGE_KINDS_OF_PAGES)[number];
 
-/** The website page of each kind of composed page (src/lib/site-paths.ts). */
+/** The website page of each kind of composed page (src/api/website/services/site-pages.ts). */
 export const SITE_PAGE_OF: Record<PageKindOfPage, PageKind> = { landing: 'landing', area_guide: 'area-guide' };
 
 /** A page as read (published, or a draft for a preview), its Arabic completed from its English. */

@@ -9,7 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { WRITE_ACTIONS, writeClearingKeys } from '../../../lib/cache';
-import { slugStore } from '../../../lib/catalogue/slug-store';
+import { slugStore } from '../../catalogues/services/slugs';
 import { DEFAULT_LOCALE, localeParam, type Locale } from '../../../lib/locale';
 import { catalogueSpelled } from '../../catalogues/services/registry';
 import { checkSentence, type QueryCheck } from '../lib/live-queries';

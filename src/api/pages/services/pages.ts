@@ -10,7 +10,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
-import { slugStore } from '../../../lib/catalogue/slug-store';
+import { slugStore } from '../../catalogues/services/slugs';
 import { matchSlug, type SlugBook } from '../../../lib/catalogue/slugs';
 import { previews, type ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
@@ -20,7 +20,7 @@ import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, wi
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation } from '../../../lib/representation';
 import { sharedFields } from '../../../lib/shared-fields';
-import { pagePath, pageUrl, type PageKind } from '../../../lib/site-paths';
+import { pagePath, pageUrl, type PageKind } from '../../website/services/site-pages';
 import { declarePreviewDocuments } from '../../../lib/preview';
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
 import { catalogues, catalogueSpelled, type CatalogueEntry } from '../../catalogues/services/registry';

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { ApiError, success } from '../../../lib/envelope';
 import { requestLocale } from '../../../lib/locale';
 import { sendRepresentation } from '../../../lib/send';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../website/services/site-pages';
 import { LISTING_MESSAGES } from '../lib/messages';
 import { parseListingMapQuery, parseListingQuery, parsePurpose } from '../lib/query';
 import { propertiesService } from '../services/properties';

@@ -3,7 +3,7 @@
  * (a rent is yearly), the area in both units, the words the provider writes in English put in the locale.
  */
 import type { Locale } from '../../../lib/locale';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../website/services/site-pages';
 import { formatPrice, sqmOf } from '../../../plugins/extsource/server/src/public';
 import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import type { Listing } from './listing';

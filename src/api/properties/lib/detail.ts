@@ -3,7 +3,7 @@
  * `structured_data` (listing-seo.ts, listing-structured-data.ts), all read from the card in that locale.
  */
 import type { Locale } from '../../../lib/locale';
-import { pageLinks } from '../../../lib/site-paths';
+import { pageLinks } from '../../website/services/site-pages';
 import { listingCard, type ListingCard } from './card';
 import type { Listing } from './listing';
 import { listingSeo } from './listing-seo';

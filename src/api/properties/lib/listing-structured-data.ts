@@ -8,7 +8,8 @@
  */
 import type { AccommodationLeaf, ApartmentLeaf, HouseLeaf, Offer, RealEstateAgentLeaf, RealEstateListingLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
-import { agencyId, agencyNode, SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
+import { agencyId, agencyNode } from '../../website/services/agency';
+import { SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
 import type { ListingCard } from './card';
 import type { Listing } from './listing';
 import { listingOptions } from './options';

@@ -4,7 +4,8 @@
  * listing it matches, and the box that holds them on the map. Pure.
  */
 import { members } from '../../../lib/catalogue/bitset';
-import { bboxOf, priceFigures, type LiveResult } from '../../../lib/catalogue/figures';
+import { bboxOf, priceFigures } from '../../../lib/catalogue/figures';
+import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { ListingCurrencyView } from './currency';
 import type { ListingIndex } from './listing-index';
 import { matchingListings, searchListings } from './listing-search';

@@ -5,7 +5,7 @@
  */
 import { success } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
-import { pageUrl } from '../../../lib/site-paths';
+import { pageUrl } from '../../website/services/site-pages';
 import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import { SEARCH_MESSAGES } from './query';
 import { GROUPS, type Group, type Suggestible } from './suggestibles';

@@ -11,7 +11,7 @@ import type { Core } from '@strapi/strapi';
 import { cache } from '../../../lib/cache';
 import type { Steps } from '../../../lib/catalogue/steps';
 import { errorMessage } from '../../../lib/errors';
-import { projectsService } from '../../../lib/extsource';
+import { projectsService } from '../../../plugins/extsource/server/src/public';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import type { Locale } from '../../../lib/locale';

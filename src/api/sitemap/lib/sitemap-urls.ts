@@ -2,11 +2,11 @@
  * The website's public pages as sitemap entries: each page in each language is its own `<url>`, and
  * every one of them names the whole set of its alternates (each language and x-default, itself
  * included), as Google asks of an hreflang cluster (it drops a cluster whose links are not reciprocal).
- * The URLs come from the paths map (src/lib/site-paths.ts). Pure.
+ * The URLs come from the paths map (src/api/website/services/site-pages.ts). Pure.
  */
 import type { SitemapItemLoose } from 'sitemap';
 import { LOCALES } from '../../../lib/locale';
-import { pageAlternates, type PageKind } from '../../../lib/site-paths';
+import { pageAlternates, type PageKind } from '../../website/services/site-pages';
 
 /** One page of the site (in every language), and when what it shows last changed (epoch ms), when known. */
 export interface SitePage {

@@ -66,7 +66,7 @@ const createSitemapService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The current sitemap, built unless kept (once for all who ask meanwhile). */
     async built(): Promise<BuiltSitemap> {
-      return (await cache.get(SITEMAP_CACHE_KEY, build, { tags: SOURCE_TAGS, lifetime: CACHE_LIFETIMES.developers })).value;
+      return (await cache.get(SITEMAP_CACHE_KEY, build, { tags: SOURCE_TAGS, lifetime: CACHE_LIFETIMES.providerLists })).value;
     },
 
     /** The same from memory alone, or undefined. */

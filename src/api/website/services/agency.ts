@@ -1,10 +1,12 @@
 /**
- * The agency that runs the site, as the structured data names it (decision 116): its name in each
+ * The agency that runs the site, as the structured data names it (decisions 115-116): its name in each
  * language, AGENCY_NAME and AGENCY_NAME_AR (the English name where the other is unset: a brand is often
- * written the same way in both), read at start by config/agency.ts and handed to `useAgencyNames`.
- * Plain code, no Strapi, no domain.
+ * written the same way in both), read at start by config/agency.ts and handed to `useAgencyNames`; and
+ * its one node (one `@id` in every language and on every page, so search engines see one agency).
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
+import type { RealEstateAgentLeaf } from 'schema-dts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../lib/locale';
+import { pageUrl } from './site-pages';
 
 export type AgencyNames = Readonly<Record<Locale, string>>;
 
@@ -29,3 +31,11 @@ export function useAgencyNames(configured: AgencyNames): void {
 
 /** The agency's name in `locale`. */
 export const agencyName = (locale: Locale): string => names[locale];
+
+/** The agency's `@id`: its contact page (in the default language) with a fragment, whatever page names it. */
+export const agencyId = (): string => `${pageUrl('contact', DEFAULT_LOCALE)}#agency`;
+
+/** The agency as `RealEstateAgent` in `locale`: its id, its name there and its contact page. */
+export function agencyNode(locale: Locale): RealEstateAgentLeaf & { '@id': string } {
+  return { '@type': 'RealEstateAgent', '@id': agencyId(), name: agencyName(locale), url: pageUrl('contact', locale) };
+}
