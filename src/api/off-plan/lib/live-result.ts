@@ -6,8 +6,7 @@
 import { members } from '../../../lib/catalogue/bitset';
 import { bboxOf, developerShares, priceFigures, type LiveResult } from '../../../lib/catalogue/figures';
 import type { CurrencyView } from './currency';
-import type { ProjectIndex } from './project-index';
-import { matchingSet, search } from './project-search';
+import { matchingSet, search, type ProjectIndex } from './project-catalogue';
 import type { ListingQuery } from './query';
 
 export function liveProjects(index: ProjectIndex, view: CurrencyView, query: ListingQuery): LiveResult {

@@ -10,7 +10,7 @@
  */
 import { distance } from 'geokdbush';
 import { has, members } from '../../../lib/catalogue/bitset';
-import type { ListingIndex } from './listing-index';
+import type { ListingIndex } from './listing-catalogue';
 import type { Listing } from './listing';
 
 export const SIMILAR_COUNT = 6;
