@@ -5,7 +5,7 @@
  * same sets, and the page read off the narrowest pre-sorted list applied: its cost grows with the page
  * and the filters, not with the catalogue.
  */
-import { bitsetOf, intersect, newBitset, unite, type Bitset } from '../bitset';
+import { add, intersect, newBitset, unite, type Bitset } from '../bitset';
 import { matchGroups, optionCounts } from '../facets';
 import type { Bbox, LatLng } from '../geo-query';
 import { bboxSet, nearestPage } from '../map-layer';
@@ -72,7 +72,9 @@ function constraints<T, S extends string, F extends string>(index: CatalogueInde
   }
   if (selection.text !== undefined && shared.texts) {
     const needle = selection.text;
-    rest.push(bitsetOf(size, shared.texts.flatMap((text, i) => (text.includes(needle) ? [i] : []))));
+    const set = newBitset(size);
+    shared.texts.forEach((text, i) => text.includes(needle) && add(set, i));
+    rest.push(set);
   }
   if (selection.words) rest.push(wordSet(shared.words, selection.words, size));
   for (const name of names.ranges) {
