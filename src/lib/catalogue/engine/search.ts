@@ -54,8 +54,8 @@ interface Constraints<F extends string> {
   groups: Record<string, Bitset>;
   /** The sets no count is taken against. */
   rest: Bitset[];
-  /** Each facet's option sets, narrowed to its range when one is given. */
-  sets: Record<F, Bitset[]>;
+  /** Each facet's option sets (in the order of its names), narrowed to its range when one is given. */
+  sets: Bitset[][];
 }
 
 function constraints<T, S extends string, F extends string>(index: CatalogueIndex<T, S, F>, selection: Selection): Constraints<F> {
@@ -85,16 +85,16 @@ function constraints<T, S extends string, F extends string>(index: CatalogueInde
   }
   if (selection.bbox) rest.push(bboxSet(index.geo, selection.bbox, size));
 
-  const sets = {} as Record<F, Bitset[]>;
-  for (const name of names.facets) {
+  const sets = names.facets.map((name) => options[name]);
+  names.facets.forEach((name, f) => {
     const { options: list, combine } = descriptor.facets[name];
     const range = shared.intervals[name] && selection.ranges?.[name];
     const narrowed = range ? overlapping(shared.intervals[name], list.length, size, range.min ?? 0, range.max ?? Number.POSITIVE_INFINITY) : undefined;
-    sets[name] = narrowed ? narrowed.perOption : options[name];
-    const chosen = selection.facets?.[name]?.map((option) => sets[name][list.indexOf(option)]);
+    if (narrowed) sets[f] = narrowed.perOption;
+    const chosen = selection.facets?.[name]?.map((option) => sets[f][list.indexOf(option)]);
     if (chosen) groups[name] = combine === 'all' ? intersect(chosen)! : unite(size, chosen);
     else if (narrowed) groups[name] = narrowed.any;
-  }
+  });
   return { groups, rest, sets };
 }
 
@@ -107,11 +107,16 @@ export function matchSelection<T, S extends string, F extends string>(index: Cat
   const { base } = index.names;
   const baseKey = base === undefined ? undefined : selection.partitions?.[base];
   const totals = (baseKey !== undefined && index.baseTotals.get(baseKey)) || index.facets;
-  const facets = {} as Record<F, number[]>;
-  for (const name of index.names.facets) {
-    const within = descriptor.facets[name].combine === 'all' ? matched.matches : matched.over(name);
-    facets[name] = !within && sets[name] === options[name] ? totals[name] : optionCounts(sets[name], within, totals[name]);
+  // The base's key alone (a purpose's default page) counts as its totals.
+  if (baseKey !== undefined && rest.length === 1 && Object.keys(groups).length === 0) {
+    return { matches: matched.matches, total: matched.total, facets: totals, stateWithin: matched.matches };
   }
+  // A copy of the unfiltered counts has the answer's shape: each facet's counts are then replaced, not added.
+  const facets = { ...index.facets };
+  index.names.facets.forEach((name, f) => {
+    const within = descriptor.facets[name].combine === 'all' ? matched.matches : matched.over(name);
+    facets[name] = !within && sets[f] === options[name] ? totals[name] : optionCounts(sets[f], within, totals[name]);
+  });
   return { matches: matched.matches, total: matched.total, facets, stateWithin: matched.over(descriptor.states) };
 }
 
