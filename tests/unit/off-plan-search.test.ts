@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, type Facets } from '../../src/api/off-plan/lib/project-index';
-import { search } from '../../src/api/off-plan/lib/project-search';
+import { buildIndex, search, type Facets } from '../../src/api/off-plan/lib/project-catalogue';
 import { currencyView } from '../../src/api/off-plan/lib/currency';
 import { prepareIndex, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';

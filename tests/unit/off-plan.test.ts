@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, indexBuild, searchBuild } from '../../src/api/off-plan/lib/project-index';
+import { buildIndex, indexBuild, search, searchBuild } from '../../src/api/off-plan/lib/project-catalogue';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
 import { runSteps } from '../../src/lib/catalogue/steps';
 import { inSlices } from '../../src/plugins/extsource/server/src/slices';
-import { search } from '../../src/api/off-plan/lib/project-search';
 import { buildPageContent, DEFAULTS } from '../../src/api/off-plan/lib/page-content';
 import { parseListingQuery, SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
 import { parseQueryString } from '../../src/lib/query-string';
@@ -202,9 +201,9 @@ describe("a locale's index and the collection's search", () => {
 
   it("shares the collection's search with every locale's index instead of building its own", () => {
     const english = buildIndex(projects, { search: collectionSearch });
-    expect(arabic.places).toBe(english.places);
-    expect(arabic.lowerNames).toBe(english.lowerNames);
-    expect(arabic.sizes).toBe(english.sizes);
+    expect(arabic.shared.words).toBe(english.shared.words);
+    expect(arabic.shared.texts).toBe(english.shared.texts);
+    expect(arabic.shared.intervals).toBe(english.shared.intervals);
   });
 });
 

@@ -5,8 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildListingIndex, listingIndexIn, type ListingIndex } from '../../src/api/properties/lib/listing-index';
-import { searchListings } from '../../src/api/properties/lib/listing-search';
+import { buildListingIndex, listingIndexIn, searchListings, type ListingIndex } from '../../src/api/properties/lib/listing-catalogue';
 import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
 import { FACETS, FACET_NAMES, listingOptions, type FacetName, type ListingSort } from '../../src/api/properties/lib/options';
 import { renderListingMap } from '../../src/api/properties/lib/map-response';
@@ -164,7 +163,7 @@ describe('the listings in another currency at 12,000 listings', () => {
 describe('one index for both languages', () => {
   it('shares everything but the cards, which are each locale\'s own', () => {
     const arabic = listingIndexIn(INDEX, 'ar');
-    for (const part of ['listings', 'orders', 'byPurpose', 'options', 'places', 'geo', 'bySlug'] as const) expect(arabic[part]).toBe(INDEX[part]);
+    for (const part of ['listings', 'orders', 'byPurpose', 'options', 'shared', 'geo', 'bySlug'] as const) expect(arabic[part]).toBe(INDEX[part]);
     const position = INDEX.byReference.get('LS-5')!;
     const card = (index: ListingIndex) => JSON.parse(index.card(position).toString('utf8'));
     expect(card(INDEX)).toMatchObject({ reference: 'LS-5', canonical_url: expect.not.stringContaining('/ar/') });

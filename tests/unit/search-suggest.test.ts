@@ -12,7 +12,7 @@ import { searchWords } from '../../src/api/catalogues/services/vocabulary';
 import { suggest, suggestIndexOf } from '../../src/api/search/lib/suggest-index';
 import { suggestiblesOf, type PlaceSource, type SuggestSources } from '../../src/api/search/lib/suggestibles';
 import { parseSuggestQuery } from '../../src/api/search/lib/query';
-import { buildListingIndex } from '../../src/api/properties/lib/listing-index';
+import { buildListingIndex } from '../../src/api/properties/lib/listing-catalogue';
 import { countListings } from '../../src/api/properties/services/listing-match';
 import type { Listing } from '../../src/api/properties/lib/listing';
 

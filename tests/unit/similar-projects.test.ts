@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex } from '../../src/api/off-plan/lib/project-index';
+import { buildIndex } from '../../src/api/off-plan/lib/project-catalogue';
 import { projectRepresentation, type ProjectContext, type SimilarSource } from '../../src/api/off-plan/lib/project-response';
 import { NEAREST_POOL, SIMILAR_COUNT, similarBuildOf, similarProjects } from '../../src/api/off-plan/lib/similar-projects';
 import { compareIds } from '../../src/lib/catalogue/similar';

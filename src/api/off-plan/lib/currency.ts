@@ -7,7 +7,8 @@
  */
 import { formatPrice, fromSiteCurrency, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { rangeOf } from '../../../lib/catalogue/ranges';
-import { listingCard, type ProjectIndex } from './project-index';
+import { listingCard } from './project-card';
+import type { ProjectIndex } from './project-catalogue';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import { priceLabel } from './listing-words';
 

@@ -7,8 +7,7 @@ import { members } from '../../../lib/catalogue/bitset';
 import { bboxOf, groupShares, priceFigures } from '../../../lib/catalogue/figures';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { CurrencyView } from './currency';
-import type { ProjectIndex } from './project-index';
-import { matchingSet, search } from './project-search';
+import { matchingSet, search, type ProjectIndex } from './project-catalogue';
 import type { ListingQuery } from './query';
 
 export function liveProjects(index: ProjectIndex, view: CurrencyView, query: ListingQuery): LiveResult {

@@ -16,8 +16,7 @@ import { priceIn, type CurrencyView } from './currency';
 import { SITE_CURRENCY } from '../../catalogues/services/vocabulary';
 import { LISTING_WORDS } from './listing-words';
 import type { MapQuery } from './map-query';
-import type { ProjectIndex } from './project-index';
-import { matchingSet } from './project-search';
+import { matchingSet, type ProjectIndex } from './project-catalogue';
 import type { Filters } from './query';
 
 const singles = new WeakMap<CurrencyView, Array<Buffer | undefined>>();

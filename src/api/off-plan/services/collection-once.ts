@@ -4,7 +4,7 @@
  * built once per collection, in slices, whichever locale's index asks first.
  */
 import { inSlices, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { searchBuild } from '../lib/project-index';
+import { searchBuild } from '../lib/project-catalogue';
 import { similarBuildOf } from '../lib/similar-projects';
 
 /** `build` of each collection's projects, started once (in slices) whichever locale's index asks first. */

@@ -1,6 +1,6 @@
 /**
  * Which projects a listing query matches, for other domains (a saved search's alerts): the listing's
- * own parser and search index (lib/query.ts, lib/project-search.ts), without pages, counts or facets.
+ * own parser and search index (lib/query.ts, lib/project-catalogue.ts), without pages, counts or facets.
  * A matcher holds one project index: the listing's current one, or one built here over a few projects
  * (the earlier versions of those that changed), in slices (decision 93).
  */
@@ -10,9 +10,8 @@ import { inSlices, slicer, type NormalisedProject, type Pause } from '../../../p
 import { bitsetOf, count, has, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
 import { currencyView } from '../lib/currency';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
-import { indexBuild, type ProjectIndex } from '../lib/project-index';
+import { indexBuild, matchingSet, type ProjectIndex } from '../lib/project-catalogue';
 import { projectIn } from '../lib/project-locale';
-import { matchingSet } from '../lib/project-search';
 import { parseListingQuery } from '../lib/query';
 
 export type ProjectSet = Bitset;

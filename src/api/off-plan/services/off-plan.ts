@@ -25,7 +25,7 @@ import { Representation, representationOf } from '../../../lib/representation';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { indexBuild, type ProjectIndex } from '../lib/project-index';
+import { indexBuild, type ProjectIndex } from '../lib/project-catalogue';
 import { currencyView } from '../lib/currency';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
 import { KeptAnswers } from '../lib/kept-answers';

@@ -8,7 +8,7 @@
 import { formatPrice, fromSiteCurrency } from '../../../plugins/extsource/server/src/public';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import { listingCard, listingPrice } from './card';
-import type { ListingIndex } from './listing-index';
+import type { ListingIndex } from './listing-catalogue';
 
 export interface ListingCurrencyView {
   currency: Currency;

@@ -7,8 +7,7 @@ import { members } from '../../../lib/catalogue/bitset';
 import { bboxOf, priceFigures } from '../../../lib/catalogue/figures';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { ListingCurrencyView } from './currency';
-import type { ListingIndex } from './listing-index';
-import { matchingListings, searchListings } from './listing-search';
+import { matchingListings, searchListings, type ListingIndex } from './listing-catalogue';
 import type { ListingQuery } from './query';
 
 export function liveListings(index: ListingIndex, view: ListingCurrencyView, query: ListingQuery): LiveResult {

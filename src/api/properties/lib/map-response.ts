@@ -12,8 +12,7 @@ import { layerOf, type ClusterView, type MapLayer } from '../../../lib/catalogue
 import { formatPrice } from '../../../plugins/extsource/server/src/public';
 import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
 import type { ListingCurrencyView } from './currency';
-import type { ListingIndex } from './listing-index';
-import { matchingListings } from './listing-search';
+import { matchingListings, type ListingIndex } from './listing-catalogue';
 import { LISTING_MESSAGES } from './messages';
 import type { ListingMapQuery, ListingQuery } from './query';
 

@@ -1,5 +1,5 @@
 /**
- * The listings' answers as bytes: the listing page (cards serialised once, in listing-index.ts), the
+ * The listings' answers as bytes: the listing page (cards serialised once, in listing-catalogue.ts), the
  * filters and a listing's own answer, each in the envelope.
  */
 import { encodedSuccess, errorBody, success } from '../../../lib/envelope';
@@ -11,12 +11,11 @@ import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard } from './card';
 import { listingDetail } from './detail';
 import type { ListingCurrencyView } from './currency';
-import type { ListingIndex } from './listing-index';
+import { searchListings, type ListingIndex } from './listing-catalogue';
 import type { Listing, Purpose } from './listing';
 import { LISTING_MESSAGES } from './messages';
 import { FACET_NAMES, FACETS, SORTS, type ListingSort } from './options';
 import type { ListingQuery } from './query';
-import { searchListings } from './listing-search';
 
 const COMMA = Buffer.from(',');
 

@@ -5,9 +5,8 @@
  */
 import type { Core } from '@strapi/strapi';
 import { count, has, members, type Bitset } from '../../../lib/catalogue/bitset';
-import { buildListingIndex, type ListingIndex } from '../lib/listing-index';
+import { buildListingIndex, matchingListings, type ListingIndex } from '../lib/listing-catalogue';
 import type { Listing } from '../lib/listing';
-import { matchingListings } from '../lib/listing-search';
 import { readPropertiesQuery } from './listing-query';
 import { propertiesService } from './properties';
 

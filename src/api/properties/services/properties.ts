@@ -21,7 +21,7 @@ import { LOCALES, type Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
 import { errorMessage } from '../../../lib/errors';
 import { inSlices, LISTINGS_TAG, slicer, type ListedRow } from '../../../plugins/extsource/server/src/public';
-import { listingIndexBuild, listingIndexIn, type ListingIndex } from '../lib/listing-index';
+import { listingIndexBuild, listingIndexIn, type ListingIndex } from '../lib/listing-catalogue';
 import { goneListingOf, listingOf, mayAdvertise, offSiteReason, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
 import { listingCurrencyView } from '../lib/currency';

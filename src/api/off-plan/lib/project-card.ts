@@ -1,0 +1,38 @@
+/** A project's card: the listing's, the map's and a buyer's favourites' (decisions 20, 108-109). */
+import type { Locale } from '../../../lib/locale';
+import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
+import { cardPage, withDeveloperSlug } from './project-pages';
+
+/** The card fields of the contract (and decision 20), in the contract's order. */
+export function card(project: NormalisedProject) {
+  return {
+    id: project.id,
+    ref_no: project.ref_no,
+    name: project.name,
+    location: project.location,
+    developer: project.developer,
+    bedrooms: project.bedrooms,
+    price: project.price,
+    completion: project.completion,
+    image: project.image,
+    images: project.images,
+    state_id: project.state_id,
+    state_name: project.state_name,
+    city: project.city,
+    community: project.community,
+    community_id: project.community_id,
+    sub_community: project.sub_community,
+    category: project.category,
+    status: project.status,
+    agent: project.agent,
+    badge: project.badge,
+    address: project.address,
+    specs: project.specs,
+  };
+}
+
+/** A listing card: the card fields (its developer's slug as kept), then the project's slug and page (decisions 108-109). */
+export const listingCard = (project: NormalisedProject, slug: string, locale: Locale, developers?: ReadonlyMap<number, string>) => ({
+  ...card(withDeveloperSlug(project, developers)),
+  ...cardPage(slug, locale),
+});
