@@ -7,7 +7,7 @@
 import { createHash } from 'crypto';
 import { createRequire } from 'module';
 import { describe, expect, it } from 'vitest';
-import { buildListingIndex } from '../../src/api/properties/lib/listing-index';
+import { buildListingIndex } from '../../src/api/properties/lib/listing-catalogue';
 import { listingOf, type Listing } from '../../src/api/properties/lib/listing';
 import { similarProjects } from '../../src/api/off-plan/lib/similar-projects';
 import { placesOf } from '../../src/lib/catalogue/map-layer';
