@@ -33,6 +33,8 @@ const COMMERCIAL: CatalogueEntry = {
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
   favourites: { kind: 'unit', column: 'unit_reference', cardsOf: async () => new Map(), keyNamed: async () => undefined },
   sitemapPages: async () => [],
+  sitemap: { noindexTypes: [], related: async () => ({ pages: [], sections: [] }) },
+  suggest: { current: async () => undefined, suggestibles: () => ({ places: [], developers: [], items: [], count: () => 0 }) },
 };
 
 describe('the registry of catalogues', () => {
