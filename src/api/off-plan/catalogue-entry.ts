@@ -39,6 +39,13 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
       return sitemapRelated(listed, developers, hidden);
     },
   },
+  enquiry: {
+    kind: 'project',
+    async find(strapi, key) {
+      const found = await offPlanService(strapi).enquiredProject(key);
+      return found && { kind: 'project', ...found };
+    },
+  },
   suggest: {
     // Without a collection held here the box suggests the rest: the projects come with the collection's fill.
     current: async (strapi) => (projectsService(strapi).peek() === undefined ? undefined : offPlanService(strapi).projectIndex('en')),

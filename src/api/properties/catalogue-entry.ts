@@ -33,6 +33,13 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     return (await propertiesService(strapi).sitemapListings()).map(({ slug, lastModified }) => ({ kind: 'listing', params: { slug }, lastModified }));
   },
   sitemap: { noindexTypes: [], related: async () => ({ pages: [], sections: [] }) },
+  enquiry: {
+    kind: 'listing',
+    async find(strapi, key, locale) {
+      const listing = await propertiesService(strapi).enquiredListing(key, locale);
+      return listing && { kind: 'listing', listing };
+    },
+  },
   suggest: {
     // After a rebuild under way (a sync's), so the box reads the listings it brought.
     async current(strapi) {

@@ -14,7 +14,7 @@ import type { FieldErrors } from '../../../lib/envelope';
 import type { LiveResult } from './live-result';
 import type { Locale } from '../../../lib/locale';
 import type { PageKind } from '../../website/services/site-pages';
-import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
+import type { EmirateCode, NormalisedProject } from '../../../plugins/extsource/server/src/public';
 
 /** A spelling that names a catalogue in a page section, and the listing query parameters it stands for. */
 export interface CatalogueSpelling {
@@ -173,10 +173,44 @@ export interface CatalogueSuggestSource {
   suggestibles(build: unknown): CatalogueSuggestibles;
 }
 
+/** A listing a lead names: its listing's card in the lead's language, its agent's e-mail beside it. */
+export interface EnquiredListing {
+  id: number;
+  slug: string;
+  reference: string;
+  title: string;
+  purpose: 'sale' | 'rent';
+  price: { amount: number | null; currency: string; period: string | null };
+  bedrooms: string | null;
+  community: string;
+  state_id: string | null;
+  state_name: string | null;
+  permit_number: string | null;
+  agent: { name: string; phone: string };
+  agent_email: string;
+  canonical_url: string;
+  brochure_url: string | null;
+}
+
+/** The item a lead is about (decision 216), as its catalogue holds it now: a project of the feed with its current slug, or a listing. */
+export type EnquiredItem = { kind: 'project'; project: NormalisedProject; slug: string } | { kind: 'listing'; listing: EnquiredListing };
+
+/** How a lead finds the item of a catalogue it names. */
+export interface CatalogueEnquiry {
+  /** What a lead calls its items (`project`, `listing`): the submission's key and the lead's snapshot name them so. */
+  kind: EnquiredItem['kind'];
+  /** The item `key` names (an id, a slug it has or had, a reference), read in `locale`; null when the catalogue holds none. */
+  find(strapi: Core.Strapi, key: string, locale: Locale): Promise<EnquiredItem | null>;
+}
+
 export interface CatalogueEntry {
   sitemap: CatalogueSitemap;
   suggest: CatalogueSuggestSource;
+  enquiry: CatalogueEnquiry;
 }
+
+/** The catalogue whose items a lead calls `kind`, or undefined. */
+export const catalogueEnquiredAs = (kind: string): CatalogueEntry | undefined => registered.find((entry) => entry.enquiry.kind === kind);
 
 /** The surrogate keys of every catalogue, in the order registered (what an answer showing all of them carries). */
 export const catalogueSurrogateKeys = (): string[] => registered.map((entry) => entry.surrogateKey);
