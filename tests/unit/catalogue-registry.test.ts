@@ -5,11 +5,23 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueFavouriting, catalogueNamed, catalogues, catalogueSpelled, registerCatalogue, sectionSpellings, unregisterCatalogue, type CatalogueEntry } from '../../src/api/catalogues/services/registry';
+import { pageTypes, sitePages } from '../../src/api/sitemap/sources';
+import { sitemapSurrogateKeys } from '../../src/api/sitemap/routes/sitemap';
+import searchRoutes from '../../src/api/search/routes/search';
+import { suggestService } from '../../src/api/search/services/suggest';
+import { suggest } from '../../src/api/search/lib/suggest-index';
 import { readSavedSearch } from '../../src/api/account/services/saved-searches';
 import { liveAsk } from '../../src/api/pages/lib/sections';
 import { readerIn, sectionProblems } from '../../src/api/pages/services/page-writes';
+
+// The composed pages and area guides are the pages domain's, read from Strapi: none here.
+vi.mock('../../src/api/pages/services/pages', async (original) => ({
+  ...(await original<typeof import('../../src/api/pages/services/pages')>()),
+  pagesService: () => ({ sitemapPages: async () => [], areaGuides: async () => new Map() }),
+}));
 
 const enumOf = (file: string, attribute: string): string[] =>
   (JSON.parse(readFileSync(path.join(__dirname, '../../src', file), 'utf8')) as { attributes: Record<string, { enum: string[] }> }).attributes[attribute].enum;
@@ -32,8 +44,44 @@ const COMMERCIAL: CatalogueEntry = {
   live: async () => null,
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
   favourites: { kind: 'unit', column: 'unit_reference', cardsOf: async () => new Map(), keyNamed: async () => undefined },
-  sitemapPages: async () => [],
+  sitemapPages: async () => [{ kind: 'listing', params: { slug: 'office-12' }, lastModified: 1_700_000_000_000 }],
+  sitemap: {
+    landing: { kind: 'off-plan', types: ['api::commercial.page' as never], surrogateKey: 'commercial-page' },
+    noindexTypes: [],
+    related: async () => ({ pages: [{ kind: 'emirate', params: { state_id: 'DU' }, lastModified: undefined }], sections: [['buildings', [{ kind: 'developer', params: { slug: 'tower-one' }, lastModified: undefined }]]] }),
+  },
+  enquiry: { kind: 'listing', find: async () => null },
+  suggest: {
+    current: async () => 'the units of one sync',
+    suggestibles: () => ({
+      places: [{ state_id: 'DU', city: 'Dubai', community: 'Business Bay', sub_community: '' }],
+      developers: [],
+      items: [],
+      count: (query) => (query.includes('Business%20Bay') ? (query.startsWith('use=office') ? 3 : 1) : 0),
+    }),
+  },
 };
+
+/** Strapi as the sitemap and the search box reach it with no catalogue of its own registered: a project collection held, no page ever published. */
+const bareStrapi = {
+  plugin: () => ({ service: () => ({ collection: async () => ({}), peek: () => ({}) }) }),
+  contentType: () => ({ attributes: {} }),
+  documents: () => ({ findFirst: async () => null }),
+  log: { warn: () => undefined },
+} as unknown as Core.Strapi;
+
+/** Runs `read` with COMMERCIAL the only catalogue registered, the others registered again after, in their order. */
+async function withOnlyCommercial<T>(read: () => Promise<T>): Promise<T> {
+  const others = [...catalogues()];
+  for (const { name } of others) unregisterCatalogue(name);
+  registerCatalogue(COMMERCIAL);
+  try {
+    return await read();
+  } finally {
+    unregisterCatalogue(COMMERCIAL.name);
+    for (const entry of others) registerCatalogue(entry);
+  }
+}
 
 describe('the registry of catalogues', () => {
   afterEach(() => unregisterCatalogue(COMMERCIAL.name));
@@ -81,5 +129,33 @@ describe('the registry of catalogues', () => {
     unregisterCatalogue(COMMERCIAL.name);
     // Gone, a map that spelled it shows the first catalogue, as one that names none.
     expect(liveAsk({ __component: 'sections.map', catalogue: 'offices', query: '' })).toEqual({ catalogue: 'off_plan', query: '', limit: 1 });
+  });
+
+  it("gives the sitemap and the search box's cache keys a third catalogue's, once registered", () => {
+    const suggestKeys = () => (searchRoutes.routes[0].config as { site: { cache: { surrogateKeys: readonly string[] } } }).site.cache.surrogateKeys;
+    expect(suggestKeys()).toEqual(['projects', 'listings', 'pages']);
+    registerCatalogue(COMMERCIAL);
+    expect(pageTypes().map(([kind]) => kind)).toEqual(['luxury', 'contact', 'off-plan', 'off-plan']);
+    expect(pageTypes().at(-1)).toEqual(['off-plan', ['api::commercial.page']]);
+    expect(sitemapSurrogateKeys()).toEqual([
+      'projects', 'listings', 'commercial',
+      ...['', ':ar'].flatMap((suffix) => ['luxury', 'contact-page', 'offplan-page', 'commercial-page', 'pages'].map((key) => `${key}${suffix}`)),
+    ]);
+    expect(suggestKeys()).toEqual(['projects', 'listings', 'commercial', 'pages']);
+  });
+
+  it("lists a third catalogue's pages, related sections and own part in the sitemap from its entry alone", async () => {
+    const sections = await withOnlyCommercial(() => sitePages(bareStrapi));
+    expect(sections).toEqual([
+      ['pages', [{ kind: 'emirate', params: { state_id: 'DU' }, lastModified: undefined }]],
+      ['buildings', [{ kind: 'developer', params: { slug: 'tower-one' }, lastModified: undefined }]],
+      ['commercial', [{ kind: 'listing', params: { slug: 'office-12' }, lastModified: 1_700_000_000_000 }]],
+    ]);
+  });
+
+  it("suggests a third catalogue's places with its own counts, one per spelling, from its entry alone", async () => {
+    const { index } = await withOnlyCommercial(() => suggestService(bareStrapi).current());
+    const [found] = suggest(index, 'Business Bay', 5).communities;
+    expect(index.items[found.item]).toMatchObject({ type: 'community', names: { en: 'Business Bay' }, counts: { offices: 3, shops: 1 } });
   });
 });

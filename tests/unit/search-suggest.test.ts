@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { nameSearch, typoBudget } from '../../src/lib/catalogue/name-search';
 import { searchWords } from '../../src/api/catalogues/services/vocabulary';
 import { suggest, suggestIndexOf } from '../../src/api/search/lib/suggest-index';
-import { suggestiblesOf, type PlaceSource, type SuggestSources } from '../../src/api/search/lib/suggestibles';
+import { suggestiblesOf, type SuggestSources } from '../../src/api/search/lib/suggestibles';
+import type { CataloguePlace } from '../../src/api/catalogues/services/registry';
 import { parseSuggestQuery } from '../../src/api/search/lib/query';
 import { buildListingIndex } from '../../src/api/properties/lib/listing-catalogue';
 import { countListings } from '../../src/api/properties/services/listing-match';
@@ -127,18 +128,29 @@ describe('the query', () => {
 });
 
 /** A catalogue of a few places with given counts, and the listings' references. */
-function sources(places: PlaceSource[], homes: Record<string, number>): SuggestSources {
+function sources(places: CataloguePlace[], homes: Record<string, number>): SuggestSources {
   const location = (query: string) => decodeURIComponent(/location=([^&]*)/.exec(query)?.[1] ?? '');
   return {
-    places,
-    developers: [{ id: 4, name: 'Emaar Properties', slug: 'emaar' }],
-    projects: [{ name: 'Marina Vista', name_ar: 'مارينا فيستا', slug: 'marina-vista' }],
-    listings: [{ reference: 'LS-1024', slug: 'flat-1024', purpose: 'rent' }, { reference: 'LS-10', slug: 'flat-10', purpose: 'sale' }],
+    catalogues: [
+      {
+        name: 'projects',
+        places,
+        developers: [{ id: 4, name: 'Emaar Properties', slug: 'emaar' }],
+        items: [{ type: 'project', names: { en: 'Marina Vista', ar: 'مارينا فيستا' }, slug: 'marina-vista', fields: {} }],
+        count: (query) => (query.startsWith('developer_id') ? 3 : homes[location(query)] ?? 0),
+      },
+      {
+        name: 'listings',
+        places: [],
+        developers: [],
+        items: [
+          { type: 'listing', names: { en: 'LS-1024', ar: '' }, slug: 'flat-1024', fields: { purpose: 'rent' } },
+          { type: 'listing', names: { en: 'LS-10', ar: '' }, slug: 'flat-10', fields: { purpose: 'sale' } },
+        ],
+        count: (query) => (query.startsWith('purpose=sale') ? homes[location(query)] ?? 0 : 0),
+      },
+    ],
     areaGuides: new Map([['dubai marina', 'living-in-dubai-marina']]),
-    count: {
-      projects: (query) => (query.startsWith('developer_id') ? 3 : homes[location(query)] ?? 0),
-      listings: (query) => (query.startsWith('purpose=sale') ? homes[location(query)] ?? 0 : 0),
-    },
   };
 }
 
@@ -206,8 +218,11 @@ describe('a suggested place at 12,000 listings', () => {
   const listings = Array.from({ length: 12_000 }, (_, i) => listing(i + 1));
   const index = buildListingIndex(listings, 'en', new Map());
   const items = suggestiblesOf({
-    places: listings, developers: [], projects: [], listings: [], areaGuides: new Map(),
-    count: { projects: () => 0, listings: (query) => countListings(index, query) },
+    catalogues: [
+      { name: 'projects', places: [], developers: [], items: [], count: () => 0 },
+      { name: 'listings', places: listings, developers: [], items: [], count: (query) => countListings(index, query) },
+    ],
+    areaGuides: new Map(),
   });
 
   it('counts what the listing route totals for its query, and the listing with that place is never empty', () => {

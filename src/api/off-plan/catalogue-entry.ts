@@ -6,7 +6,12 @@ import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/r
 import { pageUrl } from '../website/services/site-pages';
 import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkListingQuery } from './services/listing-query';
-import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from './services/off-plan';
+import { OFFPLAN_PAGE_SURROGATE_KEY, OFFPLAN_PAGE_UID, offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from './services/off-plan';
+import { countProjects, type ProjectIndex } from './services/listing-match';
+import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from './services/seo-overrides';
+import { projectsService } from '../../plugins/extsource/server/src/public';
+import { sitemapRelated } from './lib/sitemap-related';
+import { projectSuggestibles } from './lib/suggestibles';
 
 export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   name: 'projects',
@@ -25,6 +30,29 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   },
   async sitemapPages(strapi) {
     return (await offPlanService(strapi).sitemapProjects()).map(({ slug, lastModified }) => ({ kind: 'project', params: { slug }, lastModified }));
+  },
+  sitemap: {
+    landing: { kind: 'off-plan', types: [OFFPLAN_PAGE_UID], surrogateKey: OFFPLAN_PAGE_SURROGATE_KEY },
+    noindexTypes: [PROJECT_SEO_UID, DEVELOPER_PAGE_UID],
+    async related(strapi) {
+      const [listed, developers, hidden] = await Promise.all([offPlanService(strapi).sitemapProjects(), projectsService(strapi).developers(), offPlanService(strapi).noindexDevelopers()]);
+      return sitemapRelated(listed, developers, hidden);
+    },
+  },
+  enquiry: {
+    kind: 'project',
+    async find(strapi, key) {
+      const found = await offPlanService(strapi).enquiredProject(key);
+      return found && { kind: 'project', ...found };
+    },
+  },
+  suggest: {
+    // Without a collection held here the box suggests the rest: the projects come with the collection's fill.
+    current: async (strapi) => (projectsService(strapi).peek() === undefined ? undefined : offPlanService(strapi).projectIndex('en')),
+    suggestibles(build) {
+      const index = build as ProjectIndex | undefined;
+      return projectSuggestibles(index, (query) => (index ? countProjects(index, query) : 0));
+    },
   },
 };
 

@@ -8,6 +8,8 @@ import { pageUrl } from '../website/services/site-pages';
 import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
+import { countListings, type ListingIndex } from './services/listing-match';
+import { listingSuggestibles } from './lib/suggestibles';
 
 export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   name: 'listings',
@@ -29,6 +31,25 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   },
   async sitemapPages(strapi) {
     return (await propertiesService(strapi).sitemapListings()).map(({ slug, lastModified }) => ({ kind: 'listing', params: { slug }, lastModified }));
+  },
+  sitemap: { noindexTypes: [], related: async () => ({ pages: [], sections: [] }) },
+  enquiry: {
+    kind: 'listing',
+    async find(strapi, key, locale) {
+      const listing = await propertiesService(strapi).enquiredListing(key, locale);
+      return listing && { kind: 'listing', listing };
+    },
+  },
+  suggest: {
+    // After a rebuild under way (a sync's), so the box reads the listings it brought.
+    async current(strapi) {
+      await propertiesService(strapi).rebuilt();
+      return propertiesService(strapi).listingIndex('en');
+    },
+    suggestibles(build) {
+      const index = build as ListingIndex;
+      return listingSuggestibles(index, (query) => countListings(index, query));
+    },
   },
 };
 

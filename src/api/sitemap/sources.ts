@@ -1,30 +1,28 @@
 /**
- * What the sitemap lists, read from Strapi and the projects provider: the three pages as published
- * (a page never published, or marked noindex in either language, is left out; its date is the latest
- * update of its published records in either language), every project of the current collection but
- * those an editor marked noindex (its date: when its detail last changed, else when the collection was
- * fetched), every developer but the noindex ones, each emirate with projects (the dates of their
- * projects), every published composed page but the noindex ones (its date: its last update), and each
- * registered catalogue's pages as it lists them (the projects; every sale and rent listing on the public
- * routes, its date the provider's last change), a section each under its name.
+ * What the sitemap lists, read from Strapi, the projects provider and the registry of catalogues
+ * (decision 215): the site's pages and each catalogue's landing page as published (a page never
+ * published, or marked noindex in either language, is left out; its date is the latest update of its
+ * published records in either language), every published composed page but the noindex ones (its date:
+ * its last update), and what each registered catalogue lists: its pages in the site's section and its
+ * sections of their own (the off-plan catalogue's emirates with projects and developers), then its own
+ * part under its name (the projects; every sale and rent listing on the public routes).
  * Drafts are never read.
  */
 import type { Core, UID } from '@strapi/strapi';
 import { CONTACT_PAGE_UID } from '../contact/services/contact-page';
 import { LUXURY_CONTENT_TYPES } from '../luxury/services/luxury';
 import { catalogues } from '../catalogues/services/registry';
-import { OFFPLAN_PAGE_UID, offPlanService, type SitemapProject } from '../off-plan/services/off-plan';
 import { pagesService } from '../pages/services/pages';
 import { projectsService } from '../../plugins/extsource/server/src/public';
 import { LOCALES } from '../../lib/locale';
 import type { PageKind } from '../website/services/site-pages';
 import { latest, type Section, type SitePage } from './lib/sitemap-urls';
 
-/** The editorial pages and the types each is built from. */
-export const PAGE_TYPES: ReadonlyArray<[PageKind, readonly UID.ContentType[]]> = [
+/** The editorial pages and the types each is built from: the site's own, then each catalogue's landing page (the registry's order). */
+export const pageTypes = (): Array<[PageKind, readonly UID.ContentType[]]> => [
   ['luxury', LUXURY_CONTENT_TYPES],
   ['contact', [CONTACT_PAGE_UID]],
-  ['off-plan', [OFFPLAN_PAGE_UID]],
+  ...catalogues().flatMap(({ sitemap: { landing } }): Array<[PageKind, readonly UID.ContentType[]]> => (landing ? [[landing.kind, landing.types]] : [])),
 ];
 
 interface PublishedRecord {
@@ -55,40 +53,20 @@ async function editorialPage(strapi: Core.Strapi, kind: PageKind, uids: readonly
   return { kind, lastModified: latest(records.map(dateOf)) };
 }
 
-/** Every page the sitemap lists, by section: the site's own pages, the developers, then each catalogue's (the registry's order). */
+/** Every page the sitemap lists, by section: the site's own pages (a catalogue's among them), the catalogues' related sections, then each catalogue's own part (the registry's order). */
 export async function sitePages(strapi: Core.Strapi): Promise<Array<[Section, SitePage[]]>> {
   // The collection first: the developers and the projects are read from it.
   await projectsService(strapi).collection();
-  const [editorial, listed, developers, hiddenDevelopers, composed, catalogued] = await Promise.all([
-    Promise.all(PAGE_TYPES.map(([kind, uids]) => editorialPage(strapi, kind, uids))),
-    offPlanService(strapi).sitemapProjects(),
-    projectsService(strapi).developers(),
-    offPlanService(strapi).noindexDevelopers(),
+  const [editorial, composed, related, catalogued] = await Promise.all([
+    Promise.all(pageTypes().map(([kind, uids]) => editorialPage(strapi, kind, uids))),
     pagesService(strapi).sitemapPages(),
+    Promise.all(catalogues().map((entry) => entry.sitemap.related(strapi))),
     Promise.all(catalogues().map(async (entry): Promise<[Section, SitePage[]]> => [entry.name, await entry.sitemapPages(strapi)])),
   ]);
-
-  const datesBy = (key: (project: SitemapProject['project']) => string) => {
-    const dates = new Map<string, Array<number | undefined>>();
-    for (const { project, lastModified } of listed) {
-      const value = key(project);
-      if (!value) continue;
-      const seen = dates.get(value);
-      if (seen) seen.push(lastModified);
-      else dates.set(value, [lastModified]);
-    }
-    return dates;
-  };
-  const byEmirate = datesBy((project) => project.state_id);
-  const byDeveloper = datesBy((project) => String(project.developer.id));
-
   const pages: SitePage[] = [
     ...editorial.filter((page) => page !== undefined),
-    ...[...byEmirate].map(([stateId, dates]) => ({ kind: 'emirate' as const, params: { state_id: stateId }, lastModified: latest(dates) })),
+    ...related.flatMap((each) => each.pages),
     ...composed.map(({ kind, slug, lastModified }) => ({ kind, params: { slug }, lastModified })),
   ];
-  const developerPages = developers
-    .filter((developer) => developer.slug && !hiddenDevelopers.has(developer.slug))
-    .map((developer) => ({ kind: 'developer' as const, params: { slug: developer.slug }, lastModified: latest(byDeveloper.get(String(developer.id)) ?? []) }));
-  return [['pages', pages], ['developers', developerPages], ...catalogued];
+  return [['pages', pages], ...related.flatMap((each) => each.sections), ...catalogued];
 }

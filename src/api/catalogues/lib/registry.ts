@@ -9,11 +9,12 @@
  * `rent`, each a part of the listings): each such spelling is the catalogue narrowed by some parameters
  * of its listing query (`purpose=sale`).
  */
-import type { Core } from '@strapi/strapi';
+import type { Core, UID } from '@strapi/strapi';
 import type { FieldErrors } from '../../../lib/envelope';
 import type { LiveResult } from './live-result';
 import type { Locale } from '../../../lib/locale';
 import type { PageKind } from '../../website/services/site-pages';
+import type { EmirateCode, NormalisedProject } from '../../../plugins/extsource/server/src/public';
 
 /** A spelling that names a catalogue in a page section, and the listing query parameters it stands for. */
 export interface CatalogueSpelling {
@@ -120,3 +121,99 @@ export function unregisterCatalogue(name: string): void {
   const at = registered.findIndex((entry) => entry.name === name);
   if (at >= 0) registered.splice(at, 1);
 }
+
+// What the sitemap, the search box and a lead read of a catalogue (decisions 215-216): declared apart
+// from the entry above (the same interface, merged) so each reader's facts stay together.
+
+/** What a catalogue adds to the sitemap besides its own part. */
+export interface CatalogueSitemap {
+  /** Its landing page, an editorial page of its own (the off-plan page): the types it is built from and the key a CDN purges it by (per language). */
+  landing?: { kind: PageKind; types: readonly UID.ContentType[]; surrogateKey: string };
+  /** The editorial types where editors mark its pages noindex: their writes change what it lists. */
+  noindexTypes: readonly string[];
+  /** Its pages in the site's own section (the emirates with projects), and the sections it lists before its own part (the developers). */
+  related(strapi: Core.Strapi): Promise<{ pages: CataloguePage[]; sections: Array<[string, CataloguePage[]]> }>;
+}
+
+/** A place an item is in, with its Arabic names where its feed gives them. */
+export interface CataloguePlace {
+  state_id: EmirateCode | '';
+  city: string;
+  community: string;
+  sub_community: string;
+  arabic?: { city: string; community: string; sub_community: string };
+}
+
+/** The search box's kinds of item with a page of its own: a suggestion of one opens that page. */
+export type SuggestibleItemType = 'project' | 'listing';
+
+/** An item the search box may suggest by its page: its names, slug, and the fields saying which spelling of its catalogue it is in. */
+export interface SuggestibleItem {
+  type: SuggestibleItemType;
+  names: Readonly<Record<Locale, string>>;
+  slug: string;
+  fields: Readonly<Record<string, unknown>>;
+}
+
+/** What the search box may suggest of a catalogue, read from one build of its index. */
+export interface CatalogueSuggestibles {
+  places: readonly CataloguePlace[];
+  /** Who builds its items (their pages are the developers'); each counted in this catalogue alone. */
+  developers: ReadonlyArray<{ id: number; name: string; slug: string }>;
+  items: readonly SuggestibleItem[];
+  /** How many items its listing shows for a query string (naming the part it asks: `purpose=sale`). */
+  count(query: string): number;
+}
+
+/** A catalogue as the search box reads it: the build answering now, and what may be suggested of it. */
+export interface CatalogueSuggestSource {
+  /** The build of its index the box should read now (undefined while none is held here); the same value again means nothing changed. */
+  current(strapi: Core.Strapi): Promise<unknown>;
+  /** What may be suggested of `build`, one of `current`'s values. */
+  suggestibles(build: unknown): CatalogueSuggestibles;
+}
+
+/** A listing a lead names: its listing's card in the lead's language, its agent's e-mail beside it. */
+export interface EnquiredListing {
+  id: number;
+  slug: string;
+  reference: string;
+  title: string;
+  purpose: 'sale' | 'rent';
+  price: { amount: number | null; currency: string; period: string | null };
+  bedrooms: string | null;
+  community: string;
+  state_id: string | null;
+  state_name: string | null;
+  permit_number: string | null;
+  agent: { name: string; phone: string };
+  agent_email: string;
+  canonical_url: string;
+  brochure_url: string | null;
+}
+
+/** The item a lead is about (decision 216), as its catalogue holds it now: a project of the feed with its current slug, or a listing. */
+export type EnquiredItem = { kind: 'project'; project: NormalisedProject; slug: string } | { kind: 'listing'; listing: EnquiredListing };
+
+/** How a lead finds the item of a catalogue it names. */
+export interface CatalogueEnquiry {
+  /** What a lead calls its items (`project`, `listing`): the submission's key and the lead's snapshot name them so. */
+  kind: EnquiredItem['kind'];
+  /** The item `key` names (an id, a slug it has or had, a reference), read in `locale`; null when the catalogue holds none. */
+  find(strapi: Core.Strapi, key: string, locale: Locale): Promise<EnquiredItem | null>;
+}
+
+export interface CatalogueEntry {
+  sitemap: CatalogueSitemap;
+  suggest: CatalogueSuggestSource;
+  enquiry: CatalogueEnquiry;
+}
+
+/** The catalogue whose items a lead calls `kind`, or undefined. */
+export const catalogueEnquiredAs = (kind: string): CatalogueEntry | undefined => registered.find((entry) => entry.enquiry.kind === kind);
+
+/** The surrogate keys of every catalogue, in the order registered (what an answer showing all of them carries). */
+export const catalogueSurrogateKeys = (): string[] => registered.map((entry) => entry.surrogateKey);
+
+/** The surrogate keys of the catalogues' landing pages, in the order registered. */
+export const landingSurrogateKeys = (): string[] => registered.flatMap((entry) => (entry.sitemap.landing ? [entry.sitemap.landing.surrogateKey] : []));

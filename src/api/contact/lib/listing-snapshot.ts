@@ -3,25 +3,7 @@
  * (as a project's, decision 142), with the listing's agent, who answers for it. Pure: the listing is the
  * properties domain's card of it, in the language the lead was sent in.
  */
-
-/** What the card of a listing gives a lead (the properties domain's card, its agent's e-mail beside it). */
-export interface EnquiredListing {
-  id: number;
-  slug: string;
-  reference: string;
-  title: string;
-  purpose: 'sale' | 'rent';
-  price: { amount: number | null; currency: string; period: string | null };
-  bedrooms: string | null;
-  community: string;
-  state_id: string | null;
-  state_name: string | null;
-  permit_number: string | null;
-  agent: { name: string; phone: string };
-  agent_email: string;
-  canonical_url: string;
-  brochure_url: string | null;
-}
+import type { EnquiredListing } from '../../catalogues/services/registry';
 
 // A type, not an interface: it is stored as a JSON value, which needs its implicit index signature.
 export type ListingSnapshot = {

@@ -18,8 +18,7 @@ import { errorMessage } from '../../../lib/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import { leadsStored } from '../lib/metrics';
 import { pageUrl } from '../../website/services/site-pages';
-import { offPlanService } from '../../off-plan/services/off-plan';
-import { propertiesService } from '../../properties/services/properties';
+import { catalogueEnquiredAs } from '../../catalogues/services/registry';
 import { deliveryStore } from '../deliveries/store';
 import { configuredTargets } from '../deliveries/targets';
 import { deliverySettings, kickDeliveryWorker } from '../deliveries/worker';
@@ -75,14 +74,14 @@ async function insertLead(strapi: Core.Strapi, data: Record<string, unknown>): P
 const createContactService = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The snapshot of the feed's project `key` names (an id or a slug), with its page in `locale`; null when the feed lists none. */
   async enquiredProject(key: string, locale: Locale = DEFAULT_LOCALE): Promise<ProjectSnapshot | null> {
-    const found = await offPlanService(strapi).enquiredProject(key);
-    return found && projectSnapshot(found.project, found.slug, pageUrl('project', locale, { slug: found.slug }));
+    const found = await catalogueEnquiredAs('project')?.enquiry.find(strapi, key, locale);
+    return found?.kind === 'project' ? projectSnapshot(found.project, found.slug, pageUrl('project', locale, { slug: found.slug })) : null;
   },
 
   /** The snapshot of the listing on the site `key` names (an id, a slug or a reference), its page in `locale`; null when none. */
   async enquiredListing(key: string, locale: Locale = DEFAULT_LOCALE): Promise<ListingSnapshot | null> {
-    const found = await propertiesService(strapi).enquiredListing(key, locale);
-    return found && listingSnapshot(found);
+    const found = await catalogueEnquiredAs('listing')?.enquiry.find(strapi, key, locale);
+    return found?.kind === 'listing' ? listingSnapshot(found.listing) : null;
   },
 
   /**

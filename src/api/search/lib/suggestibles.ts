@@ -10,7 +10,7 @@
 import { mapInSteps, runSteps, type Steps } from '../../../lib/catalogue/steps';
 import type { Locale } from '../../../lib/locale';
 import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/public';
-import { catalogueNamed, catalogues, sectionSpellings, spellingOf } from '../../catalogues/services/registry';
+import { catalogueNamed, catalogues, sectionSpellings, spellingOf, type CatalogueSuggestibles } from '../../catalogues/services/registry';
 import { OTHER_NAMES } from './other-names';
 
 export const GROUPS = ['emirates', 'cities', 'communities', 'developers', 'projects', 'listings'] as const;
@@ -40,24 +40,11 @@ export interface Suggestible {
   counts: Counts;
 }
 
-/** A project's or listing's places, with a project's Arabic ones where its feed has them. */
-export interface PlaceSource {
-  state_id: EmirateCode | '';
-  city: string;
-  community: string;
-  sub_community: string;
-  arabic?: { city: string; community: string; sub_community: string };
-}
-
 export interface SuggestSources {
-  places: PlaceSource[];
-  developers: ReadonlyArray<{ id: number; name: string; slug: string }>;
-  projects: ReadonlyArray<{ name: string; name_ar: string; slug: string }>;
-  listings: ReadonlyArray<{ reference: string; slug: string; purpose: 'sale' | 'rent' }>;
+  /** What each registered catalogue gives the box, in the registry's order (decision 215). */
+  catalogues: ReadonlyArray<CatalogueSuggestibles & { name: string }>;
   /** The published area guides' slugs, by the community each names (as the feed names it). */
   areaGuides: ReadonlyMap<string, string>;
-  /** How many items a catalogue's listing shows for a query string (naming the part it asks: `purpose=sale`), by catalogue name. */
-  count: Readonly<Record<string, (query: string) => number>>;
 }
 
 const noCounts = (): Counts => Object.fromEntries(sectionSpellings().map((spelling) => [spelling, 0]));
@@ -80,7 +67,7 @@ function queryCounts(sources: SuggestSources, query: string, only?: string): Cou
     if (only !== undefined && name !== only) continue;
     for (const { spelling, narrows } of spellings) {
       const part = new URLSearchParams(narrows).toString();
-      counts[spelling] = sources.count[name]?.(part ? `${part}&${query}` : query) ?? 0;
+      counts[spelling] = sources.catalogues.find((each) => each.name === name)?.count(part ? `${part}&${query}` : query) ?? 0;
     }
   }
   return counts;
@@ -110,7 +97,7 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
       community: community ? { en: community.trim(), ar: '' } : null, query: queryOf({ state_id: state, location: name.trim() }), page: null, counts: noCounts(),
     });
   };
-  yield* mapInSteps(sources.places, (source) => {
+  yield* mapInSteps(sources.catalogues.flatMap((catalogue) => catalogue.places), (source) => {
     place('city', source.state_id, source.city, source.arabic?.city);
     place('community', source.state_id, source.community, source.arabic?.community);
     if (source.sub_community && fold(source.sub_community) !== fold(source.community)) place('sub_community', source.state_id, source.sub_community, source.arabic?.sub_community, source.community);
@@ -133,26 +120,23 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
   return counted;
 }
 
+/** Who builds each catalogue's items, each counted in that catalogue alone (a developer's homes are the projects'). */
 function developers(sources: SuggestSources): Steps<Suggestible[]> {
-  return mapInSteps(sources.developers, ({ id, name, slug }) => {
+  const all = sources.catalogues.flatMap(({ name, developers: built }) => built.map((developer) => ({ ...developer, catalogue: name })));
+  return mapInSteps(all, ({ id, name, slug, catalogue }) => {
     const query = queryOf({ developer_id: String(id) });
     return {
       type: 'developer', names: { en: name, ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: null, community: null, query, page: { kind: 'developer', slug },
-      // A developer's homes are the projects'.
-      counts: queryCounts(sources, query, 'projects'),
+      counts: queryCounts(sources, query, catalogue),
     };
   });
 }
 
-function projects(sources: SuggestSources): Steps<Suggestible[]> {
-  return mapInSteps(sources.projects, ({ name, name_ar, slug }) => ({
-    type: 'project', names: { en: name, ar: name_ar === name ? '' : name_ar }, also: [], state_id: null, community: null, query: null, page: { kind: 'project', slug }, counts: oneItem('projects'),
-  }));
-}
-
-function listings(sources: SuggestSources): Steps<Suggestible[]> {
-  return mapInSteps(sources.listings, ({ reference, slug, purpose }) => ({
-    type: 'listing', names: { en: reference, ar: '' }, also: [], state_id: null, community: null, query: null, page: { kind: 'listing', slug }, counts: oneItem('listings', { purpose }),
+/** The items with a page of their own (projects, listings), catalogue by catalogue, each counted under its part. */
+function items(sources: SuggestSources): Steps<Suggestible[]> {
+  const all = sources.catalogues.flatMap(({ name, items: held }) => held.map((item) => ({ ...item, catalogue: name })));
+  return mapInSteps(all, ({ type, names, slug, fields, catalogue }) => ({
+    type, names: { ...names }, also: [], state_id: null, community: null, query: null, page: { kind: type, slug }, counts: oneItem(catalogue, fields),
   }));
 }
 
@@ -163,7 +147,7 @@ export const suggestiblesOf = (sources: SuggestSources): Suggestible[] => runSte
 export function* suggestiblesBuild(sources: SuggestSources): Steps<Suggestible[]> {
   const counted = [...emirates(sources), ...(yield* places(sources))];
   yield;
-  const all = [...counted, ...(yield* developers(sources)), ...(yield* projects(sources)), ...(yield* listings(sources))];
+  const all = [...counted, ...(yield* developers(sources)), ...(yield* items(sources))];
   yield;
   return all.filter((item) => homesBehind(item.counts) > 0);
 }

@@ -1,13 +1,12 @@
 /**
  * The search box's suggestions: the index of what may be suggested (lib/suggest-index.ts), built from
- * the off-plan projects' index and the listings' index (and the published area guides, which a community's
- * suggestion opens), once per change of any, off the request path (after each invalidation of their tags,
- * once the listings' index is built again); the previous one
+ * what each registered catalogue gives of its index answering now (decision 215; and the published area
+ * guides, which a community's suggestion opens), once per change of any, off the request path (after
+ * each invalidation of their tags, once a catalogue's rebuild under way is done); the previous one
  * answers meanwhile. A build never fetches the project collection: it takes it when this instance holds
  * it, and a search on an instance that does not waits for its fill, as any first reader of projects does. Answers are kept per query string and language
  * while their index is current, for the fast lane too.
- */
-import type { Core } from '@strapi/strapi';
+ */import type { Core } from '@strapi/strapi';
 import { cache } from '../../../lib/cache';
 import type { Steps } from '../../../lib/catalogue/steps';
 import { errorMessage } from '../../../lib/errors';
@@ -16,11 +15,8 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import type { Locale } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { inSlices, LISTINGS_TAG, PROJECTS_TAG, slicer } from '../../../plugins/extsource/server/src/public';
-import { countProjects, type ProjectIndex } from '../../off-plan/services/listing-match';
-import { offPlanService } from '../../off-plan/services/off-plan';
-import { countListings, type ListingIndex } from '../../properties/services/listing-match';
-import { propertiesService } from '../../properties/services/properties';
+import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
+import { catalogues, type CatalogueEntry } from '../../catalogues/services/registry';
 import { PAGE_UID, pagesService } from '../../pages/services/pages';
 import type { WarmUpStep } from '../../../lib/warm-up';
 import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
@@ -28,11 +24,10 @@ import { suggestBody } from '../lib/response';
 import { suggest, suggestIndexBuild, type SuggestIndex } from '../lib/suggest-index';
 import { suggestiblesBuild, type SuggestSources } from '../lib/suggestibles';
 
-/** The index, the catalogue indexes it was made from, and how long its build took, slices and turns between (ms). */
+/** The index, the catalogues' builds it was made from (by name), and how long its build took, slices and turns between (ms). */
 interface Built {
-  /** Undefined while this instance holds no project collection. */
-  projects: ProjectIndex | undefined;
-  listings: ListingIndex;
+  /** Each catalogue's build as its entry gave it (undefined for the projects while this instance holds no collection). */
+  builds: ReadonlyMap<string, unknown>;
   /** The published area guides it was made with. */
   guides: ReadonlyMap<string, string>;
   index: SuggestIndex;
@@ -41,24 +36,13 @@ interface Built {
 
 const KEPT_ANSWERS = 512;
 
-/** What the two catalogues hold that the box may suggest, and their own counts of a query. */
-function sourcesOf(projectIndex: ProjectIndex | undefined, listings: ListingIndex, areaGuides: ReadonlyMap<string, string>): SuggestSources {
-  const projects = projectIndex ?? { projects: [], slugs: [], developerSlugs: undefined };
-  const developers = new Map<number, { id: number; name: string; slug: string }>();
-  for (const { developer } of projects.projects) {
-    if (developer.id && !developers.has(developer.id)) developers.set(developer.id, { id: developer.id, name: developer.name, slug: projects.developerSlugs?.get(developer.id) ?? developer.slug });
-  }
-  return {
-    places: [
-      ...projects.projects.map(({ state_id, city, community, sub_community, translations }) => ({ state_id, city, community, sub_community, arabic: translations?.ar })),
-      ...listings.listings.map(({ state_id, city, community, sub_community }) => ({ state_id, city, community, sub_community })),
-    ],
-    developers: [...developers.values()],
-    projects: projects.projects.map((project, i) => ({ name: project.name, name_ar: project.translations?.ar?.name ?? '', slug: projects.slugs[i] })),
-    listings: listings.listings.map((listing, i) => ({ reference: listing.reference, slug: listings.slugs[i], purpose: listing.purpose })),
-    areaGuides,
-    count: { projects: (query) => (projectIndex ? countProjects(projectIndex, query) : 0), listings: (query) => countListings(listings, query) },
-  };
+/** The same catalogues, each from the same build, as when `built` was made. */
+const sameBuilds = (built: Built, builds: ReadonlyMap<string, unknown>) =>
+  built.builds.size === builds.size && [...builds].every(([name, build]) => built.builds.has(name) && built.builds.get(name) === build);
+
+/** What every catalogue holds that the box may suggest, and their own counts of a query (decision 215). */
+function sourcesOf(entries: readonly CatalogueEntry[], builds: ReadonlyMap<string, unknown>, areaGuides: ReadonlyMap<string, string>): SuggestSources {
+  return { catalogues: entries.map((entry) => ({ name: entry.name, ...entry.suggest.suggestibles(builds.get(entry.name)) })), areaGuides };
 }
 
 /** What may be suggested and its index, in steps: a turn for requests between slices. */
@@ -67,8 +51,6 @@ function* suggestionsBuild(sources: SuggestSources): Steps<SuggestIndex> {
 }
 
 function createSuggestService(strapi: Core.Strapi) {
-  const offPlan = offPlanService(strapi);
-  const properties = propertiesService(strapi);
   const kept = new KeptPerBuild<SuggestIndex, Representation>(KEPT_ANSWERS);
   let built: Built | undefined;
   let running: Promise<void> | undefined;
@@ -77,12 +59,13 @@ function createSuggestService(strapi: Core.Strapi) {
   const projectsHeld = () => projectsService(strapi).peek() !== undefined;
 
   async function buildOnce(): Promise<void> {
-    await properties.rebuilt();
-    const [projects, listings, guides] = await Promise.all([projectsHeld() ? offPlan.projectIndex('en') : undefined, properties.listingIndex('en'), pagesService(strapi).areaGuides()]);
-    if (built && built.projects === projects && built.listings === listings && built.guides === guides) return;
+    const entries = catalogues();
+    const [current, guides] = await Promise.all([Promise.all(entries.map((entry) => entry.suggest.current(strapi))), pagesService(strapi).areaGuides()]);
+    const builds = new Map(entries.map((entry, i) => [entry.name, current[i]]));
+    if (built && sameBuilds(built, builds) && built.guides === guides) return;
     const started = performance.now();
-    const index = await inSlices(suggestionsBuild(sourcesOf(projects, listings, guides)), slicer());
-    built = { projects, listings, guides, index, buildMs: performance.now() - started };
+    const index = await inSlices(suggestionsBuild(sourcesOf(entries, builds, guides)), slicer());
+    built = { builds, guides, index, buildMs: performance.now() - started };
   }
 
   /** Builds the index again from the catalogues' current indexes (once more if asked again meanwhile). */
@@ -152,13 +135,12 @@ export function searchWarmUp(strapi: Core.Strapi): WarmUpStep {
   return { name: "the search box's index", run: () => suggestService(strapi).refresh() };
 }
 
-/** The index built at start and after each change of either catalogue; the fast lane's lookup (at bootstrap). */
+/** The index built at start and after each change of any catalogue; the fast lane's lookup (at bootstrap). */
 export function registerSearchLookups(strapi: Core.Strapi): void {
   const service = suggestService(strapi);
   const refresh = () =>
     void service.refresh().catch((error: unknown) => strapi.log.warn(`search: the suggestions' index could not be built: ${errorMessage(error)}`));
-  cache.rebuildOnInvalidation(LISTINGS_TAG, refresh);
-  cache.rebuildOnInvalidation(PROJECTS_TAG, refresh);
+  for (const { cacheTag } of catalogues()) cache.rebuildOnInvalidation(cacheTag, refresh);
   // A community's area guide published, moved or withdrawn (written in English: its slug and community are shared).
   cache.rebuildOnInvalidation(PAGE_UID, refresh);
   refresh();

@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { CONTACT_PAGE_SURROGATE_KEY } from '../../contact/services/contact-page';
 import { LUXURY_SURROGATE_KEY } from '../../luxury/services/luxury';
-import { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_SURROGATE_KEY } from '../../off-plan/services/off-plan';
-import { LISTINGS_SURROGATE_KEY } from '../../properties/services/properties';
+import { catalogueSurrogateKeys, landingSurrogateKeys } from '../../catalogues/services/registry';
 import { PAGES_SURROGATE_KEY } from '../../pages/services/pages';
 import { LOCALES, localized } from '../../../lib/locale';
+import type { CachePolicy } from '../../../lib/http-caching';
 import { siteRoute } from '../../../lib/site-routes';
 
 export const SITEMAP_PATH = '/v1/sitemap.xml';
@@ -16,13 +16,21 @@ export const ROBOTS_PATH = '/v1/robots.txt';
 export const ROBOTS_SURROGATE_KEY = 'robots';
 
 /**
- * The sitemap lists the projects, the sale and rent listings, the three pages and the composed pages in every language (their
- * dates, their noindex): it carries their keys, so a purge of any of them purges it too.
+ * The sitemap lists every catalogue's items, the site's pages, each catalogue's landing page and the composed pages in every
+ * language (their dates, their noindex): it carries their keys, so a purge of any of them purges it too. The catalogues'
+ * keys are the registry's, read when an answer is sent (this module loads before the catalogues register, decision 215).
  */
-const PAGE_KEYS = [LUXURY_SURROGATE_KEY, CONTACT_PAGE_SURROGATE_KEY, OFFPLAN_PAGE_SURROGATE_KEY, PAGES_SURROGATE_KEY];
-export const SITEMAP_SURROGATE_KEYS = [PROJECTS_SURROGATE_KEY, LISTINGS_SURROGATE_KEY, ...LOCALES.flatMap((locale) => PAGE_KEYS.map((key) => localized(key, locale)))];
+export const sitemapSurrogateKeys = (): string[] => {
+  const pageKeys = [LUXURY_SURROGATE_KEY, CONTACT_PAGE_SURROGATE_KEY, ...landingSurrogateKeys(), PAGES_SURROGATE_KEY];
+  return [...catalogueSurrogateKeys(), ...LOCALES.flatMap((locale) => pageKeys.map((key) => localized(key, locale)))];
+};
 
-const sitemapCache = { kind: 'provider', surrogateKeys: SITEMAP_SURROGATE_KEYS } as const;
+const sitemapCache: CachePolicy = {
+  kind: 'provider',
+  get surrogateKeys() {
+    return sitemapSurrogateKeys();
+  },
+};
 
 // Strapi marks every API router content-api itself; written out so the file satisfies Strapi's router type.
 export default {

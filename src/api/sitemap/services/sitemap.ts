@@ -10,22 +10,25 @@ import { cache, CACHE_LIFETIMES, declareCacheTags } from '../../../lib/cache';
 import { laneLookup } from '../../../lib/fast-lane';
 import { everyLocaleOf } from '../../../lib/locale';
 import { Representation } from '../../../lib/representation';
-import { LISTINGS_TAG, PROJECTS_TAG } from '../../../plugins/extsource/server/src/public';
 import { renderIndex, renderParts } from '../lib/sitemap-parts';
-import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from '../../off-plan/services/seo-overrides';
+import { catalogues } from '../../catalogues/services/registry';
 import { urlsOf } from '../lib/sitemap-urls';
 import { SITEMAP_PARTS_PATH, SITEMAP_PATH } from '../routes/sitemap';
-import { PAGE_TYPES, sitePages } from '../sources';
+import { pageTypes, sitePages } from '../sources';
 import { PAGE_UID } from '../../pages/services/pages';
 
 export const SITEMAP_CACHE_KEY = 'sitemap';
 
-/** The types where editors mark projects and developers noindex: their writes drop the sitemap too. */
-const NOINDEX_TYPES = [PROJECT_SEO_UID, DEVELOPER_PAGE_UID];
-
-/** What the sitemap is built from: the project collection, the listings, the pages' types and the noindex marks, in every language. */
-const SOURCE_TAGS = [PROJECTS_TAG, LISTINGS_TAG, ...everyLocaleOf([...PAGE_TYPES.flatMap(([, uids]) => uids), ...NOINDEX_TYPES, PAGE_UID])];
-declareCacheTags(...SOURCE_TAGS);
+/**
+ * What the sitemap is built from: each catalogue's items, the pages' types and the types where editors
+ * mark a catalogue's pages noindex, in every language. Read from the registry when first built (after
+ * the catalogues register); each catalogue declares its own tags, the sitemap those of the site's pages.
+ */
+const sourceTags = (): string[] => [
+  ...catalogues().map((entry) => entry.cacheTag),
+  ...everyLocaleOf([...pageTypes().flatMap(([, uids]) => uids), ...catalogues().flatMap((entry) => entry.sitemap.noindexTypes), PAGE_UID]),
+];
+declareCacheTags(...everyLocaleOf([...pageTypes().flatMap(([, uids]) => uids), PAGE_UID]));
 
 export interface BuiltSitemap {
   index: Representation;
@@ -66,7 +69,7 @@ const createSitemapService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The current sitemap, built unless kept (once for all who ask meanwhile). */
     async built(): Promise<BuiltSitemap> {
-      return (await cache.get(SITEMAP_CACHE_KEY, build, { tags: SOURCE_TAGS, lifetime: CACHE_LIFETIMES.providerLists })).value;
+      return (await cache.get(SITEMAP_CACHE_KEY, build, { tags: sourceTags(), lifetime: CACHE_LIFETIMES.providerLists })).value;
     },
 
     /** The same from memory alone, or undefined. */
