@@ -168,9 +168,17 @@ describe('currency conversion: one rounding rule, whole units, halves up', () =>
     expect(ids({ currency: 'USD' }, 'price_desc')).toEqual(['5', '1', '2', '3', '4']);
   });
 
+  it('keeps a view per index while its rate is the one it was converted at', () => {
+    const fresh = buildIndex(projects);
+    const usd = currencyView(fresh, 'USD', RATES);
+    expect(currencyView(fresh, 'USD', { ...RATES })).toBe(usd);
+    const doubled = currencyView(fresh, 'USD', { ...RATES, USD: RATES.USD * 2 });
+    expect(doubled).not.toBe(usd);
+    expect(doubled.prices[0]).toBe(Math.round(usd.prices[0] / 2));
+  });
+
   it('refuses a currency without a rate', () => {
-    // A new index: a view once made is kept with its index.
-    expect(() => currencyView(buildIndex(projects), 'GBP', { USD: 3.6725 })).toThrow('No rate for GBP');
+    expect(() => currencyView(index, 'GBP', { USD: 3.6725 })).toThrow('No rate for GBP');
   });
 });
 

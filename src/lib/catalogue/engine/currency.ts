@@ -29,29 +29,35 @@ type Pricing<I, C extends string> = Pick<
   'siteCurrency' | 'priceRange' | 'priceField' | 'price' | 'priceIn' | 'card' | 'cardBytes' | 'shelf'
 >;
 
-const views = new WeakMap<object, Map<string, CurrencyView<string>>>();
+/** A view kept with the rate it was converted at. */
+interface KeptView {
+  rate: number | undefined;
+  view: CurrencyView<string>;
+}
 
-/** The index's prices and cards in `currency` (its own in the site's), kept per index. `rates`: site currency per unit of each. */
+const views = new WeakMap<object, Map<string, KeptView>>();
+
+/**
+ * The index's prices and cards in `currency` (its own in the site's), kept per index while the currency's
+ * rate is the one it was converted at (the rates are refreshed while an index serves). `rates`: site
+ * currency per unit of each.
+ */
 export function currencyView<I extends Index, C extends string>(index: I, pricing: Pricing<I, C>, currency: C | undefined, rates: Record<string, number>): CurrencyView<C> {
   let kept = views.get(index);
   if (!kept) views.set(index, (kept = new Map()));
   const wanted = currency ?? pricing.siteCurrency;
-  const found = kept.get(wanted) as CurrencyView<C> | undefined;
-  if (found) return found;
-  const view = wanted === pricing.siteCurrency ? ownView(index, pricing) : convertedView(index, pricing, wanted, rates);
-  kept.set(wanted, view);
+  const own = wanted === pricing.siteCurrency;
+  const rate = own ? undefined : rates[wanted];
+  const found = kept.get(wanted);
+  if (found && found.rate === rate) return found.view as CurrencyView<C>;
+  const view = own ? ownView(index, pricing) : convertedView(index, pricing, wanted, rates);
+  kept.set(wanted, { rate, view });
   return view;
 }
 
 function ownView<I extends Index, C extends string>(index: I, pricing: Pricing<I, C>): CurrencyView<C> {
   const prices = index.ranges[pricing.priceRange].values;
-  return {
-    currency: pricing.siteCurrency,
-    prices,
-    priceRange: rangeOf(prices),
-    price: (position) => pricing.price(index, position),
-    card: (position) => pricing.cardBytes(index, position),
-  };
+  return withPriceRange({ currency: pricing.siteCurrency, prices, price: (position) => pricing.price(index, position), card: (position) => pricing.cardBytes(index, position) });
 }
 
 function convertedView<I extends Index, C extends string>(index: I, pricing: Pricing<I, C>, currency: C, rates: Record<string, number>): CurrencyView<C> {
@@ -60,7 +66,13 @@ function convertedView<I extends Index, C extends string>(index: I, pricing: Pri
   const prices = index.ranges[pricing.priceRange].values.map((amount) => (Number.isNaN(amount) ? NaN : fromSiteCurrency(amount, rate)));
   const price = (position: number) => pricing.priceIn(index, position, prices[position], currency);
   const card = (position: number) => ({ ...pricing.card(index, position), [pricing.priceField]: price(position) });
-  return { currency, prices, priceRange: rangeOf(prices), price, card: keptCards(index, pricing, currency, card) };
+  return withPriceRange({ currency, prices, price, card: keptCards(index, pricing, currency, card) });
+}
+
+/** The view with its price range, found when first read (a catalogue that never shows it pays nothing). */
+function withPriceRange<C extends string>(view: Omit<CurrencyView<C>, 'priceRange'>): CurrencyView<C> {
+  let range: CurrencyView['priceRange'] | undefined;
+  return Object.defineProperty(view, 'priceRange', { get: () => (range ??= rangeOf(view.prices)), enumerable: true }) as CurrencyView<C>;
 }
 
 /** A converted card's bytes, serialised once: on the catalogue's shelf, else with the view. */
