@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bboxFitsZoom, maxSpan, readBbox, readNear, readZoom, type Bbox } from '../../src/lib/catalogue/geo-query';
 import { parseMapQuery } from '../../src/api/off-plan/lib/map-query';
-import { renderMap } from '../../src/api/off-plan/lib/map-response';
+import { renderMapAnswer } from '../../src/lib/catalogue/engine/map-answer';
+import { currencyView as engineCurrencyView } from '../../src/lib/catalogue/engine/currency';
+import { PROJECT_VIEWS } from '../../src/api/off-plan/lib/project-views';
 import { buildIndex, search } from '../../src/api/off-plan/lib/project-catalogue';
-import { currencyView } from '../../src/api/off-plan/lib/currency';
 import { prepareIndex, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
 import { parseListingQuery, type Filters, type ListingQuery } from '../../src/api/off-plan/lib/query';
@@ -14,6 +15,7 @@ import { AMENITIES } from '../../src/api/off-plan/lib/options';
 import type { NormalisedProject } from '../../src/plugins/extsource/server/src/mapping/types';
 
 const RATES = { USD: 3.6725, GBP: 4.9 };
+const currencyView = (index: ReturnType<typeof buildIndex>, currency: 'AED' | 'USD' | 'GBP', rates: Record<string, number>) => engineCurrencyView(index, PROJECT_VIEWS, currency, rates);
 
 type Spec = Omit<Partial<NormalisedProject>, 'price'> & { price?: number | null; at?: [lat: number, lng: number] | null };
 
@@ -108,7 +110,7 @@ interface Feature {
 }
 
 const mapOf = (index: ReturnType<typeof buildIndex>, filters: Filters & { bbox: Bbox }, zoom: number, currency: 'AED' | 'USD' = 'AED') =>
-  JSON.parse(renderMap(index, currencyView(index, currency, RATES), { filters: currency === 'AED' ? filters : { ...filters, currency }, zoom }).toString()).data as {
+  JSON.parse(renderMapAnswer(index, PROJECT_VIEWS, currencyView(index, currency, RATES), { filters: currency === 'AED' ? filters : { ...filters, currency }, zoom }).toString()).data as {
     type: string; total: number; features: Feature[];
   };
 const counted = (features: Feature[]) => features.reduce((sum, f) => sum + (f.properties.cluster ? f.properties.point_count! : 1), 0);
@@ -240,7 +242,7 @@ describe('the map (property-based, 10,000 projects)', () => {
     fc.assert(
       fc.property(arbitraryFilters, zoomAndBbox, (filters, { zoom, bbox }) => {
         const view = currencyView(index, filters.currency ?? 'AED', RATES);
-        const map = JSON.parse(renderMap(index, view, { filters: { ...filters, bbox }, zoom }).toString()).data as { total: number; features: Feature[] };
+        const map = JSON.parse(renderMapAnswer(index, PROJECT_VIEWS, view, { filters: { ...filters, bbox }, zoom }).toString()).data as { total: number; features: Feature[] };
         const listing = search(index, { page: 1, perPage: 1, sort: 'name_asc', filters: { ...filters, bbox } }, view.prices);
         const unboxed = search(index, { page: 1, perPage: 1, sort: 'name_asc', filters }, view.prices);
         expect(counted(map.features)).toBe(listing.total);

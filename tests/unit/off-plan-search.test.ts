@@ -1,18 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, search, type Facets } from '../../src/api/off-plan/lib/project-catalogue';
-import { currencyView } from '../../src/api/off-plan/lib/currency';
+import { buildIndex, search, type Facets, type ProjectIndex } from '../../src/api/off-plan/lib/project-catalogue';
+import { currencyView as engineCurrencyView } from '../../src/lib/catalogue/engine/currency';
+import { PROJECT_VIEWS } from '../../src/api/off-plan/lib/project-views';
 import { prepareIndex, prepareCurrency, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
 import { env } from '@strapi/utils';
 import type { Core } from '@strapi/strapi';
 import pluginsConfig from '../../config/plugins';
 import { extsourceConfig } from '../../src/plugins/extsource/server/src/config';
-import { BEDROOMS, PROPERTY_TYPES, bedroomsOption, propertyTypesNamed, searchWords } from '../../src/api/catalogues/services/vocabulary';
+import { BEDROOMS, PROPERTY_TYPES, bedroomsOption, propertyTypesNamed, searchWords, type Currency } from '../../src/api/catalogues/services/vocabulary';
 import { AMENITIES, AREAS, amenitiesNamed, areaOption, projectQueryOption as queryOption } from '../../src/api/off-plan/lib/options';
 import { SORTS, type Filters, type ListingQuery, type Sort } from '../../src/api/off-plan/lib/query';
 import { fromSiteCurrency, intoSiteCurrency } from '../../src/plugins/extsource/server/src/mapping/money';
 import type { NormalisedProject, UnitType } from '../../src/plugins/extsource/server/src/mapping/types';
+
+const currencyView = (index: ProjectIndex, currency: Currency, rates: Record<string, number>) => engineCurrencyView(index, PROJECT_VIEWS, currency, rates);
 
 const RATES = { USD: 3.6725, GBP: 4.9 };
 
@@ -130,7 +133,7 @@ describe('currency conversion: one rounding rule, whole units, halves up', () =>
   ];
   projects[3].price.formatted = 'EUR 390K';
   const index = buildIndex(projects);
-  const cardOf = (cards: Buffer[], i: number) => JSON.parse(cards[i].toString());
+  const cardOf = (view: { card(position: number): Buffer }, i: number) => JSON.parse(view.card(i).toString());
 
   it.each([
     ['USD', 0, { starting_from: 340_368, formatted: 'USD 340.37K', currency: 'USD' }],
@@ -139,15 +142,16 @@ describe('currency conversion: one rounding rule, whole units, halves up', () =>
     // Priced by the provider in a currency without a rate: shown as given, in every currency.
     ['GBP', 3, { starting_from: null, formatted: 'EUR 390K', currency: 'EUR' }],
   ] as const)('in %s, card %d has the price %j', (currency, i, price) => {
-    expect(cardOf(currencyView(index, currency, RATES).cardBytes, i).price).toEqual(price);
+    expect(cardOf(currencyView(index, currency, RATES), i).price).toEqual(price);
   });
 
   it('changes nothing but the price on the card, and keeps the AED cards as they are', () => {
     const usd = currencyView(index, 'USD', RATES);
     for (let i = 0; i < projects.length; i += 1) {
-      expect({ ...cardOf(usd.cardBytes, i), price: null }).toEqual({ ...cardOf(index.cardBytes, i), price: null });
+      expect({ ...cardOf(usd, i), price: null }).toEqual({ ...JSON.parse(index.cardBytes[i].toString()), price: null });
     }
-    expect(currencyView(index, 'AED', RATES).cardBytes).toBe(index.cardBytes);
+    const aed = currencyView(index, 'AED', RATES);
+    for (let i = 0; i < projects.length; i += 1) expect(aed.card(i)).toBe(index.cardBytes[i]);
   });
 
   it('converts the price range and the compared prices with the same rule', () => {
@@ -162,6 +166,15 @@ describe('currency conversion: one rounding rule, whole units, halves up', () =>
     expect(ids({ max_price: 340_367, currency: 'USD' }, 'price_asc')).toEqual(['2']);
     expect(ids({ currency: 'USD' }, 'price_desc')).toEqual(search(index, query({}, { sort: 'price_desc' })).items.map((i) => projects[i].id));
     expect(ids({ currency: 'USD' }, 'price_desc')).toEqual(['5', '1', '2', '3', '4']);
+  });
+
+  it('keeps a view per index while its rate is the one it was converted at', () => {
+    const fresh = buildIndex(projects);
+    const usd = currencyView(fresh, 'USD', RATES);
+    expect(currencyView(fresh, 'USD', { ...RATES })).toBe(usd);
+    const doubled = currencyView(fresh, 'USD', { ...RATES, USD: RATES.USD * 2 });
+    expect(doubled).not.toBe(usd);
+    expect(doubled.prices[0]).toBe(Math.round(usd.prices[0] / 2));
   });
 
   it('refuses a currency without a rate', () => {

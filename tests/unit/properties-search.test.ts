@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { buildListingIndex, listingIndexIn, searchListings, type ListingIndex } from '../../src/api/properties/lib/listing-catalogue';
 import { mayAdvertise, type Listing } from '../../src/api/properties/lib/listing';
 import { FACETS, FACET_NAMES, listingOptions, type FacetName, type ListingSort } from '../../src/api/properties/lib/options';
-import { renderListingMap } from '../../src/api/properties/lib/map-response';
-import { listingCurrencyView } from '../../src/api/properties/lib/currency';
+import { renderMapAnswer } from '../../src/lib/catalogue/engine/map-answer';
+import { currencyView } from '../../src/lib/catalogue/engine/currency';
+import { LISTING_VIEWS } from '../../src/api/properties/lib/listing-views';
 import type { Bbox } from '../../src/lib/catalogue/geo-query';
 import { distance } from 'geokdbush';
 import { parseListingQuery, type ListingFilters, type ListingQuery } from '../../src/api/properties/lib/query';
@@ -115,7 +116,7 @@ describe('the listings\' map and nearest first at 12,000 listings', () => {
       fc.property(filtersArbitrary, bboxArbitrary, fc.constantFrom('sale', 'rent'), fc.integer({ min: 7, max: 17 }), (filters, bbox, purpose, zoom) => {
         const query: ListingQuery = { purpose: purpose as 'sale' | 'rent', page: 1, perPage: 1, sort: 'newest', filters: { ...filters, bbox } };
         const total = searchListings(INDEX, query).total;
-        const body = JSON.parse(renderListingMap(INDEX, listingCurrencyView(INDEX, undefined, {}), { ...query, filters: { ...query.filters, bbox }, zoom }).toString('utf8'));
+        const body = JSON.parse(renderMapAnswer(INDEX, LISTING_VIEWS, currencyView(INDEX, LISTING_VIEWS, undefined, {}), { ...query, filters: { ...query.filters, bbox }, zoom }).toString('utf8'));
         const features = body.data.features as Feature[];
         expect(body.data.total).toBe(total);
         expect(features.reduce((sum, { properties }) => sum + (properties.cluster ? properties.point_count! : 1), 0)).toBe(total);
@@ -144,7 +145,7 @@ describe('the listings in another currency at 12,000 listings', () => {
     fc.assert(
       fc.property(fc.constantFrom('USD', 'GBP'), fc.integer({ min: 0, max: 1_500_000 }), fc.integer({ min: 0, max: 1_500_000 }), (currency, a, b) => {
         const [min, max] = [Math.min(a, b), Math.max(a, b)];
-        const view = listingCurrencyView(INDEX, currency as 'USD' | 'GBP', RATES);
+        const view = currencyView(INDEX, LISTING_VIEWS, currency as 'USD' | 'GBP', RATES);
         const query: ListingQuery = { purpose: 'sale', page: 1, perPage: 100, sort: 'price_asc', filters: { min_price: min, max_price: max, currency: currency as 'USD' } };
         const found = searchListings(INDEX, query, view.prices);
         const shown = (i: number) => Math.round(LISTINGS[i].price! / RATES[currency as 'USD' | 'GBP']);

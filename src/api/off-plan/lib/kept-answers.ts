@@ -7,7 +7,8 @@
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import { Representation } from '../../../lib/representation';
 import { renderListing, type PreparedCurrency, type PreparedIndex, type PreparedPage } from './listing-response';
-import { renderMap } from './map-response';
+import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
+import { PROJECT_VIEWS } from './project-views';
 import type { MapQuery } from './map-query';
 import type { ListingQuery } from './query';
 
@@ -41,7 +42,7 @@ export class KeptAnswers {
   mapAnswer(queryString: string, query: MapQuery, projectIndex: PreparedIndex, currency: PreparedCurrency): Representation {
     const kept = this.maps.get(projectIndex, queryString);
     if (kept && kept.currency === currency) return kept.representation;
-    const representation = new Representation(renderMap(projectIndex.index, currency.view, query), false);
+    const representation = new Representation(renderMapAnswer(projectIndex.index, PROJECT_VIEWS, currency.view, query), false);
     return this.maps.keep(projectIndex, queryString, { currency, representation }).representation;
   }
 

@@ -11,8 +11,9 @@ import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/
 import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { matchFilters, pageItems, type Facets, type Matched, type ProjectIndex } from './project-catalogue';
-import { currencyView, type CurrencyView } from './currency';
-import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, SITE_CURRENCY } from '../../catalogues/services/vocabulary';
+import { currencyView, type CurrencyView } from '../../../lib/catalogue/engine/currency';
+import { PROJECT_VIEWS } from './project-views';
+import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import { AMENITIES, AREAS } from './options';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
@@ -78,13 +79,13 @@ interface PreparedMatch extends Matched {
  * and what recent sets of filters matched in it.
  */
 export interface PreparedCurrency {
-  view: CurrencyView;
+  view: CurrencyView<Currency>;
   filtersHead: Buffer;
   matched: LRUCache<string, PreparedMatch>;
   askedOnce: LRUCache<string, true>;
 }
 
-export function prepareCurrency(index: ProjectIndex, view: CurrencyView): PreparedCurrency {
+export function prepareCurrency(index: ProjectIndex, view: CurrencyView<Currency>): PreparedCurrency {
   return { view, filtersHead: Buffer.from(JSON.stringify(filtersBlock(index, view)).slice(0, -1)), matched: new LRUCache({ max: MATCHES_KEPT }), askedOnce: new LRUCache({ max: ASKED_ONCE }) };
 }
 
@@ -100,7 +101,7 @@ export interface PreparedIndex {
 export function prepareIndex(index: ProjectIndex): PreparedIndex {
   return {
     index,
-    aed: prepareCurrency(index, currencyView(index, SITE_CURRENCY, {})),
+    aed: prepareCurrency(index, currencyView(index, PROJECT_VIEWS, SITE_CURRENCY, {})),
     countsByState: JSON.stringify(index.countsByState),
     facets: facetsJson(index.facets),
   };
@@ -153,7 +154,7 @@ export function renderListing(projectIndex: PreparedIndex, currency: PreparedCur
   const { near } = query;
   items.forEach((item, position) => {
     if (position > 0) cards.push(COMMA);
-    const card = currency.view.cardBytes[item];
+    const card = currency.view.card(item);
     if (near) cards.push(...cardWithDistance(card, index.geo, near, item));
     else cards.push(card);
   });

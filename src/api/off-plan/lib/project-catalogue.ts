@@ -169,7 +169,7 @@ const partitionsOf = (filters: Filters) => ({
 });
 
 /** The filters in the engine's terms; `prices`: the starting prices in the filters' currency. */
-function selectionOf(filters: Filters, prices: Float64Array): engine.Selection {
+export function selectionOf(filters: Filters, prices: Float64Array): engine.Selection {
   const { property_type, bedrooms, amenities, area } = filters;
   return {
     partitions: partitionsOf(filters),

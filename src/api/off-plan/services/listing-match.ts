@@ -8,7 +8,8 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../lib/locale';
 import { parseQueryString } from '../../../lib/query-string';
 import { inSlices, slicer, type NormalisedProject, type Pause } from '../../../plugins/extsource/server/src/public';
 import { bitsetOf, count, has, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
-import { currencyView } from '../lib/currency';
+import { currencyView } from '../../../lib/catalogue/engine/currency';
+import { PROJECT_VIEWS } from '../lib/project-views';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import { indexBuild, matchingSet, type ProjectIndex } from '../lib/project-catalogue';
 import { projectIn } from '../lib/project-locale';
@@ -63,7 +64,7 @@ export class ListingMatcher {
     if (currency === SITE_CURRENCY) return this.index.prices;
     let prices = this.pricesIn.get(currency);
     if (!prices) {
-      prices = currencyView(this.index, currency, this.rates).prices;
+      prices = currencyView(this.index, PROJECT_VIEWS, currency, this.rates).prices;
       this.pricesIn.set(currency, prices);
     }
     return prices;

@@ -26,10 +26,11 @@ import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, type ProjectIndex } from '../lib/project-catalogue';
-import { currencyView } from '../lib/currency';
+import { currencyView } from '../../../lib/catalogue/engine/currency';
+import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
+import { PROJECT_VIEWS } from '../lib/project-views';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
 import { KeptAnswers } from '../lib/kept-answers';
-import { liveProjects } from '../lib/live-result';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
@@ -153,7 +154,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (currency === SITE_CURRENCY) return prepared.aed;
     const convert = async (): Promise<InCurrency> => ({
       version: prepared.version,
-      ...prepareCurrency(prepared.index, currencyView(prepared.index, currency, projectsService(strapi).currencyRates())),
+      ...prepareCurrency(prepared.index, currencyView(prepared.index, PROJECT_VIEWS, currency, projectsService(strapi).currencyRates())),
     });
     const key = currencyCacheKey(currency, prepared.index.locale);
     const cached = await cache.get(key, convert, PROJECT_INDEX_CACHE);
@@ -200,7 +201,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!parsed.ok) return null;
       const prepared = await projectIndex(locale);
       const currency = await inCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return liveProjects(prepared.index, currency.view, { ...parsed.query, page: 1, perPage: limit });
+      return liveAnswer(prepared.index, PROJECT_VIEWS, currency.view, { ...parsed.query, page: 1, perPage: limit });
     },
 
     /** The listing with the page's draft blocks around the current project index, rendered now and kept nowhere. */

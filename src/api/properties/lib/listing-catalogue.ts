@@ -141,7 +141,7 @@ export interface ListingSearch {
 }
 
 /** The query in the engine's terms; `prices`: the comparable prices in the query's currency. */
-function selectionOf({ purpose, filters }: ListingQuery, prices: Float64Array): engine.Selection {
+export function selectionOf({ purpose, filters }: Pick<ListingQuery, 'purpose' | 'filters'>, prices: Float64Array): engine.Selection {
   const { property_type, bedrooms, bathrooms, furnishing, completion_status } = filters;
   const ranged = (min: number | undefined, max: number | undefined) => (min === undefined && max === undefined ? undefined : { min, max });
   return {

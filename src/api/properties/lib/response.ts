@@ -10,7 +10,7 @@ import { cardWithDistance } from '../../../lib/catalogue/map-features';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard } from './card';
 import { listingDetail } from './detail';
-import type { ListingCurrencyView } from './currency';
+import type { CurrencyView } from '../../../lib/catalogue/engine/currency';
 import { searchListings, type ListingIndex } from './listing-catalogue';
 import type { Listing, Purpose } from './listing';
 import { LISTING_MESSAGES } from './messages';
@@ -30,7 +30,7 @@ const facetsObject = (facets: Record<string, number[]>) =>
   Object.fromEntries(FACET_NAMES.map((name) => [name, Object.fromEntries((FACETS[name] as readonly string[]).map((option, i) => [option, facets[name][i]]))]));
 
 /** The listing page of a valid query; `view` must be the query's currency (the index's own for AED). */
-export function renderListingPage(index: ListingIndex, view: ListingCurrencyView, query: ListingQuery): Buffer {
+export function renderListingPage(index: ListingIndex, view: CurrencyView, query: ListingQuery): Buffer {
   const found = searchListings(index, query, view.prices);
   const totalPages = Math.max(1, Math.ceil(found.total / query.perPage));
   const cards: Buffer[] = [];

@@ -24,12 +24,13 @@ import { inSlices, LISTINGS_TAG, slicer, type ListedRow } from '../../../plugins
 import { listingIndexBuild, listingIndexIn, type ListingIndex } from '../lib/listing-catalogue';
 import { goneListingOf, listingOf, mayAdvertise, offSiteReason, type GoneListing, type Listing, type Purpose } from '../lib/listing';
 import { listingCard } from '../lib/card';
-import { listingCurrencyView } from '../lib/currency';
+import { currencyView } from '../../../lib/catalogue/engine/currency';
+import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
+import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
+import { LISTING_VIEWS } from '../lib/listing-views';
 import type { Currency } from '../../catalogues/services/vocabulary';
-import { renderListingMap } from '../lib/map-response';
 import { parseListingMapQuery, parseListingQuery, parsePurpose, type ListingMapQuery, type ListingQuery } from '../lib/query';
 import { filtersBody, goneBody, listingBody, renderListingPage } from '../lib/response';
-import { liveListings } from '../lib/live-result';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import type { WarmUpStep } from '../../../lib/warm-up';
 import { readPropertiesQuery } from './listing-query';
@@ -192,14 +193,14 @@ function createPropertiesService(strapi: Core.Strapi) {
   }
 
   /** The index's prices and cards in `currency` (CURRENCY_RATES, every catalogue's). */
-  const currencyOf = (current: ListingIndex, currency: Currency | undefined) => listingCurrencyView(current, currency, projectsService(strapi).currencyRates());
+  const currencyOf = (current: ListingIndex, currency: Currency | undefined) => currencyView(current, LISTING_VIEWS, currency, projectsService(strapi).currencyRates());
   const inCurrency = (current: ListingIndex, query: ListingQuery) => currencyOf(current, query.filters.currency);
 
   const pageOf = (current: ListingIndex, queryString: string, query: ListingQuery) =>
     pages.get(current, queryString) ?? pages.keep(current, queryString, new Representation(renderListingPage(current, inCurrency(current, query), query)));
 
   const mapOf = (current: ListingIndex, queryString: string, query: ListingMapQuery) =>
-    maps.get(current, queryString) ?? maps.keep(current, queryString, new Representation(renderListingMap(current, inCurrency(current, query), query)));
+    maps.get(current, queryString) ?? maps.keep(current, queryString, new Representation(renderMapAnswer(current, LISTING_VIEWS, inCurrency(current, query), query)));
 
   /** An answer kept per query string, else rendered from the index in memory when its query reads; undefined when none is built. */
   function fastKept<Q>(
@@ -242,7 +243,7 @@ function createPropertiesService(strapi: Core.Strapi) {
       // The index of the latest sync, waited for while it is built: a page keeps what it shows until the next
       // change, and must not keep the previous index's (decision 167's window).
       const { index: current } = await build(locale);
-      return liveListings(current, inCurrency(current, parsed.query), { ...parsed.query, page: 1, perPage: limit });
+      return liveAnswer(current, LISTING_VIEWS, inCurrency(current, parsed.query), { ...parsed.query, page: 1, perPage: limit });
     },
 
     /** A map of listings, kept per query string and locale. */

@@ -1,8 +1,8 @@
 /**
  * What a catalogue tells the engine (build.ts, search.ts) about its items: how they sort, which options
  * each has, how they split into keyed parts, which numbers a range filters on, which words a search
- * finds them by, and where they are. Everything else (cards, slugs, currencies, answers) stays with the
- * catalogue.
+ * finds them by, and where they are. What its answers show of them is views.ts's; everything else (its
+ * cards' fields, slugs, listing answers) stays with the catalogue.
  */
 import type { CatalogueGeo } from '../map-layer';
 import type { Steps } from '../steps';
