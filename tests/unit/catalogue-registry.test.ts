@@ -32,6 +32,10 @@ const COMMERCIAL: CatalogueEntry = {
   live: async () => null,
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
   favourites: { kind: 'unit', column: 'unit_reference', cardsOf: async () => new Map(), keyNamed: async () => undefined },
+  alerts: {
+    seenTable: 'app_alert_seen_units', lease: 'alerts:match:units', keyPrefix: 'unit:', loaded: () => undefined,
+    earlier: () => { throw new Error('not matched here'); }, pages: async () => (reference) => reference, pricesFrom: false,
+  },
   sitemapPages: async () => [],
 };
 

@@ -6,6 +6,7 @@ import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/r
 import { pageUrl } from '../website/services/site-pages';
 import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkListingQuery } from './services/listing-query';
+import { projectAlerts } from './services/listing-match';
 import { offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from './services/off-plan';
 
 export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
@@ -23,6 +24,7 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
     cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
     keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
   },
+  alerts: projectAlerts,
   async sitemapPages(strapi) {
     return (await offPlanService(strapi).sitemapProjects()).map(({ slug, lastModified }) => ({ kind: 'project', params: { slug }, lastModified }));
   },

@@ -7,6 +7,7 @@ import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/r
 import { pageUrl } from '../website/services/site-pages';
 import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
+import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
 
 export const PROPERTIES_CATALOGUE: CatalogueEntry = {
@@ -27,6 +28,7 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
     keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
   },
+  alerts: listingAlerts,
   async sitemapPages(strapi) {
     return (await propertiesService(strapi).sitemapListings()).map(({ slug, lastModified }) => ({ kind: 'listing', params: { slug }, lastModified }));
   },

@@ -4,6 +4,6 @@
  * loops over what is registered. A service file rather than an `index.ts`, as vocabulary.ts says.
  */
 export {
-  catalogueFavouriting, catalogueNamed, catalogues, catalogueSpelled, firstCatalogue, registerCatalogue, sectionSpellings, spellingOf, unregisterCatalogue,
-  type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems, type SpelledCatalogue,
+  catalogueAlerting, catalogueFavouriting, catalogueNamed, catalogues, catalogueSpelled, firstCatalogue, registerCatalogue, sectionSpellings, spellingOf, unregisterCatalogue,
+  type AlertItems, type AlertSearch, type CatalogueAlerts, type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems, type SpelledCatalogue,
 } from '../lib/registry';
