@@ -7,7 +7,7 @@
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../lib/locale';
 import { parseQueryString } from '../../../lib/query-string';
-import { inSlices, projectsService, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { inSlices, projectsService, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { bitsetOf, count, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
 import type { AlertItems, AlertSearch, CatalogueAlerts } from '../../catalogues/services/registry';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
@@ -63,11 +63,16 @@ export function countProjects(index: ProjectIndex, query: string): number {
   return matches ? count(matches) : index.projects.length;
 }
 
-/** The projects of `projects` searched on the listing's own English index when it is of them, else on one built over them. */
-async function projectSearch(strapi: Core.Strapi, projects: NormalisedProject[], pause: Pause): Promise<ProjectSearch> {
+/** A search of `projects` on an index built here over them, a slice at a time. */
+export async function projectSearchOf(projects: NormalisedProject[], rates: Record<string, number>, pause: Pause = slicer()): Promise<AlertSearch> {
+  return new ProjectSearch(await inSlices(indexBuild(projects), pause), rates);
+}
+
+/** A search of `projects` on the listing's own English index when it is of them, else on one built over them. */
+async function projectSearch(strapi: Core.Strapi, projects: NormalisedProject[], pause: Pause): Promise<AlertSearch> {
   const rates = projectsService(strapi).currencyRates();
   const current = await offPlanService(strapi).projectIndex();
-  return new ProjectSearch(current.projects === projects ? current : await inSlices(indexBuild(projects), pause), rates);
+  return current.projects === projects ? new ProjectSearch(current, rates) : projectSearchOf(projects, rates, pause);
 }
 
 /** `projects` read from `source` (a collection, fetched at `fetchedAt`, or the records of an earlier match). */
