@@ -80,7 +80,7 @@ const UNIT_ALERTS: CatalogueAlerts = {
 const COMMERCIAL = {
   name: 'commercial',
   spellings: [{ spelling: 'offices', narrows: { use: 'office' } }],
-  favourites: { kind: 'unit', column: 'unit_reference' },
+  favourites: { kind: 'unit', column: 'unit_reference', card: { key: 'unit_reference', list: 'units' } },
   alerts: UNIT_ALERTS,
 } as unknown as CatalogueEntry;
 

@@ -21,6 +21,7 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   favourites: {
     kind: 'project',
     column: 'project_id',
+    card: { key: 'id', list: 'properties' },
     cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
     keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
   },

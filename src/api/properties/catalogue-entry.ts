@@ -25,6 +25,7 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   favourites: {
     kind: 'listing',
     column: 'listing_reference',
+    card: { key: 'reference', list: 'listings' },
     cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
     keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
   },

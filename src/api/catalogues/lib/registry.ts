@@ -39,6 +39,8 @@ export interface FavouriteItems {
   kind: string;
   /** The favourite's column holding its key, and the answers' field naming it (`project_id`). */
   column: string;
+  /** The field naming the item on its cards (`id`, `reference`), and the field of its listing's answer holding a page of them (`properties`). */
+  card: { key: string; list: string };
   /** The listing's cards of the items `keys` the catalogue holds now, by key: the others are not in it. */
   cardsOf(strapi: Core.Strapi, keys: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>>;
   /** The key of the item `key` names (another spelling, a slug), as the catalogue holds it now; undefined when none. */
