@@ -70,7 +70,7 @@ function child() {
   }));
   // What the searches were told: every tenth alert found is remembered as it would be.
   const told = new Map();
-  const keysOf = (ids) => ids?.map(keyOf) ?? null;
+  const keysOf = (ids) => (projectAlerts.keyPrefix && ids ? ids.map(keyOf) : ids);
   const priceNow = new Map(current.map((project) => [keyOf(project.id), project.price.starting_from]));
 
   process.send({ ready: true });

@@ -75,7 +75,8 @@ export function alertMatcher(strapi: Core.Strapi) {
 
     const muted = await store.mutedSubjects();
     const groups = await searchGroups(strapi, entry.name, muted, pause);
-    const keysOf = (owns: string[] | null) => owns?.map(keyOf) ?? null;
+    // The first catalogue's keys are its items' own: no copy of each query's matches.
+    const keysOf = (owns: string[] | null) => (keyPrefix && owns ? owns.map(keyOf) : owns);
     const steps = searchAlerts(groups, {
       matchesNow: (query) => keysOf(search.matching(query, changedSet)),
       matchedBefore: (query) => new Set(keysOf(before.matching(query, beforeAll))),
