@@ -5,7 +5,7 @@ import { ACCOUNT_LAYOUTS } from './api/account/admin-layout';
 import { answerBuyersOnFastLane } from './api/account/favorite-flags-lane';
 import accountAdminRoutes from './api/account/admin/routes';
 import { accountDataService } from './api/account/services/personal-data';
-import { ALERT_MODELS } from './api/account/alerts/tables';
+import { alertModels } from './api/account/alerts/tables';
 import { startAlertSender, stopAlertSender } from './api/account/alerts/sender';
 import { acceptOneClickPosts } from './api/account/one-click';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
@@ -118,10 +118,11 @@ export default {
     strapi.get('models').add(SCHEDULE_MODEL);
     strapi.get('models').add(AUDIT_MODEL);
     strapi.get('models').add(SLUG_MODEL);
-    for (const model of ALERT_MODELS) strapi.get('models').add(model);
     // The catalogues, in the order every reader lists them (decision 204): before any page write checks a section's query.
     registerOffPlanCatalogue();
     registerPropertiesCatalogue();
+    // Each catalogue's alerts keep a seen table of their own, named by its entry.
+    for (const model of alertModels()) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
     registerSeoOverrideWrites(strapi);
     registerPageWrites(strapi);

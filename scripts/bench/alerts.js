@@ -1,8 +1,8 @@
 // `npm run bench -- alerts`: the match of buyers' saved searches after a sync that changed every one of
 // 10,000 off-plan projects (a fifth new, two fifths cheaper, the rest otherwise changed), for 50,000
 // saved searches of 100,000 buyers over a few thousand distinct queries, on the listing's own index
-// (src/api/account/lib/alert-matching.ts over the off-plan listing-match service, as compiled in
-// dist/). Run in a child process of its own, so its peak RSS is the match's; the figures go to
+// (src/api/account/lib/alert-matching.ts over the off-plan catalogue's search of its alerts, its items
+// keyed as the alerts' matcher keys them, as compiled in dist/). Run in a child process of its own, so its peak RSS is the match's; the figures go to
 // bench/results.json (`alerts`). Database reads and writes are not in it: the told marks are in memory.
 'use strict';
 
@@ -30,12 +30,13 @@ function child() {
   const dist = (file) => require(path.join(__dirname, '..', '..', 'dist', file));
   const { generate } = require('../generate-sample-data');
   const { mapReellyProject } = dist('src/plugins/extsource/server/src/mapping/reelly');
-  const { listingMatcherOf } = dist('src/api/off-plan/services/listing-match');
+  const { projectAlerts, projectSearchOf } = dist('src/api/off-plan/services/listing-match');
   const { groupByQuery, searchAlerts } = dist('src/api/account/lib/alert-matching');
   const rand = random(33);
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const defaults = { agent: { name: 'Agent', phone: '+971' }, currency: 'AED', currencyRates: { USD: 3.6725, GBP: 4.95 } };
   const rates = defaults.currencyRates;
+  const keyOf = (id) => `${projectAlerts.keyPrefix}${id}`;
 
   const raw = generate({ projects: PROJECTS, sales: 0, rentals: 0, imageBase: 'https://media.provider.test' }).projects.projects;
   const current = raw.map((record) => mapReellyProject(record, defaults)).filter((project) => project.id);
@@ -46,7 +47,7 @@ function child() {
     if (i % 5 === 0) return;
     const price = project.price.starting_from;
     const dearer = i % 5 < 3 && price !== null ? Math.round(price * 1.08) : price;
-    previousPrice.set(project.id, dearer);
+    previousPrice.set(keyOf(project.id), dearer);
     previous.push({ ...project, price: { ...project.price, starting_from: dearer }, description: `${project.description ?? ''} (before)` });
   });
 
@@ -69,22 +70,24 @@ function child() {
   }));
   // What the searches were told: every tenth alert found is remembered as it would be.
   const told = new Map();
+  const keysOf = (ids) => (projectAlerts.keyPrefix && ids ? ids.map(keyOf) : ids);
+  const priceNow = new Map(current.map((project) => [keyOf(project.id), project.price.starting_from]));
 
   process.send({ ready: true });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   (async () => {
-    const now = await listingMatcherOf(current, rates);
+    const now = await projectSearchOf(current, rates);
     const indexed = performance.now();
-    const before = await listingMatcherOf(previous, rates);
-    const changedSet = now.setOf(now.projects.keys());
-    const beforeAll = before.setOf(before.projects.keys());
+    const before = await projectSearchOf(previous, rates);
+    const changedSet = now.setOf();
+    const beforeAll = before.setOf();
     const groups = groupByQuery(searches);
     let alerts = 0;
     for (const found of searchAlerts(groups, {
-      matchesNow: (query) => now.matching(query, changedSet)?.map((position) => now.projects[position].id) ?? null,
-      matchedBefore: (query) => new Set(before.matching(query, beforeAll)?.map((position) => before.projects[position].id)),
-      change: (id) => ({ price: now.projects[now.positionOf(id)].price.starting_from, previousPrice: previousPrice.get(id) ?? null }),
+      matchesNow: (query) => keysOf(now.matching(query, changedSet)),
+      matchedBefore: (query) => new Set(keysOf(before.matching(query, beforeAll))),
+      change: (key) => ({ price: priceNow.get(key), previousPrice: previousPrice.get(key) ?? null }),
       told: (subject, id) => told.get(`${subject}|${id}`),
     })) {
       alerts += found.length;

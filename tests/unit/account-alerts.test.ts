@@ -142,7 +142,7 @@ describe('the unsubscribe token', () => {
 });
 
 describe('the alert e-mail', () => {
-  const links = { unsubscribeAll: 'https://cms.test/api/v1/unsubscribe?token=all', unsubscribe: (subject: string) => `https://cms.test/u?${subject}`, project: (id: string) => `https://site.test/off-plan/${id}` };
+  const links = { unsubscribeAll: 'https://cms.test/api/v1/unsubscribe?token=all', unsubscribe: (subject: string) => `https://cms.test/u?${subject}`, project: (id: string) => `https://site.test/off-plan/${id}`, pricedFrom: () => true };
   const alert = {
     subject: 'search:1', subject_name: 'Marina\r\nBcc: x@evil.test', project_id: 'p1', project_names: { en: 'Opal Court', ar: 'أوبال كورت' },
     kind: 'price_drop' as const, price: 900_000, previous_price: 1_000_000,

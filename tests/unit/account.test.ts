@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { profileChange } from '../../src/api/account/lib/profile';
 import { savedSearchFields, type QueryCheck } from '../../src/api/account/lib/saved-search';
 import { withFavoriteFlags } from '../../src/api/account/lib/favorite-flags';
+import { catalogues } from '../../src/api/catalogues/services/registry';
 import { parseListingQuery } from '../../src/api/off-plan/lib/query';
 import { parseListingQuery as parsePropertiesQuery } from '../../src/api/properties/lib/query';
 import { registerBodyProblem } from '../../src/api/account/lib/register-body';
@@ -109,7 +110,7 @@ describe('the listing query written back', () => {
 
 describe('withFavoriteFlags', () => {
   const flagged = (answer: unknown, projects: string[], listings: string[] = []) =>
-    JSON.parse(withFavoriteFlags(Buffer.from(JSON.stringify(answer)), { projects: new Set(projects), listings: new Set(listings) }).toString());
+    JSON.parse(withFavoriteFlags(Buffer.from(JSON.stringify(answer)), catalogues().map(({ favourites }) => ({ card: favourites.card, keys: new Set(favourites.kind === 'project' ? projects : listings) }))).toString());
 
   it('flags every card of a listing', () => {
     const listing = { success: true, data: { properties: { data: [{ id: 'a' }, { id: 'b' }] } } };

@@ -14,6 +14,7 @@ import searchRoutes from '../../src/api/search/routes/search';
 import { suggestService } from '../../src/api/search/services/suggest';
 import { suggest } from '../../src/api/search/lib/suggest-index';
 import { readSavedSearch } from '../../src/api/account/services/saved-searches';
+import { withFavoriteFlags } from '../../src/api/account/lib/favorite-flags';
 import { liveAsk } from '../../src/api/pages/lib/sections';
 import { readerIn, sectionProblems } from '../../src/api/pages/services/page-writes';
 
@@ -43,7 +44,11 @@ const COMMERCIAL: CatalogueEntry = {
   },
   live: async () => null,
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
-  favourites: { kind: 'unit', column: 'unit_reference', cardsOf: async () => new Map(), keyNamed: async () => undefined },
+  favourites: { kind: 'unit', column: 'unit_reference', card: { key: 'unit_reference', list: 'units' }, cardsOf: async () => new Map(), keyNamed: async () => undefined },
+  alerts: {
+    seenTable: 'app_alert_seen_units', lease: 'alerts:match:units', keyPrefix: 'unit:', loaded: () => undefined,
+    earlier: () => { throw new Error('not matched here'); }, pages: async () => (reference) => reference, pricesFrom: false,
+  },
   sitemapPages: async () => [{ kind: 'listing', params: { slug: 'office-12' }, lastModified: 1_700_000_000_000 }],
   sitemap: {
     landing: { kind: 'off-plan', types: ['api::commercial.page' as never], surrogateKey: 'commercial-page' },
@@ -125,6 +130,13 @@ describe('the registry of catalogues', () => {
     expect(liveAsk({ __component: 'sections.figures', catalogue: 'shops', query: 'use=office&sort=price_asc&purpose=sale' })).toEqual({ catalogue: 'shops', query: 'sort=price_asc&use=shop', limit: 1 });
     const sections = [{ __component: 'sections.map', catalogue: 'offices', query: 'beds=2' }];
     expect(sectionProblems(sections, readerIn('en'))).toEqual([{ path: ['sections', '0', 'query'], message: 'beds: beds is not a filter of commercial units.', name: 'ValidationError' }]);
+
+    // A buyer's favourite units flag its cards, beside the projects' and listings' (decision 214).
+    const flagged = (answer: unknown) =>
+      JSON.parse(withFavoriteFlags(Buffer.from(JSON.stringify(answer)), catalogues().map(({ favourites }) => ({ card: favourites.card, keys: new Set(favourites.kind === 'unit' ? ['U-2'] : ['U-1']) }))).toString());
+    expect(flagged({ data: { units: { data: [{ id: 1, unit_reference: 'U-1' }, { id: 2, unit_reference: 'U-2' }] } } }).data.units.data).toEqual([
+      { id: 1, unit_reference: 'U-1', is_favorited: false }, { id: 2, unit_reference: 'U-2', is_favorited: true },
+    ]);
 
     unregisterCatalogue(COMMERCIAL.name);
     // Gone, a map that spelled it shows the first catalogue, as one that names none.

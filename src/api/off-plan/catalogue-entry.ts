@@ -7,7 +7,7 @@ import { pageUrl } from '../website/services/site-pages';
 import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkListingQuery } from './services/listing-query';
 import { OFFPLAN_PAGE_SURROGATE_KEY, OFFPLAN_PAGE_UID, offPlanService, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from './services/off-plan';
-import { countProjects, type ProjectIndex } from './services/listing-match';
+import { countProjects, projectAlerts, type ProjectIndex } from './services/listing-match';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from './services/seo-overrides';
 import { projectsService } from '../../plugins/extsource/server/src/public';
 import { sitemapRelated } from './lib/sitemap-related';
@@ -25,9 +25,11 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   favourites: {
     kind: 'project',
     column: 'project_id',
+    card: { key: 'id', list: 'properties' },
     cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
     keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
   },
+  alerts: projectAlerts,
   async sitemapPages(strapi) {
     return (await offPlanService(strapi).sitemapProjects()).map(({ slug, lastModified }) => ({ kind: 'project', params: { slug }, lastModified }));
   },

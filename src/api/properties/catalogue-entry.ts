@@ -7,6 +7,7 @@ import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/r
 import { pageUrl } from '../website/services/site-pages';
 import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
+import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
 import { countListings, type ListingIndex } from './services/listing-match';
 import { listingSuggestibles } from './lib/suggestibles';
@@ -26,9 +27,11 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   favourites: {
     kind: 'listing',
     column: 'listing_reference',
+    card: { key: 'reference', list: 'listings' },
     cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
     keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
   },
+  alerts: listingAlerts,
   async sitemapPages(strapi) {
     return (await propertiesService(strapi).sitemapListings()).map(({ slug, lastModified }) => ({ kind: 'listing', params: { slug }, lastModified }));
   },

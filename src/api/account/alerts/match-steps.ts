@@ -1,8 +1,7 @@
 /**
- * What the matches of both catalogues share (the projects' in matcher.ts, the listings' in
- * listing-matcher.ts): the saved searches of a catalogue with their buyers, the searches grouped by query
+ * The steps of a catalogue's match (matcher.ts): the saved searches of a catalogue with their buyers, the searches grouped by query
  * among the buyers who may get alerts, the alerts written a few hundred at a time with their told marks,
- * and the favourites' price drops. An item is named by its key (alert-items.ts).
+ * and the favourites' price drops. An item is named by its key: its catalogue's prefix and its own key.
  */
 import type { Core } from '@strapi/strapi';
 import { groupByQuery, type FoundAlert, type SearchSubject } from '../lib/alert-matching';
@@ -81,8 +80,8 @@ export function alertWriter(store: AlertStore, schedule: DigestSchedule, now: nu
 }
 
 export interface FavoriteDrops {
-  /** The favourites' column naming the items (`project_id`, `listing_reference`), and an item's key from it. */
-  column: 'project_id' | 'listing_reference';
+  /** The favourites' column naming the catalogue's items (`project_id`, `listing_reference`), and an item's key from it. */
+  column: string;
   keyOf(value: string): string;
   /** The changed items listed before (their keys' column values). */
   values: readonly string[];

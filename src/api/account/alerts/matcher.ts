@@ -1,80 +1,85 @@
 /**
- * The match after each new project collection (issue 33): what changed since the last match, which
- * saved searches and favourites that concerns, and their alerts written to the outbox with their told
- * marks. Run by whichever instance adopts a collection (the projects service's `prepareWith`) and by
- * each instance's alert tick (a collection another instance fetched); under the `alerts:match` lease,
- * once per collection across instances: the projects as the last match saw them live in the database
- * (app_alert_seen), so a second run over the same collection finds nothing changed, and a run cut off
- * midway is done again, its alerts already told.
+ * The match of buyers' alerts, one for every catalogue of the registry (decision 213): after a catalogue's
+ * items change, what changed since its last match (the items as that match saw them, in the catalogue's
+ * seen table), which of its saved searches and favourites that concerns, and their alerts written to the
+ * outbox with their told marks. Each catalogue's entry gives what is its own: its items now and as they
+ * were, its search of a saved query, the names an e-mail gives them, its seen table and its lease.
  *
- * Matching runs on the listing's own search index, each distinct saved query once (lib/alert-matching.ts),
- * and every long loop gives the event loop a turn (decision 93).
+ * Run by the alert tick of each instance (sender.ts) and, for a catalogue that says when it adopts new
+ * items, at once. Under the catalogue's lease: a second run over the same items finds nothing changed,
+ * and a run cut off midway is done again, its alerts already told. A catalogue whose items carry when
+ * they were fetched is matched once per fetch across instances (its `matchedMark`). Each distinct saved
+ * query is matched once (lib/alert-matching.ts), and every long loop gives the event loop a turn
+ * (decision 93).
  */
 import { createHash } from 'crypto';
 import type { Core } from '@strapi/strapi';
 import { leases } from '../../../lib/cluster/leases';
-import { projectsService } from '../../../plugins/extsource/server/src/public';
-import { eachSliced, slicer, type NormalisedProject, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { ListingMatcher, listingMatcherOf } from '../../off-plan/services/listing-match';
-import { offPlanService } from '../../off-plan/services/off-plan';
+import { eachSliced, slicer } from '../../../plugins/extsource/server/src/public';
+import type { AlertItems, CatalogueEntry } from '../../catalogues/services/registry';
 import { changedIds, type ProjectChange, type ProjectState } from '../lib/alert-rules';
 import { searchAlerts } from '../lib/alert-matching';
 import { alertWriter, favoriteDrops, searchGroups } from './match-steps';
 import { alertSettings } from './settings';
 import { alertStore, type SeenRow } from './store';
 
-const MATCH_LEASE = 'alerts:match';
 /** Renewed while the match runs: a holder that dies frees it within this. */
 const MATCH_LEASE_TTL_MS = 60_000;
 
-const stateOf = (project: NormalisedProject): ProjectState => ({
-  price: project.price.starting_from ?? null,
-  fingerprint: createHash('sha1').update(JSON.stringify(project)).digest('base64url'),
+function* positions(count: number): Generator<number> {
+  for (let position = 0; position < count; position += 1) yield position;
+}
+
+/** What an alert compares of the item at `position`: its price, and everything else the catalogue keeps of it. */
+const stateOf = (items: AlertItems, position: number): ProjectState => ({
+  price: items.priceAt(position),
+  fingerprint: createHash('sha1').update(JSON.stringify(items.recordAt(position))).digest('base64url'),
 });
 
 export function alertMatcher(strapi: Core.Strapi) {
   const store = alertStore(strapi);
   const meta = () => strapi.store({ type: 'core', name: 'alerts' });
 
-  /** The current collection's matcher: the listing's own English index when it is of this collection. */
-  async function currentMatcher(collection: ProjectCollection, rates: Record<string, number>): Promise<ListingMatcher> {
-    const index = await offPlanService(strapi).projectIndex();
-    return index.projects === collection.projects ? new ListingMatcher(index, rates) : listingMatcherOf(collection.projects, rates);
-  }
-
-  /** The match of `collection` against the projects as last seen; how many alerts it wrote. */
-  async function matchHolding(collection: ProjectCollection, now: number): Promise<number> {
+  /** The match of `items` of `entry` against its items as last seen; how many alerts it wrote. */
+  async function matchHolding(entry: CatalogueEntry, items: AlertItems, now: number): Promise<number> {
+    const { seenTable, keyPrefix } = entry.alerts;
+    const keyOf = (own: string) => `${keyPrefix}${own}`;
+    const ownOf = (key: string) => key.slice(keyPrefix.length);
     const pause = slicer();
     const current = new Map<string, ProjectState>();
-    await eachSliced(collection.projects, (project) => current.set(project.id, stateOf(project)), pause);
-    const previous = await store.seenStates();
-    const gone = [...previous.keys()].filter((id) => !current.has(id));
+    const positionOf = new Map<string, number>();
+    await eachSliced(positions(items.count), (position) => {
+      const key = keyOf(items.keyAt(position));
+      current.set(key, stateOf(items, position));
+      positionOf.set(key, position);
+    }, pause);
+    const previous = await store.seenStates(seenTable);
+    const gone = [...previous.keys()].filter((key) => !current.has(key));
     const changed = changedIds(previous, current);
-    const byId = new Map(collection.projects.map((project) => [project.id, project]));
-    const seenRows = (): SeenRow[] => changed.map((id) => ({ project_id: id, ...current.get(id)!, record: JSON.stringify(byId.get(id)) }));
-    // The first match of a database has nothing to compare with: it only remembers the projects.
+    const seenRows = (): SeenRow[] => changed.map((key) => ({ project_id: key, ...current.get(key)!, record: JSON.stringify(items.recordAt(positionOf.get(key)!)) }));
+    // The first match of a database has nothing to compare with: it only remembers the items.
     if (previous.size === 0 || changed.length === 0) {
-      await store.saveSeen(seenRows(), gone);
+      await store.saveSeen(seenRows(), gone, seenTable);
       return 0;
     }
 
-    const settings = alertSettings(strapi);
-    const rates = projectsService(strapi).currencyRates();
-    const matcher = await currentMatcher(collection, rates);
-    const earlier = (await store.seenRecords(changed)).map((record) => JSON.parse(record) as NormalisedProject);
-    const before = await listingMatcherOf(earlier, rates, pause);
-    const changedSet = matcher.setOf(changed.map((id) => matcher.positionOf(id)!));
-    const beforeAll = before.setOf(before.projects.keys());
+    const search = await items.search(pause);
+    const earlier = (await store.seenRecords(changed, seenTable)).map((record) => JSON.parse(record) as unknown);
+    const before = await entry.alerts.earlier(strapi, earlier).search(pause);
+    const changedSet = search.setOf(changed.map(ownOf));
+    const beforeAll = before.setOf();
     const told = await store.toldOf(changed);
-    const toldOf = (subject: string, id: string) => told.get(`${subject}|${id}`);
-    const change = (id: string): ProjectChange => ({ price: current.get(id)!.price, previousPrice: previous.get(id)?.price ?? null });
-    const out = alertWriter(store, settings.schedule, now, (id) => matcher.names(matcher.positionOf(id)!));
+    const toldOf = (subject: string, key: string) => told.get(`${subject}|${key}`);
+    const change = (key: string): ProjectChange => ({ price: current.get(key)!.price, previousPrice: previous.get(key)?.price ?? null });
+    const out = alertWriter(store, alertSettings(strapi).schedule, now, (key) => search.names(ownOf(key)));
 
     const muted = await store.mutedSubjects();
-    const groups = await searchGroups(strapi, 'projects', muted, pause);
+    const groups = await searchGroups(strapi, entry.name, muted, pause);
+    // The first catalogue's keys are its items' own: no copy of each query's matches.
+    const keysOf = (owns: string[] | null) => (keyPrefix && owns ? owns.map(keyOf) : owns);
     const steps = searchAlerts(groups, {
-      matchesNow: (query) => matcher.matching(query, changedSet)?.map((position) => matcher.projects[position].id) ?? null,
-      matchedBefore: (query) => new Set(before.matching(query, beforeAll)?.map((position) => before.projects[position].id)),
+      matchesNow: (query) => keysOf(search.matching(query, changedSet)),
+      matchedBefore: (query) => new Set(keysOf(before.matching(query, beforeAll))),
       change,
       told: toldOf,
     });
@@ -83,34 +88,37 @@ export function alertMatcher(strapi: Core.Strapi) {
       await pause();
     }
 
-    // Favourites: a price drop of a project that was listed before.
-    const dropped = changed.filter((id) => previous.has(id));
-    await favoriteDrops(strapi, { column: 'project_id', keyOf: (id) => id, values: dropped, change, told: toldOf, muted }, (found) => out.add(found), pause);
+    // Favourites: a price drop of an item that was in the catalogue before.
+    const dropped = changed.filter((key) => previous.has(key)).map(ownOf);
+    await favoriteDrops(strapi, { column: entry.favourites.column, keyOf, values: dropped, change, told: toldOf, muted }, (found) => out.add(found), pause);
     const written = await out.done();
-    await store.saveSeen(seenRows(), gone);
+    await store.saveSeen(seenRows(), gone, seenTable);
     return written;
   }
 
   return {
     /**
-     * Matches `collection` unless alerts are off, another instance is matching (this instance's tick
-     * comes back), or it (or a newer one) was matched already. How many alerts it wrote, or null when
-     * it did not run.
+     * Matches `items` of `entry` unless alerts are off, another instance is matching them (this
+     * instance's tick comes back), or (a catalogue with a `matchedMark`) they or newer ones were
+     * matched already. How many alerts it wrote, or null when it did not run.
      */
-    async match(collection: ProjectCollection, now = Date.now()): Promise<number | null> {
+    async match(entry: CatalogueEntry, items: AlertItems, now = Date.now()): Promise<number | null> {
       if (!alertSettings(strapi).enabled) return null;
+      const { lease: leaseName, matchedMark } = entry.alerts;
+      const stamp = matchedMark && items.fetchedAt;
       const matchedAlready = async () => {
-        const last = (await meta().get({ key: 'matched' })) as { fetchedAt?: string } | null;
-        return Boolean(last?.fetchedAt && Date.parse(last.fetchedAt) >= Date.parse(collection.fetchedAt));
+        if (!stamp) return false;
+        const last = (await meta().get({ key: matchedMark })) as { fetchedAt?: string } | null;
+        return Boolean(last?.fetchedAt && Date.parse(last.fetchedAt) >= Date.parse(stamp));
       };
       // Read first, so the ticks of instances with nothing to match write no lease.
       if (await matchedAlready()) return null;
-      const lease = await leases(strapi).tryAcquire(MATCH_LEASE, MATCH_LEASE_TTL_MS);
+      const lease = await leases(strapi).tryAcquire(leaseName, MATCH_LEASE_TTL_MS);
       if (!lease) return null;
       try {
         if (await matchedAlready()) return null;
-        const written = await matchHolding(collection, now);
-        await meta().set({ key: 'matched', value: { fetchedAt: collection.fetchedAt } });
+        const written = await matchHolding(entry, items, now);
+        if (stamp) await meta().set({ key: matchedMark, value: { fetchedAt: stamp } });
         return written;
       } finally {
         await lease.release();
@@ -118,5 +126,3 @@ export function alertMatcher(strapi: Core.Strapi) {
     },
   };
 }
-
-export type AlertMatcher = ReturnType<typeof alertMatcher>;

@@ -1,10 +1,10 @@
 /**
- * The alert worker, off the request path, in every instance: each tick (ALERTS_POLL_MS) it matches the
- * collection in memory if no match has seen it yet (another instance fetched it), and the sale and rent
- * listings when their index is new here (listing-matcher.ts), then, holding the
- * `alerts:send` lease (one sender across instances), sends every due batch: a buyer's instant alerts
- * of one subject, or their digest. A batch is claimed before it is sent; a failure is retried with a
- * doubling backoff, then given up (failed); a buyer who may no longer be written to (consent
+ * The alert worker, off the request path, in every instance: each tick (ALERTS_POLL_MS) it matches each
+ * catalogue of the registry whose items are new here since its last match on this instance (matcher.ts;
+ * another instance may have matched them: it finds nothing changed, or a catalogue's mark says so), then,
+ * holding the `alerts:send` lease (one sender across instances), sends every due batch: a buyer's instant
+ * alerts of one subject, or their digest. A batch is claimed before it is sent; a failure is retried with
+ * a doubling backoff, then given up (failed); a buyer who may no longer be written to (consent
  * withdrawn, blocked, gone) has the batch cancelled. Pending work lives in the database only, so a
  * restart loses nothing: a claim whose holder died runs out and the batch is due again.
  *
@@ -14,18 +14,11 @@ import type { Core } from '@strapi/strapi';
 import { INSTANCE_ID } from '../../../lib/cluster/instance';
 import { leases } from '../../../lib/cluster/leases';
 import { errorMessage } from '../../../lib/errors';
-import { projectsService } from '../../../plugins/extsource/server/src/public';
-import type { ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { alertSends } from '../lib/metrics';
 import { backoffDelay } from '../../../lib/outbox';
 import type { Locale } from '../../../lib/locale';
-import { pageUrl } from '../../website/services/site-pages';
 import { throttledLog } from '../../../lib/throttled-log';
-import { offPlanService } from '../../off-plan/services/off-plan';
-import { propertiesService } from '../../properties/services/properties';
-import { listingReferenceOf } from '../lib/alert-items';
-import type { ListingIndex } from '../../properties/services/listing-match';
-import { listingAlertMatcher } from './listing-matcher';
+import { catalogueAlerting, catalogues, type AlertItems, type CatalogueEntry } from '../../catalogues/services/registry';
 import { alertEmail } from '../lib/alert-email';
 import { signUnsubscribe } from '../lib/unsubscribe-token';
 import { parseSubject, searchSubject, type AlertSubject } from '../lib/alert-rules';
@@ -59,8 +52,8 @@ export class AlertSender {
   private stopped = false;
   private rounds = 0;
   private purgedAt = 0;
-  /** The listings' index this instance matched last: a new one (a sync changed listings) is matched at the next tick. */
-  private listingsMatched: ListingIndex | undefined;
+  /** What each catalogue's items were read from when this instance matched them last, by catalogue: new items are matched at the next tick. */
+  private readonly matched = new Map<string, object>();
 
   constructor(private readonly strapi: Core.Strapi) {
     this.store = alertStore(strapi);
@@ -83,24 +76,26 @@ export class AlertSender {
     await this.running;
   }
 
-  /** A collection this instance adopted: matched now (in the background), its instant alerts sent at once. */
-  matchNow(collection: ProjectCollection): void {
+  /** Items a catalogue adopted on this instance: matched now (in the background), their instant alerts sent at once. */
+  matchNow(entry: CatalogueEntry, items: AlertItems): void {
     void alertMatcher(this.strapi)
-      .match(collection)
+      .match(entry, items)
       .then((written) => {
         if (written) this.kick();
       })
-      .catch((error: unknown) => this.warnOnce('match', `alerts: matching the projects failed: ${errorMessage(error)}`));
+      .catch((error: unknown) => this.warnOnce(`match:${entry.name}`, `alerts: matching the ${entry.name} failed: ${errorMessage(error)}`));
   }
 
-  /** The listings' index built since the last match here, matched (another instance may have matched the same listings: it finds nothing changed). */
-  private async matchListings(): Promise<void> {
-    const index = propertiesService(this.strapi).currentIndex();
-    if (!index || index === this.listingsMatched) return;
-    try {
-      if ((await listingAlertMatcher(this.strapi).match(index)) !== null) this.listingsMatched = index;
-    } catch (error) {
-      this.warnOnce('match-listings', `alerts: matching the listings failed: ${errorMessage(error)}`);
+  /** Each catalogue's items loaded since its last match here, matched. */
+  private async matchCatalogues(): Promise<void> {
+    for (const entry of catalogues()) {
+      try {
+        const items = entry.alerts.loaded(this.strapi);
+        if (!items || items.source === this.matched.get(entry.name)) continue;
+        if ((await alertMatcher(this.strapi).match(entry, items)) !== null) this.matched.set(entry.name, items.source);
+      } catch (error) {
+        this.warnOnce(`match:${entry.name}`, `alerts: matching the ${entry.name} failed: ${errorMessage(error)}`);
+      }
     }
   }
 
@@ -117,13 +112,7 @@ export class AlertSender {
       this.purgedAt = Date.now();
       await this.purge(Date.now()).catch((error: unknown) => this.warnOnce('purge', `alerts: purge failed: ${errorMessage(error)}`));
     }
-    try {
-      const collection = projectsService(this.strapi).peek();
-      if (collection) await alertMatcher(this.strapi).match(collection);
-    } catch (error) {
-      this.warnOnce('match', `alerts: matching the projects failed: ${errorMessage(error)}`);
-    }
-    await this.matchListings();
+    await this.matchCatalogues();
     try {
       await this.runDue(Date.now());
     } catch (error) {
@@ -170,17 +159,14 @@ export class AlertSender {
     return new Set(subjects.filter((subject, i) => !muted[i] && (existing.has(subject) || parseSubject(subject)?.type === 'favorites')));
   }
 
-  /** Each item's page as every other answer names it (decision 108), in `locale`; none when the website is not known. */
+  /** Each item's page as every other answer names it (decision 108), in `locale`, by its catalogue; none when the website is not known. */
   private async pages(locale: Locale, settings: AlertSettings): Promise<(key: string) => string | undefined> {
     if (!settings.clientUrl) return () => undefined;
-    const slugs = await offPlanService(this.strapi).projectSlugs();
-    // The listings' current slugs, as the index answering now holds them (a listing gone from it: its reference).
-    const listings = propertiesService(this.strapi).currentIndex();
+    const pagesOf = new Map<string, (own: string) => string>();
+    for (const entry of catalogues()) pagesOf.set(entry.name, await entry.alerts.pages(this.strapi, locale));
     return (key) => {
-      const reference = listingReferenceOf(key);
-      if (reference === undefined) return pageUrl('project', locale, { slug: slugs.get(key) ?? key });
-      const position = listings?.byReference.get(reference);
-      return pageUrl('listing', locale, { slug: position === undefined ? reference : listings!.slugs[position] });
+      const found = catalogueAlerting(key);
+      return found && pagesOf.get(found.entry.name)?.(found.own);
     };
   }
 
@@ -203,6 +189,7 @@ export class AlertSender {
         unsubscribeAll: link(subjects),
         unsubscribe: (subject) => link([subject as AlertSubject]),
         project: await this.pages(recipient.locale, settings),
+        pricedFrom: (key) => catalogueAlerting(key)?.entry.alerts.pricesFrom ?? false,
       }, batch[0].batch === 'digest');
       // The same Message-ID on every attempt: a client shows a resent alert once.
       await withDeadline(this.strapi.plugin('email').service('email').send({ ...email, messageId: `<alert-${ids[0]}-${ids.length}@${host}>` }) as Promise<unknown>, settings.timeoutMs);
@@ -221,7 +208,7 @@ export class AlertSender {
 
 let running: AlertSender | undefined;
 
-/** Starts the worker, and has each collection this instance adopts matched (projects.ts `prepareWith`). */
+/** Starts the worker, and has the items each catalogue adopts on this instance matched as it adopts them. */
 export function startAlertSender(strapi: Core.Strapi): void {
   // Off is a setting, not an error; but an operator who turned accounts on expects their alerts.
   if (!alertSettings(strapi).enabled && strapi.config.get('accounts.enabled') !== false) {
@@ -230,9 +217,11 @@ export function startAlertSender(strapi: Core.Strapi): void {
   const sender = new AlertSender(strapi);
   running = sender;
   sender.start();
-  projectsService(strapi).prepareWith(async (collection) => () => {
-    if (running === sender) sender.matchNow(collection);
-  });
+  for (const entry of catalogues()) {
+    entry.alerts.onAdopt?.(strapi, (items) => {
+      if (running === sender) sender.matchNow(entry, items);
+    });
+  }
 }
 
 /** The running sender (tests drive its clock). */

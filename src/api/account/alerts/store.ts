@@ -9,7 +9,7 @@ import type { Core } from '@strapi/strapi';
 import { OPEN_STATUSES, outboxTable, type Knex } from '../../../lib/outbox';
 import { favoritesSubject, type AlertKind, type ProjectState } from '../lib/alert-rules';
 import { USER_UID } from '../services/buyer';
-import { ALERTS_TABLE, MUTES_TABLE, SEEN_TABLE, TOLD_TABLE } from './tables';
+import { ALERTS_TABLE, MUTES_TABLE, TOLD_TABLE } from './tables';
 
 const SAVED_SEARCH_UID = 'api::account.saved-search';
 
@@ -80,13 +80,13 @@ export function alertStore(strapi: Core.Strapi) {
 
   return {
     /** The items as the last match of their catalogue saw them (without their records); `seen`: the catalogue's table. */
-    async seenStates(seen = SEEN_TABLE): Promise<Map<string, ProjectState>> {
+    async seenStates(seen: string): Promise<Map<string, ProjectState>> {
       const rows = (await table(seen).select('project_id', 'price', 'fingerprint')) as Array<Record<string, unknown>>;
       return new Map(rows.map((row) => [String(row.project_id), { price: number(row.price), fingerprint: String(row.fingerprint) }]));
     },
 
-    /** The records the last match saw of `ids` (JSON). */
-    async seenRecords(ids: readonly string[], seen = SEEN_TABLE): Promise<string[]> {
+    /** The records the last match of the catalogue of table `seen` saw of `ids` (JSON). */
+    async seenRecords(ids: readonly string[], seen: string): Promise<string[]> {
       const records: string[] = [];
       for (const part of chunks(ids)) {
         const rows = (await table(seen).select('record').whereIn('project_id', part)) as Array<{ record: string }>;
@@ -96,7 +96,7 @@ export function alertStore(strapi: Core.Strapi) {
     },
 
     /** After a match: the changed items as seen now, the items gone dropped. */
-    async saveSeen(changed: readonly SeenRow[], goneIds: readonly string[], seen = SEEN_TABLE): Promise<void> {
+    async saveSeen(changed: readonly SeenRow[], goneIds: readonly string[], seen: string): Promise<void> {
       await strapi.db.connection.transaction(async (trx: Knex) => {
         for (const part of chunks(goneIds)) await table(seen, trx).whereIn('project_id', part).delete();
         for (const part of chunks(changed)) await table(seen, trx).insert(part).onConflict('project_id').merge(['price', 'fingerprint', 'record']);

@@ -1,44 +1,44 @@
 /**
  * The alerts' own tables (like the lead outbox and the leases), registered with Strapi's schema sync in
- * src/index.ts; times are milliseconds since the epoch.
+ * src/index.ts once the catalogues are registered; times are milliseconds since the epoch.
  *
- * - `app_alert_seen`, `app_alert_seen_listings`: the projects, and the sale and rent listings, as the
- *   last match of their catalogue saw them (price, fingerprint, the record), so the next match looks at
- *   what changed only, and at how it was before.
+ * - One seen table per catalogue, named by its entry (`app_alert_seen` the projects',
+ *   `app_alert_seen_listings` the sale and rent listings'): its items as its last match saw them (price,
+ *   fingerprint, the record), so the next match looks at what changed only, and at how it was before.
  * - `app_alert_told`: what each subject (a saved search, a buyer's favourites) was told of each item,
  *   and at what price: once per item, then once per lower price.
  *
- * An item is named in `project_id` by its key: a project's id, or `listing:<reference>` (alert-items.ts).
+ * An item is named in `project_id` by its key: its catalogue's prefix, then its own key (a project's id,
+ *   `listing:<reference>`).
  * - `app_alert_mutes`: subjects unsubscribed by their link.
  * - `app_alerts`: the outbox, one row per alert, written with its told mark; sent one e-mail per buyer
  *   and batch (an instant subject, or the buyer's digest).
  */
 
 import { OUTBOX_ATTRIBUTES } from '../../../lib/outbox';
+import { catalogues } from '../../catalogues/services/registry';
 
-export const SEEN_TABLE = 'app_alert_seen';
-export const LISTINGS_SEEN_TABLE = 'app_alert_seen_listings';
 export const TOLD_TABLE = 'app_alert_told';
 export const MUTES_TABLE = 'app_alert_mutes';
 export const ALERTS_TABLE = 'app_alerts';
 
-/** A catalogue's items as its last match saw them. */
-const seenModel = (tableName: string, singularName: string) => ({
-  uid: `app::${singularName}`,
-  singularName,
-  tableName,
-  attributes: {
-    id: { type: 'increments' },
-    project_id: { type: 'string', column: { notNullable: true } },
-    price: { type: 'float' },
-    fingerprint: { type: 'string', column: { notNullable: true } },
-    record: { type: 'text', column: { notNullable: true } },
-  },
-  indexes: [{ name: `${tableName}_project_unique`, columns: ['project_id'], type: 'unique' }],
-});
-
-export const SEEN_MODEL = seenModel(SEEN_TABLE, 'alert-seen');
-export const LISTINGS_SEEN_MODEL = seenModel(LISTINGS_SEEN_TABLE, 'alert-seen-listing');
+/** A catalogue's items as its last match saw them (`app_alert_seen` is the model `alert-seen`). */
+function seenModel(tableName: string) {
+  const singularName = tableName.replace(/^app_/, '').replace(/_/g, '-');
+  return {
+    uid: `app::${singularName}`,
+    singularName,
+    tableName,
+    attributes: {
+      id: { type: 'increments' },
+      project_id: { type: 'string', column: { notNullable: true } },
+      price: { type: 'float' },
+      fingerprint: { type: 'string', column: { notNullable: true } },
+      record: { type: 'text', column: { notNullable: true } },
+    },
+    indexes: [{ name: `${tableName}_project_unique`, columns: ['project_id'], type: 'unique' }],
+  };
+}
 
 export const TOLD_MODEL = {
   uid: 'app::alert-told',
@@ -99,4 +99,5 @@ export const ALERTS_MODEL = {
   ],
 };
 
-export const ALERT_MODELS = [SEEN_MODEL, LISTINGS_SEEN_MODEL, TOLD_MODEL, MUTES_MODEL, ALERTS_MODEL];
+/** Every alert table: one seen table per registered catalogue, then the told marks, the mutes and the outbox. */
+export const alertModels = () => [...catalogues().map((entry) => seenModel(entry.alerts.seenTable)), TOLD_MODEL, MUTES_MODEL, ALERTS_MODEL];

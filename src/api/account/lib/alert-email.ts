@@ -4,7 +4,6 @@
  * unsubscribe link; the RFC 8058 headers carry the one that stops every subject of this e-mail. A
  * search's name (the buyer's own text) is stripped of control characters before it reaches a header.
  */
-import { listingReferenceOf } from './alert-items';
 import type { AlertKind } from './alert-rules';
 
 export type AlertLocale = 'en' | 'ar';
@@ -24,8 +23,10 @@ export interface AlertEmailLinks {
   unsubscribeAll: string;
   /** Stops one subject. */
   unsubscribe(subject: string): string;
-  /** The page on the website of the item a key names (a project, a listing: alert-items.ts), when the website is known. */
+  /** The page on the website of the item a key names (a project, a listing), when the website is known. */
   project(key: string): string | undefined;
+  /** Whether the price of the item a key names is where its prices start (a project's), rather than its own (a listing's). */
+  pricedFrom(key: string): boolean;
 }
 
 export interface AlertEmail {
@@ -82,8 +83,7 @@ export function alertEmail(to: string, locale: AlertLocale, alerts: readonly Ema
     const lines = items.map((item) => {
       const projectName = item.project_names[locale] ?? item.project_names.en ?? item.project_id;
       const what = item.kind === 'new' || item.previous_price === null ? words.new : words.drop(amount(item.previous_price, locale));
-      // A project's price is where its prices start; a listing's is its own.
-      const from = listingReferenceOf(item.project_id) === undefined ? `${words.price} ` : '';
+      const from = links.pricedFrom(item.project_id) ? `${words.price} ` : '';
       const price = item.price === null ? words.noPrice : `${from}${amount(item.price, locale)}`;
       const link = links.project(item.project_id);
       return [`- ${projectName}: ${what}. ${price}.`, link ? `  ${words.view}: ${link}` : ''].filter(Boolean).join('\n');

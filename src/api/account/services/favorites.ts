@@ -54,8 +54,9 @@ function targetOf(row: FavoriteRow): FavoriteTarget {
 
 export type Favoriting = { outcome: 'added' | 'kept'; favorited_at: string } | { outcome: 'unknown' } | { outcome: 'full' };
 
-/** A buyer's favourites as held: the project ids and listing references, and the answers flagged for them by the answer for everyone. */
-interface HeldFavorites extends Favourited {
+/** A buyer's favourites as held: each catalogue's keys, and the answers flagged for them by the answer for everyone. */
+interface HeldFavorites {
+  favourited: Favourited;
   flagged: LRUCache<Representation, Representation>;
 }
 
@@ -89,7 +90,7 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
   function flaggedIn(held: HeldFavorites, everyone: Representation): Representation {
     let own = held.flagged.get(everyone);
     if (!own) {
-      own = new Representation(withFavoriteFlags(everyone.body, held), false);
+      own = new Representation(withFavoriteFlags(everyone.body, held.favourited), false);
       held.flagged.set(everyone, own);
     }
     return own;
@@ -99,9 +100,10 @@ const createFavoritesService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function held(buyerId: number): Promise<HeldFavorites> {
     const build = async (): Promise<HeldFavorites> => {
-      const found = (await rows().findMany({ select: ['project_id', 'listing_reference'], where: ofBuyer(buyerId) })) as FavoriteRow[];
+      const kinds = catalogues().map(({ favourites }) => favourites);
+      const found = (await rows().findMany({ select: kinds.map(({ column }) => column), where: ofBuyer(buyerId) })) as FavoriteRow[];
       const kept = (column: string) => new Set(found.flatMap((row) => (row[column] ? [String(row[column])] : [])));
-      return { projects: kept('project_id'), listings: kept('listing_reference'), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
+      return { favourited: kinds.map(({ column, card }) => ({ card, keys: kept(column) })), flagged: new LRUCache({ max: FLAGGED_KEPT }) };
     };
     return (await cache.get(heldKey(buyerId), build, { tags: [buyerCacheTag(buyerId)] })).value;
   }

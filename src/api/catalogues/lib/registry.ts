@@ -1,8 +1,9 @@
 /**
  * The registry of catalogues (decision 204): every catalogue the site serves, in the order registered,
  * each under one name and the other spellings clients already send. The catalogues register themselves
- * (src/index.ts, before anything reads them) so this domain imports none of them; saved searches, alerts,
- * page sections and the sitemap loop over what is registered instead of naming a catalogue.
+ * (src/index.ts, before anything reads them) so this domain imports none of them; saved searches, the
+ * alerts' matcher and sender (decision 213), page sections and the sitemap loop over what is registered
+ * instead of naming a catalogue.
  *
  * A catalogue's name is what saved searches store and the sitemap's part is called (`projects`,
  * `listings`). A page section names a catalogue by a spelling of its own (`off_plan`, or `sale` and
@@ -10,6 +11,7 @@
  * of its listing query (`purpose=sale`).
  */
 import type { Core, UID } from '@strapi/strapi';
+import type { Bitset } from '../../../lib/catalogue/bitset';
 import type { FieldErrors } from '../../../lib/envelope';
 import type { LiveResult } from './live-result';
 import type { Locale } from '../../../lib/locale';
@@ -38,10 +40,64 @@ export interface FavouriteItems {
   kind: string;
   /** The favourite's column holding its key, and the answers' field naming it (`project_id`). */
   column: string;
+  /** The field naming the item on its cards (`id`, `reference`), and the field of its listing's answer holding a page of them (`properties`). */
+  card: { key: string; list: string };
   /** The listing's cards of the items `keys` the catalogue holds now, by key: the others are not in it. */
   cardsOf(strapi: Core.Strapi, keys: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>>;
   /** The key of the item `key` names (another spelling, a slug), as the catalogue holds it now; undefined when none. */
   keyNamed(strapi: Core.Strapi, key: string, locale: Locale): Promise<string | undefined>;
+}
+
+/**
+ * Some of a catalogue's items as a match of buyers' alerts reads them (decision 213): those it holds now,
+ * or some as an earlier match remembered them. Each is named by its own key (a project's id, a listing's
+ * reference), at a position in the catalogue's order.
+ */
+export interface AlertItems {
+  /** What they were read from (the collection, the index): the same until the catalogue's items change. */
+  readonly source: object;
+  /** When they were fetched (ISO), for a catalogue whose items carry it. */
+  readonly fetchedAt?: string;
+  readonly count: number;
+  keyAt(position: number): string;
+  /** The price an alert compares and tells (AED), null when it has none. */
+  priceAt(position: number): number | null;
+  /** What a match remembers of the item (JSON): any change to it is a change of the item. */
+  recordAt(position: number): unknown;
+  /** Their search (the listing's own index and parser), built when a match needs it. */
+  search(pause: () => Promise<void>): Promise<AlertSearch>;
+}
+
+/** A saved query matched against some items (AlertItems.search). */
+export interface AlertSearch {
+  /** The item's name in each language, as an alert e-mail names it. */
+  names(key: string): Record<string, string>;
+  /** The set of the items `keys` name; every item when none are given. */
+  setOf(keys?: readonly string[]): Bitset;
+  /** The keys of the items of `within` a stored query selects, in the catalogue's order; null when the query no longer reads. */
+  matching(query: string, within: Bitset): string[] | null;
+}
+
+/** What a catalogue is to the buyers' alerts (decision 213): the matcher and the sender loop over these. */
+export interface CatalogueAlerts {
+  /** The table holding its items as the last match saw them. */
+  seenTable: string;
+  /** The lease one instance matches it under. */
+  lease: string;
+  /** What an alert's item key starts with before the item's own key ('' for the first catalogue, as before there were others). */
+  keyPrefix: string;
+  /** The core store's key remembering the newest items matched across instances, for a catalogue whose items carry when they were fetched. */
+  matchedMark?: string;
+  /** Its items in memory now; undefined before any are loaded. */
+  loaded(strapi: Core.Strapi): AlertItems | undefined;
+  /** Has `match` called with the items it adopts, as it adopts them (their alerts sent at once); without it, a tick finds them. */
+  onAdopt?(strapi: Core.Strapi, match: (items: AlertItems) => void): void;
+  /** Items as an earlier match remembered them (their records). */
+  earlier(strapi: Core.Strapi, records: unknown[]): AlertItems;
+  /** Each item's page on the website in `locale`, by its own key (one still named after it left the catalogue too). */
+  pages(strapi: Core.Strapi, locale: Locale): Promise<(key: string) => string>;
+  /** Whether an item's price is where its prices start (a project's), so an e-mail says "From". */
+  pricesFrom: boolean;
 }
 
 /** What every reader of catalogues asks of one: each catalogue hands in its own services. */
@@ -64,6 +120,8 @@ export interface CatalogueEntry {
   listingUrl(narrows: Readonly<Record<string, string>>, locale: Locale): string;
   /** Its items as a buyer's favourites. */
   favourites: FavouriteItems;
+  /** Its items as buyers' alerts match and tell them. */
+  alerts: CatalogueAlerts;
   /** Every page of its items the sitemap lists, in its order. */
   sitemapPages(strapi: Core.Strapi): Promise<CataloguePage[]>;
 }
@@ -114,6 +172,16 @@ export function catalogueSpelled(spelling: unknown): SpelledCatalogue | undefine
     if (found) return { entry, narrows: found.narrows };
   }
   return undefined;
+}
+
+/** The catalogue whose alerts name their items by `key` (the longest prefix it starts with), and the item's own key; undefined when none. */
+export function catalogueAlerting(key: string): { entry: CatalogueEntry; own: string } | undefined {
+  let found: CatalogueEntry | undefined;
+  for (const entry of registered) {
+    const { keyPrefix } = entry.alerts;
+    if (key.startsWith(keyPrefix) && (!found || keyPrefix.length > found.alerts.keyPrefix.length)) found = entry;
+  }
+  return found && { entry: found, own: key.slice(found.alerts.keyPrefix.length) };
 }
 
 /** Removes a catalogue (a test's own, once done). */

@@ -4,8 +4,8 @@
  * loops over what is registered. A service file rather than an `index.ts`, as vocabulary.ts says.
  */
 export {
-  catalogueEnquiredAs, catalogueFavouriting, catalogueSurrogateKeys, landingSurrogateKeys, catalogueNamed, catalogues, catalogueSpelled, firstCatalogue, registerCatalogue, sectionSpellings, spellingOf, unregisterCatalogue,
-  type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems,
+  catalogueAlerting, catalogueEnquiredAs, catalogueFavouriting, catalogueSurrogateKeys, landingSurrogateKeys, catalogueNamed, catalogues, catalogueSpelled, firstCatalogue, registerCatalogue, sectionSpellings, spellingOf, unregisterCatalogue,
+  type AlertItems, type AlertSearch, type CatalogueAlerts, type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems,
   type CataloguePlace, type CatalogueSitemap, type CatalogueSuggestibles, type CatalogueSuggestSource, type SuggestibleItem, type SuggestibleItemType,
   type CatalogueEnquiry, type EnquiredItem, type EnquiredListing, type SpelledCatalogue,
 } from '../lib/registry';

@@ -1,10 +1,13 @@
 /**
- * The listings as another domain matches saved queries against them (the buyers' alerts): the current
- * index, or one of some listings as they were, and which of its listings a stored query selects, read by
- * the listing's own parser with its prices in the query's currency.
+ * The listings as another domain matches saved queries against them: the buyers' alerts (their part of
+ * the registry's entry, decision 213) and the search box's counts. The current index, or one of some
+ * listings as they were, and which of its listings a stored query selects, read by the listing's own
+ * parser with its prices in the query's currency.
  */
 import type { Core } from '@strapi/strapi';
-import { count, has, members, type Bitset } from '../../../lib/catalogue/bitset';
+import { bitsetOf, count, has, members, type Bitset } from '../../../lib/catalogue/bitset';
+import type { AlertItems, AlertSearch, CatalogueAlerts } from '../../catalogues/services/registry';
+import { pageUrl } from '../../website/services/site-pages';
 import { buildListingIndex, matchingListings, type ListingIndex } from '../lib/listing-catalogue';
 import type { Listing } from '../lib/listing';
 import { readPropertiesQuery } from './listing-query';
@@ -13,7 +16,7 @@ import { propertiesService } from './properties';
 export type { Listing, ListingIndex };
 
 /** An index of `listings` (as a match saw them before), in English, without slugs. */
-export const listingIndexOf = (listings: Listing[]): ListingIndex => buildListingIndex(listings, 'en', new Map());
+const listingIndexOf = (listings: Listing[]): ListingIndex => buildListingIndex(listings, 'en', new Map());
 
 /** How many listings of `index` the listing route shows for `query` (a query string naming a purpose); 0 when it does not read. */
 export function countListings(index: ListingIndex, query: string): number {
@@ -21,10 +24,55 @@ export function countListings(index: ListingIndex, query: string): number {
   return parsed.ok ? count(matchingListings(index, parsed.query)) : 0;
 }
 
-/** The positions among `among` of `index`'s listings a stored query selects; null when the query no longer reads. */
-export function listingsMatching(strapi: Core.Strapi, index: ListingIndex, query: string, among: Bitset): number[] | null {
-  const parsed = readPropertiesQuery(query, 'en');
-  if (!parsed.ok) return null;
-  const { prices } = propertiesService(strapi).inCurrency(index, parsed.query.filters.currency);
-  return members(matchingListings(index, parsed.query, prices)).filter((position) => has(among, position));
+/** A stored query matched against the listings of `index`, priced as the listing page prices them. */
+function listingSearch(strapi: Core.Strapi, index: ListingIndex): AlertSearch {
+  const { listings, byReference } = index;
+  return {
+    names(reference) {
+      const listing = listings[byReference.get(reference)!];
+      return { en: listing.title, ar: listing.title_ar || listing.title };
+    },
+    setOf: (references) => bitsetOf(listings.length, references ? references.map((reference) => byReference.get(reference)!) : listings.keys()),
+    matching(query, within: Bitset) {
+      const parsed = readPropertiesQuery(query, 'en');
+      if (!parsed.ok) return null;
+      const { prices } = propertiesService(strapi).inCurrency(index, parsed.query.filters.currency);
+      return members(matchingListings(index, parsed.query, prices)).filter((position) => has(within, position)).map((position) => listings[position].reference);
+    },
+  };
 }
+
+function listingItems(strapi: Core.Strapi, index: ListingIndex): AlertItems {
+  return {
+    source: index,
+    count: index.listings.length,
+    keyAt: (position) => index.listings[position].reference,
+    priceAt(position) {
+      const price = index.price.values[position];
+      return Number.isNaN(price) ? null : price;
+    },
+    recordAt: (position) => index.listings[position],
+    search: async () => listingSearch(strapi, index),
+  };
+}
+
+/** The listings to the buyers' alerts: each instance matches the index it builds (another's match of the same listings finds nothing changed). */
+export const listingAlerts: CatalogueAlerts = {
+  seenTable: 'app_alert_seen_listings',
+  lease: 'alerts:match:listings',
+  keyPrefix: 'listing:',
+  loaded(strapi) {
+    const index = propertiesService(strapi).currentIndex();
+    return index && listingItems(strapi, index);
+  },
+  earlier: (strapi, records) => listingItems(strapi, listingIndexOf(records as Listing[])),
+  async pages(strapi, locale) {
+    // The listings' current slugs, as the index answering now holds them (a listing gone from it: its reference).
+    const listings = propertiesService(strapi).currentIndex();
+    return (reference) => {
+      const position = listings?.byReference.get(reference);
+      return pageUrl('listing', locale, { slug: position === undefined ? reference : listings!.slugs[position] });
+    };
+  },
+  pricesFrom: false,
+};
