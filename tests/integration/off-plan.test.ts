@@ -301,6 +301,18 @@ describe('page content', () => {
     }
   });
 
+  it('a listing page kept before an editor publishes is not sent after, when another route read the new page first (decision 211)', async () => {
+    const page = await strapi.documents(PAGE).findFirst();
+    await listing('?sort=price_desc');
+    await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'New Launches' }, status: 'published' });
+    try {
+      await checked((await http()).get('/api/v1/off-plan'));
+      expect((await listing('?sort=price_desc')).body.data.listing_header.title).toBe('New Launches');
+    } finally {
+      await strapi.documents(PAGE).update({ documentId: page!.documentId, data: { listing_page_title: 'Off-Plan Projects in Dubai and the UAE' }, status: 'published' });
+    }
+  });
+
   it('falls back to the defaults when the page is empty', async () => {
     const page = await strapi.documents(PAGE).findFirst();
     await strapi.documents(PAGE).delete({ documentId: page!.documentId, locale: '*' });

@@ -46,6 +46,15 @@ export class KeptAnswers {
     return this.maps.keep(projectIndex, queryString, { currency, representation }).representation;
   }
 
+  /**
+   * The listing page kept for `queryString` from `projectIndex`, while it was rendered from `page` and
+   * `current` says its currency view still is: found before the query string is read (decision 211).
+   */
+  listing(queryString: string, projectIndex: PreparedIndex, page: PreparedPage, current: (currency: PreparedCurrency) => boolean): Representation | undefined {
+    const kept = this.listings.get(projectIndex, queryString);
+    return kept && kept.page === page && current(kept.currency) ? kept.representation : undefined;
+  }
+
   /** The map answer kept for `queryString` from `projectIndex`, while `current` says the currency view it was rendered in still is. */
   map(queryString: string, projectIndex: PreparedIndex, current: (currency: PreparedCurrency) => boolean): Representation | undefined {
     const kept = this.maps.get(projectIndex, queryString);

@@ -29,7 +29,7 @@ import { indexBuild, type ProjectIndex } from '../lib/project-catalogue';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { PROJECT_VIEWS } from '../lib/project-views';
-import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency } from '../lib/listing-response';
+import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import { KeptAnswers } from '../lib/kept-answers';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import type { OffPlanPageContent } from '../lib/page-content';
@@ -97,7 +97,11 @@ const legacyBody = (page: OffPlanPageContent, locale: Locale) =>
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   const answers = new KeptAnswers();
   /** The map answer kept for `queryString` in `prepared`'s locale, while the currency view it was rendered in is current. */
-  const keptMap = (queryString: string, prepared: IndexedCollection) => answers.map(queryString, prepared, (currency) => currency === peekCurrency(prepared, currency.view.currency));
+  /** Whether `currency`, a view of `prepared`, is the one its currency's answers are rendered in now. */
+  const currentIn = (prepared: IndexedCollection) => (currency: PreparedCurrency) => currency === peekCurrency(prepared, currency.view.currency);
+  const keptMap = (queryString: string, prepared: IndexedCollection) => answers.map(queryString, prepared, currentIn(prepared));
+  /** The listing page kept for `queryString` in `prepared`'s locale, while its page content and currency view are current. */
+  const keptListing = (queryString: string, prepared: IndexedCollection, content: PreparedPage) => answers.listing(queryString, prepared, content, currentIn(prepared));
 
   const page = offPlanPage(strapi);
   const slugs = collectionSlugs(strapi);
@@ -213,10 +217,13 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
     fastListing({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const parsed = parseListingQuery(query, locale);
       const content = page.peek(locale);
       const prepared = peekIndex(locale);
-      if (!parsed.ok || !content || !prepared) return undefined;
+      if (!content || !prepared) return undefined;
+      const kept = keptListing(queryString, prepared, content);
+      if (kept) return kept;
+      const parsed = parseListingQuery(query, locale);
+      if (!parsed.ok) return undefined;
       const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
       return currency && answers.listingPage(queryString, parsed.query, prepared, currency, content);
     },

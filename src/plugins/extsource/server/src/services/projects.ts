@@ -19,7 +19,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { setTimeout as sleep } from 'timers/promises';
-import { extsourceConfig } from '../config';
+import { defaultConfig, extsourceConfig } from '../config';
 import { projectsDriver } from '../drivers';
 import { errorMessage, providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG } from '../host';
@@ -76,6 +76,14 @@ function listedProject(collection: ProjectCollection, id: string): NormalisedPro
   return byId.get(id);
 }
 
+/** When each collection was fetched (epoch ms), parsed once: every request served from memory asks whether it is stale. */
+const fetchedAtOf = new WeakMap<ProjectCollection, number>();
+function fetchedMs(collection: ProjectCollection): number {
+  let at = fetchedAtOf.get(collection);
+  if (at === undefined) fetchedAtOf.set(collection, (at = Date.parse(collection.fetchedAt)));
+  return at;
+}
+
 const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Set by `invalidate()`: until a fetch newer than this lands, reads go to the provider. */
   let forcedAfter: number | undefined;
@@ -87,7 +95,8 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let developerSlugs: DeveloperSlugs | undefined;
   const cache = () => hostOf(strapi).cache;
   const config = () => extsourceConfig(strapi);
-  const ttlMs = () => config().projectsTtlSeconds * 1000;
+  // The one setting read on every request served from memory: read alone, not with the whole configuration merged.
+  const ttlMs = () => (strapi.config.get<number | undefined>('plugin::extsource.projectsTtlSeconds') ?? defaultConfig.projectsTtlSeconds) * 1000;
   const cacheOptions = { tags: [PROJECTS_TAG], lifetime: Infinity };
   const detailsListed = () => projectsDriver(strapi).listsDetails === true;
 
@@ -208,7 +217,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A stale collection starts one background refresh (at most one at a time, and not too often). */
   function refreshIfStale(collection: ProjectCollection): void {
-    const stale = Date.parse(collection.fetchedAt) + ttlMs() <= Date.now() || forcedAfter !== undefined;
+    const stale = forcedAfter !== undefined || fetchedMs(collection) + ttlMs() <= Date.now();
     if (!stale || refreshing || Date.now() < nextAttemptAt) return;
     nextAttemptAt = Date.now() + RECHECK_MS;
     refreshing = refresh(false)
