@@ -26,7 +26,7 @@ import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerOffPlanCatalogue } from './api/off-plan/catalogue-entry';
 import { registerPropertiesCatalogue } from './api/properties/catalogue-entry';
-import { offPlanWarmUp, prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan';
+import { offPlanWarmUp, prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan-startup';
 import { listingsWarmUp, registerPropertiesLookups } from './api/properties/services/properties';
 import { registerSearchLookups, searchWarmUp } from './api/search/services/suggest';
 import { registerPagesLookups } from './api/pages/services/pages';

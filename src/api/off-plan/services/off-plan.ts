@@ -17,8 +17,7 @@ import { cache, type CacheEntry } from '../../../lib/cache';
 import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../plugins/extsource/server/src/public';
-import type { WarmUpStep } from '../../../lib/warm-up';
-import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
+import type { LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
@@ -380,44 +379,6 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
 export default createOffPlanService;
 export type OffPlanService = ReturnType<typeof createOffPlanService>;
 export const offPlanService = (strapi: Core.Strapi) => strapi.service('api::off-plan.off-plan') as OffPlanService;
-
-/**
- * Each new project collection reaches visitors with its slugs and indexes built, and the developers are
- * named by their kept slugs (at bootstrap, when the service exists).
- */
-export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
-  const service = offPlanService(strapi);
-  projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
-  projectsService(strapi).slugDevelopersWith((developers) => service.developerSlugs(developers));
-}
-
-/**
- * Before a start listens (decision 175): the project collection, its snapshot or its first fill, and its
- * index in every locale (a first fill prepares them before it is served; a snapshot is served as read).
- */
-export function offPlanWarmUp(strapi: Core.Strapi): WarmUpStep {
-  const service = offPlanService(strapi);
-  return {
-    name: 'the off-plan projects',
-    run: async () => {
-      for (const locale of LOCALES) await service.projectIndex(locale);
-    },
-  };
-}
-
-/** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
-export function registerOffPlanLookups(strapi: Core.Strapi): void {
-  const service = offPlanService(strapi);
-  laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));
-  laneLookup('api::off-plan.off-plan.map', (request) => service.fastMap(request));
-  laneLookup('api::off-plan.off-plan.filters', ({ locale }) => service.fastFilters(locale));
-  laneLookup('api::off-plan.off-plan.project', ({ path, locale }) => service.fastProject(path.slice(path.lastIndexOf('/') + 1), locale));
-  laneLookup('api::off-plan.off-plan.developer', ({ path, locale }) => service.fastDeveloper(path.slice(path.lastIndexOf('/') + 1), locale));
-  laneLookup('api::off-plan.off-plan.legacy', ({ locale }) => {
-    const entry = cache.peek(localized(LEGACY_CACHE_KEY, locale));
-    return entry && representationOf(entry);
-  });
-}
 
 /** The page's type and what purges the off-plan answers at a CDN, for answers that show them too (the sitemap). */
 export { OFFPLAN_PAGE_SURROGATE_KEY, PROJECTS_MAP_PATH, PROJECTS_SURROGATE_KEY } from '../routes/off-plan';
