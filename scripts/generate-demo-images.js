@@ -9,22 +9,12 @@
 
 const fs = require('fs');
 const path = require('path');
+const { seededRandom } = require('./lib/seeded-random');
 
 const OUT = path.resolve(__dirname, '..', 'public', 'images', 'demo');
 const W = 1600;
 const H = 1000;
 
-/** A small deterministic random generator (mulberry32), so every run draws the same scenes. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const svg = (body, width = W, height = H) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${body}\n</svg>\n`;
@@ -38,7 +28,7 @@ const round = (n) => Math.round(n * 10) / 10;
 
 /** Tower silhouettes along a horizon, optionally with lit windows and one tall spire. */
 function towers({ seed, horizon, colour, count, maxHeight, lit, spireAt }) {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const parts = [];
   let x = -20;
   for (let i = 0; i < count && x < W; i += 1) {
@@ -64,7 +54,7 @@ function towers({ seed, horizon, colour, count, maxHeight, lit, spireAt }) {
 
 function skyline({ seed, sky, sun, sea, building, lit, spireAt, stars }) {
   const horizon = 720;
-  const rnd = random(seed + 1);
+  const rnd = seededRandom(seed + 1);
   const starField = stars
     ? Array.from({ length: 80 }, () => `<circle cx="${round(rnd() * W)}" cy="${round(rnd() * 420)}" r="${round(0.8 + rnd() * 1.6)}" fill="#fff" opacity="${round(0.3 + rnd() * 0.6)}"/>`).join('\n')
     : '';

@@ -13,21 +13,11 @@
 // (completions lie 4 months to 5 years after it, updates in the weeks before it).
 // Usage: node scripts/generate-sample-data.js [--projects N] [--sales N] [--rentals N] [--today YYYY-MM-DD] [--out DIR]
 'use strict';
+const { seededRandom } = require('./lib/seeded-random');
 
 const fs = require('fs');
 const path = require('path');
 
-/** mulberry32: a small, seeded, deterministic PRNG. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // [community, emirate, Goyzer state id, latitude, longitude, price factor]
 const COMMUNITIES = [
@@ -194,7 +184,7 @@ const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^
 
 /** Random helpers over one seeded stream. */
 function randomTools(seed) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   return {
     random,
     pick: (items) => items[Math.floor(random() * items.length)],

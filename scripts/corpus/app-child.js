@@ -7,10 +7,10 @@
 'use strict';
 
 const path = require('path');
-const { seededRandom, standStill, steadyMediaNames } = require('./steady-process');
+const { seedMathRandom, standStill, steadyMediaNames } = require('./steady-process');
 
 standStill(Date.parse(process.env.CORPUS_CLOCK));
-seededRandom(Number(process.env.CORPUS_RANDOM_SEED));
+seedMathRandom(Number(process.env.CORPUS_RANDOM_SEED));
 
 const appDir = path.resolve(process.env.CORPUS_APP_DIR);
 

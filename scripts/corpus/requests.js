@@ -8,18 +8,8 @@
 // (a former slug's 301, the 410s of homes gone from it). What is asked for next may depend on earlier answers (the ids,
 // slugs and ETags they name): two builds that answer alike are asked alike.
 'use strict';
+const { seededRandom } = require('../lib/seeded-random');
 
-/** mulberry32: a small seeded generator, so that a seed names one sequence of requests. */
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FULL_PATH = { 'X-Forwarded-Proto': 'gopher' };
 const LOCALES = ['', 'locale=ar', 'locale=en'];
@@ -286,7 +276,7 @@ async function marketChanges(ask, peek, app, data, draw) {
  * sends one unrecorded, `app.syncListings` changes the provider's listings and syncs them.
  */
 async function askAll(ask, peek, app, { seed, randomRequests }) {
-  const draw = makeDraw(generator(seed));
+  const draw = makeDraw(seededRandom(seed));
   const data = await discover(ask);
   for (const route of fixedRoutes(data)) {
     for (const locale of LOCALES) {

@@ -6,6 +6,7 @@
 // `documentId`s, with the clock) is a seeded generator. Timers and monotonic clocks (setTimeout,
 // performance.now) run as usual.
 'use strict';
+const { seededRandom } = require('../lib/seeded-random');
 
 /** A Date whose "now" is `instant`: `new Date()` and `Date.now()` give it; every other use is Date's own. */
 function standStill(instant) {
@@ -26,16 +27,9 @@ function standStill(instant) {
   globalThis.Date = StillDate;
 }
 
-/** mulberry32 in place of Math.random. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  Math.random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Math.random as a seeded sequence (scripts/lib/seeded-random.js). */
+function seedMathRandom(seed) {
+  Math.random = seededRandom(seed);
 }
 
 /**
@@ -48,4 +42,4 @@ function steadyMediaNames(strapi) {
   strapi.plugin('upload').service('image-manipulation').generateFileName = (name) => `${name}_${createHash('sha256').update(name).digest('hex').slice(0, 10)}`;
 }
 
-module.exports = { standStill, seededRandom, steadyMediaNames };
+module.exports = { standStill, seedMathRandom, steadyMediaNames };

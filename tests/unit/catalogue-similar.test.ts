@@ -6,6 +6,7 @@
  */
 import { createHash } from 'crypto';
 import { createRequire } from 'module';
+import { seededRandom } from '../../scripts/lib/seeded-random';
 import { describe, expect, it } from 'vitest';
 import { buildListingIndex } from '../../src/api/properties/lib/listing-catalogue';
 import { listingOf, type Listing } from '../../src/api/properties/lib/listing';
@@ -22,17 +23,6 @@ import { EMIRATES } from '../../src/plugins/extsource/server/src/public';
 const requireCjs = createRequire(__filename);
 const { generate } = requireCjs('../../scripts/generate-sample-data.js');
 
-/** mulberry32, seeded. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DEFAULTS = { agent: { name: 'A', phone: '1' }, currency: 'AED', currencyRates: { USD: 3.6725 } };
 const STATES = [...EMIRATES.map((emirate) => emirate.id), ''] as const;
@@ -52,7 +42,7 @@ function sampleListings(sales: number, rentals: number): Listing[] {
 
 /** Where a seeded item is: on no map, at one of a few shared spots, or anywhere in the UAE to a metre. */
 function seededTools(seed: number, groups: number) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
   const spots = Array.from({ length: Math.max(2, groups) }, () => [24 + random() * 1.6, 54 + random() * 2] as [number, number]);
   const at = () => (random() < 0.15 ? null : random() < 0.4 ? pick(spots) : ([24 + Math.round(random() * 1600) / 1000, 54 + Math.round(random() * 2000) / 1000] as [number, number]));
