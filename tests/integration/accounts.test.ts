@@ -236,12 +236,17 @@ describe('sessions', () => {
 
   it('refresh gives a new pair and retires the old; logout ends the session', async () => {
     const buyer = await confirmedBuyer();
+    const ownPage = async (jwt: string) => (await (await http()).get('/api/v1/me').set('Authorization', `Bearer ${jwt}`)).status;
+    // The instance now holds this buyer's token and session (services/buyer.ts).
+    expect(await ownPage(buyer.jwt)).toBe(200);
     const renewed = await refresh(buyer.refreshToken);
     expect(renewed.status).toBe(200);
     expect(renewed.body).toEqual({ jwt: expect.any(String), refreshToken: expect.any(String) });
     expect(await probe(renewed.body.jwt)).toBe(403);
-    // The session the old tokens belonged to is replaced: its access token stops at once.
+    // The session the old tokens belonged to is replaced: its access token stops at once, held or not.
     expect(await probe(buyer.jwt)).toBe(401);
+    expect(await ownPage(buyer.jwt)).toBe(401);
+    expect(await ownPage(renewed.body.jwt)).toBe(200);
 
     const out = await (await http()).post('/api/auth/logout').set('Authorization', `Bearer ${renewed.body.jwt}`).send({ refreshToken: renewed.body.refreshToken });
     expect(out.status).toBe(200);

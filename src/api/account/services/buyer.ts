@@ -127,11 +127,14 @@ const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
     return claims && claims.expiresAt > Date.now() ? claims : null;
   }
 
-  /** The session's expiry (epoch ms) while it is active, as the session manager's `isSessionActive` judges it. */
+  /**
+   * The session's expiry (epoch ms) while it is the current one: a refresh leaves the session it replaced
+   * in place, marked `rotated`, and its access tokens end with it (as the plugin's jwt service judges them).
+   */
   async function sessionUntil(sessionId: string | undefined): Promise<number | undefined> {
     if (!refreshMode()) return Infinity;
-    const session = (await strapi.db.query(SESSION_UID).findOne({ where: { sessionId }, select: ['origin', 'expiresAt'] })) as { origin: string; expiresAt: string } | null;
-    const until = session?.origin === SESSION_ORIGIN ? new Date(session.expiresAt).getTime() : NaN;
+    const session = (await strapi.db.query(SESSION_UID).findOne({ where: { sessionId }, select: ['origin', 'status', 'expiresAt'] })) as { origin: string; status: string; expiresAt: string } | null;
+    const until = session?.origin === SESSION_ORIGIN && session.status === 'active' ? new Date(session.expiresAt).getTime() : NaN;
     return until > Date.now() ? until : undefined;
   }
 
