@@ -47,7 +47,7 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     // After a rebuild under way (a sync's), so the box reads the listings it brought.
     async current(strapi) {
       await propertiesService(strapi).rebuilt();
-      return propertiesService(strapi).listingIndex('en');
+      return propertiesService(strapi).index('en');
     },
     suggestibles(build) {
       const index = build as ListingIndex;

@@ -15,7 +15,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       const locale = requestLocale(ctx.state);
       const parsed = parseListingQuery(ctx.query, locale);
       if (!parsed.ok) throw ApiError.validation(parsed.errors, LISTING_MESSAGES[locale].validationFailed);
-      sendRepresentation(ctx, await service.listingPage(ctx.querystring, parsed.query, locale));
+      sendRepresentation(ctx, await service.page(ctx.querystring, parsed.query, locale));
     },
 
     async map(ctx: Context) {
@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
     async listing(ctx: Context) {
       const locale = requestLocale(ctx.state);
       const key = String(ctx.params.key);
-      const found = await service.listing(key, locale);
+      const found = await service.item(key, locale);
       if (!found) throw ApiError.notFound(LISTING_MESSAGES[locale].listingNotFound(key.slice(0, 64)));
       if ('representation' in found) return sendRepresentation(ctx, found.representation);
       if ('gone' in found) {
