@@ -3,14 +3,24 @@
  * spelled `sale` and `rent` by page sections (each the listings of that purpose), read through this
  * domain's own services.
  */
-import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
+import { registerCatalogue, suggestiblesOf, type CatalogueEntry, type SuggestibleParts } from '../catalogues/services/registry';
 import { pageUrl } from '../website/services/site-pages';
 import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
 import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
 import { countListings, type ListingIndex } from './services/listing-match';
-import { listingSuggestibles } from './lib/suggestibles';
+
+type Listing = ListingIndex['listings'][number];
+
+/** What the search box suggests of the listings (decision 215): their places and their references, each counted under its purpose. */
+const suggestibleListings = (index: ListingIndex): SuggestibleParts<Listing> => ({
+  type: 'listing',
+  place: ({ state_id, city, community, sub_community }) => ({ state_id, city, community, sub_community }),
+  names: (listing) => ({ en: listing.reference, ar: '' }),
+  slug: (position) => index.slugs[position],
+  fields: (listing) => ({ purpose: listing.purpose }),
+});
 
 export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   name: 'listings',
@@ -51,7 +61,7 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     },
     suggestibles(build) {
       const index = build as ListingIndex;
-      return listingSuggestibles(index, (query) => countListings(index, query));
+      return suggestiblesOf(index.listings, suggestibleListings(index), (query) => countListings(index, query));
     },
   },
 };
