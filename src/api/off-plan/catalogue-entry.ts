@@ -11,6 +11,8 @@ import { countProjects, projectAlerts, type ProjectIndex } from './services/list
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from './services/seo-overrides';
 import { projectsService } from '../../plugins/extsource/server/src/public';
 import { sitemapRelated } from './lib/sitemap-related';
+import { PROJECT_ID } from './lib/project-response';
+import { PROJECT_QUERY_MESSAGES } from './lib/query-messages';
 
 type Project = ProjectIndex['projects'][number];
 
@@ -42,6 +44,9 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
     kind: 'project',
     column: 'project_id',
     card: { key: 'id', list: 'properties' },
+    path: ':projectId',
+    keyPattern: PROJECT_ID,
+    notFound: (key, locale) => PROJECT_QUERY_MESSAGES[locale].projectNotFound(key.slice(0, 64)),
     cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
     keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
   },

@@ -10,6 +10,7 @@ import { checkPropertiesQuery } from './services/listing-query';
 import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
 import { countListings, type ListingIndex } from './services/listing-match';
+import { LISTING_MESSAGES } from './lib/messages';
 
 type Listing = ListingIndex['listings'][number];
 
@@ -38,6 +39,9 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     kind: 'listing',
     column: 'listing_reference',
     card: { key: 'reference', list: 'listings' },
+    path: 'listings/:reference',
+    keyPattern: /^[A-Za-z0-9_.\/-]{1,100}$/,
+    notFound: (key, locale) => LISTING_MESSAGES[locale].favouriteNotFound(key.slice(0, 100)),
     cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
     keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
   },
