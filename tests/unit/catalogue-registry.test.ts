@@ -15,6 +15,8 @@ import { suggestService } from '../../src/api/search/services/suggest';
 import { suggest } from '../../src/api/search/lib/suggest-index';
 import { readSavedSearch } from '../../src/api/account/services/saved-searches';
 import { withFavoriteFlags } from '../../src/api/account/lib/favorite-flags';
+import accountRoutes from '../../src/api/account/routes/account';
+import { favouriteRouteOf } from '../../src/api/account/lib/favourite-route';
 import { liveAsk } from '../../src/api/pages/lib/sections';
 import { readerIn, sectionProblems } from '../../src/api/pages/services/page-writes';
 
@@ -44,7 +46,10 @@ const COMMERCIAL: CatalogueEntry = {
   },
   live: async () => null,
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
-  favourites: { kind: 'unit', column: 'unit_reference', card: { key: 'unit_reference', list: 'units' }, cardsOf: async () => new Map(), keyNamed: async () => undefined },
+  favourites: {
+    kind: 'unit', column: 'unit_reference', card: { key: 'unit_reference', list: 'units' }, path: 'units/:unitReference', keyPattern: /^U-[0-9]{1,6}$/,
+    notFound: (key) => `No unit "${key}"`, cardsOf: async () => new Map(), keyNamed: async () => undefined,
+  },
   alerts: {
     seenTable: 'app_alert_seen_units', lease: 'alerts:match:units', keyPrefix: 'unit:', loaded: () => undefined,
     earlier: () => { throw new Error('not matched here'); }, pages: async () => (reference) => reference, pricesFrom: false,
@@ -141,6 +146,24 @@ describe('the registry of catalogues', () => {
     unregisterCatalogue(COMMERCIAL.name);
     // Gone, a map that spelled it shows the first catalogue, as one that names none.
     expect(liveAsk({ __component: 'sections.map', catalogue: 'offices', query: '' })).toEqual({ catalogue: 'off_plan', query: '', limit: 1 });
+  });
+
+  it("routes a third catalogue's favourites to the one pair of handlers, the first catalogue's path kept bare (decision 219)", () => {
+    const favouriteRoutes = () => accountRoutes().routes.filter(({ path }) => path.startsWith('/v1/me/favorites/'));
+    const described = () => favouriteRoutes().map((route) => [route.method, route.path, route.handler, favouriteRouteOf(route)]);
+    expect(described()).toEqual([
+      ['PUT', '/v1/me/favorites/listings/:reference', 'favorites.put', { kind: 'listing', param: 'reference' }],
+      ['DELETE', '/v1/me/favorites/listings/:reference', 'favorites.remove', { kind: 'listing', param: 'reference' }],
+      ['PUT', '/v1/me/favorites/:projectId', 'favorites.put', { kind: 'project', param: 'projectId' }],
+      ['DELETE', '/v1/me/favorites/:projectId', 'favorites.remove', { kind: 'project', param: 'projectId' }],
+    ]);
+    registerCatalogue(COMMERCIAL);
+    expect(described().slice(2, 4)).toEqual([
+      ['PUT', '/v1/me/favorites/units/:unitReference', 'favorites.put', { kind: 'unit', param: 'unitReference' }],
+      ['DELETE', '/v1/me/favorites/units/:unitReference', 'favorites.remove', { kind: 'unit', param: 'unitReference' }],
+    ]);
+    // Every one is a signed-in buyer's.
+    expect(favouriteRoutes().every((route) => route.config?.middlewares?.includes('api::account.signed-in'))).toBe(true);
   });
 
   it("gives the sitemap and the search box's cache keys a third catalogue's, once registered", () => {

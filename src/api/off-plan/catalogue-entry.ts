@@ -2,7 +2,7 @@
  * The off-plan projects as the registry of catalogues knows them (decision 204): named `projects`, spelled
  * `off_plan` by page sections, read through this domain's own services.
  */
-import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
+import { NO_SUGGESTIBLES, registerCatalogue, suggestiblesOf, type CatalogueEntry, type SuggestibleParts } from '../catalogues/services/registry';
 import { pageUrl } from '../website/services/site-pages';
 import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkListingQuery } from './services/listing-query';
@@ -11,7 +11,25 @@ import { countProjects, projectAlerts, type ProjectIndex } from './services/list
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID } from './services/seo-overrides';
 import { projectsService } from '../../plugins/extsource/server/src/public';
 import { sitemapRelated } from './lib/sitemap-related';
-import { projectSuggestibles } from './lib/suggestibles';
+import { PROJECT_ID } from './lib/project-response';
+import { PROJECT_QUERY_MESSAGES } from './lib/query-messages';
+
+type Project = ProjectIndex['projects'][number];
+
+/** A project's Arabic name, '' where its feed gives none other than its English one. */
+function arabicName(project: Project): string {
+  const arabic = project.translations?.ar?.name ?? '';
+  return arabic === project.name ? '' : arabic;
+}
+
+/** What the search box suggests of the projects (decision 215): their places with the Arabic names the feed gives, their developers by the slug the collection settled, the projects. */
+const suggestibleProjects = (index: ProjectIndex): SuggestibleParts<Project> => ({
+  type: 'project',
+  place: ({ state_id, city, community, sub_community, translations }) => ({ state_id, city, community, sub_community, arabic: translations?.ar }),
+  names: (project) => ({ en: project.name, ar: arabicName(project) }),
+  slug: (position) => index.slugs[position],
+  builder: ({ developer }) => ({ id: developer.id, name: developer.name, slug: index.developerSlugs?.get(developer.id) ?? developer.slug }),
+});
 
 export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   name: 'projects',
@@ -26,6 +44,9 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
     kind: 'project',
     column: 'project_id',
     card: { key: 'id', list: 'properties' },
+    path: ':projectId',
+    keyPattern: PROJECT_ID,
+    notFound: (key, locale) => PROJECT_QUERY_MESSAGES[locale].projectNotFound(key.slice(0, 64)),
     cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
     keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
   },
@@ -53,7 +74,7 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
     current: async (strapi) => (projectsService(strapi).peek() === undefined ? undefined : offPlanService(strapi).projectIndex('en')),
     suggestibles(build) {
       const index = build as ProjectIndex | undefined;
-      return projectSuggestibles(index, (query) => (index ? countProjects(index, query) : 0));
+      return index ? suggestiblesOf(index.projects, suggestibleProjects(index), (query) => countProjects(index, query)) : NO_SUGGESTIBLES;
     },
   },
 };

@@ -3,14 +3,25 @@
  * spelled `sale` and `rent` by page sections (each the listings of that purpose), read through this
  * domain's own services.
  */
-import { registerCatalogue, type CatalogueEntry } from '../catalogues/services/registry';
+import { registerCatalogue, suggestiblesOf, type CatalogueEntry, type SuggestibleParts } from '../catalogues/services/registry';
 import { pageUrl } from '../website/services/site-pages';
 import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
 import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
 import { countListings, type ListingIndex } from './services/listing-match';
-import { listingSuggestibles } from './lib/suggestibles';
+import { LISTING_MESSAGES } from './lib/messages';
+
+type Listing = ListingIndex['listings'][number];
+
+/** What the search box suggests of the listings (decision 215): their places and their references, each counted under its purpose. */
+const suggestibleListings = (index: ListingIndex): SuggestibleParts<Listing> => ({
+  type: 'listing',
+  place: ({ state_id, city, community, sub_community }) => ({ state_id, city, community, sub_community }),
+  names: (listing) => ({ en: listing.reference, ar: '' }),
+  slug: (position) => index.slugs[position],
+  fields: (listing) => ({ purpose: listing.purpose }),
+});
 
 export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   name: 'listings',
@@ -28,6 +39,9 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     kind: 'listing',
     column: 'listing_reference',
     card: { key: 'reference', list: 'listings' },
+    path: 'listings/:reference',
+    keyPattern: /^[A-Za-z0-9_.\/-]{1,100}$/,
+    notFound: (key, locale) => LISTING_MESSAGES[locale].favouriteNotFound(key.slice(0, 100)),
     cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
     keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
   },
@@ -51,7 +65,7 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     },
     suggestibles(build) {
       const index = build as ListingIndex;
-      return listingSuggestibles(index, (query) => countListings(index, query));
+      return suggestiblesOf(index.listings, suggestibleListings(index), (query) => countListings(index, query));
     },
   },
 };

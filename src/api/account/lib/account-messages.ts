@@ -18,8 +18,6 @@ export interface AccountMessages {
   consentVersionRequired: string;
   passwordRequired: string;
   passwordWrong: string;
-  projectNotFound(id: string): string;
-  listingNotFound(reference: string): string;
   tooManyFavorites(max: number): string;
   savedSearchNotFound: string;
   nameRequired: string;
@@ -54,8 +52,6 @@ export const ACCOUNT_MESSAGES: Record<Locale, AccountMessages> = {
     consentVersionRequired: 'Say which consent text the buyer agreed to (marketing_consent_version).',
     passwordRequired: 'Your password is required to delete the account',
     passwordWrong: 'The password is not correct',
-    projectNotFound: (id) => `No off-plan project with id "${id}"`,
-    listingNotFound: (reference) => `No listing for sale or rent with reference "${reference}"`,
     tooManyFavorites: (max) => `You can keep at most ${max} favourites: remove one first.`,
     savedSearchNotFound: 'No saved search with this id',
     nameRequired: 'A name is required',
@@ -81,8 +77,6 @@ export const ACCOUNT_MESSAGES: Record<Locale, AccountMessages> = {
     consentVersionRequired: 'حدّد نص الموافقة الذي وافق عليه المشتري (marketing_consent_version).',
     passwordRequired: 'كلمة المرور مطلوبة لحذف الحساب',
     passwordWrong: 'كلمة المرور غير صحيحة',
-    projectNotFound: (id) => `لا يوجد مشروع على الخريطة بالمعرّف "${id}"`,
-    listingNotFound: (reference) => `لا يوجد عقار للبيع أو الإيجار بالرقم المرجعي "${reference}"`,
     tooManyFavorites: (max) => `يمكنك الاحتفاظ بـ ${max} مشروعًا مفضلًا على الأكثر: احذف واحدًا أولًا.`,
     savedSearchNotFound: 'لا يوجد بحث محفوظ بهذا المعرّف',
     nameRequired: 'الاسم مطلوب',

@@ -42,6 +42,16 @@ export interface FavouriteItems {
   column: string;
   /** The field naming the item on its cards (`id`, `reference`), and the field of its listing's answer holding a page of them (`properties`). */
   card: { key: string; list: string };
+  /**
+   * Its routes' path under `/me/favorites/`, ending in the key's parameter: `listings/:reference`. The
+   * first catalogue's is the bare `:projectId`, as it was before there were others (its routes come
+   * after the others': the router tries them in order).
+   */
+  path: string;
+  /** The keys its routes accept once read (decision 191); any other names no item. */
+  keyPattern: RegExp;
+  /** The 404 of a key naming no item it holds, in `locale`. */
+  notFound(key: string, locale: Locale): string;
   /** The listing's cards of the items `keys` the catalogue holds now, by key: the others are not in it. */
   cardsOf(strapi: Core.Strapi, keys: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>>;
   /** The key of the item `key` names (another spelling, a slug), as the catalogue holds it now; undefined when none. */

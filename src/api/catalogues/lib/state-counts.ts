@@ -1,4 +1,4 @@
-/** The counts by emirate a catalogue's listing and filters show, from its sets of items per emirate. */
+/** The emirates a catalogue's filters offer, and the counts by emirate its listing and filters show, from its sets of items per emirate. */
 import { EMIRATES, type EmirateCode } from '../../../plugins/extsource/server/src/public';
 import type { Locale } from '../../../lib/locale';
 import { count, countShared, type Bitset } from '../../../lib/catalogue/bitset';
@@ -21,3 +21,6 @@ export function countStates(states: Map<EmirateCode, Bitset>, locale: Locale, ex
     // EMIRATES is in name order and the sort is stable: equal counts stay by name.
     .sort((a, b) => b.count - a.count);
 }
+
+/** The emirates, each with its name in `locale`, as a catalogue's filters offer them. */
+export const stateOptions = (locale: Locale): Array<{ id: EmirateCode; name: string }> => EMIRATES.map(({ id }) => ({ id, name: CATALOGUE_WORDS[locale].emirate(id) }));

@@ -9,3 +9,4 @@ export {
   type CataloguePlace, type CatalogueSitemap, type CatalogueSuggestibles, type CatalogueSuggestSource, type SuggestibleItem, type SuggestibleItemType,
   type CatalogueEnquiry, type EnquiredItem, type EnquiredListing, type SpelledCatalogue,
 } from '../lib/registry';
+export { NO_SUGGESTIBLES, suggestiblesOf, type SuggestibleBuilder, type SuggestibleParts } from '../lib/suggestibles';

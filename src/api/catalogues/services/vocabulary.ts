@@ -11,5 +11,5 @@ export {
 } from '../lib/options';
 export { CATALOGUE_WORDS, type CatalogueWords } from '../lib/catalogue-words';
 export { QUERY_MESSAGES, type QueryMessages, type SharedList } from '../lib/query-messages';
-export { countStates, type StateCount } from '../lib/state-counts';
+export { countStates, stateOptions, type StateCount } from '../lib/state-counts';
 export type { LiveResult } from '../lib/live-result';

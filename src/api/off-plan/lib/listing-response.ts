@@ -7,18 +7,18 @@
  * as bytes.
  */
 import LRUCache from 'lru-cache';
-import { EMIRATES, type Developer } from '../../../plugins/extsource/server/src/public';
+import type { Developer } from '../../../plugins/extsource/server/src/public';
 import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import { matchFilters, pageItems, type Facets, type Matched, type ProjectIndex } from './project-catalogue';
 import { currencyView, type CurrencyView } from '../../../lib/catalogue/engine/currency';
 import { PROJECT_VIEWS } from './project-views';
-import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
+import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, SITE_CURRENCY, stateOptions, type Currency } from '../../catalogues/services/vocabulary';
 import { AMENITIES, AREAS } from './options';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
 import { LISTING_WORDS } from './listing-words';
-import { cardWithDistance } from '../../../lib/catalogue/map-features';
+import { AnswerBytes, facetsWriter, lastPage } from '../../../lib/catalogue/engine/page-answer';
 
 /** The sort options with their labels in `locale` (the contract's in English). */
 const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
@@ -45,23 +45,15 @@ function filtersBlock(index: ProjectIndex, view: CurrencyView) {
   };
 }
 
-const COMMA = Buffer.from(',');
 const ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_WORDS[locale].listingMessage)])) as Record<Locale, EncodedEnvelope>;
 
-const FACET_GROUPS = [
+/** `filters.facets`: per group, each option with its count (written directly: it is built per search). */
+const facetsJson: (facets: Facets) => string = facetsWriter([
   ['property_type', PROPERTY_TYPES],
   ['bedrooms', BEDROOMS],
   ['amenities', AMENITIES],
   ['area', AREAS],
-] as const;
-/** `"property_type":{"Apartment":`, `"Villa":`, ...: each count's prefix, serialised once. */
-const FACET_KEYS = FACET_GROUPS.map(([group, options]) => options.map((option, i) => `${i === 0 ? `"${group}":{` : ''}${JSON.stringify(option)}:`));
-
-/** `filters.facets`: per group, each option with its count (written directly: it is built per search). */
-function facetsJson(facets: Facets): string {
-  const groups = FACET_GROUPS.map(([group], g) => FACET_KEYS[g].map((key, i) => key + facets[group][i]).join(',') + '}');
-  return `{${groups.join(',')}}`;
-}
+]);
 
 /** Sets of filters whose matches are kept per currency and collection (a set is about size/8 bytes). */
 const MATCHES_KEPT = 256;
@@ -144,32 +136,20 @@ export function renderListing(projectIndex: PreparedIndex, currency: PreparedCur
   const match = matchOf(projectIndex, currency, query);
   const { total } = match;
   const items = pageItems(index, match, query);
-  const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+  const numbers = { total, perPage: query.perPage, page: query.page };
   const from = items.length ? (query.page - 1) * query.perPage + 1 : 0;
   const to = items.length ? from + items.length - 1 : 0;
   const header = { title: page.content.listingTitle, results_text: LISTING_WORDS[index.locale].resultsText(from, to, total) };
-  const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage, total_unfiltered: index.projects.length };
-
-  const cards: Buffer[] = [];
-  const { near } = query;
-  items.forEach((item, position) => {
-    if (position > 0) cards.push(COMMA);
-    const card = currency.view.card(item);
-    if (near) cards.push(...cardWithDistance(card, index.geo, near, item));
-    else cards.push(card);
-  });
-  const envelope = ENVELOPES[index.locale];
-  return Buffer.concat([
-    envelope.head,
-    Buffer.from(`{"listing_header":${JSON.stringify(header)},"filters":`),
-    currency.filtersHead,
-    Buffer.from(`,"facets":${match.facetsJson}},"properties":{"total":${total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${lastPage},"data":[`),
-    ...cards,
-    Buffer.from(`]},"pagination":${JSON.stringify(pagination)},`),
-    page.listingParts,
-    Buffer.from(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${match.countsByStateJson},"sort":${JSON.stringify(query.sort)}}`),
-    envelope.tail,
-  ]);
+  const pagination = { current_page: query.page, per_page: query.perPage, total, last_page: lastPage(numbers), total_unfiltered: index.projects.length };
+  return new AnswerBytes(ENVELOPES[index.locale])
+    .text(`{"listing_header":${JSON.stringify(header)},"filters":`)
+    .bytes(currency.filtersHead)
+    .text(`,"facets":${match.facetsJson}},`)
+    .page('properties', numbers, { positions: items, card: currency.view.card, geo: index.geo, near: query.near })
+    .text(`,"pagination":${JSON.stringify(pagination)},`)
+    .bytes(page.listingParts)
+    .text(`,"applied_filters":${JSON.stringify(query.filters)},"counts_by_state":${match.countsByStateJson},"sort":${JSON.stringify(query.sort)}}`)
+    .done();
 }
 
 /**
@@ -184,7 +164,7 @@ export function filtersData(index: ProjectIndex, feedDevelopers: Developer[] = [
       return feed ? { id: feed.id, name: feed.name || developer.name, slug: feed.slug || developer.slug, logo: feed.logo || developer.logo } : developer;
     }),
     completion_years: index.completionYears,
-    states: EMIRATES.map(({ id }) => ({ id, name: LISTING_WORDS[index.locale].emirate(id) })),
+    states: stateOptions(index.locale),
     price_range: index.priceRange,
     counts_by_state: index.countsByState,
     total_projects: index.projects.length,

@@ -11,6 +11,8 @@ export interface ListingMessages extends QueryMessages {
   purpose(values: string): string;
   ownList(name: OwnList, options: string): string;
   listingNotFound(key: string): string;
+  /** The 404 of a buyer's favourite naming no listing on the public routes. */
+  favouriteNotFound(reference: string): string;
   listingMessage: string;
   filtersMessage: string;
   listingAnswerMessage: string;
@@ -30,6 +32,7 @@ export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
     purpose: (values) => `The purpose is required and must be one of: ${values}.`,
     ownList: (name, options) => `The ${ENGLISH_NAMES[name]} must be one or more of ${options} (repeated or comma-separated).`,
     listingNotFound: (key) => `No listing with slug or reference "${key}"`,
+    favouriteNotFound: (reference) => `No listing for sale or rent with reference "${reference}"`,
     listingMessage: 'Listings retrieved successfully',
     filtersMessage: 'Listing filters retrieved successfully',
     listingAnswerMessage: 'Listing retrieved successfully',
@@ -42,6 +45,7 @@ export const LISTING_MESSAGES: Record<Locale, ListingMessages> = {
     purpose: (values) => `الغرض مطلوب ويجب أن يكون إحدى القيم: ${values}.`,
     ownList: (name, options) => `يجب أن يكون ${ARABIC_NAMES[name]} قيمة أو أكثر من: ${options} (مكررة أو مفصولة بفواصل).`,
     listingNotFound: (key) => `لا يوجد عقار بالاسم المختصر أو الرقم المرجعي "${key}"`,
+    favouriteNotFound: (reference) => `لا يوجد عقار للبيع أو الإيجار بالرقم المرجعي "${reference}"`,
     listingMessage: 'تم جلب العقارات بنجاح',
     filtersMessage: 'تم جلب خيارات التصفية بنجاح',
     listingAnswerMessage: 'تم جلب العقار بنجاح',

@@ -2,11 +2,10 @@
  * The listings' answers as bytes: the listing page (cards serialised once, in listing-catalogue.ts), the
  * filters and a listing's own answer, each in the envelope.
  */
-import { encodedSuccess, errorBody, success } from '../../../lib/envelope';
-import type { Locale } from '../../../lib/locale';
-import { EMIRATES } from '../../../plugins/extsource/server/src/public';
-import { CATALOGUE_WORDS } from '../../catalogues/services/vocabulary';
-import { cardWithDistance } from '../../../lib/catalogue/map-features';
+import { encodedSuccess, errorBody, success, type EncodedEnvelope } from '../../../lib/envelope';
+import { LOCALES, type Locale } from '../../../lib/locale';
+import { CATALOGUE_WORDS, stateOptions } from '../../catalogues/services/vocabulary';
+import { AnswerBytes, facetsWriter } from '../../../lib/catalogue/engine/page-answer';
 import { rangeOf } from '../../../lib/catalogue/ranges';
 import { listingCard } from './card';
 import { listingDetail } from './detail';
@@ -17,7 +16,7 @@ import { LISTING_MESSAGES } from './messages';
 import { FACET_NAMES, FACETS, SORTS, type ListingSort } from './options';
 import type { ListingQuery } from './query';
 
-const COMMA = Buffer.from(',');
+const ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_MESSAGES[locale].listingMessage)])) as Record<Locale, EncodedEnvelope>;
 
 /** The sort options with their labels in `locale`. */
 const SORT_LABELS: Record<Locale, Record<ListingSort, string>> = {
@@ -25,30 +24,21 @@ const SORT_LABELS: Record<Locale, Record<ListingSort, string>> = {
   ar: { newest: 'الأحدث أولًا', price_asc: CATALOGUE_WORDS.ar.priceSorts.price_asc, price_desc: CATALOGUE_WORDS.ar.priceSorts.price_desc, area_asc: 'المساحة: الأصغر أولًا', area_desc: 'المساحة: الأكبر أولًا' },
 };
 
-/** `{"property_type":{"Apartment":12,...},...}`: each facet's options with their counts. */
-const facetsObject = (facets: Record<string, number[]>) =>
-  Object.fromEntries(FACET_NAMES.map((name) => [name, Object.fromEntries((FACETS[name] as readonly string[]).map((option, i) => [option, facets[name][i]]))]));
+/** `{"property_type":{"Apartment":12,...},...}`: each facet's options with their counts, in the order the answer always had (an object's). */
+const facetsJson = facetsWriter(
+  FACET_NAMES.map((name) => [name, FACETS[name]]),
+  'object'
+);
 
 /** The listing page of a valid query; `view` must be the query's currency (the index's own for AED). */
 export function renderListingPage(index: ListingIndex, view: CurrencyView, query: ListingQuery): Buffer {
   const found = searchListings(index, query, view.prices);
-  const totalPages = Math.max(1, Math.ceil(found.total / query.perPage));
-  const cards: Buffer[] = [];
-  found.items.forEach((item, position) => {
-    if (position > 0) cards.push(COMMA);
-    const card = view.card(item);
-    if (query.near) cards.push(...cardWithDistance(card, index.geo, query.near, item));
-    else cards.push(card);
-  });
-  const envelope = encodedSuccess(LISTING_MESSAGES[index.locale].listingMessage);
-  const rest = { facets: facetsObject(found.facets), counts_by_state: found.countsByState, applied_filters: query.filters, sort: query.sort };
-  return Buffer.concat([
-    envelope.head,
-    Buffer.from(`{"purpose":${JSON.stringify(query.purpose)},"listings":{"total":${found.total},"per_page":${query.perPage},"current_page":${query.page},"total_pages":${totalPages},"data":[`),
-    ...cards,
-    Buffer.from(`]},${JSON.stringify(rest).slice(1)}`),
-    envelope.tail,
-  ]);
+  const rest = { counts_by_state: found.countsByState, applied_filters: query.filters, sort: query.sort };
+  return new AnswerBytes(ENVELOPES[index.locale])
+    .text(`{"purpose":${JSON.stringify(query.purpose)},`)
+    .page('listings', { total: found.total, perPage: query.perPage, page: query.page }, { positions: found.items, card: view.card, geo: index.geo, near: query.near })
+    .text(`,"facets":${facetsJson(found.facets)},${JSON.stringify(rest).slice(1)}`)
+    .done();
 }
 
 export function filtersBody(index: ListingIndex, purpose: Purpose) {
@@ -64,7 +54,7 @@ export function filtersBody(index: ListingIndex, purpose: Purpose) {
       bathrooms: FACETS.bathrooms,
       furnishing: FACETS.furnishing,
       completion_status: FACETS.completion_status,
-      states: EMIRATES.map(({ id }) => ({ id, name: CATALOGUE_WORDS[locale].emirate(id) })),
+      states: stateOptions(locale),
       price_range: rangeOf(all.map((i) => index.price.values[i])),
       area_range: rangeOf(all.map((i) => index.area.values[i])),
       counts_by_state: searchListings(index, { purpose, page: 1, perPage: 1, sort: 'newest', filters: {} }).countsByState,
