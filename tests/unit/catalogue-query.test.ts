@@ -4,6 +4,7 @@
  * request's language; its top fields, defaults and filters are what the description names.
  */
 import { describe, expect, it } from 'vitest';
+import { countOptions, oneNamed } from '../../src/lib/catalogue/engine/options';
 import { listParam, parseQuery, queryDescription, rangeParam, valueParam, type PagingMessages, type ParsedQuery } from '../../src/lib/catalogue/engine/query';
 
 interface BoatMessages extends PagingMessages {
@@ -69,5 +70,25 @@ describe('a catalogue query read from its description', () => {
 
   it('is a description with its paging once', () => {
     expect(() => queryDescription<BoatMessages>({ messages: BOATS.messages, params: [] })).toThrow(/paging once/);
+  });
+});
+
+describe('an option list of counts and a name for one option', () => {
+  const berths = countOptions(['None', '1 berth', '2 berths', '3+ berths'] as const, { zero: 'None', unit: 'berths?' });
+  const cabins = countOptions(['1', '2', '3+'] as const);
+
+  it('gives a count its option, the last for it or more, nothing below 1', () => {
+    expect([0, 0.5, 1, 2.9, 3, 40, 1e20].map(cabins.ofCount)).toEqual([undefined, undefined, '1', '2', '3+', '3+', '3+']);
+    expect(['None', '0', '2', '007', 'two', ''].map(berths.ofText)).toEqual(['None', undefined, '2 berths', '3+ berths', undefined, undefined]);
+  });
+
+  it("reads a query's value: the zero option in any case or 0, a count with its unit and + optional", () => {
+    expect(['none', ' 0 ', '1', '2 Berths', '3berth+', '9 +', 'x', '1000'].map(berths.read)).toEqual(['None', 'None', '1 berth', '2 berths', '3+ berths', '3+ berths', undefined, undefined]);
+    expect(['0', '2', '2 berths', '5+'].map(cabins.read)).toEqual([undefined, '2', undefined, '3+']);
+  });
+
+  it('reads a name as its one option, none when it names several', () => {
+    const named = oneNamed((name: string) => name.split(' & '));
+    expect([named('Sloop'), named('Sloop & Ketch')]).toEqual(['Sloop', undefined]);
   });
 });
