@@ -4,15 +4,15 @@
  * unknown parameters are ignored. Its own parameters are the project's name, the developer, the
  * completion year and the `amenities` and `area` lists; messages come in the request's locale.
  */
-import { parseQuery, queryDescription, listParam, valueParam } from '../../../lib/catalogue/engine/query';
+import type { FieldErrors } from '../../../lib/envelope';
+import { listParam, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
+import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
 import { isInteger, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import type { FieldErrors } from '../../../lib/envelope';
 import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
 import { MAX_QUERY_TEXT, SHARED_QUERY_PARAMS as SHARED, type Bedrooms, type Currency, type PropertyType } from '../../catalogues/services/vocabulary';
 import { AMENITIES, AREAS, projectQueryOption, type Amenity, type Area } from './options';
 import { PROJECT_QUERY_MESSAGES, type ProjectQueryMessages } from './query-messages';
-import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
 
 export const SORTS = [
   { value: 'name_asc', label: 'Newest First' },
