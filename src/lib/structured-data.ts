@@ -1,9 +1,9 @@
 /**
- * What every schema.org JSON-LD answer shares (decision 115): the context, an address, and the rule that
- * a field without a value is left out (the agency's node is the website's: src/api/website/services/agency.ts).
+ * What every schema.org JSON-LD answer shares (decision 115): the context, an address, a point, pictures,
+ * the person to call, and the rule that a field without a value is left out (the agency's node is the website's: src/api/website/services/agency.ts).
  * Plain code, no Strapi, no domain.
  */
-import type { PostalAddress } from 'schema-dts';
+import type { GeoCoordinates, PersonLeaf, PostalAddress } from 'schema-dts';
 
 export const SCHEMA_CONTEXT = 'https://schema.org';
 
@@ -19,4 +19,18 @@ export function uaeAddress(street: readonly string[], locality: string, region: 
     addressRegion: unlessEmpty(region),
     addressCountry: 'AE',
   };
+}
+
+/** A point as `GeoCoordinates`; undefined without both its latitude and longitude. */
+export function geoCoordinates(latitude: number | null | undefined, longitude: number | null | undefined): GeoCoordinates | undefined {
+  if (latitude === null || latitude === undefined || longitude === null || longitude === undefined) return undefined;
+  return { '@type': 'GeoCoordinates', latitude, longitude };
+}
+
+/** Pictures as an `image` list; undefined when there are none. */
+export const imagesUnlessNone = (images: readonly string[]): string[] | undefined => (images.length ? [...images] : undefined);
+
+/** The person to call, as an organisation's `employee`: undefined without a name, the phone left out when empty. */
+export function person({ name, phone }: { name: string; phone: string }): PersonLeaf | undefined {
+  return name ? { '@type': 'Person', name, telephone: unlessEmpty(phone) } : undefined;
 }

@@ -6,6 +6,7 @@
  * (`optionsNamed`, `rememberedByName`). Pure; the tables are in docs/off-plan.md and unit-tested row by row.
  */
 import LRUCache from 'lru-cache';
+import { countOptions, oneNamed } from '../../../lib/catalogue/engine/options';
 import { westernDigits } from '../../../lib/locale';
 
 export const PROPERTY_TYPES = ['Apartment', 'Villa', 'Townhouse', 'Penthouse'] as const;
@@ -87,26 +88,17 @@ export function rememberedByName<T>(read: (name: string) => T[]): (name: string)
 /** The property types a provider's name stands for ("Villas & Townhouses": Villa and Townhouse). */
 export const propertyTypesNamed = rememberedByName((name) => optionsNamed(PROPERTY_TYPE_WORDS, name));
 
+/** Bedrooms as options: a studio, one to four, five or more. */
+const BEDROOM_COUNTS = countOptions(BEDROOMS, { zero: 'Studio' });
+
 /** Bedrooms as a bedrooms option: "Studio", "1".."4", or "5+" for five or more; undefined when unknown. */
-export function bedroomsOption(bedrooms: string): Bedrooms | undefined {
-  if (bedrooms === 'Studio') return 'Studio';
-  const count = /^\d+$/.test(bedrooms) ? Number(bedrooms) : 0;
-  if (count < 1) return undefined;
-  return count >= 5 ? '5+' : (String(count) as Bedrooms);
-}
+export const bedroomsOption = (bedrooms: string): Bedrooms | undefined => BEDROOM_COUNTS.ofText(bedrooms);
 
 /** Values of the query, case-insensitive, with their aliases: the shared lists' and the currency. */
 export const queryOption = {
-  property_type(value: string): PropertyType | undefined {
-    const named = propertyTypesNamed(value);
-    return named.length === 1 ? named[0] : undefined;
-  },
+  property_type: oneNamed(propertyTypesNamed),
   /** "Studio" (or "0"), "1".."4", "5+" or any count of five or more ("+" arrives as a space in a URL). */
-  bedrooms(value: string): Bedrooms | undefined {
-    const count = /^(\d{1,3})\s*\+?$/.exec(value.trim());
-    if (value.trim().toLowerCase() === 'studio' || (count && Number(count[1]) === 0)) return 'Studio';
-    return count ? bedroomsOption(String(Number(count[1]))) : undefined;
-  },
+  bedrooms: BEDROOM_COUNTS.read,
   currency(value: string): Currency | undefined {
     const code = value.trim().toUpperCase();
     return (CURRENCIES as readonly string[]).includes(code) ? (code as Currency) : undefined;

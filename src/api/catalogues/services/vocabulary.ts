@@ -1,6 +1,6 @@
 /**
  * The vocabulary every catalogue shares (decision 148, 196), this domain's front door: the option lists
- * and how the query reads them, the search words, the 422 wording, the words the service writes in each
+ * and how the query reads them (the shared parameters' descriptions), the search words, the 422 wording, the words the service writes in each
  * language, the currencies, and the counts by emirate. One vocabulary, so a website sends every catalogue
  * the same values and gets the same sentences. A service file rather than an `index.ts`: Strapi loads a
  * domain's `index.ts` as the API's definition and refuses any key it does not know.
@@ -11,5 +11,6 @@ export {
 } from '../lib/options';
 export { CATALOGUE_WORDS, type CatalogueWords } from '../lib/catalogue-words';
 export { QUERY_MESSAGES, type QueryMessages, type SharedList } from '../lib/query-messages';
+export { MAX_QUERY_TEXT, SHARED_QUERY_PARAMS } from '../lib/query-params';
 export { countStates, stateOptions, type StateCount } from '../lib/state-counts';
 export type { LiveResult } from '../lib/live-result';

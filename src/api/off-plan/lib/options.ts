@@ -4,6 +4,7 @@
  * onto `area`. The query accepts the same names, so a website may send either. Pure; the tables are in
  * docs/off-plan.md and unit-tested row by row.
  */
+import { countOptions, oneNamed } from '../../../lib/catalogue/engine/options';
 import { optionsNamed, queryOption, rememberedByName, type PhraseTable } from '../../catalogues/services/vocabulary';
 
 export const AMENITIES = ['Pool', 'Gym', 'Parking', 'Security', 'Garden', 'Balcony'] as const;
@@ -27,25 +28,16 @@ const NOT_AMENITIES = ['pool table', 'pool tables', 'car pool'];
 /** The amenities a provider's amenity name stands for ("Infinity Pool": Pool). */
 export const amenitiesNamed = rememberedByName((name) => optionsNamed(AMENITY_WORDS, name, NOT_AMENITIES));
 
+/** Bedrooms as sizes: a studio, one to three bedrooms, four or more. */
+const AREA_COUNTS = countOptions(AREAS, { zero: 'Studio', unit: 'br' });
+
 /** Bedrooms as an area option: "Studio", "1BR".."3BR", or "4BR+" for four or more; undefined when unknown. */
-export function areaOption(bedrooms: string): Area | undefined {
-  if (bedrooms === 'Studio') return 'Studio';
-  const count = /^\d+$/.test(bedrooms) ? Number(bedrooms) : 0;
-  if (count < 1) return undefined;
-  return count >= 4 ? '4BR+' : (`${count}BR` as Area);
-}
+export const areaOption = (bedrooms: string): Area | undefined => AREA_COUNTS.ofText(bedrooms);
 
 /** Values of the project query, case-insensitive, with their aliases: the shared ones and the listing's own. */
 export const projectQueryOption = {
   ...queryOption,
-  amenities(value: string): Amenity | undefined {
-    const named = amenitiesNamed(value);
-    return named.length === 1 ? named[0] : undefined;
-  },
+  amenities: oneNamed(amenitiesNamed),
   /** "Studio" (or "0"), "1BR".."3BR" (or "1".."3"), "4BR+" or any count of four or more. */
-  area(value: string): Area | undefined {
-    const count = /^(\d{1,3})\s*(?:br)?\s*\+?$/i.exec(value.trim());
-    if (value.trim().toLowerCase() === 'studio' || (count && Number(count[1]) === 0)) return 'Studio';
-    return count ? areaOption(String(Number(count[1]))) : undefined;
-  },
+  area: AREA_COUNTS.read,
 };

@@ -7,7 +7,8 @@
  */
 import type { Locale } from '../../../lib/locale';
 import type { OptionalMediaUrl } from '../../../lib/media';
-import { firstThatFits, META_DESCRIPTION_MAX, META_TITLE_MAX, seoOver, type SeoBlock, type SeoRecord } from '../../../lib/seo';
+import { seoOver, type SeoBlock, type SeoRecord } from '../../../lib/seo';
+import { derivedSeo, distinct, LIST_SEPARATOR, phrase } from '../../../lib/catalogue/engine/seo';
 import type { Developer, NormalisedProject } from '../../../plugins/extsource/server/src/public';
 
 interface SeoWords {
@@ -18,14 +19,11 @@ interface SeoWords {
   developerDescription(name: string, projects: number): string;
 }
 
-const by = (developer: string, word: string) => (developer ? ` ${word} ${developer}` : '');
-const inPlace = (place: string, word: string) => (place ? ` ${word} ${place}` : '');
-
 const ENGLISH: SeoWords = {
-  projectTitles: (name, developer, community) => [`${name}${by(developer, 'by')}${inPlace(community, 'in')}`, `${name}${by(developer, 'by')}`, name],
+  projectTitles: (name, developer, community) => [`${name}${phrase('by', developer)}${phrase('in', community)}`, `${name}${phrase('by', developer)}`, name],
   projectDescriptions: ({ name, developer, place, price, completion }) => {
     const facts = [price, completion && `handover ${completion}`].filter(Boolean).join(', ');
-    const sentence = `${name}, off-plan${by(developer, 'by')}${inPlace(place, 'in')}`;
+    const sentence = `${name}, off-plan${phrase('by', developer)}${phrase('in', place)}`;
     return [`${sentence}.${facts ? ` ${facts}.` : ''} Payment plans, floor plans and availability.`, `${sentence}.${facts ? ` ${facts}.` : ''}`];
   },
   developerTitles: (name) => [`${name}: off-plan projects in the UAE`, `${name}: off-plan projects`, name],
@@ -34,10 +32,10 @@ const ENGLISH: SeoWords = {
 };
 
 const ARABIC: SeoWords = {
-  projectTitles: (name, developer, community) => [`${name}${by(developer, 'من')}${inPlace(community, 'في')}`, `${name}${by(developer, 'من')}`, name],
+  projectTitles: (name, developer, community) => [`${name}${phrase('من', developer)}${phrase('في', community)}`, `${name}${phrase('من', developer)}`, name],
   projectDescriptions: ({ name, developer, place, price, completion }) => {
     const facts = [price, completion && `التسليم ${completion}`].filter(Boolean).join('، ');
-    const sentence = `${name}، مشروع على الخريطة${by(developer, 'من')}${inPlace(place, 'في')}`;
+    const sentence = `${name}، مشروع على الخريطة${phrase('من', developer)}${phrase('في', place)}`;
     return [`${sentence}.${facts ? ` ${facts}.` : ''} خطط الدفع والمخططات والوحدات المتاحة.`, `${sentence}.${facts ? ` ${facts}.` : ''}`];
   },
   developerTitles: (name) => [`${name}: مشاريع على الخريطة في الإمارات`, `${name}: مشاريع على الخريطة`, name],
@@ -48,23 +46,18 @@ const SEO_WORDS: Record<Locale, SeoWords> = { en: ENGLISH, ar: ARABIC };
 
 const FROM: Record<Locale, string> = { en: 'From', ar: 'الأسعار تبدأ من' };
 
-const distinct = (values: readonly string[]) => [...new Set(values.map((value) => value.trim()).filter(Boolean))];
-
 /** The project's SEO as its data (already in `locale`, `projectIn`) gives it. */
 export function derivedProjectSeo(project: NormalisedProject, locale: Locale): SeoBlock {
   const words = SEO_WORDS[locale];
   const developer = project.developer.name.trim();
-  const place = distinct([project.community, project.city]).join(locale === 'ar' ? '، ' : ', ');
+  const place = distinct([project.community, project.city]).join(LIST_SEPARATOR[locale]);
   const price = project.price.starting_from ? `${FROM[locale]} ${project.price.formatted}` : project.price.formatted;
-  const descriptions = words.projectDescriptions({ name: project.name, developer, place, price, completion: project.completion.date });
-  return {
-    meta_title: firstThatFits(words.projectTitles(project.name, developer, project.community.trim()), META_TITLE_MAX),
-    meta_description: firstThatFits(descriptions, META_DESCRIPTION_MAX),
-    canonical_url: null,
-    og_image: project.image || null,
-    noindex: false,
-    keywords: distinct([project.name, developer, project.community, project.city]),
-  };
+  return derivedSeo({
+    titles: words.projectTitles(project.name, developer, project.community.trim()),
+    descriptions: words.projectDescriptions({ name: project.name, developer, place, price, completion: project.completion.date }),
+    image: project.image || null,
+    keywords: [project.name, developer, project.community, project.city],
+  });
 }
 
 /** The project answer's `seo`: the editor's override (published, in `locale`) over the derived one. */
@@ -75,12 +68,10 @@ export function projectSeo(project: NormalisedProject, locale: Locale, override:
 /** A developer page's SEO as its data gives it: its name and how many projects of the feed are its. */
 export function derivedDeveloperSeo(developer: Developer, projects: number, locale: Locale): SeoBlock {
   const words = SEO_WORDS[locale];
-  return {
-    meta_title: firstThatFits(words.developerTitles(developer.name), META_TITLE_MAX),
-    meta_description: firstThatFits([words.developerDescription(developer.name, projects)], META_DESCRIPTION_MAX),
-    canonical_url: null,
-    og_image: developer.logo || null,
-    noindex: false,
-    keywords: distinct([developer.name]),
-  };
+  return derivedSeo({
+    titles: words.developerTitles(developer.name),
+    descriptions: [words.developerDescription(developer.name, projects)],
+    image: developer.logo || null,
+    keywords: [developer.name],
+  });
 }

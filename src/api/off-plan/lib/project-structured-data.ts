@@ -9,15 +9,12 @@
  * price, an `AggregateOffer` from it. Typed with schema-dts, so TypeScript refuses a type or property
  * schema.org does not have. Pure: the project already in the request's language (project-locale.ts).
  */
-import type { AggregateOffer, ApartmentComplexLeaf, OrganizationLeaf, PostalAddress, RealEstateAgentLeaf, RealEstateListingLeaf, ResidenceLeaf, WithContext } from 'schema-dts';
+import type { AggregateOffer, ApartmentComplexLeaf, OrganizationLeaf, PostalAddress, RealEstateListingLeaf, ResidenceLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
-import { agencyId, agencyNode } from '../../website/services/agency';
-import { SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
+import { geoCoordinates, imagesUnlessNone, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
+import { APARTMENT_TYPES, itemPageData, offeredByAgency } from '../../catalogues/services/structured-data';
 import { propertyTypesNamed } from '../../catalogues/services/vocabulary';
-
-/** The kinds of home an apartment complex holds. */
-const APARTMENT_TYPES = new Set(['Apartment', 'Penthouse']);
 
 /** Whether every kind of home the project offers is an apartment (and it names at least one). */
 function isApartmentComplex(project: NormalisedProject): boolean {
@@ -29,10 +26,7 @@ function isApartmentComplex(project: NormalisedProject): boolean {
 const address = (project: NormalisedProject): PostalAddress => uaeAddress([project.sub_community, project.community], project.city, project.state_name);
 
 /** Every picture of it once, the featured one first; undefined when it has none. */
-function imagesOf(project: NormalisedProject): string[] | undefined {
-  const images = [...new Set([project.image, ...project.images, ...project.gallery].filter(Boolean))];
-  return images.length ? images : undefined;
-}
+const imagesOf = (project: NormalisedProject) => imagesUnlessNone([...new Set([project.image, ...project.images, ...project.gallery].filter(Boolean))]);
 
 function residence(project: NormalisedProject): ApartmentComplexLeaf | ResidenceLeaf {
   const { coordinates } = project;
@@ -40,7 +34,7 @@ function residence(project: NormalisedProject): ApartmentComplexLeaf | Residence
     '@type': isApartmentComplex(project) ? 'ApartmentComplex' : 'Residence',
     name: project.name,
     address: address(project),
-    geo: coordinates ? { '@type': 'GeoCoordinates', latitude: coordinates.latitude, longitude: coordinates.longitude } : undefined,
+    geo: geoCoordinates(coordinates?.latitude, coordinates?.longitude),
     image: imagesOf(project),
   };
 }
@@ -49,34 +43,23 @@ function developer({ developer }: NormalisedProject): OrganizationLeaf {
   return { '@type': 'Organization', name: developer.name, logo: unlessEmpty(developer.logo) };
 }
 
-/** The agency, with the project's own agent as its employee when the feed names one. */
-function agency({ agent }: NormalisedProject, locale: Locale): RealEstateAgentLeaf {
-  const employee = agent.name ? { '@type': 'Person' as const, name: agent.name, telephone: unlessEmpty(agent.phone) } : undefined;
-  return { ...agencyNode(locale), employee };
-}
-
 /** From its starting price, in the currency that price is in; none without a price. */
 function offers({ price }: NormalisedProject): AggregateOffer | undefined {
   if (price.starting_from === null) return undefined;
-  return { '@type': 'AggregateOffer', lowPrice: price.starting_from, priceCurrency: price.currency, offeredBy: { '@id': agencyId() } };
+  return { '@type': 'AggregateOffer', lowPrice: price.starting_from, priceCurrency: price.currency, offeredBy: offeredByAgency() };
 }
 
-/**
- * The project's JSON-LD in `locale`, its page at `url`. Fields it has no value for are undefined, so
- * the answer's JSON leaves them out.
- */
+/** The project's JSON-LD in `locale`, its page at `url`; the developer as the listing's `provider`. */
 export function projectStructuredData(project: NormalisedProject, locale: Locale, url: string): WithContext<RealEstateListingLeaf> {
-  return {
-    '@context': SCHEMA_CONTEXT,
-    '@type': 'RealEstateListing',
+  return itemPageData({
     url,
     name: project.name,
-    description: unlessEmpty(project.description),
-    inLanguage: locale,
+    description: project.description,
+    locale,
     image: imagesOf(project),
     mainEntity: residence(project),
     provider: developer(project),
-    publisher: agency(project, locale),
+    agent: project.agent,
     offers: offers(project),
-  };
+  });
 }

@@ -5,7 +5,8 @@
  * the most informative wording that fits whole, else cut on a word. Pure.
  */
 import type { Locale } from '../../../lib/locale';
-import { firstThatFits, META_DESCRIPTION_MAX, META_TITLE_MAX, type SeoBlock } from '../../../lib/seo';
+import type { SeoBlock } from '../../../lib/seo';
+import { derivedSeo, joined, LIST_SEPARATOR, phrase } from '../../../lib/catalogue/engine/seo';
 import type { ListingCard } from './card';
 import type { Listing } from './listing';
 
@@ -18,7 +19,6 @@ interface SeoWords {
   facts(card: ListingCard): string[];
 }
 
-const joined = (parts: readonly (string | null | false | undefined)[], separator: string) => parts.filter(Boolean).join(separator);
 const number = (value: number) => value.toLocaleString('en-US');
 
 const ENGLISH: SeoWords = {
@@ -27,7 +27,7 @@ const ENGLISH: SeoWords = {
     return joined([bedrooms && `${bedrooms}-bedroom`, type ?? 'home'], ' ');
   },
   offered: (purpose) => (purpose === 'rent' ? 'for rent' : 'for sale'),
-  inPlace: (place) => (place ? ` in ${place}` : ''),
+  inPlace: (place) => phrase('in', place),
   facts: ({ price, bathrooms, area, furnishing, permit_number: permit }) => [
     price.period === 'year' && price.amount !== null ? `${price.formatted} a year` : price.formatted,
     bathrooms !== null ? `${bathrooms} ${bathrooms === 1 ? 'bathroom' : 'bathrooms'}` : '',
@@ -43,7 +43,7 @@ const ARABIC: SeoWords = {
     return joined([type ?? 'عقار', bedrooms && (bedrooms === '1' ? 'بغرفة نوم واحدة' : `من ${bedrooms} غرف نوم`)], ' ');
   },
   offered: (purpose) => (purpose === 'rent' ? 'للإيجار' : 'للبيع'),
-  inPlace: (place) => (place ? ` في ${place}` : ''),
+  inPlace: (place) => phrase('في', place),
   facts: ({ price, bathrooms, area, furnishing, permit_number: permit }) => [
     price.period === 'year' && price.amount !== null ? `${price.formatted} سنويًا` : price.formatted,
     bathrooms !== null ? `الحمامات: ${bathrooms}` : '',
@@ -55,12 +55,10 @@ const ARABIC: SeoWords = {
 
 const SEO_WORDS: Record<Locale, SeoWords> = { en: ENGLISH, ar: ARABIC };
 
-const distinct = (values: readonly string[]) => [...new Set(values.map((value) => value.trim()).filter(Boolean))];
-
 /** The listing's `seo` in `locale`, from its card there (its title, type and price already in that language). */
 export function listingSeo(card: ListingCard, locale: Locale): SeoBlock {
   const words = SEO_WORDS[locale];
-  const comma = locale === 'ar' ? '، ' : ', ';
+  const comma = LIST_SEPARATOR[locale];
   const headline = `${words.home(card)} ${words.offered(card.purpose)}`;
   const titles = [
     `${headline}${words.inPlace(joined([card.community, card.city], comma))}`,
@@ -70,12 +68,10 @@ export function listingSeo(card: ListingCard, locale: Locale): SeoBlock {
   const facts = joined(words.facts(card), comma);
   const place = joined([card.sub_community, card.community, card.city], comma);
   const sentence = `${headline}${words.inPlace(place)}`;
-  return {
-    meta_title: firstThatFits(titles.map((title) => title.charAt(0).toUpperCase() + title.slice(1)), META_TITLE_MAX),
-    meta_description: firstThatFits([`${card.title}. ${sentence}: ${facts}.`, `${sentence}: ${facts}.`, `${sentence}.`], META_DESCRIPTION_MAX),
-    canonical_url: null,
-    og_image: card.image,
-    noindex: false,
-    keywords: distinct([card.property_type ?? '', card.community, card.sub_community, card.city, card.state_name ?? '', card.reference]),
-  };
+  return derivedSeo({
+    titles: titles.map((title) => title.charAt(0).toUpperCase() + title.slice(1)),
+    descriptions: [`${card.title}. ${sentence}: ${facts}.`, `${sentence}: ${facts}.`, `${sentence}.`],
+    image: card.image,
+    keywords: [card.property_type ?? '', card.community, card.sub_community, card.city, card.state_name ?? '', card.reference],
+  });
 }

@@ -6,16 +6,13 @@
  * floor size, address, coordinates and images; the agency publishing it with the listing's agent as its
  * employee. Typed with schema-dts. Pure: the card already in the request's language.
  */
-import type { AccommodationLeaf, ApartmentLeaf, HouseLeaf, Offer, RealEstateAgentLeaf, RealEstateListingLeaf, WithContext } from 'schema-dts';
+import type { AccommodationLeaf, ApartmentLeaf, HouseLeaf, Offer, RealEstateListingLeaf, WithContext } from 'schema-dts';
 import type { Locale } from '../../../lib/locale';
-import { agencyId, agencyNode } from '../../website/services/agency';
-import { SCHEMA_CONTEXT, uaeAddress, unlessEmpty } from '../../../lib/structured-data';
+import { geoCoordinates, imagesUnlessNone, uaeAddress } from '../../../lib/structured-data';
+import { APARTMENT_TYPES, HOUSE_TYPES, itemPageData, offeredByAgency } from '../../catalogues/services/structured-data';
 import type { ListingCard } from './card';
 import type { Listing } from './listing';
 import { listingOptions } from './options';
-
-const APARTMENTS = new Set(['Apartment', 'Penthouse']);
-const HOUSES = new Set(['Villa', 'Townhouse']);
 
 /** schema.org's offers to sell and to lease out. */
 const OFFER_TYPE = { sale: 'OfferForPurchase', rent: 'OfferForLease' } as const;
@@ -24,14 +21,14 @@ function home(listing: Listing, card: ListingCard): AccommodationLeaf | Apartmen
   const kind = listingOptions(listing).property_type ?? '';
   const bedrooms = card.bedrooms === 'Studio' ? 0 : card.bedrooms === null ? undefined : Number(card.bedrooms);
   return {
-    '@type': APARTMENTS.has(kind) ? 'Apartment' : HOUSES.has(kind) ? 'House' : 'Accommodation',
+    '@type': APARTMENT_TYPES.has(kind) ? 'Apartment' : HOUSE_TYPES.has(kind) ? 'House' : 'Accommodation',
     name: card.title,
     numberOfBedrooms: Number.isFinite(bedrooms) ? bedrooms : undefined,
     numberOfBathroomsTotal: card.bathrooms ?? undefined,
     floorSize: card.area.sqft === null ? undefined : { '@type': 'QuantitativeValue', value: card.area.sqft, unitCode: 'FTK', unitText: 'sq.ft' },
     address: uaeAddress([card.sub_community, card.community], card.city, card.state_name ?? ''),
-    geo: listing.latitude === null || listing.longitude === null ? undefined : { '@type': 'GeoCoordinates', latitude: listing.latitude, longitude: listing.longitude },
-    image: card.images.length ? card.images : undefined,
+    geo: geoCoordinates(listing.latitude, listing.longitude),
+    image: imagesUnlessNone(card.images),
   };
 }
 
@@ -44,28 +41,21 @@ function offer(card: ListingCard): Offer | undefined {
     price: amount,
     priceCurrency: currency,
     priceSpecification: period === 'year' ? { '@type': 'UnitPriceSpecification', price: amount, priceCurrency: currency, unitCode: 'ANN', unitText: 'year' } : undefined,
-    offeredBy: { '@id': agencyId() },
+    offeredBy: offeredByAgency(),
   };
 }
 
-function agency({ agent }: ListingCard, locale: Locale): RealEstateAgentLeaf {
-  const employee = agent.name ? { '@type': 'Person' as const, name: agent.name, telephone: unlessEmpty(agent.phone) } : undefined;
-  return { ...agencyNode(locale), employee };
-}
-
-/** The listing's JSON-LD in `locale`, its page at `card.canonical_url`; fields without a value left out. */
+/** The listing's JSON-LD in `locale`, its page at `card.canonical_url`, its reference its identifier. */
 export function listingStructuredData(listing: Listing, card: ListingCard, description: string, locale: Locale): WithContext<RealEstateListingLeaf> {
-  return {
-    '@context': SCHEMA_CONTEXT,
-    '@type': 'RealEstateListing',
+  return itemPageData({
     url: card.canonical_url,
     name: card.title,
-    description: unlessEmpty(description),
-    inLanguage: locale,
+    description,
+    locale,
     identifier: card.reference,
-    image: card.images.length ? card.images : undefined,
+    image: imagesUnlessNone(card.images),
     mainEntity: home(listing, card),
-    publisher: agency(card, locale),
+    agent: card.agent,
     offers: offer(card),
-  };
+  });
 }

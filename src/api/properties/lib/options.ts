@@ -3,6 +3,7 @@
  * lists, read the same way, so a website sends either catalogue the same values); bathrooms, furnishing
  * and completion status are the listings' own.
  */
+import { countOptions } from '../../../lib/catalogue/engine/options';
 import { BEDROOMS, PROPERTY_TYPES, bedroomsOption, propertyTypesNamed, queryOption, type Bedrooms, type PropertyType } from '../../catalogues/services/vocabulary';
 import type { Listing } from './listing';
 
@@ -31,11 +32,10 @@ export const FACETS = {
 export type FacetName = keyof typeof FACETS;
 export const FACET_NAMES = Object.keys(FACETS) as FacetName[];
 
+const BATHROOM_COUNTS = countOptions(BATHROOMS);
+
 /** Bathrooms as an option: "1".."4", or "5+" for five or more; undefined when unknown. */
-export function bathroomsOption(bathrooms: number | null): Bathrooms | undefined {
-  if (bathrooms === null || bathrooms < 1) return undefined;
-  return bathrooms >= 5 ? '5+' : (String(Math.floor(bathrooms)) as Bathrooms);
-}
+export const bathroomsOption = (bathrooms: number | null): Bathrooms | undefined => (bathrooms === null ? undefined : BATHROOM_COUNTS.ofCount(bathrooms));
 
 /** The option of each facet a listing has (none where its feed says nothing). */
 export function listingOptions(listing: Listing): Record<FacetName, string | undefined> {
@@ -52,10 +52,7 @@ export function listingOptions(listing: Listing): Record<FacetName, string | und
 export const readOption: Record<FacetName, (value: string) => string | undefined> = {
   property_type: queryOption.property_type,
   bedrooms: queryOption.bedrooms,
-  bathrooms(value) {
-    const count = /^(\d{1,3})\s*\+?$/.exec(value.trim());
-    return count && Number(count[1]) >= 1 ? bathroomsOption(Number(count[1])) : undefined;
-  },
+  bathrooms: BATHROOM_COUNTS.read,
   furnishing(value) {
     const key = value.trim().toLowerCase().replace(/[\s_]+/g, '-');
     return (FURNISHINGS as readonly string[]).includes(key) ? key : undefined;
