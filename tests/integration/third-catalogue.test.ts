@@ -1,0 +1,141 @@
+/**
+ * Issue 67's acceptance (decision 220): a third catalogue, commercial units, added by its descriptor module
+ * alone (tests/fixtures/catalogues/commercial-units.js, named by CATALOGUE_MODULES) in an app of its own,
+ * answers its list with a filter and its counts, its filters, its map, one unit with its similar units, its
+ * slugs (a former one moved), a page's live section and a buyer's saved search matched as the alerts match
+ * it. The counts, orders and similar units asserted are what the engine's build and search make of the
+ * descriptor's facets, sorts, partitions and similar tiers: bypass the engine and they differ.
+ */
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnvironment, sqliteFile, startAppProcess, TEST_SECRETS, type AppProcess } from '../helpers/app-process';
+import { eventually } from '../helpers/eventually';
+
+const FIXTURE = path.resolve(__dirname, '../fixtures/catalogues/commercial-units.js');
+const FEED = path.resolve(__dirname, '../fixtures/catalogues/commercial-units.json');
+
+let app: AppProcess;
+let database: ReturnType<typeof sqliteFile>;
+let feedCopy: string;
+
+const get = async (pathAndQuery: string) => {
+  const response = await fetch(`http://127.0.0.1:${app.port}/api${pathAndQuery}`, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+};
+
+beforeAll(async () => {
+  database = sqliteFile();
+  feedCopy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'commercial-feed-')), 'units.json');
+  fs.copyFileSync(FEED, feedCopy);
+  app = await startAppProcess({
+    ...baseEnvironment(),
+    ...TEST_SECRETS,
+    ...database.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: 'http://cms.test.local',
+    SEED_DEMO: 'false',
+    CATALOGUE_MODULES: FIXTURE,
+    COMMERCIAL_UNITS_FEED: feedCopy,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.stop();
+  database?.remove();
+  if (feedCopy) fs.rmSync(path.dirname(feedCopy), { recursive: true, force: true });
+});
+
+const card = (id: number, key: string, slug: string) => expect.objectContaining({ id, key, slug });
+
+describe('a third catalogue from its descriptor alone', () => {
+  it('lists a filtered page with its counts, in the sort asked, under its own surrogate key', async () => {
+    const { status, headers, body } = await get('/v1/commercial?use=office&state_id=DU&sort=price_asc');
+    expect(status).toBe(200);
+    expect(headers.get('surrogate-key')).toBe('commercial');
+    const { items, facets, counts_by_state, pagination } = body.data;
+    // The offices of Dubai, cheapest first: the engine's price order within the state's and the option's sets.
+    expect(items.map((item: { key: string }) => item.key)).toEqual(['CU-003', 'CU-001', 'CU-002', 'CU-004']);
+    expect(items[1]).toEqual(card(1, 'CU-001', 'office-1204-bay-square'));
+    expect(pagination).toEqual({ page: 1, per_page: 12, total: 4, pages: 1 });
+    // `use` counted disjunctively (the other uses of Dubai), `fitted` (combine: all) over the match itself.
+    expect(facets).toEqual({
+      use: [{ value: 'office', count: 4 }, { value: 'retail', count: 2 }, { value: 'warehouse', count: 2 }],
+      fitted: [{ value: 'furnished', count: 2 }, { value: 'parking', count: 3 }],
+    });
+    expect(counts_by_state).toEqual([
+      { state_id: 'DU', state_name: 'Dubai', count: 4 },
+      { state_id: 'AZ', state_name: 'Abu Dhabi', count: 1 },
+      { state_id: 'SH', state_name: 'Sharjah', count: 1 },
+    ]);
+    // Every option of an `all` facet: intersected, not united.
+    const both = (await get('/v1/commercial?use=office&fitted=furnished,parking')).body.data;
+    expect(both.items.map((item: { key: string }) => item.key)).toEqual(['CU-004', 'CU-001']);
+    const refused = await get('/v1/commercial?use=villa&beds=2');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ beds: ['beds is not a filter of this catalogue.'], use: ['use must be among: office, retail, warehouse.'] });
+  });
+
+  it('answers its filters and its map', async () => {
+    expect((await get('/v1/commercial/filters')).body.data).toEqual({
+      total: 12,
+      facets: {
+        use: [{ value: 'office', count: 6 }, { value: 'retail', count: 3 }, { value: 'warehouse', count: 3 }],
+        fitted: [{ value: 'furnished', count: 4 }, { value: 'parking', count: 6 }],
+      },
+      ranges: { price: { min: 900000, max: 6800000 } },
+      sorts: ['newest', 'price_asc', 'size_desc'],
+    });
+    const map = (await get('/v1/commercial/map?use=office&bbox=54.9,24.9,55.6,25.4&zoom=9')).body.data;
+    // Dubai's four offices in one cluster at this zoom, with their price range.
+    expect(map.total).toBe(4);
+    expect(map.features).toHaveLength(1);
+    expect(map.features[0].properties).toMatchObject({ cluster: true, point_count: 4, price_range: { min: 1200000, max: 3900000, currency: 'AED' } });
+    const close = (await get('/v1/commercial/map?use=office&bbox=55.26,25.18,55.29,25.195&zoom=16')).body.data;
+    expect(close.features.map((feature: { properties: { slug: string } }) => feature.properties.slug).sort()).toEqual(['office-1204-bay-square', 'office-2201-prism-tower', 'office-903-churchill-tower']);
+  });
+
+  it('answers one unit by its slug or key with its similar units, and a former slug moved', async () => {
+    const { status, headers, body } = await get('/v1/commercial/office-1204-bay-square');
+    expect(status).toBe(200);
+    expect(headers.get('surrogate-key')).toBe('commercial-items commercial-CU-001 commercial-CU-003 commercial-CU-002 commercial-CU-004');
+    expect(body.data).toMatchObject({ key: 'CU-001', canonical_url: 'https://site.test/commercial/office-1204-bay-square' });
+    // The similar tiers: its community's offices nearest first, then the nearest office outside it.
+    expect(body.data.similar.map((unit: { key: string }) => unit.key)).toEqual(['CU-003', 'CU-002', 'CU-004']);
+    expect((await get('/v1/commercial/CU-001')).body.data.slug).toBe('office-1204-bay-square');
+    expect((await get('/v1/commercial/no-such-unit')).status).toBe(404);
+
+    const units = JSON.parse(fs.readFileSync(feedCopy, 'utf8')) as Array<{ ref: string; name: string }>;
+    units.find((unit) => unit.ref === 'CU-001')!.name = 'Office 1205, Bay Square';
+    fs.writeFileSync(feedCopy, JSON.stringify(units));
+    await app.request({ invalidateTag: 'commercial-units' }, 'invalidated');
+    await eventually(async () => expect((await get('/v1/commercial/office-1205-bay-square')).status).toBe(200), { timeoutMs: 20_000, intervalMs: 100 });
+    const moved = await get('/v1/commercial/office-1204-bay-square?x=1');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/api/v1/commercial/office-1205-bay-square?x=1');
+  });
+
+  it("shows in a composed page's live section, by a spelling of its own", async () => {
+    const section = { __component: 'sections.figures', catalogue: 'offices', query: 'max_price=2000000' };
+    const created = await app.request<{ documentId?: string; error?: string }>(
+      { createDocument: { uid: 'api::pages.page', status: 'published', data: { kind: 'landing', title: 'Offices', slug: 'commercial-offices', sections: [section] } } },
+      'created'
+    );
+    expect(created.error).toBeUndefined();
+    const [figures] = (await get('/v1/pages/commercial-offices')).body.data.sections;
+    // The offices at 2M or less (CU-001, 003, 009, 012), as the engine's live result figures them.
+    expect(figures).toMatchObject({ type: 'figures', catalogue: 'offices', query: 'max_price=2000000&use=office' });
+    expect(figures.figures).toMatchObject({ count: 4, price_from: { amount: 900000 }, price_to: { amount: 1850000 }, median_price_per_sqft: { amount: 1274 } });
+  });
+
+  it("accepts a buyer's saved search of it and matches it as the alerts do", async () => {
+    const saved = await app.request<{ read: any; keyPrefix: string; matching: string[] | null }>({ savedSearch: { name: 'Cheap offices', catalogue: 'commercial', query: 'use=office&max_price=2000000' } }, 'saved');
+    expect(saved.read).toEqual({ ok: true, fields: { name: 'Cheap offices', catalogue: 'commercial', query: 'use=office&max_price=2000000', frequency: 'daily' } });
+    expect(saved.keyPrefix).toBe('commercial:');
+    expect(saved.matching).toEqual(['CU-001', 'CU-003', 'CU-009', 'CU-012']);
+    const refused = await app.request<{ read: any }>({ savedSearch: { name: 'x', catalogue: 'commercial', query: 'beds=2' } }, 'saved');
+    expect(refused.read.ok).toBe(false);
+  });
+});
