@@ -81,7 +81,7 @@ const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUT
 const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [
   offPlanWarmUp(strapi),
   listingsWarmUp(strapi),
-  definedCataloguesWarmUp(strapi),
+  ...definedCataloguesWarmUp(strapi),
   searchWarmUp(strapi),
   laneWarmUp(strapi.server.httpServer, { asked: lanesAskedAtStart(), log: strapi.log }),
 ];
