@@ -37,6 +37,9 @@ async function main() {
     } else if (message && message.invalidateTag) {
       require(path.join(appDir, 'dist', 'src', 'lib', 'cache', 'index.js')).cache.invalidate([message.invalidateTag]);
       process.send({ invalidated: true });
+    } else if (message && message.countRows) {
+      const { uid, where } = message.countRows;
+      process.send({ counted: await strapi.db.query(uid).count({ where }).catch((error) => ({ error: error.message })) });
     } else if (message && message.createDocument) {
       const { uid, status, data } = message.createDocument;
       const created = await strapi.documents(uid).create({ status, data }).then((document) => ({ documentId: document.documentId }), (error) => ({ error: error.message }));

@@ -12,9 +12,12 @@ import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnvironment, sqliteFile, startAppProcess, TEST_SECRETS, type AppProcess } from '../helpers/app-process';
 import { eventually } from '../helpers/eventually';
+import { fastLaneAnswersAt } from '../helpers/lane-count';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/catalogues/commercial-units.js');
 const FEED = path.resolve(__dirname, '../fixtures/catalogues/commercial-units.json');
+
+const METRICS_TOKEN = 'third-catalogue-metrics-token-0123';
 
 let app: AppProcess;
 let database: ReturnType<typeof sqliteFile>;
@@ -37,6 +40,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     PUBLIC_URL: 'http://cms.test.local',
     SEED_DEMO: 'false',
+    METRICS_ENABLED: 'true',
+    METRICS_TOKEN,
     CATALOGUE_MODULES: FIXTURE,
     COMMERCIAL_UNITS_FEED: feedCopy,
   });
@@ -73,6 +78,10 @@ describe('a third catalogue from its descriptor alone', () => {
     // Every option of an `all` facet: intersected, not united.
     const both = (await get('/v1/commercial?use=office&fitted=furnished,parking')).body.data;
     expect(both.items.map((item: { key: string }) => item.key)).toEqual(['CU-004', 'CU-001']);
+    // Asked again, answered from memory by the fast lane (its lookup registered by the catalogue service).
+    const before = await fastLaneAnswersAt(app.port, METRICS_TOKEN);
+    expect((await get('/v1/commercial?use=office&state_id=DU&sort=price_asc')).body.data.pagination.total).toBe(4);
+    expect(await fastLaneAnswersAt(app.port, METRICS_TOKEN)).toBe(before + 1);
     const refused = await get('/v1/commercial?use=villa&beds=2');
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ beds: ['beds is not a filter of this catalogue.'], use: ['use must be among: office, retail, warehouse.'] });
@@ -135,6 +144,8 @@ describe('a third catalogue from its descriptor alone', () => {
     expect(saved.read).toEqual({ ok: true, fields: { name: 'Cheap offices', catalogue: 'commercial', query: 'use=office&max_price=2000000', frequency: 'daily' } });
     expect(saved.keyPrefix).toBe('commercial:');
     expect(saved.matching).toEqual(['CU-001', 'CU-003', 'CU-009', 'CU-012']);
+    // A favourite of one of its units has a column of its own, made from its entry at register.
+    expect(await app.request({ countRows: { uid: 'api::account.favorite', where: { commercial_key: 'CU-001' } } }, 'counted')).toBe(0);
     const refused = await app.request<{ read: any }>({ savedSearch: { name: 'x', catalogue: 'commercial', query: 'beds=2' } }, 'saved');
     expect(refused.read.ok).toBe(false);
   });
