@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnvironment, sqliteFile, startAppProcess, TEST_SECRETS, type AppProcess } from '../helpers/app-process';
 import { eventually } from '../helpers/eventually';
 import { fastLaneAnswersAt } from '../helpers/lane-count';
+import { validateSitemap } from '../helpers/sitemap-schemas';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/catalogues/commercial-units.js');
 const FEED = path.resolve(__dirname, '../fixtures/catalogues/commercial-units.json');
@@ -124,6 +125,20 @@ describe('a third catalogue from its descriptor alone', () => {
     const moved = await get('/v1/commercial/office-1204-bay-square?x=1');
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/api/v1/commercial/office-1205-bay-square?x=1');
+  });
+
+  it('lists its units in a sitemap part of its own, by their current slugs', async () => {
+    const text = async (pathname: string) => (await fetch(`http://127.0.0.1:${app.port}${pathname}`)).text();
+    const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const parts = locsOf(await text('/api/v1/sitemap.xml')).filter((loc) => loc.includes('/sitemaps/commercial-'));
+    expect(parts).toEqual(['http://cms.test.local/api/v1/sitemaps/commercial-1.xml']);
+    const part = await text('/api/v1/sitemaps/commercial-1.xml');
+    await validateSitemap(part, 'sitemap-hreflang.xsd');
+    const units = locsOf(part);
+    // Each of the twelve in each language; the renamed one by its new slug.
+    expect(units).toHaveLength(24);
+    expect(units).toEqual(expect.arrayContaining(['https://site.test/commercial/office-1205-bay-square', 'https://site.test/ar/commercial/office-2201-prism-tower']));
+    expect(units).not.toContain('https://site.test/commercial/office-1204-bay-square');
   });
 
   it("shows in a composed page's live section, by a spelling of its own", async () => {

@@ -6,6 +6,7 @@
 import type { Core } from '@strapi/strapi';
 import { bitsetOf, has, members } from '../../../lib/catalogue/bitset';
 import { matchingSet } from '../../../lib/catalogue/engine/search';
+import { LOCALES, type Locale } from '../../../lib/locale';
 import type { AlertItems, AlertSearch, CatalogueEntry } from '../lib/registry';
 import { definedLive } from './defined-answers';
 import { definedSelection, type DefinedIndex } from './defined-index';
@@ -107,8 +108,14 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
       },
       pricesFrom: false,
     },
-    // Its items' website pages are its own URLs (itemUrl), which the sitemap's page kinds do not name yet: none listed.
-    sitemapPages: async () => [],
+    // Its items' website pages by their own URLs (itemUrl): the site's paths name no page of its.
+    async sitemapPages(strapi) {
+      const { items, slugs } = await serviceOf(strapi).read();
+      return items.map((item) => {
+        const slug = slugs.slugOf.get(definition.key(item)) ?? definition.key(item);
+        return { urls: Object.fromEntries(LOCALES.map((locale) => [locale, definition.itemUrl(slug, locale)])) as Record<Locale, string>, lastModified: undefined };
+      });
+    },
     sitemap: { noindexTypes: [], related: async () => ({ pages: [], sections: [] }) },
     // A lead keeps a column and snapshot per kind (projects, listings): a defined catalogue's item is not one yet.
     enquiry: { kind: 'listing', find: async () => null },
