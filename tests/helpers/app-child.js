@@ -40,6 +40,15 @@ async function main() {
     } else if (message && message.countRows) {
       const { uid, where } = message.countRows;
       process.send({ counted: await strapi.db.query(uid).count({ where }).catch((error) => ({ error: error.message })) });
+    } else if (message && message.rows) {
+      process.send({ rows: await strapi.db.connection(message.rows.table).where(message.rows.where || {}).select('*') });
+    } else if (message && message.addBuyer) {
+      const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'buyer' } });
+      const { email } = message.addBuyer;
+      const user = await strapi.plugin('users-permissions').service('user').add({
+        username: email, email, password: 'Buyer-Passw0rd-long', provider: 'local', confirmed: true, blocked: false, role: role.id, marketing_consent: true, language: 'en',
+      });
+      process.send({ buyer: { id: user.id, auth: `Bearer ${await strapi.plugin('users-permissions').service('jwt').issue({ id: user.id })}` } });
     } else if (message && message.createDocument) {
       const { uid, status, data } = message.createDocument;
       const created = await strapi.documents(uid).create({ status, data }).then((document) => ({ documentId: document.documentId }), (error) => ({ error: error.message }));

@@ -43,6 +43,9 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     METRICS_ENABLED: 'true',
     METRICS_TOKEN,
+    // Alerts on, matching each catalogue's new build within a fifth of a second.
+    ALERTS_UNSUBSCRIBE_SECRET: 'third-catalogue-alerts-secret',
+    ALERTS_POLL_MS: '200',
     CATALOGUE_MODULES: FIXTURE,
     COMMERCIAL_UNITS_FEED: feedCopy,
   });
@@ -164,5 +167,33 @@ describe('a third catalogue from its descriptor alone', () => {
     expect(await app.request({ countRows: { uid: 'api::account.favorite', where: { commercial_key: 'CU-001' } } }, 'counted')).toBe(0);
     const refused = await app.request<{ read: any }>({ savedSearch: { name: 'x', catalogue: 'commercial', query: 'beds=2' } }, 'saved');
     expect(refused.read.ok).toBe(false);
+  });
+
+  it("sends a buyer's saved search of it an alert when a unit it selects comes", async () => {
+    const buyer = await app.request<{ id: number; auth: string }>({ addBuyer: { email: `commercial-${Date.now()}@example.com` } }, 'buyer');
+    const response = await fetch(`http://127.0.0.1:${app.port}/api/v1/me/saved-searches`, {
+      method: 'POST',
+      headers: { Authorization: buyer.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Bay offices', catalogue: 'commercial', query: 'location=business bay&use=office' }),
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { data: unknown }).data).toMatchObject({ catalogue: 'commercial', query: 'use=office&location=business+bay' });
+    const rows = (table: string, where: Record<string, unknown> = {}) => app.request<Array<Record<string, unknown>>>({ rows: { table, where } }, 'rows');
+    // A first match only remembers the units, in the catalogue's own seen table.
+    await eventually(async () => expect(await rows('app_alert_seen_commercial')).toHaveLength(12), { timeoutMs: 20_000, intervalMs: 100 });
+
+    const units = JSON.parse(fs.readFileSync(feedCopy, 'utf8')) as Array<Record<string, unknown>>;
+    const added = { id: 13, ref: 'CU-013', name: 'Office 3107, Bay Gate', use: 'office', emirate: 'DU', community: 'Business Bay', price: 1500000, size: 1100, lat: 25.1870, lng: 55.2750, fitted: [] };
+    const elsewhere = { ...added, id: 14, ref: 'CU-014', name: 'Office 40, Marina Plaza', community: 'Dubai Marina', lat: 25.08, lng: 55.14 };
+    fs.writeFileSync(feedCopy, JSON.stringify([...units, added, elsewhere]));
+    await app.request({ invalidateTag: 'commercial-units' }, 'invalidated');
+    // The new Business Bay office is told to the search; the Marina one is not its.
+    const told = await eventually(async () => {
+      const found = await rows('app_alerts', { buyer_id: buyer.id });
+      expect(found).toHaveLength(1);
+      return found[0];
+    }, { timeoutMs: 20_000, intervalMs: 100 });
+    expect(told).toMatchObject({ project_id: 'commercial:CU-013', subject_name: 'Bay offices', price: 1500000 });
+    expect(JSON.parse(String(told.project_names))).toEqual({ en: 'Office 3107, Bay Gate', ar: 'Office 3107, Bay Gate' });
   });
 });
