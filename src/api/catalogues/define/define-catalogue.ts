@@ -18,7 +18,8 @@ import { runSteps } from '../../../lib/catalogue/steps';
 import type { CatalogueDescription } from '../services/catalogue-description';
 import { appCatalogueDeps, createCatalogueService } from '../services/catalogue-service';
 import type { CatalogueDefinition } from './definition';
-import { definedItemBody, definedViews, renderDefinedFilters, renderDefinedMap, renderDefinedPage } from './defined-answers';
+import type { CatalogueDescriptor } from '../../../lib/catalogue/engine/descriptor';
+import { definedItemBody, definedViews, renderDefinedFilters, renderDefinedMap, renderDefinedPage, type DefinedViews } from './defined-answers';
 import { definedIndexBuild, definedIndexIn, engineDescriptor, type DefinedIndex, type SharedDefinedIndex } from './defined-index';
 import { parseDefinedMapQuery, parseDefinedQuery, type DefinedMapQuery, type DefinedQuery } from './defined-query';
 
@@ -41,9 +42,7 @@ export function surrogateKeysOf({ name }: CatalogueDefinition<unknown>) {
   return { catalogue: name, everyItem: `${name}-items`, item: (key: string) => `${name}-${encodeURIComponent(key)}` };
 }
 
-function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>): CatalogueDescription<Defined> {
-  const descriptor = engineDescriptor(definition);
-  const views = definedViews(definition);
+function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>, descriptor: CatalogueDescriptor<unknown>, views: DefinedViews): CatalogueDescription<Defined> {
   const keys = surrogateKeysOf(definition);
   const controller = `api::${apiNameOf(definition)}.${definition.name}`;
   return {
@@ -89,8 +88,10 @@ function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>)
 
 /** A defined catalogue's service: the one catalogue service on its description, and the engine's views of it. */
 export function definedService(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>) {
-  const service = createCatalogueService(describe(strapi, definition), appCatalogueDeps(strapi));
-  return Object.assign(service, { definition, views: definedViews(definition), descriptor: engineDescriptor(definition) });
+  const descriptor = engineDescriptor(definition);
+  const views = definedViews(definition);
+  const service = createCatalogueService(describe(strapi, definition, descriptor, views), appCatalogueDeps(strapi));
+  return Object.assign(service, { definition, views, descriptor });
 }
 
 export type DefinedService = ReturnType<typeof definedService>;
