@@ -26,6 +26,7 @@ import { registerSitemapLookups } from './api/sitemap/services/sitemap';
 import { offPlanPageSeeder } from './api/off-plan/seed';
 import { registerOffPlanCatalogue } from './api/off-plan/catalogue-entry';
 import { registerPropertiesCatalogue } from './api/properties/catalogue-entry';
+import { definedCataloguesWarmUp, registerDefinedCatalogues, startDefinedCatalogues } from './bootstrap/defined-catalogues';
 import { offPlanWarmUp, prepareOffPlanIndexes, registerOffPlanLookups } from './api/off-plan/services/off-plan-startup';
 import { listingsWarmUp, registerPropertiesLookups } from './api/properties/services/properties';
 import { registerSearchLookups, searchWarmUp } from './api/search/services/suggest';
@@ -80,6 +81,7 @@ const ADMIN_LAYOUTS = [...LUXURY_LAYOUTS, ...CONTACT_LAYOUTS, ...OFF_PLAN_LAYOUT
 const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [
   offPlanWarmUp(strapi),
   listingsWarmUp(strapi),
+  ...definedCataloguesWarmUp(strapi),
   searchWarmUp(strapi),
   laneWarmUp(strapi.server.httpServer, { asked: lanesAskedAtStart(), log: strapi.log }),
 ];
@@ -121,6 +123,8 @@ export default {
     // The catalogues, in the order every reader lists them (decision 204): before any page write checks a section's query.
     registerOffPlanCatalogue();
     registerPropertiesCatalogue();
+    // Then those CATALOGUE_MODULES defines by a descriptor module alone (decision 220), mounted as APIs of their own.
+    registerDefinedCatalogues(strapi);
     // Each catalogue's alerts keep a seen table of their own, named by its entry.
     for (const model of alertModels()) strapi.get('models').add(model);
     registerCacheInvalidation(strapi);
@@ -154,6 +158,7 @@ export default {
       prepareOffPlanIndexes(strapi);
       registerOffPlanLookups(strapi);
       registerPropertiesLookups(strapi);
+      startDefinedCatalogues(strapi);
       registerSearchLookups(strapi);
       registerPagesLookups(strapi);
       registerSitemapLookups(strapi);

@@ -27,12 +27,14 @@ export interface CatalogueSpelling {
 /** A query string as a catalogue's listing reads it: normalised, or its 422 messages by parameter. */
 export type CatalogueQueryCheck = { ok: true; normalised: string } | { ok: false; errors: FieldErrors };
 
-/** One page of a catalogue on the site, and when what it shows last changed (epoch ms), when known. */
-export interface CataloguePage {
-  kind: PageKind;
-  params: Readonly<Record<string, string>>;
-  lastModified: number | undefined;
-}
+/**
+ * One page of a catalogue on the site, and when what it shows last changed (epoch ms), when known: a
+ * page kind of the site's paths, or (a catalogue defined by a descriptor module, whose pages the site's
+ * paths do not name) its URL in each language.
+ */
+export type CataloguePage =
+  | { kind: PageKind; params: Readonly<Record<string, string>>; lastModified: number | undefined }
+  | { urls: Readonly<Record<Locale, string>>; lastModified: number | undefined };
 
 /** What a buyer favourites of a catalogue: an item, kept in a column of its own, shown by its listing's card. */
 export interface FavouriteItems {

@@ -8,7 +8,8 @@
 import type { Core } from '@strapi/strapi';
 import { slugModel, slugStore as slugStoreOf, type SlugTableNames } from '../../../lib/catalogue/slug-store';
 
-export type SlugKind = 'project' | 'developer' | 'listing' | 'page';
+/** A defined catalogue's items' slugs are of the kind its name says (decision 220). */
+export type SlugKind = 'project' | 'developer' | 'listing' | 'page' | `catalogue:${string}`;
 
 const SLUG_TABLE: SlugTableNames = { uid: 'app::offplan-slug', singularName: 'offplan-slug', tableName: 'offplan_slugs' };
 

@@ -1,0 +1,139 @@
+/**
+ * A defined catalogue as the registry of catalogues knows it (decision 204, 220): every reader (saved
+ * searches and the alerts' matcher and sender, page sections, the sitemap, the search box) reads it
+ * through its service, its queries by its own parser (defined-query.ts), its matches by the engine.
+ */
+import type { Core } from '@strapi/strapi';
+import { bitsetOf, has, members } from '../../../lib/catalogue/bitset';
+import { matchingSet } from '../../../lib/catalogue/engine/search';
+import { LOCALES, type Locale } from '../../../lib/locale';
+import type { AlertItems, AlertSearch, CatalogueEntry } from '../lib/registry';
+import { definedLive } from './defined-answers';
+import { definedSelection, type DefinedIndex } from './defined-index';
+import { normalisedQuery, parseDefinedQuery } from './defined-query';
+import { definedIndexOf, surrogateKeysOf, type DefinedService } from './define-catalogue';
+
+/** The keys a favourite's route accepts once read (decision 191): those a slug or an item's key can be. */
+const ITEM_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
+
+const rawOf = (query: string) => Object.fromEntries(new URLSearchParams(query.replace(/^\?/, '')));
+
+/** The keys of the items of `index` a query string selects, in the default sort; null when it does not read. */
+function matchingPositions(service: DefinedService, index: DefinedIndex, query: string): number[] | null {
+  const parsed = parseDefinedQuery(service.definition, rawOf(query));
+  if (!parsed.ok) return null;
+  const matches = matchingSet(index, definedSelection(service.definition, parsed.query, index.ranges[service.definition.priceRange].values));
+  return matches ? members(matches) : Array.from(index.items.keys());
+}
+
+function alertSearch(service: DefinedService, index: DefinedIndex): AlertSearch {
+  const { definition } = service;
+  return {
+    names(key) {
+      const item = index.items[index.byKey.get(key)!];
+      return { en: definition.title(item, 'en'), ar: definition.title(item, 'ar') };
+    },
+    setOf: (keys) => bitsetOf(index.items.length, keys ? keys.map((key) => index.byKey.get(key)!) : index.items.keys()),
+    matching(query, within) {
+      return matchingPositions(service, index, query)?.filter((position) => has(within, position)).map((position) => definition.key(index.items[position])) ?? null;
+    },
+  };
+}
+
+function alertItems(service: DefinedService, index: DefinedIndex): AlertItems {
+  const prices = index.ranges[service.definition.priceRange].values;
+  return {
+    source: index,
+    count: index.items.length,
+    keyAt: (position) => service.definition.key(index.items[position]),
+    priceAt: (position) => (Number.isNaN(prices[position]) ? null : prices[position]),
+    recordAt: (position) => index.items[position],
+    search: async () => alertSearch(service, index),
+  };
+}
+
+/** The registry entry of a defined catalogue; `serviceOf`: its service in a Strapi (one per app). */
+export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.Strapi) => DefinedService): CatalogueEntry {
+  const { definition } = service;
+  const { name } = definition;
+  const cardsOf = async (strapi: Core.Strapi, keys: readonly string[], locale: 'en' | 'ar') => {
+    const index = await serviceOf(strapi).index(locale);
+    const cards = new Map<string, Record<string, unknown>>();
+    for (const key of keys) {
+      const position = index.byKey.get(key);
+      if (position !== undefined) cards.set(key, JSON.parse(index.card(position).toString('utf8')) as Record<string, unknown>);
+    }
+    return cards;
+  };
+  return {
+    name,
+    spellings: definition.spellings,
+    surrogateKey: surrogateKeysOf(definition).catalogue,
+    cacheTag: definition.cacheTag,
+    mapPath: `${definition.basePath}/map`,
+    checkQuery(query) {
+      const parsed = parseDefinedQuery(definition, rawOf(query));
+      return parsed.ok ? { ok: true, normalised: normalisedQuery(definition, parsed.query) } : parsed;
+    },
+    async live(strapi, query, locale, limit) {
+      const parsed = parseDefinedQuery(definition, rawOf(query));
+      if (!parsed.ok) return null;
+      const { views } = serviceOf(strapi);
+      const index = await serviceOf(strapi).latestIndex(locale);
+      return definedLive(views, index, parsed.query, limit);
+    },
+    listingUrl: (narrows, locale) => definition.listingUrl(narrows, locale),
+    favourites: {
+      kind: name,
+      column: `${name}_key`,
+      card: { key: 'key', list: 'items' },
+      path: `${name}/:key`,
+      keyPattern: ITEM_KEY,
+      notFound: (key, locale) => definition.notFound(key.slice(0, 100), locale),
+      cardsOf,
+      async keyNamed(strapi, key, locale) {
+        const found = await serviceOf(strapi).named(key, locale);
+        return found && definition.key(found.index.items[found.position]);
+      },
+    },
+    alerts: {
+      seenTable: `app_alert_seen_${name}`,
+      lease: `alerts:match:${name}`,
+      keyPrefix: `${name}:`,
+      loaded(strapi) {
+        const index = serviceOf(strapi).peekIndex('en');
+        return index && alertItems(serviceOf(strapi), index);
+      },
+      earlier: (strapi, records) => alertItems(serviceOf(strapi), definedIndexOf(serviceOf(strapi), records)),
+      async pages(strapi, locale) {
+        const index = serviceOf(strapi).peekIndex(locale);
+        return (key) => {
+          const position = index?.byKey.get(key);
+          return definition.itemUrl(position === undefined ? key : index!.slugs[position], locale);
+        };
+      },
+      pricesFrom: false,
+    },
+    // Its items' website pages by their own URLs (itemUrl): the site's paths name no page of its.
+    async sitemapPages(strapi) {
+      const { items, slugs } = await serviceOf(strapi).read();
+      return items.map((item) => {
+        const slug = slugs.slugOf.get(definition.key(item)) ?? definition.key(item);
+        return { urls: Object.fromEntries(LOCALES.map((locale) => [locale, definition.itemUrl(slug, locale)])) as Record<Locale, string>, lastModified: undefined };
+      });
+    },
+    sitemap: { noindexTypes: [], related: async () => ({ pages: [], sections: [] }) },
+    // A lead keeps a column and snapshot per kind (projects, listings): a defined catalogue's item is not one yet.
+    enquiry: { kind: 'listing', find: async () => null },
+    suggest: {
+      async current(strapi) {
+        await serviceOf(strapi).rebuilt();
+        return serviceOf(strapi).index('en');
+      },
+      suggestibles(build) {
+        const index = build as DefinedIndex;
+        return { places: [], developers: [], items: [], count: (query) => matchingPositions(service, index, query)?.length ?? 0 };
+      },
+    },
+  };
+}
