@@ -18,7 +18,7 @@ import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../plugins/extsource/server/src/public';
 import type { LaneRequest } from '../../../lib/fast-lane';
-import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
+import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
@@ -44,6 +44,7 @@ import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
 import { pageLinks } from '../../website/services/site-pages';
 import { searchOnce, similarOnce } from './collection-once';
+import { versionedBuilds } from '../../catalogues/services/catalogue-versions';
 
 
 interface IndexedCollection extends PreparedIndex {
@@ -60,11 +61,6 @@ export interface SitemapProject {
   project: NormalisedProject;
   slug: string;
   lastModified: number | undefined;
-}
-
-interface InCurrency extends PreparedCurrency {
-  /** The collection version of the project index it was converted from. */
-  version: number;
 }
 
 /** The projects as `locale` shows them, mapped in slices. */
@@ -119,68 +115,36 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return seo && { slugs: slugs.slugsOf(prepared.slugs, id), seo: { overrides: seo, image: optionalImage() }, similar: prepared };
   }
 
-  /** Index builds under way, one per collection version and locale, whoever asked first. */
-  const building = new Map<string, Promise<IndexedCollection>>();
-  function indexOnce(collection: ProjectCollection, locale: Locale): Promise<IndexedCollection> {
-    const key = `${collection.version}:${locale}`;
-    let build = building.get(key);
-    if (!build) {
-      build = slugs.of(collection).then((book) => indexFor(collection, locale, book)).finally(() => building.delete(key));
-      building.set(key, build);
-    }
-    return build;
-  }
-
-  /** The project index of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
-  async function projectIndex(locale: Locale): Promise<IndexedCollection> {
-    const collection = await projectsService(strapi).collection();
-    const key = localized(PROJECT_INDEX_CACHE_KEY, locale);
-    const cached = await cache.get(key, () => indexOnce(collection, locale), PROJECT_INDEX_CACHE);
-    if (cached.value.version === collection.version) return cached.value;
-    return cache.set(key, await indexOnce(collection, locale), PROJECT_INDEX_CACHE).value;
-  }
-
-  /**
-   * A new collection's indexes in every locale, built before it is served (projects.ts `prepareWith`):
-   * until they are, visitors get the current collection; the returned commit caches them with it.
-   */
-  async function prepareIndexes(collection: ProjectCollection): Promise<() => void> {
-    const built: Array<[Locale, IndexedCollection]> = [];
-    for (const locale of LOCALES) built.push([locale, await indexOnce(collection, locale)]);
-    return () => {
-      for (const [locale, prepared] of built) cache.set(localized(PROJECT_INDEX_CACHE_KEY, locale), prepared, PROJECT_INDEX_CACHE);
-    };
-  }
+  /** Each collection's indexes, prepared before it is served (decision 221), and their currency views. */
+  const builds = versionedBuilds<ProjectCollection, IndexedCollection, Currency>(
+    {
+      cache: { options: PROJECT_INDEX_CACHE, build: (locale) => localized(PROJECT_INDEX_CACHE_KEY, locale), view: currencyCacheKey },
+      collection: () => projectsService(strapi).collection(),
+      peek: () => projectsService(strapi).peek(),
+      build: async (collection, locale) => indexFor(collection, locale, await slugs.of(collection)),
+      prepareWith: (prepare) => projectsService(strapi).prepareWith(prepare),
+    },
+    cache
+  );
+  const projectIndex = builds.built;
+  const peekIndex = builds.peek;
 
   /** The project index's cards and prices in `currency` (built once per currency, locale and collection). */
   async function inCurrency(prepared: IndexedCollection, currency: Currency): Promise<PreparedCurrency> {
     if (currency === SITE_CURRENCY) return prepared.aed;
-    const convert = async (): Promise<InCurrency> => ({
-      version: prepared.version,
-      ...prepareCurrency(prepared.index, currencyView(prepared.index, PROJECT_VIEWS, currency, projectsService(strapi).currencyRates())),
-    });
-    const key = currencyCacheKey(currency, prepared.index.locale);
-    const cached = await cache.get(key, convert, PROJECT_INDEX_CACHE);
-    if (cached.value.version === prepared.version) return cached.value;
-    return cache.set(key, await convert(), PROJECT_INDEX_CACHE).value;
+    return builds.view(prepared, prepared.index.locale, currency, () =>
+      prepareCurrency(prepared.index, currencyView(prepared.index, PROJECT_VIEWS, currency, projectsService(strapi).currencyRates()))
+    );
   }
 
   /** The same from memory alone, or undefined. */
   function peekCurrency(prepared: IndexedCollection, currency: Currency): PreparedCurrency | undefined {
-    if (currency === SITE_CURRENCY) return prepared.aed;
-    const cached = cache.peek<InCurrency>(currencyCacheKey(currency, prepared.index.locale))?.value;
-    return cached?.version === prepared.version ? cached : undefined;
-  }
-
-  /** The project index in `locale` from memory alone, when it is of the collection in memory. */
-  function peekIndex(locale: Locale): IndexedCollection | undefined {
-    const collection = projectsService(strapi).peek();
-    const prepared = cache.peek<IndexedCollection>(localized(PROJECT_INDEX_CACHE_KEY, locale))?.value;
-    return collection && prepared?.version === collection.version ? prepared : undefined;
+    return currency === SITE_CURRENCY ? prepared.aed : builds.peekView<PreparedCurrency>(prepared, prepared.index.locale, currency);
   }
 
   const service = {
-    prepareIndexes,
+    /** Each new collection's indexes prepared before it is served (at bootstrap). */
+    start: builds.start,
 
     async pageContent(locale: Locale = DEFAULT_LOCALE): Promise<OffPlanPageContent> {
       return (await page.published(locale)).content;
