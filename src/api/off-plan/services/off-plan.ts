@@ -4,7 +4,8 @@
  * English or in that language, or changes its media), the project index (built once per project
  * collection, dropped with it), its cards and prices in each other currency (built when first asked
  * for, dropped with it), the finished filters and legacy page JSON, and the listing pages and map
- * answers asked for last (lib/kept-answers.ts).
+ * answers asked for last (kept beside the index with the currency view and page content they were
+ * rendered in: catalogues/services/catalogue-answers.ts).
  * `fastListing` and `fastMap` answer from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
@@ -29,7 +30,8 @@ import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { PROJECT_VIEWS } from '../lib/project-views';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
-import { KeptAnswers } from '../lib/kept-answers';
+import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
+import { keptAnswers } from '../../catalogues/services/catalogue-answers';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
@@ -46,6 +48,8 @@ import { pageLinks } from '../../website/services/site-pages';
 import { searchOnce, similarOnce } from './collection-once';
 import { versionedBuilds } from '../../catalogues/services/catalogue-versions';
 
+/** Listing pages and map answers kept per project index (per locale and collection). */
+const KEPT_ANSWERS = 256;
 
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
@@ -90,14 +94,6 @@ const legacyBody = (page: OffPlanPageContent, locale: Locale) =>
   success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo, ...pageLinks('off-plan', locale) });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const answers = new KeptAnswers();
-  /** The map answer kept for `queryString` in `prepared`'s locale, while the currency view it was rendered in is current. */
-  /** Whether `currency`, a view of `prepared`, is the one its currency's answers are rendered in now. */
-  const currentIn = (prepared: IndexedCollection) => (currency: PreparedCurrency) => currency === peekCurrency(prepared, currency.view.currency);
-  const keptMap = (queryString: string, prepared: IndexedCollection) => answers.map(queryString, prepared, currentIn(prepared));
-  /** The listing page kept for `queryString` in `prepared`'s locale, while its page content and currency view are current. */
-  const keptListing = (queryString: string, prepared: IndexedCollection, content: PreparedPage) => answers.listing(queryString, prepared, content, currentIn(prepared));
-
   const page = offPlanPage(strapi);
   const slugs = collectionSlugs(strapi);
   const overrides = seoOverrides(strapi);
@@ -142,6 +138,44 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return currency === SITE_CURRENCY ? prepared.aed : builds.peekView<PreparedCurrency>(prepared, prepared.index.locale, currency);
   }
 
+  /** The currency view a query's prices and cards are in, made when missing, or from memory alone. */
+  const currencyOf = (prepared: IndexedCollection, filters: { currency?: Currency }) => inCurrency(prepared, filters.currency ?? SITE_CURRENCY);
+  const peekCurrencyOf = (prepared: IndexedCollection, filters: { currency?: Currency }) => peekCurrency(prepared, filters.currency ?? SITE_CURRENCY);
+  /** Whether `currency`, a view of `prepared`, is the one its currency's answers are rendered in now. */
+  const currentIn = (prepared: IndexedCollection, currency: PreparedCurrency) => currency === peekCurrency(prepared, currency.view.currency);
+
+  /** The listing pages asked for last, kept while their currency view and page content are current (decision 211). */
+  const listings = keptAnswers<IndexedCollection, ListingQuery, readonly [PreparedCurrency, PreparedPage]>(
+    {
+      parse: parseListingQuery,
+      context: async (prepared, query, locale) => [await currencyOf(prepared, query.filters), await page.published(locale)],
+      peekContext(prepared, query, locale) {
+        const currency = peekCurrencyOf(prepared, query.filters);
+        const content = page.peek(locale);
+        return currency && content && [currency, content];
+      },
+      current: (prepared, locale, [currency, content]) => content === page.peek(locale) && currentIn(prepared, currency),
+      // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
+      render: (prepared, query, [currency, content]) => new Representation(renderListing(prepared, currency, content, query), false),
+    },
+    KEPT_ANSWERS
+  );
+
+  /** The map answers asked for last (decision 123), kept while their currency view is current. */
+  const maps = keptAnswers<IndexedCollection, MapQuery, readonly [PreparedCurrency]>(
+    {
+      parse: parseMapQuery,
+      context: async (prepared, query) => [await currencyOf(prepared, query.filters)],
+      peekContext(prepared, query) {
+        const currency = peekCurrencyOf(prepared, query.filters);
+        return currency && [currency];
+      },
+      current: (prepared, _locale, [currency]) => currentIn(prepared, currency),
+      render: (prepared, query, [currency]) => new Representation(renderMapAnswer(prepared.index, PROJECT_VIEWS, currency.view, query), false),
+    },
+    KEPT_ANSWERS
+  );
+
   const service = {
     /** Each new collection's indexes prepared before it is served (at bootstrap). */
     start: builds.start,
@@ -155,8 +189,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      const [prepared, content] = await Promise.all([projectIndex(locale), page.published(locale)]);
-      return answers.listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
+      return listings.answer(await projectIndex(locale), queryString, query, locale);
     },
 
     /**
@@ -179,37 +212,23 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
-    fastListing({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const content = page.peek(locale);
-      const prepared = peekIndex(locale);
-      if (!content || !prepared) return undefined;
-      const kept = keptListing(queryString, prepared, content);
-      if (kept) return kept;
-      const parsed = parseListingQuery(query, locale);
-      if (!parsed.ok) return undefined;
-      const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && answers.listingPage(queryString, parsed.query, prepared, currency, content);
+    fastListing(request: LaneRequest): Representation | undefined {
+      const prepared = peekIndex(request.locale);
+      return prepared && listings.fast(prepared, request);
     },
 
     /** The map answer (decision 121): the listing's project index and currency views, no page content. */
     async map(queryString: string, query: MapQuery, locale: Locale): Promise<Representation> {
-      const prepared = await projectIndex(locale);
-      return answers.mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
+      return maps.answer(await projectIndex(locale), queryString, query, locale);
     },
 
     /**
      * The map answer from memory alone, or undefined. A query string answered before is not read again:
      * its answer was kept only once it read as valid, and reading it cost more than the rest of a repeat.
      */
-    fastMap({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const prepared = peekIndex(locale);
-      if (!prepared) return undefined;
-      const kept = keptMap(queryString, prepared);
-      if (kept) return kept;
-      const parsed = parseMapQuery(query, locale);
-      if (!parsed.ok) return undefined;
-      const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && answers.mapAnswer(queryString, parsed.query, prepared, currency);
+    fastMap(request: LaneRequest): Representation | undefined {
+      const prepared = peekIndex(request.locale);
+      return prepared && maps.fast(prepared, request);
     },
 
     /** The filters response in `locale`, built once per collection (and developers' lifetime). */
