@@ -10,7 +10,7 @@ import { CacheStore } from '../../src/lib/cache/store';
 import type { LaneRequest } from '../../src/lib/fast-lane';
 import { LOCALES, type Locale } from '../../src/lib/locale';
 import { Representation } from '../../src/lib/representation';
-import { versionedBuilds } from '../../src/api/catalogues/services/catalogue-versions';
+import { oncePerCollection, versionedBuilds } from '../../src/api/catalogues/services/catalogue-versions';
 import { keptAnswers } from '../../src/api/catalogues/services/catalogue-answers';
 
 interface Shelf {
@@ -79,6 +79,23 @@ describe('versioned builds', () => {
     const second = await builds.built('en');
     expect(builds.peekView(second, 'en', 'loud')).toBeUndefined();
     expect(await builds.view(second, 'en', 'loud', () => ({ things: ['B'] }))).toEqual({ things: ['B'] });
+  });
+});
+
+describe('once per collection', () => {
+  it('makes a collection\'s part once whoever asks, and again after a failure', async () => {
+    let calls = 0;
+    let fail = true;
+    const once = oncePerCollection(async (collection: Shelf) => {
+      calls += 1;
+      if (fail) throw new Error('away');
+      return collection.things.length;
+    });
+    const shelf = { version: 1, things: ['a', 'b'] };
+    await expect(once(shelf)).rejects.toThrow('away');
+    fail = false;
+    expect(await Promise.all([once(shelf), once(shelf)])).toEqual([2, 2]);
+    expect(calls).toBe(2);
   });
 });
 

@@ -106,4 +106,22 @@ export function versionedBuilds<C extends Versioned, B extends Versioned, N exte
   };
 }
 
+/**
+ * `make` of each collection, started once whoever asks first: what every locale's build of a collection
+ * shares (its slugs, its search, its similar items). A failure (the database away) is tried again by the
+ * next reader.
+ */
+export function oncePerCollection<C extends object, V>(make: (collection: C) => Promise<V>): (collection: C) => Promise<V> {
+  const made = new WeakMap<C, Promise<V>>();
+  return (collection) => {
+    let result = made.get(collection);
+    if (!result) {
+      result = make(collection);
+      result.catch(() => made.delete(collection));
+      made.set(collection, result);
+    }
+    return result;
+  };
+}
+
 export type VersionedBuilds<C extends Versioned, B extends Versioned, N extends string = string> = ReturnType<typeof versionedBuilds<C, B, N>>;

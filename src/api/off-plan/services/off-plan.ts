@@ -25,7 +25,7 @@ import { Representation, representationOf } from '../../../lib/representation';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { indexBuild, type ProjectIndex } from '../lib/project-catalogue';
+import { indexBuild, searchBuild, type ProjectIndex } from '../lib/project-catalogue';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { PROJECT_VIEWS } from '../lib/project-views';
@@ -38,15 +38,14 @@ import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, t
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
-import type { SimilarProjects } from '../lib/similar-projects';
+import { similarBuildOf, type SimilarProjects } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
 import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
 import { pageLinks } from '../../website/services/site-pages';
-import { searchOnce, similarOnce } from './collection-once';
-import { versionedBuilds } from '../../catalogues/services/catalogue-versions';
+import { oncePerCollection, versionedBuilds } from '../../catalogues/services/catalogue-versions';
 
 /** Listing pages and map answers kept per project index (per locale and collection). */
 const KEPT_ANSWERS = 256;
@@ -66,6 +65,10 @@ export interface SitemapProject {
   slug: string;
   lastModified: number | undefined;
 }
+
+/** Each collection's similar projects, and its name and place search: the same for the indexes of every locale. */
+const similarOnce = oncePerCollection((collection: ProjectCollection) => inSlices(similarBuildOf(collection.projects)));
+const searchOnce = oncePerCollection((collection: ProjectCollection) => inSlices(searchBuild(collection.projects)));
 
 /** The projects as `locale` shows them, mapped in slices. */
 async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pause): Promise<NormalisedProject[]> {
