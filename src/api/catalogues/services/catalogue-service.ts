@@ -15,6 +15,7 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import type { Locale } from '../../../lib/locale';
 import type { Representation } from '../../../lib/representation';
+import { keptAnswers, NO_CONTEXT, type RenderContext } from './catalogue-answers';
 import { catalogueBuilds, type Built, type CatalogueDeps } from './catalogue-builds';
 import type { AnswerKind, CatalogueDescription, CatalogueTypes } from './catalogue-description';
 import { slugStore } from './slugs';
@@ -42,30 +43,28 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
   const builds = catalogueBuilds(description, deps);
   const { sent } = builds;
   const kept = () => new KeptPerBuild<Index, Representation>(KEPT_ANSWERS);
-  const pages = kept();
-  const maps = kept();
   const filters = kept();
   const items = kept();
 
   const peekIndex = (locale: Locale) => builds.peek(locale)?.index;
   const index = async (locale: Locale) => (await builds.built(locale)).index;
 
-  /** The answer of `kind` kept for `queryString` from `current`, else rendered and kept. */
-  const answerOf = <Q>(answers: KeptPerBuild<Index, Representation>, kind: AnswerKind<T, Q>) => (current: Index, queryString: string, query: Q) =>
-    answers.get(current, queryString) ?? answers.keep(current, queryString, kind.render(current, query));
-  const pageOf = answerOf(pages, description.pages);
-  const mapOf = answerOf(maps, description.maps);
+  /** The answers of `kind`, which renders from the index alone. */
+  const answersOf = <Q>(kind: AnswerKind<T, Q>) =>
+    keptAnswers<Index, Q, RenderContext>(
+      { parse: kind.parse, context: async () => NO_CONTEXT, peekContext: () => NO_CONTEXT, current: () => true, render: (current, query) => kind.render(current, query) },
+      KEPT_ANSWERS
+    );
+  const pages = answersOf(description.pages);
+  const maps = answersOf(description.maps);
 
   const filtersOf = (current: Index, key: T['filtersKey']) => filters.get(current, key) ?? filters.keep(current, key, description.filters.render(current, key));
 
   /** An answer kept per query string, else rendered from the index in memory when its query reads; undefined when none is built. */
-  function fastKept<Q>({ query, queryString, locale }: LaneRequest, answers: KeptPerBuild<Index, Representation>, kind: AnswerKind<T, Q>, render: (current: Index, queryString: string, query: Q) => Representation): Representation | undefined {
-    const current = peekIndex(locale);
-    if (!current) return undefined;
-    const found = answers.get(current, queryString);
-    if (found) return sent(locale, found);
-    const parsed = kind.parse(query, locale);
-    return parsed.ok ? sent(locale, render(current, queryString, parsed.query)) : undefined;
+  function fastKept(request: LaneRequest, answers: { fast(current: Index, request: LaneRequest): Representation | undefined }): Representation | undefined {
+    const current = peekIndex(request.locale);
+    const answer = current && answers.fast(current, request);
+    return answer && sent(request.locale, answer);
   }
 
   /** The answer of the item `key` names by its current slug or key, or undefined. */
@@ -89,12 +88,12 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
   const service = {
     /** A page, kept per query string and locale. */
     async page(queryString: string, query: T['pageQuery'], locale: Locale): Promise<Representation> {
-      return sent(locale, pageOf(await index(locale), queryString, query));
+      return sent(locale, pages.answerIn(await index(locale), queryString, query, NO_CONTEXT));
     },
 
     /** A map, kept per query string and locale. */
     async map(queryString: string, query: T['mapQuery'], locale: Locale): Promise<Representation> {
-      return sent(locale, mapOf(await index(locale), queryString, query));
+      return sent(locale, maps.answerIn(await index(locale), queryString, query, NO_CONTEXT));
     },
 
     async filters(key: T['filtersKey'], locale: Locale): Promise<Representation> {
@@ -144,9 +143,9 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
     rebuilt: builds.rebuilt,
 
     /** The page from memory alone, or undefined (not built yet, or a query the full path must answer). */
-    fastPage: (request: LaneRequest) => fastKept(request, pages, description.pages, pageOf),
+    fastPage: (request: LaneRequest) => fastKept(request, pages),
 
-    fastMap: (request: LaneRequest) => fastKept(request, maps, description.maps, mapOf),
+    fastMap: (request: LaneRequest) => fastKept(request, maps),
 
     fastFilters({ query, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);

@@ -9,7 +9,7 @@
  *    year (each a yes before a no, in this order);
  * 5. the distance (unknown last); 6. the id (shorter first, then character by character: numbers in order).
  *
- * Read once per collection (in steps, like the index, services/collection-once.ts) over the collection's map
+ * Read once per collection (in steps, like the index: services/off-plan.ts) over the collection's map
  * layer (project-geo.ts); a project's list is ranked when its answer first asks for it, and kept.
  */
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';

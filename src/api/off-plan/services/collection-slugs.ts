@@ -8,6 +8,7 @@ import type { Developer, ProjectCollection } from '../../../plugins/extsource/se
 import { developerNames, projectNames } from '../lib/project-pages';
 import type { ProjectSlugs } from '../lib/project-pages';
 import { findInBook, type SlugBook } from '../../../lib/catalogue/slugs';
+import { oncePerCollection } from '../../catalogues/services/catalogue-versions';
 import { slugStore } from '../../catalogues/services/slugs';
 
 /** A collection's project slugs (current and former) and its developers' current ones, by developer id. */
@@ -35,21 +36,11 @@ export function collectionSlugs(strapi: Core.Strapi) {
     return { projects, developers: await developerSlugs(collection.projects.map((project) => project.developer)) };
   }
 
-  const settling = new WeakMap<ProjectCollection, Promise<CollectionSlugs>>();
-
   return {
     developerSlugs,
 
     /** The collection's slugs, settled once (a failed settling, the database away, is tried again by the next reader). */
-    of(collection: ProjectCollection): Promise<CollectionSlugs> {
-      let book = settling.get(collection);
-      if (!book) {
-        book = settle(collection);
-        book.catch(() => settling.delete(collection));
-        settling.set(collection, book);
-      }
-      return book;
-    },
+    of: oncePerCollection(settle),
 
     /**
      * What `key` names by the rule of decision 191: a listed project by its current slug or id as given, a

@@ -18,7 +18,7 @@ import { offPlanService } from './off-plan';
  */
 export function prepareOffPlanIndexes(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
-  projectsService(strapi).prepareWith((collection) => service.prepareIndexes(collection));
+  service.start();
   projectsService(strapi).slugDevelopersWith((developers) => service.developerSlugs(developers));
 }
 

@@ -4,7 +4,8 @@
  * English or in that language, or changes its media), the project index (built once per project
  * collection, dropped with it), its cards and prices in each other currency (built when first asked
  * for, dropped with it), the finished filters and legacy page JSON, and the listing pages and map
- * answers asked for last (lib/kept-answers.ts).
+ * answers asked for last (kept beside the index with the currency view and page content they were
+ * rendered in: catalogues/services/catalogue-answers.ts).
  * `fastListing` and `fastMap` answer from memory alone, for the fast lane; the controller's path loads whatever is
  * missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
@@ -18,33 +19,36 @@ import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../plugins/extsource/server/src/public';
 import type { LaneRequest } from '../../../lib/fast-lane';
-import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
+import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { Representation, representationOf } from '../../../lib/representation';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { indexBuild, type ProjectIndex } from '../lib/project-catalogue';
+import { indexBuild, searchBuild, type ProjectIndex } from '../lib/project-catalogue';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { PROJECT_VIEWS } from '../lib/project-views';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
-import { KeptAnswers } from '../lib/kept-answers';
+import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
+import { keptAnswers } from '../../catalogues/services/catalogue-answers';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
 import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
-import type { SimilarProjects } from '../lib/similar-projects';
+import { similarBuildOf, type SimilarProjects } from '../lib/similar-projects';
 import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
 import { developerAnswers } from './developer-answers';
 import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrides';
 import { pageLinks } from '../../website/services/site-pages';
-import { searchOnce, similarOnce } from './collection-once';
+import { oncePerCollection, versionedBuilds } from '../../catalogues/services/catalogue-versions';
 
+/** Listing pages and map answers kept per project index (per locale and collection). */
+const KEPT_ANSWERS = 256;
 
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
@@ -62,10 +66,9 @@ export interface SitemapProject {
   lastModified: number | undefined;
 }
 
-interface InCurrency extends PreparedCurrency {
-  /** The collection version of the project index it was converted from. */
-  version: number;
-}
+/** Each collection's similar projects, and its name and place search: the same for the indexes of every locale. */
+const similarOnce = oncePerCollection((collection: ProjectCollection) => inSlices(similarBuildOf(collection.projects)));
+const searchOnce = oncePerCollection((collection: ProjectCollection) => inSlices(searchBuild(collection.projects)));
 
 /** The projects as `locale` shows them, mapped in slices. */
 async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pause): Promise<NormalisedProject[]> {
@@ -94,14 +97,6 @@ const legacyBody = (page: OffPlanPageContent, locale: Locale) =>
   success({ hero: page.hero, guide: page.guide, sold_section: page.soldSection, seo: page.seo, ...pageLinks('off-plan', locale) });
 
 const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
-  const answers = new KeptAnswers();
-  /** The map answer kept for `queryString` in `prepared`'s locale, while the currency view it was rendered in is current. */
-  /** Whether `currency`, a view of `prepared`, is the one its currency's answers are rendered in now. */
-  const currentIn = (prepared: IndexedCollection) => (currency: PreparedCurrency) => currency === peekCurrency(prepared, currency.view.currency);
-  const keptMap = (queryString: string, prepared: IndexedCollection) => answers.map(queryString, prepared, currentIn(prepared));
-  /** The listing page kept for `queryString` in `prepared`'s locale, while its page content and currency view are current. */
-  const keptListing = (queryString: string, prepared: IndexedCollection, content: PreparedPage) => answers.listing(queryString, prepared, content, currentIn(prepared));
-
   const page = offPlanPage(strapi);
   const slugs = collectionSlugs(strapi);
   const overrides = seoOverrides(strapi);
@@ -119,68 +114,74 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     return seo && { slugs: slugs.slugsOf(prepared.slugs, id), seo: { overrides: seo, image: optionalImage() }, similar: prepared };
   }
 
-  /** Index builds under way, one per collection version and locale, whoever asked first. */
-  const building = new Map<string, Promise<IndexedCollection>>();
-  function indexOnce(collection: ProjectCollection, locale: Locale): Promise<IndexedCollection> {
-    const key = `${collection.version}:${locale}`;
-    let build = building.get(key);
-    if (!build) {
-      build = slugs.of(collection).then((book) => indexFor(collection, locale, book)).finally(() => building.delete(key));
-      building.set(key, build);
-    }
-    return build;
-  }
-
-  /** The project index of the current collection in `locale` (rebuilt if the cached one is of an older collection). */
-  async function projectIndex(locale: Locale): Promise<IndexedCollection> {
-    const collection = await projectsService(strapi).collection();
-    const key = localized(PROJECT_INDEX_CACHE_KEY, locale);
-    const cached = await cache.get(key, () => indexOnce(collection, locale), PROJECT_INDEX_CACHE);
-    if (cached.value.version === collection.version) return cached.value;
-    return cache.set(key, await indexOnce(collection, locale), PROJECT_INDEX_CACHE).value;
-  }
-
-  /**
-   * A new collection's indexes in every locale, built before it is served (projects.ts `prepareWith`):
-   * until they are, visitors get the current collection; the returned commit caches them with it.
-   */
-  async function prepareIndexes(collection: ProjectCollection): Promise<() => void> {
-    const built: Array<[Locale, IndexedCollection]> = [];
-    for (const locale of LOCALES) built.push([locale, await indexOnce(collection, locale)]);
-    return () => {
-      for (const [locale, prepared] of built) cache.set(localized(PROJECT_INDEX_CACHE_KEY, locale), prepared, PROJECT_INDEX_CACHE);
-    };
-  }
+  /** Each collection's indexes, prepared before it is served (decision 221), and their currency views. */
+  const builds = versionedBuilds<ProjectCollection, IndexedCollection, Currency>(
+    {
+      cache: { options: PROJECT_INDEX_CACHE, build: (locale) => localized(PROJECT_INDEX_CACHE_KEY, locale), view: currencyCacheKey },
+      collection: () => projectsService(strapi).collection(),
+      peek: () => projectsService(strapi).peek(),
+      build: async (collection, locale) => indexFor(collection, locale, await slugs.of(collection)),
+      prepareWith: (prepare) => projectsService(strapi).prepareWith(prepare),
+    },
+    cache
+  );
+  const projectIndex = builds.built;
+  const peekIndex = builds.peek;
 
   /** The project index's cards and prices in `currency` (built once per currency, locale and collection). */
   async function inCurrency(prepared: IndexedCollection, currency: Currency): Promise<PreparedCurrency> {
     if (currency === SITE_CURRENCY) return prepared.aed;
-    const convert = async (): Promise<InCurrency> => ({
-      version: prepared.version,
-      ...prepareCurrency(prepared.index, currencyView(prepared.index, PROJECT_VIEWS, currency, projectsService(strapi).currencyRates())),
-    });
-    const key = currencyCacheKey(currency, prepared.index.locale);
-    const cached = await cache.get(key, convert, PROJECT_INDEX_CACHE);
-    if (cached.value.version === prepared.version) return cached.value;
-    return cache.set(key, await convert(), PROJECT_INDEX_CACHE).value;
+    return builds.view(prepared, prepared.index.locale, currency, () =>
+      prepareCurrency(prepared.index, currencyView(prepared.index, PROJECT_VIEWS, currency, projectsService(strapi).currencyRates()))
+    );
   }
 
   /** The same from memory alone, or undefined. */
   function peekCurrency(prepared: IndexedCollection, currency: Currency): PreparedCurrency | undefined {
-    if (currency === SITE_CURRENCY) return prepared.aed;
-    const cached = cache.peek<InCurrency>(currencyCacheKey(currency, prepared.index.locale))?.value;
-    return cached?.version === prepared.version ? cached : undefined;
+    return currency === SITE_CURRENCY ? prepared.aed : builds.peekView<PreparedCurrency>(prepared, prepared.index.locale, currency);
   }
 
-  /** The project index in `locale` from memory alone, when it is of the collection in memory. */
-  function peekIndex(locale: Locale): IndexedCollection | undefined {
-    const collection = projectsService(strapi).peek();
-    const prepared = cache.peek<IndexedCollection>(localized(PROJECT_INDEX_CACHE_KEY, locale))?.value;
-    return collection && prepared?.version === collection.version ? prepared : undefined;
-  }
+  /** The currency view a query's prices and cards are in, made when missing, or from memory alone. */
+  const currencyOf = (prepared: IndexedCollection, filters: { currency?: Currency }) => inCurrency(prepared, filters.currency ?? SITE_CURRENCY);
+  const peekCurrencyOf = (prepared: IndexedCollection, filters: { currency?: Currency }) => peekCurrency(prepared, filters.currency ?? SITE_CURRENCY);
+  /** Whether `currency`, a view of `prepared`, is the one its currency's answers are rendered in now. */
+  const currentIn = (prepared: IndexedCollection, currency: PreparedCurrency) => currency === peekCurrency(prepared, currency.view.currency);
+
+  /** The listing pages asked for last, kept while their currency view and page content are current (decision 211). */
+  const listings = keptAnswers<IndexedCollection, ListingQuery, readonly [PreparedCurrency, PreparedPage]>(
+    {
+      parse: parseListingQuery,
+      context: async (prepared, query, locale) => [await currencyOf(prepared, query.filters), await page.published(locale)],
+      peekContext(prepared, query, locale) {
+        const currency = peekCurrencyOf(prepared, query.filters);
+        const content = page.peek(locale);
+        return currency && content && [currency, content];
+      },
+      current: (prepared, locale, [currency, content]) => content === page.peek(locale) && currentIn(prepared, currency),
+      // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
+      render: (prepared, query, [currency, content]) => new Representation(renderListing(prepared, currency, content, query), false),
+    },
+    KEPT_ANSWERS
+  );
+
+  /** The map answers asked for last (decision 123), kept while their currency view is current. */
+  const maps = keptAnswers<IndexedCollection, MapQuery, readonly [PreparedCurrency]>(
+    {
+      parse: parseMapQuery,
+      context: async (prepared, query) => [await currencyOf(prepared, query.filters)],
+      peekContext(prepared, query) {
+        const currency = peekCurrencyOf(prepared, query.filters);
+        return currency && [currency];
+      },
+      current: (prepared, _locale, [currency]) => currentIn(prepared, currency),
+      render: (prepared, query, [currency]) => new Representation(renderMapAnswer(prepared.index, PROJECT_VIEWS, currency.view, query), false),
+    },
+    KEPT_ANSWERS
+  );
 
   const service = {
-    prepareIndexes,
+    /** Each new collection's indexes prepared before it is served (at bootstrap). */
+    start: builds.start,
 
     async pageContent(locale: Locale = DEFAULT_LOCALE): Promise<OffPlanPageContent> {
       return (await page.published(locale)).content;
@@ -191,8 +192,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      const [prepared, content] = await Promise.all([projectIndex(locale), page.published(locale)]);
-      return answers.listingPage(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY), content);
+      return listings.answer(await projectIndex(locale), queryString, query, locale);
     },
 
     /**
@@ -215,37 +215,23 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
-    fastListing({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const content = page.peek(locale);
-      const prepared = peekIndex(locale);
-      if (!content || !prepared) return undefined;
-      const kept = keptListing(queryString, prepared, content);
-      if (kept) return kept;
-      const parsed = parseListingQuery(query, locale);
-      if (!parsed.ok) return undefined;
-      const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && answers.listingPage(queryString, parsed.query, prepared, currency, content);
+    fastListing(request: LaneRequest): Representation | undefined {
+      const prepared = peekIndex(request.locale);
+      return prepared && listings.fast(prepared, request);
     },
 
     /** The map answer (decision 121): the listing's project index and currency views, no page content. */
     async map(queryString: string, query: MapQuery, locale: Locale): Promise<Representation> {
-      const prepared = await projectIndex(locale);
-      return answers.mapAnswer(queryString, query, prepared, await inCurrency(prepared, query.filters.currency ?? SITE_CURRENCY));
+      return maps.answer(await projectIndex(locale), queryString, query, locale);
     },
 
     /**
      * The map answer from memory alone, or undefined. A query string answered before is not read again:
      * its answer was kept only once it read as valid, and reading it cost more than the rest of a repeat.
      */
-    fastMap({ query, queryString, locale }: LaneRequest): Representation | undefined {
-      const prepared = peekIndex(locale);
-      if (!prepared) return undefined;
-      const kept = keptMap(queryString, prepared);
-      if (kept) return kept;
-      const parsed = parseMapQuery(query, locale);
-      if (!parsed.ok) return undefined;
-      const currency = peekCurrency(prepared, parsed.query.filters.currency ?? SITE_CURRENCY);
-      return currency && answers.mapAnswer(queryString, parsed.query, prepared, currency);
+    fastMap(request: LaneRequest): Representation | undefined {
+      const prepared = peekIndex(request.locale);
+      return prepared && maps.fast(prepared, request);
     },
 
     /** The filters response in `locale`, built once per collection (and developers' lifetime). */
