@@ -12,18 +12,37 @@ import type { WarmUpStep } from '../lib/warm-up';
 import type { CatalogueDefinition, CatalogueModule } from '../api/catalogues/define/definition';
 import { apiNameOf, definedApi, definedService, type DefinedService } from '../api/catalogues/define/define-catalogue';
 import { definedEntry } from '../api/catalogues/define/defined-entry';
-import { registerCatalogue, type CatalogueEntry } from '../api/catalogues/services/registry';
+import { catalogues, registerCatalogue, type CatalogueEntry } from '../api/catalogues/services/registry';
+import { errorMessage } from '../lib/errors';
 
 const defined = new WeakMap<Core.Strapi, Map<string, DefinedService>>();
 
 const servicesOf = (strapi: Core.Strapi) => defined.get(strapi) ?? new Map<string, DefinedService>();
 
 function definitionIn(file: string): CatalogueDefinition<unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require(file) as CatalogueModule;
+  let loaded: CatalogueModule;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(file) as CatalogueModule;
+  } catch (error) {
+    throw new Error(`CATALOGUE_MODULES: ${file} could not be loaded: ${errorMessage(error)}`);
+  }
   const definition = loaded.default ?? loaded.catalogue;
   if (!definition?.name) throw new Error(`CATALOGUE_MODULES: ${file} exports no catalogue definition (default or \`catalogue\`)`);
   return definition;
+}
+
+/** Names defined by a module in this process: a Strapi started again defines them again, in place. */
+const definedNames = new Set<string>();
+
+/** A definition may not take the name or a spelling of a catalogue the site has: registering it would replace that one. */
+function refuseTaken(definition: CatalogueDefinition<unknown>): void {
+  const spellings = definition.spellings.map(({ spelling }) => spelling);
+  for (const entry of catalogues()) {
+    if (definedNames.has(entry.name)) continue;
+    const taken = [entry.name, ...entry.spellings.map(({ spelling }) => spelling)].find((word) => word === definition.name || spellings.includes(word));
+    if (taken) throw new Error(`CATALOGUE_MODULES: the catalogue "${definition.name}" takes "${taken}", already the site's catalogue "${entry.name}"`);
+  }
 }
 
 type Enumerated = { attributes: Record<string, { enum?: string[] }> };
@@ -50,6 +69,9 @@ export function registerDefinedCatalogues(strapi: Core.Strapi): void {
   const serviceOf = (app: Core.Strapi, name: string) => servicesOf(app).get(name)!;
   for (const module of strapi.config.get<string[]>('catalogues.modules', [])) {
     const definition = definitionIn(path.resolve(strapi.dirs.app.root, module));
+    if (services.has(definition.name)) throw new Error(`CATALOGUE_MODULES: two modules define the catalogue "${definition.name}"`);
+    refuseTaken(definition);
+    definedNames.add(definition.name);
     const service = definedService(strapi, definition);
     services.set(definition.name, service);
     strapi.get('apis').add(apiNameOf(definition), definedApi(service) as never);
