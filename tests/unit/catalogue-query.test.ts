@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { countOptions, oneNamed } from '../../src/lib/catalogue/engine/options';
-import { listParam, parseQuery, queryDescription, rangeParam, valueParam, type PagingMessages, type ParsedQuery } from '../../src/lib/catalogue/engine/query';
+import { listParam, paging, parameterNames, parseQuery, queryDescription, rangeParam, readElsewhere, valueParam, type PagingMessages, type ParsedQuery, type QueryDescription } from '../../src/lib/catalogue/engine/query';
 
 interface BoatMessages extends PagingMessages {
   kind: string;
@@ -26,7 +26,7 @@ const BOATS = queryDescription<BoatMessages>({
   messages: { en: english, ar: arabic },
   params: [
     valueParam('kind', (text) => (['sail', 'motor'].includes(text) ? text : undefined), (m: BoatMessages) => m.kind, { required: true, top: true }),
-    { kind: 'paging', sorts: ['newest', 'longest'], defaultSort: 'newest', defaultPerPage: 12, maxPerPage: 50 },
+    ...paging<BoatMessages>({ sorts: ['newest', 'longest'], defaultSort: 'newest', defaultPerPage: 12, maxPerPage: 50 }),
     { kind: 'text', name: 'name', max: 10, message: (m) => m.name },
     rangeParam(['min_length', 'max_length'], (m: BoatMessages, name) => m.length(name), (m) => m.lengthOrder),
     listParam('colour', ['red', 'blue'], (item) => (['red', 'blue'].includes(item.toLowerCase()) ? item.toLowerCase() : undefined), (m: BoatMessages, _name, options) => m.colour(options)),
@@ -70,6 +70,52 @@ describe('a catalogue query read from its description', () => {
 
   it('is a description with its paging once', () => {
     expect(() => queryDescription<BoatMessages>({ messages: BOATS.messages, params: [] })).toThrow(/paging once/);
+  });
+});
+
+describe('a query that refuses what its description does not name', () => {
+  interface Strict {
+    unknown(name: string): string;
+    number(name: string): string;
+    sort(sorts: string): string;
+  }
+  const strictly: Strict = { unknown: (name) => `${name} unknown`, number: (name) => `${name} not a number`, sort: (sorts) => `sort of ${sorts}?` };
+  const STRICT = queryDescription<Strict>({
+    messages: { en: strictly, ar: strictly },
+    refuseUnknown: (m, name) => m.unknown(name),
+    params: [
+      rangeParam(['min_length', 'max_length'], (m: Strict, name) => m.number(name)),
+      { kind: 'sort', sorts: ['newest'], defaultSort: 'newest', message: (m, sorts) => m.sort(sorts) },
+      { kind: 'page', message: () => 'page?' },
+      { kind: 'perPage', defaultPerPage: 12, maxPerPage: 50, message: () => 'per page?' },
+    ],
+  });
+  const WITH_ZOOM: QueryDescription<Strict> = { ...STRICT, params: [...STRICT.params, readElsewhere('zoom')] };
+  const strict = (raw: Record<string, unknown>, description = STRICT) => parseQuery<ParsedQuery, Strict>(description, raw, 'en');
+
+  it('refuses each unknown parameter, even empty, first and in the order given, beside the bad known ones', () => {
+    const parsed = strict({ min_length: 'x', beds: '2', near: '25.1,55.2', colour: '' });
+    expect(parsed).toEqual({ ok: false, errors: { beds: ['beds unknown'], near: ['near unknown'], colour: ['colour unknown'], min_length: ['min_length not a number'] } });
+    expect(!parsed.ok && Object.keys(parsed.errors)).toEqual(['beds', 'near', 'colour', 'min_length']);
+  });
+
+  it('knows a parameter another reader reads, and reads nothing of it', () => {
+    expect(strict({ zoom: '9' })).toEqual({ ok: false, errors: { zoom: ['zoom unknown'] } });
+    expect(strict({ zoom: '9' }, WITH_ZOOM)).toEqual({ ok: true, query: { page: 1, perPage: 12, sort: 'newest', filters: {} } });
+  });
+
+  it('ignores unknown parameters when the description does not refuse them', () => {
+    expect(parse({ kind: 'sail', beds: '2' })).toEqual({ ok: true, query: { kind: 'sail', page: 1, perPage: 12, sort: 'newest', filters: {} } });
+  });
+
+  it('takes a range in any order without an order sentence, and distance as any other sort without near', () => {
+    expect(strict({ min_length: '30', max_length: '12' })).toMatchObject({ ok: true, query: { filters: { min_length: 30, max_length: 12 } } });
+    expect(strict({ sort: 'distance' })).toEqual({ ok: false, errors: { sort: ['sort of newest?'] } });
+  });
+
+  it('names its parameters in its order', () => {
+    expect(parameterNames(WITH_ZOOM)).toEqual(['min_length', 'max_length', 'sort', 'page', 'per_page', 'zoom']);
+    expect(parameterNames(BOATS)).toEqual(['kind', 'page', 'per_page', 'near', 'sort', 'name', 'min_length', 'max_length', 'colour', 'harbour']);
   });
 });
 

@@ -21,7 +21,7 @@ import type { CatalogueDefinition } from './definition';
 import type { CatalogueDescriptor } from '../../../lib/catalogue/engine/descriptor';
 import { definedItemBody, definedViews, renderDefinedFilters, renderDefinedMap, renderDefinedPage, type DefinedViews } from './defined-answers';
 import { definedIndexBuild, definedIndexIn, engineDescriptor, type DefinedIndex, type SharedDefinedIndex } from './defined-index';
-import { parseDefinedMapQuery, parseDefinedQuery, type DefinedMapQuery, type DefinedQuery } from './defined-query';
+import { definedQueries, type DefinedMapQuery, type DefinedQueries, type DefinedQuery } from './defined-query';
 
 interface Defined {
   item: unknown;
@@ -42,7 +42,7 @@ export function surrogateKeysOf({ name }: CatalogueDefinition<unknown>) {
   return { catalogue: name, everyItem: `${name}-items`, item: (key: string) => `${name}-${encodeURIComponent(key)}` };
 }
 
-function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>, descriptor: CatalogueDescriptor<unknown>, views: DefinedViews): CatalogueDescription<Defined> {
+function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>, descriptor: CatalogueDescriptor<unknown>, views: DefinedViews, queries: DefinedQueries): CatalogueDescription<Defined> {
   const keys = surrogateKeysOf(definition);
   const controller = `api::${apiNameOf(definition)}.${definition.name}`;
   return {
@@ -69,8 +69,8 @@ function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>,
       ofId: (index, id) => index.byId.get(id),
       idAt: (index, position) => definition.id(index.items[position]),
     },
-    pages: { parse: (raw) => parseDefinedQuery(definition, raw), render: (index, query) => new Representation(renderDefinedPage(definition, views, index, query)) },
-    maps: { parse: (raw) => parseDefinedMapQuery(definition, raw), render: (index, query) => new Representation(renderDefinedMap(views, index, query)) },
+    pages: { parse: queries.parse, render: (index, query) => new Representation(renderDefinedPage(definition, views, index, query)) },
+    maps: { parse: queries.parseMap, render: (index, query) => new Representation(renderDefinedMap(views, index, query)) },
     filters: { parse: () => 'all', render: (index) => new Representation(renderDefinedFilters(definition, index)) },
     item: {
       render(index, position) {
@@ -86,12 +86,13 @@ function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>,
   };
 }
 
-/** A defined catalogue's service: the one catalogue service on its description, and the engine's views of it. */
+/** A defined catalogue's service: the one catalogue service on its description, the engine's views of it and its query language. */
 export function definedService(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>) {
   const descriptor = engineDescriptor(definition);
   const views = definedViews(definition);
-  const service = createCatalogueService(describe(strapi, definition, descriptor, views), appCatalogueDeps(strapi));
-  return Object.assign(service, { definition, views, descriptor });
+  const queries = definedQueries(definition);
+  const service = createCatalogueService(describe(strapi, definition, descriptor, views, queries), appCatalogueDeps(strapi));
+  return Object.assign(service, { definition, views, descriptor, queries });
 }
 
 export type DefinedService = ReturnType<typeof definedService>;
@@ -101,16 +102,16 @@ export const definedIndexOf = (service: DefinedService, items: unknown[]): Defin
   definedIndexIn(service.definition, runSteps(definedIndexBuild(service.definition, service.descriptor, items, new Map())), 'en');
 
 function definedController(service: DefinedService) {
-  const { definition } = service;
+  const { definition, queries } = service;
   const invalid = (errors: Record<string, string[]>) => ApiError.validation(errors, 'The query has invalid values.');
   return {
     async list(ctx: Context) {
-      const parsed = parseDefinedQuery(definition, ctx.query);
+      const parsed = queries.parse(ctx.query);
       if (!parsed.ok) throw invalid(parsed.errors);
       sendRepresentation(ctx, await service.page(ctx.querystring, parsed.query, requestLocale(ctx.state)));
     },
     async map(ctx: Context) {
-      const parsed = parseDefinedMapQuery(definition, ctx.query);
+      const parsed = queries.parseMap(ctx.query);
       if (!parsed.ok) throw invalid(parsed.errors);
       sendRepresentation(ctx, await service.map(ctx.querystring, parsed.query, requestLocale(ctx.state)));
     },

@@ -1,7 +1,8 @@
 /**
  * A defined catalogue as the registry of catalogues knows it (decision 204, 220): every reader (saved
  * searches and the alerts' matcher and sender, page sections, the sitemap, the search box) reads it
- * through its service, its queries by its own parser (defined-query.ts), its matches by the engine.
+ * through its service, its queries by the one query parser (its description: defined-query.ts), its
+ * matches by the engine.
  */
 import type { Core } from '@strapi/strapi';
 import { bitsetOf, has, members } from '../../../lib/catalogue/bitset';
@@ -10,7 +11,6 @@ import { LOCALES, type Locale } from '../../../lib/locale';
 import type { AlertItems, AlertSearch, CatalogueEntry } from '../lib/registry';
 import { definedLive } from './defined-answers';
 import { definedSelection, type DefinedIndex } from './defined-index';
-import { normalisedQuery, parseDefinedQuery } from './defined-query';
 import { definedIndexOf, surrogateKeysOf, type DefinedService } from './define-catalogue';
 
 /** The keys a favourite's route accepts once read (decision 191): those a slug or an item's key can be. */
@@ -20,7 +20,7 @@ const rawOf = (query: string) => Object.fromEntries(new URLSearchParams(query.re
 
 /** The keys of the items of `index` a query string selects, in the default sort; null when it does not read. */
 function matchingPositions(service: DefinedService, index: DefinedIndex, query: string): number[] | null {
-  const parsed = parseDefinedQuery(service.definition, rawOf(query));
+  const parsed = service.queries.parse(rawOf(query));
   if (!parsed.ok) return null;
   const matches = matchingSet(index, definedSelection(service.definition, parsed.query, index.ranges[service.definition.priceRange].values));
   return matches ? members(matches) : Array.from(index.items.keys());
@@ -72,11 +72,11 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
     cacheTag: definition.cacheTag,
     mapPath: `${definition.basePath}/map`,
     checkQuery(query) {
-      const parsed = parseDefinedQuery(definition, rawOf(query));
-      return parsed.ok ? { ok: true, normalised: normalisedQuery(definition, parsed.query) } : parsed;
+      const parsed = service.queries.parse(rawOf(query));
+      return parsed.ok ? { ok: true, normalised: service.queries.normalised(parsed.query) } : parsed;
     },
     async live(strapi, query, locale, limit) {
-      const parsed = parseDefinedQuery(definition, rawOf(query));
+      const parsed = service.queries.parse(rawOf(query));
       if (!parsed.ok) return null;
       const { views } = serviceOf(strapi);
       const index = await serviceOf(strapi).latestIndex(locale);

@@ -5,7 +5,7 @@
  * completion year and the `amenities` and `area` lists; messages come in the request's locale.
  */
 import type { FieldErrors } from '../../../lib/envelope';
-import { listParam, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
+import { listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
 import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
 import { isInteger, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
@@ -65,7 +65,7 @@ export type QueryResult = { ok: true; query: ListingQuery } | { ok: false; error
 const PROJECT_QUERY = queryDescription<ProjectQueryMessages>({
   messages: PROJECT_QUERY_MESSAGES,
   params: [
-    { kind: 'paging', sorts: SORTS.map((option) => option.value), defaultSort: DEFAULT_SORT, defaultPerPage: DEFAULT_PER_PAGE, maxPerPage: MAX_PER_PAGE },
+    ...paging<ProjectQueryMessages>({ sorts: SORTS.map((option) => option.value), defaultSort: DEFAULT_SORT, defaultPerPage: DEFAULT_PER_PAGE, maxPerPage: MAX_PER_PAGE }),
     { kind: 'text', name: 'project_name', max: MAX_QUERY_TEXT, message: (m) => m.projectName(MAX_QUERY_TEXT) },
     valueParam('developer_id', (text) => (isInteger(text) && Number(text) >= 1 ? Number(text) : undefined), (m: ProjectQueryMessages) => m.developerId),
     valueParam('completion_year', (text) => (/^\d{4}$/.test(text) ? text : undefined), (m: ProjectQueryMessages) => m.completionYear),

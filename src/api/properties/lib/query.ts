@@ -6,7 +6,7 @@
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
-import { listParam, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
+import { listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
 import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import { valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
@@ -65,7 +65,7 @@ const LISTING_QUERY = queryDescription<ListingMessages>({
   messages: LISTING_MESSAGES,
   params: [
     valueParam('purpose', purposeOf, (m: ListingMessages) => m.purpose(PURPOSES.join(', ')), { required: true, top: true }),
-    { kind: 'paging', sorts: SORTS, defaultSort: DEFAULT_SORT, defaultPerPage: DEFAULT_PER_PAGE, maxPerPage: MAX_PER_PAGE },
+    ...paging<ListingMessages>({ sorts: SORTS, defaultSort: DEFAULT_SORT, defaultPerPage: DEFAULT_PER_PAGE, maxPerPage: MAX_PER_PAGE }),
     SHARED.state_id,
     SHARED.price,
     SHARED.area,
