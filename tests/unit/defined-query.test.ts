@@ -41,8 +41,8 @@ describe("a defined catalogue's query", () => {
     expect(parsed.ok && Object.keys(parsed.query.filters)).toEqual(['state_id', 'use', 'min_price', 'max_price', 'location']);
   });
 
-  it('reads a sort given twice as the default sort, as it always has', () => {
-    expect(queries.parse({ sort: ['price_asc', 'size_desc'] })).toMatchObject({ ok: true, query: { sort: 'newest' } });
+  it('refuses a sort given twice, as the site catalogues do', () => {
+    expect(queries.parse({ sort: ['price_asc', 'size_desc'] })).toMatchObject({ ok: false, errors: { sort: [expect.stringMatching(/^sort must be one of: /)] } });
   });
 
   it("takes the map's zoom, needs its bbox, and keeps a saved search's query in the definition order without defaults", () => {

@@ -72,9 +72,7 @@ export function definedQueries(definition: CatalogueDefinition<unknown>) {
   const list = listDescription(definition);
   const map: QueryDescription<Sentences> = { ...list, params: [...list.params, readElsewhere('zoom')] };
   const names = parameterNames(list);
-  // A sort that is not one text (repeated, nested) has always read as the default sort rather than a 422: kept, so no answer changes.
-  const read = (description: QueryDescription<Sentences>, raw: RawQuery) =>
-    parseQuery<DefinedQuery, Sentences>(description, raw.sort === undefined || typeof raw.sort === 'string' ? raw : { ...raw, sort: undefined }, DEFAULT_LOCALE);
+  const read = (description: QueryDescription<Sentences>, raw: RawQuery) => parseQuery<DefinedQuery, Sentences>(description, raw, DEFAULT_LOCALE);
   return {
     parse: (raw: RawQuery): QueryResultOf<DefinedQuery> => read(list, raw),
     parseMap: (raw: RawQuery): QueryResultOf<DefinedMapQuery> => parseMapWith(raw, read(map, raw), SENTENCES),
