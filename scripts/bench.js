@@ -5,7 +5,7 @@
 // temporary folder removed at exit (scripts/bench/environment.js: needs no .env, leaves nothing), the
 // load generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
 // docs/performance.md, also written to bench/results.json: scripts/bench/table.js), locales (its Arabic
-// cases alone), leads (its two contact POST rows alone), signed-in (its signed-in buyer's row alone), map (its map rows alone), similar (its
+// cases alone), projects (its rows on 10,000 projects alone), leads (its two contact POST rows alone), signed-in (its signed-in buyer's row alone), map (its map rows alone), similar (its
 // project row, with similar projects, alone), sitemap (its sitemap row alone), listings (its three sale and rent listing rows alone), suggest (its three search box rows alone), page (the composed page's row alone), luxury, contact, sync, off-plan,
 // off-plan-search, alerts (buyers' saved searches matched after a 10,000-project change), cluster (needs
 // PostgreSQL and haproxy: without a case named, run only when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
@@ -50,7 +50,7 @@ const SERVER_FLAGS = nodeFlags(undefined, undefined, cores.SERVER_CORE_COUNT);
 /** Secrets and a temporary folder for every app of the run (made in main, once the app is compiled). */
 let run;
 
-const { table: tableCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase, page: pageCase } = tableCases({
+const { table: tableCase, projects: projectsCase, leads: leadsCase, locales: localesCase, signedIn: signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase, page: pageCase } = tableCases({
   startChild, stopChild, ask, imageBase: PROVIDER_MEDIA, offPlan: { query: OFFPLAN_QUERY, projects: OFFPLAN_PROJECTS }, serverFlags: SERVER_FLAGS,
 });
 
@@ -417,7 +417,7 @@ async function metricsCase() {
 }
 
 const CASES = {
-  table: tableCase, leads: leadsCase, locales: localesCase, 'signed-in': signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase, page: pageCase, metrics: metricsCase,
+  table: tableCase, projects: projectsCase, leads: leadsCase, locales: localesCase, 'signed-in': signedInCase, map: mapCase, similar: similarCase, sitemap: sitemapCase, listings: listingsCase, suggest: suggestCase, page: pageCase, metrics: metricsCase,
   latency: () => latencyCase({ startChild, stopChild, ask, imageBase: PROVIDER_MEDIA }),
   luxury: luxuryCase, contact: contactCase, sync: syncCase, 'off-plan': offPlanCase, 'off-plan-search': offPlanSearchCase, cluster: clusterCase,
   alerts: alertsCase,

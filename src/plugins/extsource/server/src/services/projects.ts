@@ -45,6 +45,8 @@ const COLLECTION_KEY = 'extsource:projects';
 const DEVELOPERS_KEY = 'extsource:developers';
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
+/** How often the hot path looks again whether the same collection is stale or due its read-ahead. */
+const HOT_LOOK_MS = 1_000;
 /** How soon an instance that found another one refreshing looks again. */
 const RECHECK_MS = 5_000;
 /** How long a read with nothing to serve waits for another instance's fetch. */
@@ -241,6 +243,19 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!collection.detailsListed) details.readAheadOf(collection);
   }
 
+  /**
+   * The hot path's look: both checks read the configuration (a few µs, a tenth of an answer from
+   * memory), so a collection already looked at is looked at again a second later at the soonest.
+   */
+  let looked: { collection?: ProjectCollection; until: number } = { until: 0 };
+  function lookNowAndThen(collection: ProjectCollection): void {
+    const now = Date.now();
+    if (collection === looked.collection && now < looked.until) return;
+    looked = { collection, until: now + HOT_LOOK_MS };
+    refreshIfStale(collection);
+    readAheadOf(collection);
+  }
+
   return {
     /** Adds what the app derives from each new collection, built before the collection is served. */
     prepareWith(preparer: CollectionPreparer): void {
@@ -262,10 +277,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The collection in memory, synchronously, for hot paths: undefined when nothing is loaded yet. */
     peek(): ProjectCollection | undefined {
       const collection = cache().peek<ProjectCollection>(COLLECTION_KEY)?.value;
-      if (collection) {
-        refreshIfStale(collection);
-        readAheadOf(collection);
-      }
+      if (collection) lookNowAndThen(collection);
       return collection;
     },
 
@@ -288,6 +300,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     invalidate(): void {
       forcedAfter = Date.now();
       nextAttemptAt = 0;
+      looked = { until: 0 };
       cache().invalidateHere([PROJECTS_TAG]);
     },
 
