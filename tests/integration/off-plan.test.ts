@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { generatedData, getStrapi, http } from '../helpers/app';
+import { appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { fastLaneAnswers } from '../helpers/lane-count';
@@ -262,6 +262,35 @@ describe('GET /api/v1/off-plan/projects/filters', () => {
     expect(body.data.states).toHaveLength(7);
     expect(body.data.sort_options).toHaveLength(6);
     expect(body.data.developers[0]).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String), logo: expect.stringMatching(/^http:\/\/cms\.test\.local\/images\/demo\/logo-\d\.svg$/) });
+  });
+
+  it('answers from memory on the fast lane while its developers are in memory, and again from the developers read after they expired (decision 222)', async () => {
+    const { cache } = appModule<typeof import('../../src/lib/cache')>('src/lib/cache');
+    const developersKey = 'extsource:developers';
+    const filters = async () => (await checked((await http()).get('/api/v1/off-plan/projects/filters'))).body.data.developers as Array<{ id: number; name: string }>;
+    const first = await filters();
+    let before = await fastLaneAnswers();
+    expect(await filters()).toEqual(first);
+    expect(await fastLaneAnswers()).toBe(before + 1);
+
+    // Expired: the full path reads the developers again.
+    cache.delete(developersKey);
+    before = await fastLaneAnswers();
+    expect(await filters()).toEqual(first);
+    expect(await fastLaneAnswers()).toBe(before);
+
+    // Read again with another name: the answer names it, on the fast lane too.
+    const read = cache.peek<Array<{ id: number; name: string }>>(developersKey)!;
+    const renamed = read.value.map((developer) => (developer.id === first[0].id ? { ...developer, name: 'Renamed Developer' } : developer));
+    cache.set(developersKey, renamed, { tags: read.tags, lifetime: read.lifetime });
+    try {
+      before = await fastLaneAnswers();
+      expect((await filters())[0].name).toBe('Renamed Developer');
+      expect(await fastLaneAnswers()).toBe(before + 1);
+    } finally {
+      cache.delete(developersKey);
+    }
+    expect(await filters()).toEqual(first);
   });
 });
 

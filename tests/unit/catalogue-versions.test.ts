@@ -3,7 +3,8 @@
  * catalogue-versions.ts, catalogue-answers.ts; decision 221), on a fixture: a new collection is prepared
  * in every locale before it is served and stored by the commit; a build and a view answer only while
  * their version is the collection's in memory; one version's build in a locale is made once; a kept
- * answer is reused while the context it was rendered in is current, and found before its query is read.
+ * answer is reused while the context it was rendered in is current, and found before its query is read;
+ * a filters answer is kept per key and build the same way (decision 222).
  */
 import { describe, expect, it } from 'vitest';
 import { CacheStore } from '../../src/lib/cache/store';
@@ -11,7 +12,7 @@ import type { LaneRequest } from '../../src/lib/fast-lane';
 import { LOCALES, type Locale } from '../../src/lib/locale';
 import { Representation } from '../../src/lib/representation';
 import { oncePerCollection, versionedBuilds } from '../../src/api/catalogues/services/catalogue-versions';
-import { keptAnswers } from '../../src/api/catalogues/services/catalogue-answers';
+import { keptAnswers, keptFilters } from '../../src/api/catalogues/services/catalogue-answers';
 
 interface Shelf {
   version: number;
@@ -131,5 +132,39 @@ describe('kept answers in a context', () => {
     expect(answers.fast(index, request(undefined))).toBeUndefined();
     expect(answers.fast({}, request('x'))?.body.toString()).toBe('x two');
     expect(rendered).toBe(3);
+  });
+});
+
+describe('kept filters in a context', () => {
+  it('keeps one answer per key and build while its context is current, from memory only when the context is in memory', async () => {
+    let developers: { names: string } | undefined = { names: 'one' };
+    let rendered = 0;
+    const filters = keptFilters<object, 'sale' | 'rent', readonly [{ names: string }]>(
+      {
+        parse: (raw) => (raw.purpose === 'sale' || raw.purpose === 'rent' ? raw.purpose : undefined),
+        context: async () => [(developers ??= { names: 'read again' })],
+        peekContext: () => developers && [developers],
+        render: (_index, key, [current]) => {
+          rendered += 1;
+          return new Representation(Buffer.from(`${key} ${current.names}`));
+        },
+      },
+      8
+    );
+    const index = {};
+    const request = (purpose: string): LaneRequest => ({ query: { purpose }, queryString: `purpose=${purpose}&x=1`, locale: 'en' }) as unknown as LaneRequest;
+    const answer = await filters.answer(index, 'sale', 'en');
+    expect(answer.body.toString()).toBe('sale one');
+    expect(filters.fast(index, request('sale'))).toBe(answer);
+    expect(filters.fast(index, request('rent'))?.body.toString()).toBe('rent one');
+    expect(filters.fast(index, request('let'))).toBeUndefined();
+    expect(rendered).toBe(2);
+    // Expired: not from memory; the full path reads the context again and renders from it.
+    developers = undefined;
+    expect(filters.fast(index, request('sale'))).toBeUndefined();
+    expect((await filters.answer(index, 'sale', 'en')).body.toString()).toBe('sale read again');
+    expect(filters.fast(index, request('sale'))?.body.toString()).toBe('sale read again');
+    expect(filters.fast({}, request('sale'))?.body.toString()).toBe('sale read again');
+    expect(rendered).toBe(4);
   });
 });

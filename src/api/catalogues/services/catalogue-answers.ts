@@ -5,6 +5,9 @@
  * that context is the one that would render them now, compared part by part by identity. The fast
  * lookup finds a kept answer by the raw query string before it reads the query (decision 211); a query
  * string is kept only once it read as valid, so one the full path answers with a 422 still reaches it.
+ * A catalogue's filters answers are kept the same way per key its query reads as (a purpose, say; one
+ * per build when its route reads none), so a tag-built and a versioned catalogue keep them alike
+ * (decision 222).
  */
 import type { LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
@@ -37,16 +40,29 @@ interface Kept<C> {
   representation: Representation;
 }
 
+/** `perBuild` answers kept per build, each with the context it was rendered in. */
+function keptInContext<Index extends object, C extends RenderContext>(perBuild: number) {
+  const kept = new KeptPerBuild<Index, Kept<C>>(perBuild);
+  return {
+    /** The answer kept under `key`, whatever its context, or undefined. */
+    get: (index: Index, key: string) => kept.get(index, key),
+
+    /** The answer kept under `key` from `index` in `context`, else rendered and kept. */
+    in(index: Index, key: string, context: C, render: () => Representation): Representation {
+      const found = kept.get(index, key);
+      if (found && sameParts(found.context, context)) return found.representation;
+      return kept.keep(index, key, { context, representation: render() }).representation;
+    },
+  };
+}
+
 /** The answers of `kind`, `perBuild` kept per build. */
 export function keptAnswers<Index extends object, Q, C extends RenderContext>(kind: AnswerInContext<Index, Q, C>, perBuild: number) {
-  const kept = new KeptPerBuild<Index, Kept<C>>(perBuild);
+  const kept = keptInContext<Index, C>(perBuild);
 
   /** The answer kept for `queryString` from `index` in `context`, else rendered and kept. */
-  function answerIn(index: Index, queryString: string, query: Q, context: C): Representation {
-    const found = kept.get(index, queryString);
-    if (found && sameParts(found.context, context)) return found.representation;
-    return kept.keep(index, queryString, { context, representation: kind.render(index, query, context) }).representation;
-  }
+  const answerIn = (index: Index, queryString: string, query: Q, context: C): Representation =>
+    kept.in(index, queryString, context, () => kind.render(index, query, context));
 
   return {
     answerIn,
@@ -64,6 +80,42 @@ export function keptAnswers<Index extends object, Q, C extends RenderContext>(ki
       if (!parsed.ok) return undefined;
       const context = kind.peekContext(index, parsed.query, locale);
       return context && answerIn(index, queryString, parsed.query, context);
+    },
+  };
+}
+
+/** A catalogue's filters: the key its query reads as, the context its answer renders in, and what renders it. */
+export interface FiltersInContext<Index, K extends string, C extends RenderContext> {
+  /** The key, or undefined for a query the full path answers with a 422. */
+  parse(raw: LaneRequest['query'], locale: Locale): K | undefined;
+  /** The context a filters answer renders in now, made when missing. */
+  context(index: Index, locale: Locale): Promise<C>;
+  /** The same from memory alone, or undefined. */
+  peekContext(index: Index, locale: Locale): C | undefined;
+  render(index: Index, key: K, context: C): Representation;
+}
+
+/** The filters answers of `kind`, `perBuild` kept per build (decision 222). */
+export function keptFilters<Index extends object, K extends string, C extends RenderContext>(kind: FiltersInContext<Index, K, C>, perBuild: number) {
+  const kept = keptInContext<Index, C>(perBuild);
+
+  /** The answer kept for `key` from `index` in `context`, else rendered and kept. */
+  const answerIn = (index: Index, key: K, context: C): Representation => kept.in(index, key, context, () => kind.render(index, key, context));
+
+  return {
+    answerIn,
+
+    /** The answer of `key`, its context made first when missing. */
+    async answer(index: Index, key: K, locale: Locale): Promise<Representation> {
+      return answerIn(index, key, await kind.context(index, locale));
+    },
+
+    /** From memory alone: the answer of the key the query reads as, kept or rendered, when its context is in memory. */
+    fast(index: Index, { query, locale }: LaneRequest): Representation | undefined {
+      const key = kind.parse(query, locale);
+      if (key === undefined) return undefined;
+      const context = kind.peekContext(index, locale);
+      return context && answerIn(index, key, context);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The one catalogue service (decision 217): a catalogue's description (catalogue-description.ts) turned
  * into its answers, on its builds per locale (catalogue-builds.ts). The answers asked for last (pages and
- * maps per query string, filters per key, items per key: each with its ETag and compressed variants) are
- * kept beside the index they were rendered from while it answers (decision 183). An item's key finds it
+ * maps per query string, filters per key, through catalogue-answers.ts; items per key: each with its ETag
+ * and compressed variants) are kept beside the index they were rendered from while it answers (decision 183). An item's key finds it
  * by its current slug or key (its answer), a former slug or another spelling (moved, decisions 191-192),
  * or one that left lately (gone). The `fast*` lookups answer from memory alone, for the fast lane; the
  * controller's path builds whatever was never built first.
@@ -15,7 +15,7 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import type { Locale } from '../../../lib/locale';
 import type { Representation } from '../../../lib/representation';
-import { keptAnswers, NO_CONTEXT, type RenderContext } from './catalogue-answers';
+import { keptAnswers, keptFilters, NO_CONTEXT, type RenderContext } from './catalogue-answers';
 import { catalogueBuilds, type Built, type CatalogueDeps } from './catalogue-builds';
 import type { AnswerKind, CatalogueDescription, CatalogueTypes } from './catalogue-description';
 import { slugStore } from './slugs';
@@ -42,9 +42,7 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
   type Index = T['index'];
   const builds = catalogueBuilds(description, deps);
   const { sent } = builds;
-  const kept = () => new KeptPerBuild<Index, Representation>(KEPT_ANSWERS);
-  const filters = kept();
-  const items = kept();
+  const items = new KeptPerBuild<Index, Representation>(KEPT_ANSWERS);
 
   const peekIndex = (locale: Locale) => builds.peek(locale)?.index;
   const index = async (locale: Locale) => (await builds.built(locale)).index;
@@ -57,10 +55,12 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
     );
   const pages = answersOf(description.pages);
   const maps = answersOf(description.maps);
+  const filters = keptFilters<Index, T['filtersKey'], RenderContext>(
+    { parse: description.filters.parse, context: async () => NO_CONTEXT, peekContext: () => NO_CONTEXT, render: (current, key) => description.filters.render(current, key) },
+    KEPT_ANSWERS
+  );
 
-  const filtersOf = (current: Index, key: T['filtersKey']) => filters.get(current, key) ?? filters.keep(current, key, description.filters.render(current, key));
-
-  /** An answer kept per query string, else rendered from the index in memory when its query reads; undefined when none is built. */
+  /** An answer kept (per query string, or per filters key), else rendered from the index in memory when its query reads; undefined when none is built. */
   function fastKept(request: LaneRequest, answers: { fast(current: Index, request: LaneRequest): Representation | undefined }): Representation | undefined {
     const current = peekIndex(request.locale);
     const answer = current && answers.fast(current, request);
@@ -97,7 +97,7 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
     },
 
     async filters(key: T['filtersKey'], locale: Locale): Promise<Representation> {
-      return sent(locale, filtersOf(await index(locale), key));
+      return sent(locale, filters.answerIn(await index(locale), key, NO_CONTEXT));
     },
 
     /**
@@ -147,11 +147,7 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
 
     fastMap: (request: LaneRequest) => fastKept(request, maps),
 
-    fastFilters({ query, locale }: LaneRequest): Representation | undefined {
-      const current = peekIndex(locale);
-      const key = current && description.filters.parse(query, locale);
-      return key === undefined ? undefined : sent(locale, filtersOf(current!, key));
-    },
+    fastFilters: (request: LaneRequest) => fastKept(request, filters),
 
     fastItem({ path, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);

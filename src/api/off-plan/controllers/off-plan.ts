@@ -35,7 +35,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async filters(ctx: Context) {
-    sendCached(ctx, await offPlanService(strapi).filtersResponse(requestLocale(ctx.state)));
+    sendRepresentation(ctx, await offPlanService(strapi).filters(requestLocale(ctx.state)));
   },
 
   async project(ctx: Context) {

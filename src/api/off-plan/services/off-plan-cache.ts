@@ -1,8 +1,8 @@
 /**
  * What the off-plan answers are kept under in the app's cache, and what clears them: the page per
  * locale (cleared when an editor publishes it in English or in that language, or changes its media),
- * and everything derived from one project collection (its project index, prices in other currencies,
- * filters), which lives as long as that collection. Declared once, at import, with the surrogate keys
+ * and everything derived from one project collection (its project index, prices in other currencies),
+ * which lives as long as that collection. Declared once, at import, with the surrogate keys
  * a CDN purges for each tag.
  */
 import { CACHE_LIFETIMES, declareCacheTags, MEDIA_TAG } from '../../../lib/cache';
@@ -18,7 +18,6 @@ export const OFFPLAN_PAGE_CACHE_KEY = 'offplan_page_data';
 export const PROJECT_INDEX_CACHE_KEY = 'offplan:index';
 export const LEGACY_CACHE_KEY = 'offplan_legacy_data';
 export const currencyCacheKey = (currency: Currency, locale: Locale) => localized(`offplan:index:${currency}`, locale);
-export const filtersCacheKey = (version: number, locale: Locale) => localized(`offplan:filters:${version}`, locale);
 
 export const pageCache = (locale: Locale) => ({ tags: [...localizedSources([PAGE_UID], locale), MEDIA_TAG], lifetime: CACHE_LIFETIMES.editedPage });
 // Derived from one collection: lives as long as it, and goes when it goes.

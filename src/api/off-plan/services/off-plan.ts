@@ -3,11 +3,11 @@
  * `offplan_page_data`, `offplan_page_data:ar` in Arabic, cleared when an editor publishes the page in
  * English or in that language, or changes its media), the project index (built once per project
  * collection, dropped with it), its cards and prices in each other currency (built when first asked
- * for, dropped with it), the finished filters and legacy page JSON, and the listing pages and map
- * answers asked for last (kept beside the index with the currency view and page content they were
+ * for, dropped with it), the finished legacy page JSON, and the listing pages, map answers and filters
+ * asked for last (kept beside the index with the currency view, page content or developers they were
  * rendered in: catalogues/services/catalogue-answers.ts).
- * `fastListing` and `fastMap` answer from memory alone, for the fast lane; the controller's path loads whatever is
- * missing first. A locale's project index is built from the projects as that locale shows them
+ * `fastListing`, `fastMap` and `fastFilters` answer from memory alone, for the fast lane; the controller's
+ * path loads whatever is missing first. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  * A project's and a developer's `seo` come with the editors' published overrides (seo-overrides.ts);
@@ -21,17 +21,17 @@ import { projectsService } from '../../../plugins/extsource/server/src/public';
 import type { LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
-import { Representation, representationOf } from '../../../lib/representation';
+import { Representation } from '../../../lib/representation';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { parseQueryString } from '../../../lib/query-string';
-import { eachSliced, inSlices, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
+import { eachSliced, inSlices, slicer, type Developer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { indexBuild, searchBuild, type ProjectIndex } from '../lib/project-catalogue';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { PROJECT_VIEWS } from '../lib/project-views';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
-import { keptAnswers } from '../../catalogues/services/catalogue-answers';
+import { keptAnswers, keptFilters } from '../../catalogues/services/catalogue-answers';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
@@ -39,7 +39,7 @@ import { parseMapQuery, type MapQuery } from '../lib/map-query';
 import { projectIn } from '../lib/project-locale';
 import { parseListingQuery, type ListingQuery } from '../lib/query';
 import { similarBuildOf, type SimilarProjects } from '../lib/similar-projects';
-import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, filtersCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
+import { PROJECT_INDEX_CACHE, PROJECT_INDEX_CACHE_KEY, currencyCacheKey, LEGACY_CACHE_KEY, pageCache } from './off-plan-cache';
 import { offPlanPage } from './off-plan-page';
 import { collectionSlugs, type CollectionSlugs } from './collection-slugs';
 import { developerAnswers } from './developer-answers';
@@ -49,6 +49,9 @@ import { oncePerCollection, versionedBuilds } from '../../catalogues/services/ca
 
 /** Listing pages and map answers kept per project index (per locale and collection). */
 const KEPT_ANSWERS = 256;
+
+/** The one filters answer of a project index: its route reads no query. */
+const FILTERS = 'filters';
 
 interface IndexedCollection extends PreparedIndex {
   /** The collection version it was built from. */
@@ -179,6 +182,23 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     KEPT_ANSWERS
   );
 
+  /**
+   * The filters answer (decision 222), kept while the developers it names are the ones in memory: those
+   * live `developersTtlSeconds`, and once they have expired the answer is rendered again from the next.
+   */
+  const filters = keptFilters<IndexedCollection, typeof FILTERS, readonly [Developer[]]>(
+    {
+      parse: () => FILTERS,
+      context: async () => [await projectsService(strapi).developers()],
+      peekContext() {
+        const developers = projectsService(strapi).peekDevelopers();
+        return developers && [developers];
+      },
+      render: (prepared, _key, [developers]) => new Representation(Buffer.from(JSON.stringify(success(filtersData(prepared.index, developers))))),
+    },
+    1
+  );
+
   const service = {
     /** Each new collection's indexes prepared before it is served (at bootstrap). */
     start: builds.start,
@@ -234,22 +254,15 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return prepared && maps.fast(prepared, request);
     },
 
-    /** The filters response in `locale`, built once per collection (and developers' lifetime). */
-    async filtersResponse(locale: Locale): Promise<CacheEntry<unknown>> {
-      const prepared = await projectIndex(locale);
-      const build = async () => success(filtersData(prepared.index, await projectsService(strapi).developers()));
-      return cache.get(filtersCacheKey(prepared.version, locale), build, {
-        ...PROJECT_INDEX_CACHE,
-        lifetime: projectsService(strapi).developersTtlSeconds(),
-        json: true,
-      });
+    /** The filters answer in `locale`, kept per project index while its developers are current. */
+    async filters(locale: Locale): Promise<Representation> {
+      return filters.answer(await projectIndex(locale), FILTERS, locale);
     },
 
-    /** The filters response from memory alone (built for the current collection), or undefined. */
-    fastFilters(locale: Locale): Representation | undefined {
-      const prepared = peekIndex(locale);
-      const entry = prepared && cache.peek(filtersCacheKey(prepared.version, locale));
-      return entry ? representationOf(entry) : undefined;
+    /** The same from memory alone, or undefined. */
+    fastFilters(request: LaneRequest): Representation | undefined {
+      const prepared = peekIndex(request.locale);
+      return prepared && filters.fast(prepared, request);
     },
 
     /** Each listed project's current slug, by id (decision 109). */
