@@ -42,6 +42,9 @@ interface VersionedView<V> {
 
 export function versionedBuilds<C extends Versioned, B extends Versioned, N extends string = string>(source: VersionedSource<C, B, N>, cache: typeof appCache) {
   const { options } = source.cache;
+  // Each locale's key made once: the fast lane peeks at a build on every request.
+  const buildKeys = new Map(LOCALES.map((locale) => [locale, source.cache.build(locale)]));
+  const buildKey = (locale: Locale) => buildKeys.get(locale)!;
 
   /** Builds under way, one per collection version and locale, whoever asked first. */
   const building = new Map<string, Promise<B>>();
@@ -60,7 +63,7 @@ export function versionedBuilds<C extends Versioned, B extends Versioned, N exte
     const built: Array<[Locale, B]> = [];
     for (const locale of LOCALES) built.push([locale, await buildOnce(collection, locale)]);
     return () => {
-      for (const [locale, build] of built) cache.set(source.cache.build(locale), build, options);
+      for (const [locale, build] of built) cache.set(buildKey(locale), build, options);
     };
   }
 
@@ -77,13 +80,13 @@ export function versionedBuilds<C extends Versioned, B extends Versioned, N exte
     /** The build of the collection served now in `locale` (made now when the one kept is of an older collection). */
     async built(locale: Locale): Promise<B> {
       const collection = await source.collection();
-      return ofVersion(source.cache.build(locale), collection.version, () => buildOnce(collection, locale));
+      return ofVersion(buildKey(locale), collection.version, () => buildOnce(collection, locale));
     },
 
     /** The build in `locale` from memory alone, when it is of the collection in memory. */
     peek(locale: Locale): B | undefined {
       const collection = source.peek();
-      const build = cache.peek<B>(source.cache.build(locale))?.value;
+      const build = cache.peek<B>(buildKey(locale))?.value;
       return collection && build?.version === collection.version ? build : undefined;
     },
 

@@ -8,7 +8,19 @@ import type { CatalogueService } from './services/catalogue';
 import type { ProjectsService } from './services/projects';
 import type { SyncService } from './services/sync';
 
-const service = <T>(strapi: Core.Strapi, name: string) => strapi.plugin('extsource').service(name) as T;
+/** Each app's services, looked up once: Strapi makes each once, and the hot paths ask for one per request. */
+const resolved = new WeakMap<Core.Strapi, Map<string, unknown>>();
+
+function service<T>(strapi: Core.Strapi, name: string): T {
+  let services = resolved.get(strapi);
+  if (!services) resolved.set(strapi, (services = new Map()));
+  let found = services.get(name);
+  if (found === undefined) {
+    found = strapi.plugin('extsource').service(name);
+    services.set(name, found);
+  }
+  return found as T;
+}
 
 export const projectsService = (strapi: Core.Strapi) => service<ProjectsService>(strapi, 'projects');
 export const syncService = (strapi: Core.Strapi) => service<SyncService>(strapi, 'sync');

@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'timers/promises';
 import { defaultConfig, extsourceConfig } from '../config';
 import { projectsDriver } from '../drivers';
 import { errorMessage, providerUnavailable } from '../errors';
-import { hostOf, PROJECTS_TAG } from '../host';
+import { hostOf, PROJECTS_TAG, type ExtsourceHost } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { detailReads, type HeldDetail, type ProjectAnswer } from './detail-reads';
 import { projectSnapshots, type SnapshotMeta } from './project-snapshot';
@@ -95,7 +95,9 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   const snapshots = projectSnapshots(strapi);
   const preparers: CollectionPreparer[] = [];
   let developerSlugs: DeveloperSlugs | undefined;
-  const cache = () => hostOf(strapi).cache;
+  // The host provides its cache in its register phase, before any read: looked up once, at the first.
+  let hostCache: ExtsourceHost['cache'] | undefined;
+  const cache = () => (hostCache ??= hostOf(strapi).cache);
   const config = () => extsourceConfig(strapi);
   // The one setting read on every request served from memory: read alone, not with the whole configuration merged.
   const ttlMs = () => (strapi.config.get<number | undefined>('plugin::extsource.projectsTtlSeconds') ?? defaultConfig.projectsTtlSeconds) * 1000;
