@@ -359,8 +359,6 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return cards;
     },
 
-    /** A listing or project answer's bytes with `is_favorited` on its cards, for one buyer (kept nowhere). */
-
     /** Decision 26: the legacy page response in `locale`, cached as the page is. */
     async legacyResponse(locale: Locale): Promise<CacheEntry<unknown>> {
       const build = async () => legacyBody(await service.pageContent(locale), locale);
