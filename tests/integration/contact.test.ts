@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
 import { setTimeout as sleep } from 'timers/promises';
-import { adminToken, appModule, getStrapi, http, newClientIp, newPerson, SALES_INBOX } from '../helpers/app';
+import { adminToken, getStrapi, http, newClientIp, newPerson, SALES_INBOX } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
+import { whileDatabaseDown } from '../helpers/database-down';
 import { smtp, waitForMail } from '../helpers/smtp';
 
 const CONTACT = 'api::contact.contact';
@@ -232,20 +233,7 @@ describe('POST /api/v1/contact-us: durability', () => {
 
   it('answers 500 in the envelope, and stores nothing, while the database is unavailable', async () => {
     const before = await countContacts();
-    // The workers are stopped meanwhile: a query of theirs caught by the destroy can wait out the
-    // pool's acquire timeout (60 s), which a real outage (connections refused) never causes.
-    const worker = appModule<{ stopDeliveryWorker(): Promise<void>; startDeliveryWorker(strapi: Core.Strapi): void }>('src/api/contact/deliveries/worker');
-    const scheduler = appModule<{ stopPublicationScheduler(): Promise<void>; startPublicationScheduler(strapi: Core.Strapi): void }>('src/lib/publication-schedule/scheduler');
-    await Promise.all([worker.stopDeliveryWorker(), scheduler.stopPublicationScheduler()]);
-    await strapi.db.connection.destroy();
-    let res;
-    try {
-      res = await submit(VALID);
-    } finally {
-      strapi.db.connection.initialize();
-      worker.startDeliveryWorker(strapi);
-      scheduler.startPublicationScheduler(strapi);
-    }
+    const res = await whileDatabaseDown(strapi, () => submit(VALID));
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, status_code: 500, message: 'Failed to submit contact form: storage unavailable', error_code: 'SERVER_ERROR' });
     expect(await countContacts()).toBe(before);

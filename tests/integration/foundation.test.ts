@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getStrapi, http, TEST_ADMIN } from '../helpers/app';
 import { checked, checkedError } from '../helpers/contract';
+import { whileDatabaseDown } from '../helpers/database-down';
 
 describe('health', () => {
   it('answers ok after a real database query', async () => {
@@ -10,15 +11,9 @@ describe('health', () => {
   });
 
   it('answers 503 in the envelope while the database is down, and recovers', async () => {
-    const strapi = await getStrapi();
-    await strapi.db.connection.destroy();
-    try {
-      const res = await checked((await http()).get('/api/v1/health'));
-      expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ success: false, error_code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
-    } finally {
-      strapi.db.connection.initialize();
-    }
+    const res = await whileDatabaseDown(await getStrapi(), async () => checked((await http()).get('/api/v1/health')));
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, error_code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
     expect((await (await http()).get('/api/v1/health')).status).toBe(200);
   });
 
