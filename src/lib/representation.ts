@@ -65,6 +65,10 @@ export class Representation {
   }
 }
 
+/** A JSON body's representation, `cached` and `edge` as the constructor takes them. */
+export const jsonRepresentation = (body: unknown, cached = true, edge?: EdgeHeaders): Representation =>
+  new Representation(Buffer.from(JSON.stringify(body)), cached, edge);
+
 /** Brotli's best quality for bodies kept in the cache; a fast one for a body compressed per request. */
 function brotliOptions(size: number, cached: boolean) {
   return {

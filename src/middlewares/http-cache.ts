@@ -16,7 +16,7 @@ import { DRAFT_CACHE_CONTROL, readsDraft } from '../lib/drafts';
 import { edgeHeadersFor } from '../lib/http-caching';
 import { requestLocale } from '../lib/locale';
 import { isPrivateAnswer } from '../lib/private-answer';
-import { etagMatches, Representation } from '../lib/representation';
+import { etagMatches, jsonRepresentation, Representation } from '../lib/representation';
 import { siteRouteOf } from '../lib/site-routes';
 
 function representationFor(ctx: Context): Representation | undefined {
@@ -26,7 +26,7 @@ function representationFor(ctx: Context): Representation | undefined {
   if (Buffer.isBuffer(body)) return new Representation(body, false);
   if (body !== null && typeof body === 'object' && typeof (body as { pipe?: unknown }).pipe !== 'function') {
     ctx.type = 'application/json; charset=utf-8';
-    return new Representation(Buffer.from(JSON.stringify(body)), false);
+    return jsonRepresentation(body, false);
   }
   return undefined;
 }

@@ -11,7 +11,7 @@ import { CACHE_LIFETIMES } from '../../../lib/cache';
 import { ApiError, success } from '../../../lib/envelope';
 import { declareSurrogateKey, ownEdgeHeaders } from '../../../lib/http-caching';
 import { localized, requestLocale, type Locale } from '../../../lib/locale';
-import { Representation } from '../../../lib/representation';
+import { jsonRepresentation, Representation } from '../../../lib/representation';
 import { sendRepresentation } from '../../../lib/send';
 import { siteRoute } from '../../../lib/site-routes';
 import { runSteps } from '../../../lib/catalogue/steps';
@@ -76,7 +76,7 @@ function describe(strapi: Core.Strapi, definition: CatalogueDefinition<unknown>,
       render(index, position) {
         const { body, similar } = definedItemBody(definition, index, position);
         const itemKeys = [keys.everyItem, ...[position, ...similar].map((at) => keys.item(definition.key(index.items[at])))];
-        return new Representation(Buffer.from(JSON.stringify(body)), true, ownEdgeHeaders('provider', itemKeys));
+        return jsonRepresentation(body, true, ownEdgeHeaders('provider', itemKeys));
       },
       stillGone: () => false,
       goneBody: () => undefined as never,

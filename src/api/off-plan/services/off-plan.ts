@@ -21,7 +21,7 @@ import { projectsService } from '../../../plugins/extsource/server/src/public';
 import type { LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
-import { Representation } from '../../../lib/representation';
+import { jsonRepresentation, Representation } from '../../../lib/representation';
 import type { LiveResult } from '../../catalogues/services/vocabulary';
 import { parseQueryString } from '../../../lib/query-string';
 import { eachSliced, inSlices, slicer, type Developer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
@@ -194,7 +194,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
         const developers = projectsService(strapi).peekDevelopers();
         return developers && [developers];
       },
-      render: (prepared, _key, [developers]) => new Representation(Buffer.from(JSON.stringify(success(filtersData(prepared.index, developers))))),
+      render: (prepared, _key, [developers]) => jsonRepresentation(success(filtersData(prepared.index, developers))),
     },
     1
   );

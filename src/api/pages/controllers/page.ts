@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { ApiError, success } from '../../../lib/envelope';
 import { requestLocale } from '../../../lib/locale';
-import { Representation } from '../../../lib/representation';
+import { jsonRepresentation } from '../../../lib/representation';
 import { sendRepresentation } from '../../../lib/send';
 import { PAGE_MESSAGES } from '../lib/messages';
 import { parsePageListQuery, parsePageQuery } from '../lib/query';
@@ -32,7 +32,7 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
       if (!parsed.ok) throw ApiError.validation(parsed.errors, PAGE_MESSAGES[locale].validationFailed);
       const { kind, page, perPage } = parsed.query;
       const data = await service.list(locale, kind, page, perPage);
-      sendRepresentation(ctx, new Representation(Buffer.from(JSON.stringify(success(data, 200, PAGE_MESSAGES[locale].pagesMessage))), false));
+      sendRepresentation(ctx, jsonRepresentation(success(data, 200, PAGE_MESSAGES[locale].pagesMessage), false));
     },
   };
 };

@@ -9,7 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
 import type { Locale } from '../../../lib/locale';
-import { Representation } from '../../../lib/representation';
+import { jsonRepresentation, Representation } from '../../../lib/representation';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
@@ -45,13 +45,11 @@ interface Homes {
 /** A listing key's answer: the listing's, the current slug a former one moved to, or the 410 of one that left the market. */
 export type ListingFound = ItemFound<Homes['goneBody']>;
 
-const json = (body: unknown) => new Representation(Buffer.from(JSON.stringify(body)));
-
 /** A listing's answer, with its own surrogate key and its similar listings' beside every listing's. */
 function listingRepresentation(index: ListingIndex, position: number): Representation {
   const { body, similar } = listingBody(index, position);
   const keys = [LISTING_PAGES_SURROGATE_KEY, ...[position, ...similar].map((item) => listingSurrogateKey(index.listings[item].reference))];
-  return new Representation(Buffer.from(JSON.stringify(body)), true, ownEdgeHeaders('provider', keys));
+  return jsonRepresentation(body, true, ownEdgeHeaders('provider', keys));
 }
 
 function createPropertiesService(strapi: Core.Strapi) {
@@ -88,7 +86,7 @@ function createPropertiesService(strapi: Core.Strapi) {
         const purpose = parsePurpose(raw, locale);
         return purpose.ok ? purpose.purpose : undefined;
       },
-      render: (index, purpose) => json(filtersBody(index, purpose)),
+      render: (index, purpose) => jsonRepresentation(filtersBody(index, purpose)),
     },
     item: {
       render: listingRepresentation,

@@ -14,7 +14,7 @@ import { projectsService } from '../../../plugins/extsource/server/src/public';
 import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import type { Locale } from '../../../lib/locale';
-import { Representation } from '../../../lib/representation';
+import { jsonRepresentation, Representation } from '../../../lib/representation';
 import { inSlices, slicer } from '../../../plugins/extsource/server/src/public';
 import { catalogues, type CatalogueEntry } from '../../catalogues/services/registry';
 import { PAGE_UID, pagesService } from '../../pages/services/pages';
@@ -88,7 +88,7 @@ function createSuggestService(strapi: Core.Strapi) {
 
   function answer(index: SuggestIndex, queryString: string, query: SuggestQuery, locale: Locale): Representation {
     const key = keyOf(locale, queryString);
-    return kept.get(index, key) ?? kept.keep(index, key, new Representation(Buffer.from(JSON.stringify(suggestBody(index, query.q, suggest(index, query.q, query.limit), locale)))));
+    return kept.get(index, key) ?? kept.keep(index, key, jsonRepresentation(suggestBody(index, query.q, suggest(index, query.q, query.limit), locale)));
   }
 
   return {
