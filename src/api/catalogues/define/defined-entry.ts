@@ -5,10 +5,10 @@
  * matches by the engine.
  */
 import type { Core } from '@strapi/strapi';
-import { bitsetOf, has, members } from '../../../lib/catalogue/bitset';
 import { matchingSet } from '../../../lib/catalogue/engine/search';
 import { LOCALES, type Locale } from '../../../lib/locale';
 import type { AlertItems, AlertSearch, CatalogueEntry } from '../lib/registry';
+import { alertSearchOf, cardsByKey, countSelected, type ItemSelection } from '../lib/item-selection';
 import { definedLive } from './defined-answers';
 import { definedSelection, type DefinedIndex } from './defined-index';
 import { definedIndexOf, surrogateKeysOf, type DefinedService } from './define-catalogue';
@@ -18,27 +18,25 @@ const ITEM_KEY = /^[A-Za-z0-9_.-]{1,100}$/;
 
 const rawOf = (query: string) => Object.fromEntries(new URLSearchParams(query.replace(/^\?/, '')));
 
-/** The keys of the items of `index` a query string selects, in the default sort; null when it does not read. */
-function matchingPositions(service: DefinedService, index: DefinedIndex, query: string): number[] | null {
-  const parsed = service.queries.parse(rawOf(query));
-  if (!parsed.ok) return null;
-  const matches = matchingSet(index, definedSelection(service.definition, parsed.query, index.ranges[service.definition.priceRange].values));
-  return matches ? members(matches) : Array.from(index.items.keys());
-}
-
-function alertSearch(service: DefinedService, index: DefinedIndex): AlertSearch {
+/** The items of `index` a stored query string selects, read by the catalogue's one query parser (prices in the site's currency). */
+function selectableItems(service: DefinedService, index: DefinedIndex): ItemSelection {
   const { definition } = service;
   return {
-    names(key) {
-      const item = index.items[index.byKey.get(key)!];
-      return { en: definition.title(item, 'en'), ar: definition.title(item, 'ar') };
-    },
-    setOf: (keys) => bitsetOf(index.items.length, keys ? keys.map((key) => index.byKey.get(key)!) : index.items.keys()),
-    matching(query, within) {
-      return matchingPositions(service, index, query)?.filter((position) => has(within, position)).map((position) => definition.key(index.items[position])) ?? null;
+    count: index.items.length,
+    keyAt: (position) => definition.key(index.items[position]),
+    positionOf: (key) => index.byKey.get(key),
+    select(query) {
+      const parsed = service.queries.parse(rawOf(query));
+      return parsed.ok ? matchingSet(index, definedSelection(definition, parsed.query, index.ranges[definition.priceRange].values)) : null;
     },
   };
 }
+
+const alertSearch = (service: DefinedService, index: DefinedIndex): AlertSearch =>
+  alertSearchOf(selectableItems(service, index), (position) => {
+    const item = index.items[position];
+    return { en: service.definition.title(item, 'en'), ar: service.definition.title(item, 'ar') };
+  });
 
 function alertItems(service: DefinedService, index: DefinedIndex): AlertItems {
   const prices = index.ranges[service.definition.priceRange].values;
@@ -56,14 +54,9 @@ function alertItems(service: DefinedService, index: DefinedIndex): AlertItems {
 export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.Strapi) => DefinedService): CatalogueEntry {
   const { definition } = service;
   const { name } = definition;
-  const cardsOf = async (strapi: Core.Strapi, keys: readonly string[], locale: 'en' | 'ar') => {
+  const cardsOf = async (strapi: Core.Strapi, keys: readonly string[], locale: Locale) => {
     const index = await serviceOf(strapi).index(locale);
-    const cards = new Map<string, Record<string, unknown>>();
-    for (const key of keys) {
-      const position = index.byKey.get(key);
-      if (position !== undefined) cards.set(key, JSON.parse(index.card(position).toString('utf8')) as Record<string, unknown>);
-    }
-    return cards;
+    return cardsByKey(keys, (key) => index.byKey.get(key), (position) => index.card(position));
   };
   return {
     name,
@@ -132,7 +125,7 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
       },
       suggestibles(build) {
         const index = build as DefinedIndex;
-        return { places: [], developers: [], items: [], count: (query) => matchingPositions(service, index, query)?.length ?? 0 };
+        return { places: [], developers: [], items: [], count: (query) => countSelected(selectableItems(service, index), query) };
       },
     },
   };

@@ -1,8 +1,9 @@
 /**
  * The one catalogue service (decision 217): a catalogue's description (catalogue-description.ts) turned
- * into its answers, on its builds per locale (catalogue-builds.ts). The answers asked for last (pages and
- * maps per query string, filters per key, through catalogue-answers.ts; items per key: each with its ETag
- * and compressed variants) are kept beside the index they were rendered from while it answers (decision 183). An item's key finds it
+ * into its answers, on its builds per locale (catalogue-builds.ts). The answers asked for last (its lists:
+ * pages and maps per query string, filters per key, through catalogue-lists.ts; items per key: each with
+ * its ETag and compressed variants) are kept beside the index they were rendered from while it answers
+ * (decision 183). An item's key finds it
  * by its current slug or key (its answer), a former slug or another spelling (moved, decisions 191-192),
  * or one that left lately (gone). The `fast*` lookups answer from memory alone, for the fast lane; the
  * controller's path builds whatever was never built first.
@@ -15,7 +16,8 @@ import { laneLookup, type LaneRequest } from '../../../lib/fast-lane';
 import { KeptPerBuild } from '../../../lib/kept-per-build';
 import type { Locale } from '../../../lib/locale';
 import type { Representation } from '../../../lib/representation';
-import { keptAnswers, keptFilters, NO_CONTEXT, type RenderContext } from './catalogue-answers';
+import { NO_CONTEXT, type AnswerInContext, type RenderContext } from './catalogue-answers';
+import { catalogueLists } from './catalogue-lists';
 import { catalogueBuilds, type Built, type CatalogueDeps } from './catalogue-builds';
 import type { AnswerKind, CatalogueDescription, CatalogueTypes } from './catalogue-description';
 import { slugStore } from './slugs';
@@ -47,25 +49,23 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
   const peekIndex = (locale: Locale) => builds.peek(locale)?.index;
   const index = async (locale: Locale) => (await builds.built(locale)).index;
 
-  /** The answers of `kind`, which renders from the index alone. */
-  const answersOf = <Q>(kind: AnswerKind<T, Q>) =>
-    keptAnswers<Index, Q, RenderContext>(
-      { parse: kind.parse, context: async () => NO_CONTEXT, peekContext: () => NO_CONTEXT, current: () => true, render: (current, query) => kind.render(current, query) },
-      KEPT_ANSWERS
-    );
-  const pages = answersOf(description.pages);
-  const maps = answersOf(description.maps);
-  const filters = keptFilters<Index, T['filtersKey'], RenderContext>(
-    { parse: description.filters.parse, context: async () => NO_CONTEXT, peekContext: () => NO_CONTEXT, render: (current, key) => description.filters.render(current, key) },
-    KEPT_ANSWERS
+  /** A kind that renders from the index alone, in no context. */
+  const contextFree = <Q>(kind: AnswerKind<T, Q>): AnswerInContext<Index, Q, RenderContext> => ({
+    parse: kind.parse,
+    context: async () => NO_CONTEXT,
+    peekContext: () => NO_CONTEXT,
+    current: () => true,
+    render: (current, query) => kind.render(current, query),
+  });
+  const lists = catalogueLists<{ index: Index; pageQuery: T['pageQuery']; mapQuery: T['mapQuery']; filtersKey: T['filtersKey']; pageContext: RenderContext; mapContext: RenderContext; filtersContext: RenderContext }>(
+    {
+      pages: contextFree(description.pages),
+      maps: contextFree(description.maps),
+      filters: { parse: description.filters.parse, context: async () => NO_CONTEXT, peekContext: () => NO_CONTEXT, render: (current, key) => description.filters.render(current, key) },
+      lanes: description.lanes,
+    },
+    { built: index, peek: peekIndex, sent }
   );
-
-  /** An answer kept (per query string, or per filters key), else rendered from the index in memory when its query reads; undefined when none is built. */
-  function fastKept(request: LaneRequest, answers: { fast(current: Index, request: LaneRequest): Representation | undefined }): Representation | undefined {
-    const current = peekIndex(request.locale);
-    const answer = current && answers.fast(current, request);
-    return answer && sent(request.locale, answer);
-  }
 
   /** The answer of the item `key` names by its current slug or key, or undefined. */
   function itemAnswer(current: Index, key: string): Representation | undefined {
@@ -86,19 +86,9 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
   }
 
   const service = {
-    /** A page, kept per query string and locale. */
-    async page(queryString: string, query: T['pageQuery'], locale: Locale): Promise<Representation> {
-      return sent(locale, pages.answerIn(await index(locale), queryString, query, NO_CONTEXT));
-    },
-
-    /** A map, kept per query string and locale. */
-    async map(queryString: string, query: T['mapQuery'], locale: Locale): Promise<Representation> {
-      return sent(locale, maps.answerIn(await index(locale), queryString, query, NO_CONTEXT));
-    },
-
-    async filters(key: T['filtersKey'], locale: Locale): Promise<Representation> {
-      return sent(locale, filters.answerIn(await index(locale), key, NO_CONTEXT));
-    },
+    page: lists.page,
+    map: lists.map,
+    filters: lists.filters,
 
     /**
      * The item a path segment names: by its current slug or its key as given; by a former slug or another
@@ -142,12 +132,9 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
 
     rebuilt: builds.rebuilt,
 
-    /** The page from memory alone, or undefined (not built yet, or a query the full path must answer). */
-    fastPage: (request: LaneRequest) => fastKept(request, pages),
-
-    fastMap: (request: LaneRequest) => fastKept(request, maps),
-
-    fastFilters: (request: LaneRequest) => fastKept(request, filters),
+    fastPage: lists.fastPage,
+    fastMap: lists.fastMap,
+    fastFilters: lists.fastFilters,
 
     fastItem({ path, locale }: LaneRequest): Representation | undefined {
       const current = peekIndex(locale);
@@ -160,11 +147,8 @@ export function createCatalogueService<T extends CatalogueTypes>(description: Ca
     start(): void {
       deps.cache.rebuildOnInvalidation(description.cache.tag, service.rebuild);
       service.rebuild();
-      const { lanes } = description;
-      laneLookup(lanes.page, (request) => service.fastPage(request));
-      laneLookup(lanes.map, (request) => service.fastMap(request));
-      laneLookup(lanes.filters, (request) => service.fastFilters(request));
-      laneLookup(lanes.item, (request) => service.fastItem(request));
+      lists.registerLanes();
+      laneLookup(description.lanes.item, (request) => service.fastItem(request));
     },
   };
   return service;

@@ -10,3 +10,4 @@ export {
   type CatalogueEnquiry, type EnquiredItem, type EnquiredListing, type SpelledCatalogue,
 } from '../lib/registry';
 export { NO_SUGGESTIBLES, suggestiblesOf, type SuggestibleBuilder, type SuggestibleParts } from '../lib/suggestibles';
+export { alertSearchOf, cardsByKey, countSelected, type ItemSelection } from '../lib/item-selection';

@@ -5,14 +5,12 @@
  * it is of the projects matched, else one built here over them, in slices (decision 93).
  */
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../lib/locale';
+import { DEFAULT_LOCALE, LOCALES } from '../../../lib/locale';
 import { parseQueryString } from '../../../lib/query-string';
 import { inSlices, projectsService, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
-import { bitsetOf, count, intersect, members, type Bitset } from '../../../lib/catalogue/bitset';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { PROJECT_VIEWS } from '../lib/project-views';
-import type { AlertItems, AlertSearch, CatalogueAlerts } from '../../catalogues/services/registry';
-import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
+import { alertSearchOf, countSelected, type AlertItems, type AlertSearch, type CatalogueAlerts, type ItemSelection } from '../../catalogues/services/registry';
 import { pageUrl } from '../../website/services/site-pages';
 import { indexBuild, matchingSet, type ProjectIndex } from '../lib/project-catalogue';
 import { projectIn } from '../lib/project-locale';
@@ -21,59 +19,42 @@ import { offPlanService } from './off-plan';
 
 export type { ProjectIndex };
 
-/** A listing query matched against one project index, its prices in each currency a query names kept. */
-class ProjectSearch implements AlertSearch {
-  private readonly pricesIn = new Map<Currency, Float64Array>();
-
-  /** `rates`: AED per unit of each other currency, for queries priced in one (CURRENCY_RATES). */
-  constructor(private readonly index: ProjectIndex, private readonly rates: Record<string, number>) {}
-
-  names(id: string): Record<Locale, string> {
-    const project = this.index.projects[this.index.byId.get(id)!];
-    return Object.fromEntries(LOCALES.map((locale) => [locale, projectIn(project, locale).name])) as Record<Locale, string>;
-  }
-
-  setOf(ids?: readonly string[]): Bitset {
-    return bitsetOf(this.index.projects.length, ids ? ids.map((id) => this.index.byId.get(id)!) : this.index.projects.keys());
-  }
-
-  matching(query: string, within: Bitset): string[] | null {
-    const parsed = parseListingQuery(parseQueryString(query), DEFAULT_LOCALE);
-    if (!parsed.ok) return null;
-    const { filters } = parsed.query;
-    const matches = matchingSet(this.index, filters, this.prices(filters.currency ?? SITE_CURRENCY));
-    return members(matches ? intersect([matches, within])! : within).map((position) => this.index.projects[position].id);
-  }
-
-  private prices(currency: Currency): Float64Array {
-    if (currency === SITE_CURRENCY) return this.index.prices;
-    let prices = this.pricesIn.get(currency);
-    if (!prices) {
-      prices = currencyView(this.index, PROJECT_VIEWS, currency, this.rates).prices;
-      this.pricesIn.set(currency, prices);
-    }
-    return prices;
-  }
+/**
+ * The projects of `index` a stored listing query string selects, read by the listing's own parser; its
+ * prices in the query's currency when `rates` are given (an alert's), else in AED (the search box's
+ * counts, whose queries name no currency).
+ */
+function projectSelection(index: ProjectIndex, rates?: Record<string, number>): ItemSelection {
+  return {
+    count: index.projects.length,
+    keyAt: (position) => index.projects[position].id,
+    positionOf: (id) => index.byId.get(id),
+    select(query) {
+      const parsed = parseListingQuery(parseQueryString(query), DEFAULT_LOCALE);
+      if (!parsed.ok) return null;
+      const { filters } = parsed.query;
+      return matchingSet(index, filters, rates ? currencyView(index, PROJECT_VIEWS, filters.currency, rates).prices : index.prices);
+    },
+  };
 }
+
+/** A listing query matched against one project index; `rates`: AED per unit of each other currency (CURRENCY_RATES). */
+const projectSearchIn = (index: ProjectIndex, rates: Record<string, number>): AlertSearch =>
+  alertSearchOf(projectSelection(index, rates), (position) => Object.fromEntries(LOCALES.map((locale) => [locale, projectIn(index.projects[position], locale).name])));
 
 /** How many projects of `index` the off-plan listing shows for `query` (a listing query string); 0 when it does not read. */
-export function countProjects(index: ProjectIndex, query: string): number {
-  const parsed = parseListingQuery(parseQueryString(query), DEFAULT_LOCALE);
-  if (!parsed.ok) return 0;
-  const matches = matchingSet(index, parsed.query.filters);
-  return matches ? count(matches) : index.projects.length;
-}
+export const countProjects = (index: ProjectIndex, query: string): number => countSelected(projectSelection(index), query);
 
 /** A search of `projects` on an index built here over them, a slice at a time. */
 export async function projectSearchOf(projects: NormalisedProject[], rates: Record<string, number>, pause: Pause = slicer()): Promise<AlertSearch> {
-  return new ProjectSearch(await inSlices(indexBuild(projects), pause), rates);
+  return projectSearchIn(await inSlices(indexBuild(projects), pause), rates);
 }
 
 /** A search of `projects` on the listing's own English index when it is of them, else on one built over them. */
 async function projectSearch(strapi: Core.Strapi, projects: NormalisedProject[], pause: Pause): Promise<AlertSearch> {
   const rates = projectsService(strapi).currencyRates();
   const current = await offPlanService(strapi).projectIndex();
-  return current.projects === projects ? new ProjectSearch(current, rates) : projectSearchOf(projects, rates, pause);
+  return current.projects === projects ? projectSearchIn(current, rates) : projectSearchOf(projects, rates, pause);
 }
 
 /** `projects` read from `source` (a collection, fetched at `fetchedAt`, or the records of an earlier match). */

@@ -39,9 +39,7 @@ export function offPlanWarmUp(strapi: Core.Strapi): WarmUpStep {
 /** The fast lane's lookups of the off-plan routes (at bootstrap, when the service exists). */
 export function registerOffPlanLookups(strapi: Core.Strapi): void {
   const service = offPlanService(strapi);
-  laneLookup('api::off-plan.off-plan.projects', (request) => service.fastListing(request));
-  laneLookup('api::off-plan.off-plan.map', (request) => service.fastMap(request));
-  laneLookup('api::off-plan.off-plan.filters', (request) => service.fastFilters(request));
+  service.registerListLanes();
   laneLookup('api::off-plan.off-plan.project', ({ path, locale }) => service.fastProject(path.slice(path.lastIndexOf('/') + 1), locale));
   laneLookup('api::off-plan.off-plan.developer', ({ path, locale }) => service.fastDeveloper(path.slice(path.lastIndexOf('/') + 1), locale));
   laneLookup('api::off-plan.off-plan.legacy', ({ locale }) => {

@@ -4,10 +4,9 @@
  * English or in that language, or changes its media), the project index (built once per project
  * collection, dropped with it), its cards and prices in each other currency (built when first asked
  * for, dropped with it), the finished legacy page JSON, and the listing pages, map answers and filters
- * asked for last (kept beside the index with the currency view, page content or developers they were
- * rendered in: catalogues/services/catalogue-answers.ts).
- * `fastListing`, `fastMap` and `fastFilters` answer from memory alone, for the fast lane; the controller's
- * path loads whatever is missing first. A locale's project index is built from the projects as that locale shows them
+ * asked for last: every catalogue's lists (catalogues/services/catalogue-lists.ts), kept beside the
+ * index with the currency view, page content or developers they were rendered in, and answered by the
+ * fast lane from memory alone. A locale's project index is built from the projects as that locale shows them
  * (`projectIn`), searched by their names and places in every language. The draft page and legacy
  * answers (a preview, decision 60) are built from the page's draft each time and never cached.
  * A project's and a developer's `seo` come with the editors' published overrides (seo-overrides.ts);
@@ -18,7 +17,6 @@ import { cache, type CacheEntry } from '../../../lib/cache';
 import type { ReadVersions } from '../../../lib/drafts';
 import { success } from '../../../lib/envelope';
 import { projectsService } from '../../../plugins/extsource/server/src/public';
-import type { LaneRequest } from '../../../lib/fast-lane';
 import { DEFAULT_LOCALE, localized, type Locale } from '../../../lib/locale';
 import { mediaUrlsFor } from '../../../lib/media';
 import { jsonRepresentation, Representation } from '../../../lib/representation';
@@ -31,7 +29,8 @@ import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { PROJECT_VIEWS } from '../lib/project-views';
 import { filtersData, prepareIndex, prepareCurrency, renderListing, type PreparedIndex, type PreparedCurrency, type PreparedPage } from '../lib/listing-response';
 import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
-import { keptAnswers, keptFilters } from '../../catalogues/services/catalogue-answers';
+import { catalogueLists } from '../../catalogues/services/catalogue-lists';
+import { cardsByKey } from '../../catalogues/services/registry';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
 import type { OffPlanPageContent } from '../lib/page-content';
 import { movedProject, PROJECT_ID, projectRepresentation, type ProjectContext, type SeoSource } from '../lib/project-response';
@@ -47,9 +46,6 @@ import { DEVELOPER_PAGE_UID, PROJECT_SEO_UID, seoOverrides } from './seo-overrid
 import { pageLinks } from '../../website/services/site-pages';
 import { oncePerCollection, versionedBuilds } from '../../catalogues/services/catalogue-versions';
 
-/** Listing pages and map answers kept per project index (per locale and collection). */
-const KEPT_ANSWERS = 256;
-
 /** The one filters answer of a project index: its route reads no query. */
 const FILTERS = 'filters';
 
@@ -60,6 +56,17 @@ interface IndexedCollection extends PreparedIndex {
   similar: SimilarProjects;
   /** The slugs it was built with: a project answer names them and reads its similar projects here, never a mix of two collections'. */
   slugs: CollectionSlugs;
+}
+
+/** The types of the off-plan lists (catalogues/services/catalogue-lists.ts). */
+interface OffPlanLists {
+  index: IndexedCollection;
+  pageQuery: ListingQuery;
+  mapQuery: MapQuery;
+  filtersKey: typeof FILTERS;
+  pageContext: readonly [PreparedCurrency, PreparedPage];
+  mapContext: readonly [PreparedCurrency];
+  filtersContext: readonly [Developer[]];
 }
 
 /** A project the sitemap lists, its current slug, and when its page last changed (epoch ms), when known. */
@@ -150,53 +157,49 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Whether `currency`, a view of `prepared`, is the one its currency's answers are rendered in now. */
   const currentIn = (prepared: IndexedCollection, currency: PreparedCurrency) => currency === peekCurrency(prepared, currency.view.currency);
 
-  /** The listing pages asked for last, kept while their currency view and page content are current (decision 211). */
-  const listings = keptAnswers<IndexedCollection, ListingQuery, readonly [PreparedCurrency, PreparedPage]>(
-    {
-      parse: parseListingQuery,
-      context: async (prepared, query, locale) => [await currencyOf(prepared, query.filters), await page.published(locale)],
-      peekContext(prepared, query, locale) {
-        const currency = peekCurrencyOf(prepared, query.filters);
-        const content = page.peek(locale);
-        return currency && content && [currency, content];
-      },
-      current: (prepared, locale, [currency, content]) => content === page.peek(locale) && currentIn(prepared, currency),
-      // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
-      render: (prepared, query, [currency, content]) => new Representation(renderListing(prepared, currency, content, query), false),
-    },
-    KEPT_ANSWERS
-  );
-
-  /** The map answers asked for last (decision 123), kept while their currency view is current. */
-  const maps = keptAnswers<IndexedCollection, MapQuery, readonly [PreparedCurrency]>(
-    {
-      parse: parseMapQuery,
-      context: async (prepared, query) => [await currencyOf(prepared, query.filters)],
-      peekContext(prepared, query) {
-        const currency = peekCurrencyOf(prepared, query.filters);
-        return currency && [currency];
-      },
-      current: (prepared, _locale, [currency]) => currentIn(prepared, currency),
-      render: (prepared, query, [currency]) => new Representation(renderMapAnswer(prepared.index, PROJECT_VIEWS, currency.view, query), false),
-    },
-    KEPT_ANSWERS
-  );
-
   /**
-   * The filters answer (decision 222), kept while the developers it names are the ones in memory: those
-   * live `developersTtlSeconds`, and once they have expired the answer is rendered again from the next.
+   * The listing pages, map answers and filters asked for last (decisions 211, 222, 225): a listing page
+   * kept while its currency view and page content are current, a map (decision 123) while its currency
+   * view is, and the filters while the developers they name are the ones in memory (those live
+   * `developersTtlSeconds`; once they have expired the answer is rendered again from the next).
    */
-  const filters = keptFilters<IndexedCollection, typeof FILTERS, readonly [Developer[]]>(
+  const lists = catalogueLists<OffPlanLists>(
     {
-      parse: () => FILTERS,
-      context: async () => [await projectsService(strapi).developers()],
-      peekContext() {
-        const developers = projectsService(strapi).peekDevelopers();
-        return developers && [developers];
+      pages: {
+        parse: parseListingQuery,
+        context: async (prepared, query, locale) => [await currencyOf(prepared, query.filters), await page.published(locale)],
+        peekContext(prepared, query, locale) {
+          const currency = peekCurrencyOf(prepared, query.filters);
+          const content = page.peek(locale);
+          return currency && content && [currency, content];
+        },
+        current: (prepared, locale, [currency, content]) => content === page.peek(locale) && currentIn(prepared, currency),
+        // Compressed fast rather than small: a listing page is asked for far fewer times than a page.
+        render: (prepared, query, [currency, content]) => new Representation(renderListing(prepared, currency, content, query), false),
       },
-      render: (prepared, _key, [developers]) => jsonRepresentation(success(filtersData(prepared.index, developers))),
+      maps: {
+        parse: parseMapQuery,
+        context: async (prepared, query) => [await currencyOf(prepared, query.filters)],
+        peekContext(prepared, query) {
+          const currency = peekCurrencyOf(prepared, query.filters);
+          return currency && [currency];
+        },
+        current: (prepared, _locale, [currency]) => currentIn(prepared, currency),
+        render: (prepared, query, [currency]) => new Representation(renderMapAnswer(prepared.index, PROJECT_VIEWS, currency.view, query), false),
+      },
+      filters: {
+        parse: () => FILTERS,
+        context: async () => [await projectsService(strapi).developers()],
+        peekContext() {
+          const developers = projectsService(strapi).peekDevelopers();
+          return developers && [developers];
+        },
+        render: (prepared, _key, [developers]) => jsonRepresentation(success(filtersData(prepared.index, developers))),
+      },
+      lanes: { page: 'api::off-plan.off-plan.projects', map: 'api::off-plan.off-plan.map', filters: 'api::off-plan.off-plan.filters' },
     },
-    1
+    // A collection's builds are prepared before it is served: no answer is ever an interim one.
+    { built: projectIndex, peek: peekIndex, sent: (_locale, representation) => representation }
   );
 
   const service = {
@@ -211,9 +214,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return (await projectIndex(locale)).index;
     },
 
-    async listing(queryString: string, query: ListingQuery, locale: Locale): Promise<Representation> {
-      return listings.answer(await projectIndex(locale), queryString, query, locale);
-    },
+    listing: lists.page,
 
     /**
      * What a page's live section shows of a listing query string (decision 168): its first `limit` cards,
@@ -234,36 +235,12 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
       return new Representation(renderListing(prepared, currency, content, query), false);
     },
 
-    /** The listing from memory alone, or undefined (not loaded yet, or a query the full path must answer). */
-    fastListing(request: LaneRequest): Representation | undefined {
-      const prepared = peekIndex(request.locale);
-      return prepared && listings.fast(prepared, request);
-    },
+    map: lists.map,
 
-    /** The map answer (decision 121): the listing's project index and currency views, no page content. */
-    async map(queryString: string, query: MapQuery, locale: Locale): Promise<Representation> {
-      return maps.answer(await projectIndex(locale), queryString, query, locale);
-    },
+    filters: (locale: Locale) => lists.filters(FILTERS, locale),
 
-    /**
-     * The map answer from memory alone, or undefined. A query string answered before is not read again:
-     * its answer was kept only once it read as valid, and reading it cost more than the rest of a repeat.
-     */
-    fastMap(request: LaneRequest): Representation | undefined {
-      const prepared = peekIndex(request.locale);
-      return prepared && maps.fast(prepared, request);
-    },
-
-    /** The filters answer in `locale`, kept per project index while its developers are current. */
-    async filters(locale: Locale): Promise<Representation> {
-      return filters.answer(await projectIndex(locale), FILTERS, locale);
-    },
-
-    /** The same from memory alone, or undefined. */
-    fastFilters(request: LaneRequest): Representation | undefined {
-      const prepared = peekIndex(request.locale);
-      return prepared && filters.fast(prepared, request);
-    },
+    /** The fast lane's lookups of the three list routes (at bootstrap). */
+    registerListLanes: lists.registerLanes,
 
     /** Each listed project's current slug, by id (decision 109). */
     async projectSlugs(): Promise<ReadonlyMap<string, string>> {
@@ -351,12 +328,7 @@ const createOffPlanService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** The listing's cards (AED) of the projects `ids` the current collection holds, by id: the others are not in the feed. */
     async cardsOf(ids: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>> {
       const { index } = await projectIndex(locale);
-      const cards = new Map<string, Record<string, unknown>>();
-      for (const id of ids) {
-        const position = index.byId.get(id);
-        if (position !== undefined) cards.set(id, JSON.parse(index.cardBytes[position].toString('utf8')) as Record<string, unknown>);
-      }
-      return cards;
+      return cardsByKey(ids, (id) => index.byId.get(id), (position) => index.cardBytes[position]);
     },
 
     /** Decision 26: the legacy page response in `locale`, cached as the page is. */

@@ -5,42 +5,45 @@
  * parser with its prices in the query's currency.
  */
 import type { Core } from '@strapi/strapi';
-import { bitsetOf, count, has, members, type Bitset } from '../../../lib/catalogue/bitset';
-import type { AlertItems, AlertSearch, CatalogueAlerts } from '../../catalogues/services/registry';
+import { alertSearchOf, countSelected, type AlertItems, type AlertSearch, type CatalogueAlerts, type ItemSelection } from '../../catalogues/services/registry';
 import { pageUrl } from '../../website/services/site-pages';
 import { buildListingIndex, matchingListings, type ListingIndex } from '../lib/listing-catalogue';
 import type { Listing } from '../lib/listing';
 import { readPropertiesQuery } from './listing-query';
-import { propertiesService } from './properties';
+import { propertiesService, type PropertiesService } from './properties';
 
 export type { Listing, ListingIndex };
 
 /** An index of `listings` (as a match saw them before), in English, without slugs. */
 const listingIndexOf = (listings: Listing[]): ListingIndex => buildListingIndex(listings, 'en', new Map());
 
-/** How many listings of `index` the listing route shows for `query` (a query string naming a purpose); 0 when it does not read. */
-export function countListings(index: ListingIndex, query: string): number {
-  const parsed = readPropertiesQuery(query, 'en');
-  return parsed.ok ? count(matchingListings(index, parsed.query)) : 0;
-}
-
-/** A stored query matched against the listings of `index`, priced as the listing page prices them. */
-function listingSearch(strapi: Core.Strapi, index: ListingIndex): AlertSearch {
-  const { listings, byReference } = index;
+/**
+ * The listings of `index` a stored query string (naming its purpose) selects, read by the listing's own
+ * parser; its prices in the query's currency when `inCurrency` is given (an alert's), else in AED (the
+ * search box's counts, whose queries name no currency).
+ */
+function listingSelection(index: ListingIndex, inCurrency?: PropertiesService['inCurrency']): ItemSelection {
   return {
-    names(reference) {
-      const listing = listings[byReference.get(reference)!];
-      return { en: listing.title, ar: listing.title_ar || listing.title };
-    },
-    setOf: (references) => bitsetOf(listings.length, references ? references.map((reference) => byReference.get(reference)!) : listings.keys()),
-    matching(query, within: Bitset) {
+    count: index.listings.length,
+    keyAt: (position) => index.listings[position].reference,
+    positionOf: (reference) => index.byReference.get(reference),
+    select(query) {
       const parsed = readPropertiesQuery(query, 'en');
       if (!parsed.ok) return null;
-      const { prices } = propertiesService(strapi).inCurrency(index, parsed.query.filters.currency);
-      return members(matchingListings(index, parsed.query, prices)).filter((position) => has(within, position)).map((position) => listings[position].reference);
+      return matchingListings(index, parsed.query, inCurrency ? inCurrency(index, parsed.query.filters.currency).prices : undefined);
     },
   };
 }
+
+/** How many listings of `index` the listing route shows for `query` (a query string naming a purpose); 0 when it does not read. */
+export const countListings = (index: ListingIndex, query: string): number => countSelected(listingSelection(index), query);
+
+/** A stored query matched against the listings of `index`, priced as the listing page prices them. */
+const listingSearch = (strapi: Core.Strapi, index: ListingIndex): AlertSearch =>
+  alertSearchOf(listingSelection(index, propertiesService(strapi).inCurrency), (position) => {
+    const listing = index.listings[position];
+    return { en: listing.title, ar: listing.title_ar || listing.title };
+  });
 
 function listingItems(strapi: Core.Strapi, index: ListingIndex): AlertItems {
   return {

@@ -17,6 +17,7 @@ import type { WarmUpStep } from '../../../lib/warm-up';
 import { catalogueService, LISTINGS_TAG, projectsService, type ListedRow } from '../../../plugins/extsource/server/src/public';
 import { appCatalogueDeps, createCatalogueService, type ItemFound } from '../../catalogues/services/catalogue-service';
 import type { CatalogueDescription } from '../../catalogues/services/catalogue-description';
+import { cardsByKey } from '../../catalogues/services/registry';
 import type { Currency, LiveResult } from '../../catalogues/services/vocabulary';
 import { listingIndexBuild, listingIndexIn, type ListingIndex, type SharedListingIndex } from '../lib/listing-catalogue';
 import { goneListingOf, listingOf, mayAdvertise, offSiteReason, type GoneListing, type Listing, type Purpose } from '../lib/listing';
@@ -129,12 +130,7 @@ function createPropertiesService(strapi: Core.Strapi) {
     /** The cards of the listings of `references` on the public routes now, by reference (others are left out). */
     async cardsOf(references: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>> {
       const current = await engine.index(locale);
-      const cards = new Map<string, Record<string, unknown>>();
-      for (const reference of references) {
-        const position = current.byReference.get(reference);
-        if (position !== undefined) cards.set(reference, JSON.parse(current.card(position).toString('utf8')) as Record<string, unknown>);
-      }
-      return cards;
+      return cardsByKey(references, (reference) => current.byReference.get(reference), (position) => current.card(position));
     },
 
     /** The reference of the listing on the public routes now that `key` names as a lead's does, or undefined. */
