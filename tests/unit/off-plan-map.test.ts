@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bboxFitsZoom, maxSpan, readBbox, readNear, readZoom, type Bbox } from '../../src/lib/catalogue/geo-query';
-import { parseMapQuery } from '../../src/api/off-plan/lib/map-query';
 import { renderMapAnswer } from '../../src/lib/catalogue/engine/map-answer';
 import { currencyView as engineCurrencyView } from '../../src/lib/catalogue/engine/currency';
 import { PROJECT_VIEWS } from '../../src/api/off-plan/lib/project-views';
 import { buildIndex, search } from '../../src/api/off-plan/lib/project-catalogue';
 import { prepareIndex, preparePage, renderListing } from '../../src/api/off-plan/lib/listing-response';
 import { buildPageContent } from '../../src/api/off-plan/lib/page-content';
-import { parseListingQuery, type Filters, type ListingQuery } from '../../src/api/off-plan/lib/query';
+import { parseListingQuery, parseMapQuery, type Filters, type ListingQuery } from '../../src/api/off-plan/lib/query';
 import { listingQueryString } from '../../src/api/off-plan/lib/query-form';
 import { BEDROOMS, PROPERTY_TYPES } from '../../src/api/catalogues/services/vocabulary';
 import { AMENITIES } from '../../src/api/off-plan/lib/options';
@@ -70,7 +69,7 @@ describe('the bbox, zoom and near rules', () => {
     expect(parseMapQuery({ bbox: '54,24,56,26', zoom: '١٢' }, 'ar')).toEqual({ ok: false, errors: { bbox: ['نطاق الخريطة أكبر مما يناسب مستوى التكبير 12: 1.40625 درجة على الأكثر عرضًا وارتفاعًا.'] } });
     expect(parseMapQuery({ zoom: 'x' }, 'ar')).toEqual({ ok: false, errors: { zoom: ['يجب أن يكون مستوى التكبير عددًا صحيحًا من 0 إلى 20.'], bbox: ['نطاق الخريطة مطلوب: الغرب والجنوب والشرق والشمال بالدرجات.'] } });
     expect(parseMapQuery({ bbox: '55,25,55.5,25.3', zoom: '12', state_id: 'DU', currency: 'usd' })).toEqual({
-      ok: true, query: { zoom: 12, filters: { state_id: 'DU', bbox: [55, 25, 55.5, 25.3], currency: 'USD' } },
+      ok: true, query: { page: 1, perPage: 16, sort: 'name_asc', zoom: 12, filters: { state_id: 'DU', bbox: [55, 25, 55.5, 25.3], currency: 'USD' } },
     });
   });
 

@@ -4,8 +4,7 @@ import { ApiError } from '../../../lib/envelope';
 import { readsDraft, versionsFor } from '../../../lib/drafts';
 import { requestLocale } from '../../../lib/locale';
 import { sendCached, sendRepresentation } from '../../../lib/send';
-import { parseMapQuery } from '../lib/map-query';
-import { parseListingQuery } from '../lib/query';
+import { parseListingQuery, parseMapQuery } from '../lib/query';
 import { PROJECT_QUERY_MESSAGES } from '../lib/query-messages';
 import { offPlanService } from '../services/off-plan';
 

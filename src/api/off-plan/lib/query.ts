@@ -7,6 +7,7 @@
 import type { FieldErrors } from '../../../lib/envelope';
 import { listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
 import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
+import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import { isInteger, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
 import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
@@ -83,3 +84,8 @@ const PROJECT_QUERY = queryDescription<ProjectQueryMessages>({
 });
 
 export const parseListingQuery = (raw: RawQuery, locale: Locale = DEFAULT_LOCALE): QueryResult => parseQuery<ListingQuery, ProjectQueryMessages>(PROJECT_QUERY, raw, locale);
+
+/** The query of GET /api/v1/off-plan/projects/map (decision 121): the listing's, with the bbox it cannot do without and a zoom the bbox fits. */
+export type MapQuery = MapQueryOf<ListingQuery>;
+
+export const parseMapQuery = (raw: RawQuery, locale: Locale = DEFAULT_LOCALE) => parseMapWith(raw, parseListingQuery(raw, locale), PROJECT_QUERY_MESSAGES[locale]);
