@@ -534,4 +534,22 @@ describe('a collection refreshed in the background (decision 93)', () => {
     expect((await listing(renamed)).body.data.properties.total).toBe(1);
     expect(await fastLaneAnswers()).toBe(before + 1);
   });
+
+  it("looks at the collection in memory, for its staleness and read-ahead, once a second at most on the fast lane's path (decision 223)", async () => {
+    await listing();
+    const config = strapi.config as { get: (path: string, ...rest: unknown[]) => unknown };
+    const get = config.get;
+    let reads = 0;
+    config.get = function counted(path, ...rest) {
+      if (String(path).startsWith('plugin::extsource')) reads += 1;
+      return get.call(this, path, ...rest);
+    };
+    try {
+      for (let i = 0; i < 200; i += 1) projects().peek();
+    } finally {
+      config.get = get;
+    }
+    // One look when the last was over a second ago (its TTL and read-ahead settings), none after.
+    expect(reads).toBeLessThanOrEqual(4);
+  });
 });
