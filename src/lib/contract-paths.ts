@@ -1,5 +1,5 @@
-import { randomUUID } from 'crypto';
 import { ApiError } from './envelope';
+import { freshRequestId } from './request-ids';
 
 /** Paths whose responses follow our contract (decision 1); everything else stays Strapi's. */
 export const CONTRACT_PREFIXES = ['/api/v1', '/api/extsource'] as const;
@@ -30,5 +30,5 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** The request's id: the client's X-Request-Id when it is a plausible one, else a fresh UUID. */
 export function requestIdFor(incoming: string | undefined): string {
-  return incoming !== undefined && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return incoming !== undefined && INCOMING_REQUEST_ID.test(incoming) ? incoming : freshRequestId();
 }

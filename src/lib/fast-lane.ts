@@ -31,7 +31,7 @@ import { localeParam, LOCALES, type Locale } from './locale';
 import type { FastLaneMetrics } from './metrics';
 import { PRIVATE_CACHE_CONTROL } from './private-answer';
 import { parseQueryString, type ParsedQuery } from './query-string';
-import { AnswerLines, LaneHeaders, NO_LINES, withRequestId, type HeaderLines } from './lane-lines';
+import { AnswerLines, LaneHeaders, NO_LINES, readerAnswerLines, withRequestId, type HeaderLines } from './lane-lines';
 import { etagMatches, type Representation } from './representation';
 import { requestLine } from './request-log';
 import { inFrontOfRequestListener } from './strapi/request-listener';
@@ -262,10 +262,10 @@ function serveReader(lane: Lane, path: string, headers: HeaderLines, representat
   const started = options.accessLog ? Date.now() : 0;
   const began = options.metrics?.clock() ?? 0;
   const variant = representation.variantFor(singleHeader(req.headers['accept-encoding']));
-  const lines = ['X-Request-Id', requestIdFor(singleHeader(req.headers['x-request-id']))].concat(headers, corsLines(lane, path, req.headers.origin));
-  if (variant.encoding) lines.push('Content-Encoding', variant.encoding);
-  lines.push('Content-Length', String(variant.body.length));
-  res.writeHead(200, lines);
+  const { origin } = req.headers;
+  const cors = corsLines(lane, path, origin);
+  const lines = readerAnswerLines(variant, headers, cors, cors === NO_LINES || lane.cors.get(origin!) === cors);
+  res.writeHead(200, withRequestId(lines, requestIdFor(singleHeader(req.headers['x-request-id']))));
   res.end(variant.body);
   served(lane, started, began, req, res);
 }

@@ -60,7 +60,34 @@ export class AnswerLines {
   }
 }
 
-/** The request id's place in `AnswerLines`' arrays. */
+/** A reader's own answer's lines, with the reader headers and CORS lines they were made from. */
+interface ReaderLines {
+  headers: HeaderLines;
+  cors: HeaderLines;
+  lines: string[];
+}
+
+/** By the variant of a reader's own answer (kept as long as that answer is: src/api/account's flagged bodies). */
+const readerLines = new WeakMap<Variant, ReaderLines>();
+
+/**
+ * The lines of a reader's own 200 with `variant`'s body (src/lib/private-answer.ts: no ETag, no 304),
+ * the request id's value empty as in `AnswerLines`: the full path's reader headers, `cors`, the body's
+ * encoding and length. Made once per variant while the same header and CORS lines come with it (`keep`:
+ * CORS lines the lane keeps; others are made for one request, as its lines are), so a signed-in buyer's
+ * repeated page builds no array of its own.
+ */
+export function readerAnswerLines(variant: Variant, headers: HeaderLines, cors: HeaderLines, keep: boolean): string[] {
+  const kept = readerLines.get(variant);
+  if (kept && kept.headers === headers && kept.cors === cors) return kept.lines;
+  const lines = ['X-Request-Id', '', ...headers, ...cors];
+  if (variant.encoding) lines.push('Content-Encoding', variant.encoding);
+  lines.push('Content-Length', String(variant.body.length));
+  if (keep) readerLines.set(variant, { headers, cors, lines });
+  return lines;
+}
+
+/** The request id's place in the arrays of `AnswerLines` and `readerAnswerLines`. */
 const REQUEST_ID = 1;
 
 /** `lines` with `requestId` as its request id, ready for `writeHead` at once. */
