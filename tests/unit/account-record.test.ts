@@ -1,6 +1,6 @@
 /** A buyer's account as personal data (pure): its export without secrets, the activity mark, dormancy. */
 import { describe, expect, it } from 'vitest';
-import { accountRecord, activityDue, dormantBefore } from '../../src/api/account/lib/account-record';
+import { accountRecord, activityDueAt, dormantBefore } from '../../src/api/account/lib/account-record';
 
 const DAY_MS = 86_400_000;
 
@@ -26,9 +26,10 @@ describe('the activity mark and dormancy', () => {
   const now = Date.parse('2026-06-01T12:00:00Z');
 
   it('is due when never written or a day old, not before', () => {
-    expect(activityDue(null, now)).toBe(true);
-    expect(activityDue(new Date(now - DAY_MS), now)).toBe(true);
-    expect(activityDue(new Date(now - DAY_MS + 1000).toISOString(), now)).toBe(false);
+    expect(now >= activityDueAt(null)).toBe(true);
+    expect(now >= activityDueAt(new Date(now - DAY_MS))).toBe(true);
+    expect(now >= activityDueAt(new Date(now - DAY_MS + 1000).toISOString())).toBe(false);
+    expect(now >= activityDueAt('not a date')).toBe(false);
   });
 
   it('counts dormancy in whole days back from now', () => {

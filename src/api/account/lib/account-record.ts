@@ -53,9 +53,11 @@ export function accountSummary(account: StoredAccount) {
   return { id: account.id, email: account.email, name: account.name ?? null, created_at: iso(account.createdAt), last_active_at: iso(account.last_active_at), blocked: account.blocked === true };
 }
 
-/** Whether the account's last-activity mark should be written now (none yet, or a day old). */
-export const activityDue = (lastActiveAt: string | Date | null | undefined, now: number): boolean =>
-  !lastActiveAt || now - new Date(lastActiveAt).getTime() >= DAY_MS;
+/**
+ * From when the account's last-activity mark should be written again (epoch ms): at once without one, a
+ * day after it; never (NaN) for a mark that is no date. Read once per account state, compared per request.
+ */
+export const activityDueAt = (lastActiveAt: string | Date | null | undefined): number => (lastActiveAt ? new Date(lastActiveAt).getTime() + DAY_MS : -Infinity);
 
 /** Accounts last used before this instant are dormant after `days` days. */
 export const dormantBefore = (days: number, now: number): Date => new Date(now - days * DAY_MS);

@@ -19,7 +19,7 @@ import type { Context } from 'koa';
 import LRUCache from 'lru-cache';
 import { bearerToken } from '../../../lib/bearer';
 import { cache, declareCacheTagFamily } from '../../../lib/cache';
-import { activityDue } from '../lib/account-record';
+import { activityDueAt } from '../lib/account-record';
 
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
@@ -66,6 +66,8 @@ interface Claims {
   sessionId: string | undefined;
   /** Epoch ms; Infinity for a token without `exp`. */
   expiresAt: number;
+  /** Where the state of its account and session is cached (made once: the fast lane reads it per request). */
+  stateKey: string;
 }
 
 /** The account and session a token names, as read: `buyer` null when they may not act as a buyer. */
@@ -73,6 +75,10 @@ interface BuyerState {
   buyer: BuyerAccount | null;
   /** Epoch ms after which the state is no longer true (the session's expiry). */
   until: number;
+  /** What a request with the token is: the buyer, or refused. */
+  check: BuyerCheck;
+  /** From when a request must mark the account active (epoch ms; Infinity for no buyer). */
+  activityDueAt: number;
 }
 
 /** Tokens checked lately (null: refused whatever happens later; a token's claims never change). */
@@ -80,6 +86,8 @@ const TOKENS_KEPT = 10_000;
 
 const NONE: BuyerCheck = { status: 'none' };
 const REFUSED: BuyerCheck = { status: 'refused' };
+/** The state of a token whose session or account may not act as a buyer (until the session's expiry, else for good). */
+const NO_BUYER: BuyerState = { buyer: null, until: Infinity, check: REFUSED, activityDueAt: Infinity };
 
 /** The JWT's payload (its signature already checked). */
 function payloadOf(token: string): { exp?: unknown } {
@@ -90,7 +98,7 @@ function payloadOf(token: string): { exp?: unknown } {
   }
 }
 
-const stateKey = ({ userId, sessionId }: Claims) => `account.buyer-session:${userId}:${sessionId ?? ''}`;
+const stateKeyOf = (userId: number, sessionId: string | undefined) => `account.buyer-session:${userId}:${sessionId ?? ''}`;
 
 /** Whether the user may act as a buyer now. */
 export const isActiveBuyer = (user: BuyerAccount | null | undefined): user is BuyerAccount =>
@@ -114,7 +122,7 @@ const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
     const userId = Number(payload.id);
     if (!Number.isSafeInteger(userId) || (refreshMode() && !payload.sessionId)) return null;
     const { exp } = payloadOf(token);
-    return { userId, sessionId: payload.sessionId, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity };
+    return { userId, sessionId: payload.sessionId, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity, stateKey: stateKeyOf(userId, payload.sessionId) };
   }
 
   async function claimsKept(token: string): Promise<Claims | null> {
@@ -140,18 +148,18 @@ const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function stateOf(claims: Claims): Promise<BuyerState> {
     const until = await sessionUntil(claims.sessionId);
-    if (until === undefined) return { buyer: null, until: Infinity };
+    if (until === undefined) return NO_BUYER;
     const user = (await strapi.db.query(USER_UID).findOne({ where: { id: claims.userId }, populate: ['role'] })) as BuyerAccount | null;
-    return { buyer: isActiveBuyer(user) ? Object.freeze(user) : null, until };
+    if (!isActiveBuyer(user)) return { ...NO_BUYER, until };
+    const buyer = Object.freeze(user);
+    return { buyer, until, check: { status: 'buyer', buyer }, activityDueAt: activityDueAt(buyer.last_active_at) };
   }
 
   async function stateKept(claims: Claims): Promise<BuyerState> {
     const options = { tags: [buyerCacheTag(claims.userId)] };
-    const kept = (await cache.get(stateKey(claims), () => stateOf(claims), options)).value;
-    return kept.until > Date.now() ? kept : cache.set(stateKey(claims), await stateOf(claims), options).value;
+    const kept = (await cache.get(claims.stateKey, () => stateOf(claims), options)).value;
+    return kept.until > Date.now() ? kept : cache.set(claims.stateKey, await stateOf(claims), options).value;
   }
-
-  const checkOf = (state: BuyerState): BuyerCheck => (state.buyer ? { status: 'buyer', buyer: state.buyer } : REFUSED);
 
   return {
     /** The buyer an Authorization header names. */
@@ -160,9 +168,9 @@ const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!token) return authorization ? REFUSED : NONE;
       const claims = await claimsKept(token);
       if (!claims) return REFUSED;
-      const check = checkOf(await stateKept(claims));
-      if (check.status === 'buyer' && activityDue(check.buyer.last_active_at, Date.now())) await this.markActive(check.buyer.id);
-      return check;
+      const state = await stateKept(claims);
+      if (state.buyer && Date.now() >= state.activityDueAt) await this.markActive(state.buyer.id);
+      return state.check;
     },
 
     /**
@@ -174,11 +182,11 @@ const createBuyerService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!token) return authorization ? REFUSED : NONE;
       const claims = claimsByToken().get(token);
       if (claims === undefined) return undefined;
-      if (claims === null || claims.expiresAt <= Date.now()) return REFUSED;
-      const state = cache.peek<BuyerState>(stateKey(claims))?.value;
-      if (!state || state.until <= Date.now()) return undefined;
-      const check = checkOf(state);
-      return check.status === 'buyer' && activityDue(check.buyer.last_active_at, Date.now()) ? undefined : check;
+      const now = Date.now();
+      if (claims === null || claims.expiresAt <= now) return REFUSED;
+      const state = cache.peek<BuyerState>(claims.stateKey)?.value;
+      if (!state || state.until <= now || now >= state.activityDueAt) return undefined;
+      return state.check;
     },
 
     /** The account was used now (a sign-in, a request): what ACCOUNT_RETENTION_DAYS counts from. */
