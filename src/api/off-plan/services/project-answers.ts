@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
-import { mediaUrlsFor } from '../../../lib/media';
+import { mediaUrlsFor, type OptionalMediaUrl } from '../../../lib/media';
 import type { Representation } from '../../../lib/representation';
 import { projectsService, type NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { cardsByKey } from '../../catalogues/services/registry';
@@ -26,18 +26,19 @@ export interface SitemapProject {
 }
 
 export function projectAnswers(strapi: Core.Strapi, builds: ProjectBuilds, slugs: ReturnType<typeof collectionSlugs>, overrides: SeoOverrides) {
-  const optionalImage = () => mediaUrlsFor(strapi).optionalImage;
+  /** An override's image URL, resolved when an answer is rendered: a request answered from memory resolves none. */
+  const optionalImage: OptionalMediaUrl = (file) => mediaUrlsFor(strapi).optionalImage(file);
   const currentSlugs = async (): Promise<CollectionSlugs> => slugs.of(await projectsService(strapi).collection());
 
   /** The project answers' SEO overrides in `locale` (published), read once per change of them. */
   async function projectSeoSource(locale: Locale): Promise<SeoSource> {
-    return { overrides: (await overrides.published(PROJECT_SEO_UID, locale)).seo, image: optionalImage() };
+    return { overrides: (await overrides.published(PROJECT_SEO_UID, locale)).seo, image: optionalImage };
   }
 
   /** A project answer's context from memory alone (the fast lane's), or undefined. */
   function peekContext(prepared: IndexedCollection, id: string, locale: Locale): ProjectContext | undefined {
     const seo = overrides.peek(PROJECT_SEO_UID, locale)?.seo;
-    return seo && { slugs: slugs.slugsOf(prepared.slugs, id), seo: { overrides: seo, image: optionalImage() }, similar: prepared };
+    return seo && { slugs: slugs.slugsOf(prepared.slugs, id), seo: { overrides: seo, image: optionalImage }, similar: prepared };
   }
 
   return {

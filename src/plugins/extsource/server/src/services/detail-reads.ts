@@ -96,9 +96,11 @@ export function detailReads(strapi: Core.Strapi) {
    */
   function detailDue(held: HeldDetail): boolean {
     if (held.at === 0) return true;
-    if (held.ok && held.project && readsAhead()) return false;
-    const interval = held.ok && held.project ? config().detailTtlSeconds : config().projectRetrySeconds;
-    return Date.now() - held.at >= interval * 1000;
+    // One read of the configuration (a merge of the plugin's whole settings): every visitor's ask makes it.
+    const { detailRate, detailTtlSeconds, projectRetrySeconds } = config();
+    const found = held.ok && held.project;
+    if (found && detailRate > 0) return false;
+    return Date.now() - held.at >= (found ? detailTtlSeconds : projectRetrySeconds) * 1000;
   }
 
   /** The detail held for `id` on this instance, read from the database the first time it is asked for. */
