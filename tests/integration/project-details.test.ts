@@ -193,6 +193,30 @@ describe('a detail read whose Arabic half fails', () => {
   });
 });
 
+describe("a visitor's ask with the read-ahead off", () => {
+  it('reads a held detail again once it is older than detailTtlSeconds, a failed one after projectRetrySeconds', async () => {
+    const id = ids[5];
+    useConfig({ detailRate: 0, detailTtlSeconds: 3600, projectRetrySeconds: 0 });
+    await projects().refreshDetail(id);
+    const held = detailReads(id);
+    await get(id);
+    await projects().readAheadSettled();
+    expect(detailReads(id)).toBe(held);
+
+    useConfig({ detailRate: 0, detailTtlSeconds: 0, projectRetrySeconds: 3600 });
+    await get(id);
+    await projects().readAheadSettled();
+    expect(detailReads(id)).toBe(held + 1);
+
+    reelly.state.faults = [{ path: `/projects/${id}`, status: 500 }];
+    await projects().refreshDetail(id);
+    const failed = detailReads(id);
+    await get(id);
+    await projects().readAheadSettled();
+    expect(detailReads(id)).toBe(failed);
+  });
+});
+
 describe('a card-only answer', () => {
   it('is marked pending, with the short edge lifetime, on both paths, until the detail arrives', async () => {
     const id = ids[4];

@@ -20,6 +20,13 @@ export interface CollectionSlugs {
 /** What a key names: a project by its current slug or id, or a former slug's project. */
 export type ResolvedKey = { id: string } | { moved: string; id: string };
 
+/**
+ * The keys that named a listed project as given (its current slug or id), per collection's slugs: a
+ * project's page is asked for again and again, and other keys (a former slug, another spelling, none)
+ * are not kept, so a client making keys up adds nothing.
+ */
+const currentKeys = new WeakMap<CollectionSlugs, Map<string, ResolvedKey>>();
+
 export function collectionSlugs(strapi: Core.Strapi) {
   const slugs = slugStore(strapi);
 
@@ -47,9 +54,16 @@ export function collectionSlugs(strapi: Core.Strapi) {
      * move to its current slug by a former slug or another spelling; else it is read as an id.
      */
     resolve(book: CollectionSlugs, key: string): ResolvedKey {
+      let current = currentKeys.get(book);
+      const kept = current?.get(key);
+      if (kept) return kept;
       const match = findInBook(book.projects, key);
       if (!match) return { id: key };
-      return match.current ? { id: match.owner } : { moved: match.slug, id: match.owner };
+      if (!match.current) return { moved: match.slug, id: match.owner };
+      if (!current) currentKeys.set(book, (current = new Map()));
+      const resolved = { id: match.owner };
+      current.set(key, resolved);
+      return resolved;
     },
 
     /** A listed project's slugs (its id should it have none, which a settled collection never leaves). */

@@ -14,7 +14,7 @@ import { errors } from '@strapi/utils';
 import { cache, CACHE_LIFETIMES, declareCacheTagFamily, declareCacheTags, WRITE_ACTIONS, writeClearingKeys } from '../../../lib/cache';
 import { projectsService } from '../../../plugins/extsource/server/src/public';
 import { declareSurrogateKeyFamily } from '../../../lib/http-caching';
-import { DEFAULT_LOCALE, everyLocaleOf, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
+import { DEFAULT_LOCALE, everyLocaleOf, LOCALES, localized, localizedSources, withFallback, type Locale } from '../../../lib/locale';
 import type { SeoRecord } from '../../../lib/seo';
 import { sharedFields } from '../../../lib/shared-fields';
 import { developerSurrogateKey, projectSurrogateKey } from '../routes/off-plan';
@@ -51,7 +51,11 @@ for (const { tagPrefix } of Object.values(TYPES)) declareCacheTagFamily(tagPrefi
 declareSurrogateKeyFamily(TYPES[PROJECT_SEO_UID].tagPrefix, projectSurrogateKey(''));
 declareSurrogateKeyFamily(TYPES[DEVELOPER_PAGE_UID].tagPrefix, developerSurrogateKey(''));
 
-const cacheKey = (uid: OverrideUid, locale: Locale) => localized(`offplan:seo:${uid}`, locale);
+/** Each type's key in each locale, made once: one project from memory peeks at its type's on every request. */
+const cacheKeys = Object.fromEntries(
+  Object.keys(TYPES).map((uid) => [uid, Object.fromEntries(LOCALES.map((locale) => [locale, localized(`offplan:seo:${uid}`, locale)]))])
+) as Record<OverrideUid, Record<Locale, string>>;
+const cacheKey = (uid: OverrideUid, locale: Locale) => cacheKeys[uid][locale];
 export const overridesCache = (uid: OverrideUid, locale: Locale) => ({ tags: localizedSources([uid], locale), lifetime: CACHE_LIFETIMES.editedPage });
 
 interface Entry {

@@ -71,6 +71,20 @@ const currentSlug = (held: Published, page: PageRecord): string => held.slugs.sl
 
 const publishedKey = (locale: Locale) => localized('pages:published', locale);
 const answerKey = (slug: string, locale: Locale, currency: string | undefined) => localized(`pages:page:${slug}:${currency ?? ''}`, locale);
+/**
+ * The answer keys of the pages the fast lane found, by locale, currency and slug: a key made per request
+ * is a new string, looked up in V8's string table at each use (0.3 µs of a cached answer's 30). Only
+ * keys that found a page are kept, so slugs made up add none.
+ */
+const laneKeys = Object.fromEntries(LOCALES.map((locale) => [locale, new Map<string, Map<string, string>>()])) as Record<Locale, Map<string, Map<string, string>>>;
+
+function keepLaneKey(slug: string, locale: Locale, currency: string | undefined, key: string): void {
+  const byCurrency = laneKeys[locale];
+  let bySlug = byCurrency.get(currency ?? '');
+  if (!bySlug) byCurrency.set(currency ?? '', (bySlug = new Map()));
+  bySlug.set(slug, key);
+}
+
 const pageTags = (locale: Locale) => localizedSources([PAGE_UID, TESTIMONIAL_UID], locale);
 
 export type PageFound = { representation: Representation } | { moved: { slug: string; canonical_url: string } } | null;
@@ -201,7 +215,11 @@ function createPagesService(strapi: Core.Strapi) {
 
     /** The same from memory alone, for the fast lane. */
     fastPage(slug: string, locale: Locale, currency: string | undefined): Representation | undefined {
-      return cache.peek<{ representation: Representation } | null>(answerKey(slug, locale, currency))?.value?.representation;
+      const kept = laneKeys[locale].get(currency ?? '')?.get(slug);
+      const key = kept ?? answerKey(slug, locale, currency);
+      const representation = cache.peek<{ representation: Representation } | null>(key)?.value?.representation;
+      if (representation && kept === undefined) keepLaneKey(slug, locale, currency, key);
+      return representation;
     },
 
     /** The published pages of a kind (every kind when none), newest first, as cards: one page of them. */

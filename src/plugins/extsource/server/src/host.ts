@@ -101,4 +101,11 @@ const createHostService = () => {
 
 export default createHostService;
 export type HostService = ReturnType<typeof createHostService>;
-export const hostOf = (strapi: Core.Strapi): ExtsourceHost => (strapi.plugin('extsource').service('host') as HostService).get();
+/** Each app's host service, looked up once: a visitor's ask for one project reaches the cache through it. */
+const hostServices = new WeakMap<Core.Strapi, HostService>();
+
+export function hostOf(strapi: Core.Strapi): ExtsourceHost {
+  let service = hostServices.get(strapi);
+  if (!service) hostServices.set(strapi, (service = strapi.plugin('extsource').service('host') as HostService));
+  return service.get();
+}

@@ -8,7 +8,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { batched } from '../batches';
-import { extsourceConfig } from '../config';
+import { detailSettings, extsourceConfig } from '../config';
 import { loopRoom } from '../slices';
 import { projectsDriver } from '../drivers';
 import { errorMessage } from '../errors';
@@ -51,6 +51,13 @@ const WRITE_BATCH = { size: 25, waitMs: 100 };
 
 const NEVER_READ: HeldDetail = { project: null, ok: false, at: 0 };
 const detailKey = (id: string) => `extsource:project:${id}`;
+/** Each listed project's detail key, made once: a visitor's ask peeks at it, and a fresh string costs a cache lookup more. */
+const heldKeys = new WeakMap<NormalisedProject, string>();
+function heldKey(listed: NormalisedProject): string {
+  let key = heldKeys.get(listed);
+  if (key === undefined) heldKeys.set(listed, (key = detailKey(listed.id)));
+  return key;
+}
 /** The read-ahead's last progress, and when its last complete sweep of every listed project began. */
 const readAheadKey = (driver: string) => `details-read-ahead:${driver}`;
 const sweepKey = (driver: string) => `details-sweep:${driver}`;
@@ -96,8 +103,7 @@ export function detailReads(strapi: Core.Strapi) {
    */
   function detailDue(held: HeldDetail): boolean {
     if (held.at === 0) return true;
-    // One read of the configuration (a merge of the plugin's whole settings): every visitor's ask makes it.
-    const { detailRate, detailTtlSeconds, projectRetrySeconds } = config();
+    const { detailRate, detailTtlSeconds, projectRetrySeconds } = detailSettings(strapi);
     const found = held.ok && held.project;
     if (found && detailRate > 0) return false;
     return Date.now() - held.at >= (found ? detailTtlSeconds : projectRetrySeconds) * 1000;
@@ -170,7 +176,7 @@ export function detailReads(strapi: Core.Strapi) {
 
   /** What a project answers: the detail held (with the listed developer), else the listed card (pending); undefined while not loaded here. */
   function answer(listed: NormalisedProject, loaded?: HeldDetail): ProjectAnswer | undefined {
-    const held = cache().peek<HeldDetail>(detailKey(listed.id))?.value ?? loaded;
+    const held = cache().peek<HeldDetail>(heldKey(listed))?.value ?? loaded;
     if (!held) return undefined;
     if (detailDue(held)) readDetailForVisitor(listed.id);
     return held.project ? { project: withListedDeveloper(held.project, listed), pending: false } : { project: listed, pending: true };
