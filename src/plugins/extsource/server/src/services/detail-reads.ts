@@ -51,7 +51,7 @@ const WRITE_BATCH = { size: 25, waitMs: 100 };
 
 const NEVER_READ: HeldDetail = { project: null, ok: false, at: 0 };
 const detailKey = (id: string) => `extsource:project:${id}`;
-/** Each listed project's detail key, made once: a visitor's ask peeks at it, and a fresh string costs a cache lookup more. */
+/** Each listed project's detail key, made once: a visitor's ask peeks at it, and a key made per ask is looked up in V8's string table at every use. */
 const heldKeys = new WeakMap<NormalisedProject, string>();
 function heldKey(listed: NormalisedProject): string {
   let key = heldKeys.get(listed);
