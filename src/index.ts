@@ -10,6 +10,8 @@ import { startAlertSender, stopAlertSender } from './api/account/alerts/sender';
 import { acceptOneClickPosts } from './api/account/one-click';
 import { CONTACT_LAYOUTS } from './api/contact/admin-layout';
 import contactAdminRoutes from './api/contact/admin/routes';
+import editorFieldsAdminRoutes from './api/editor-fields/admin/routes';
+import { registerEditorFields } from './api/editor-fields/register';
 import { DELIVERY_MODEL } from './api/contact/deliveries/store';
 import { REPEAT_MODEL } from './api/contact/repeats/store';
 import { AUDIT_MODEL, registerPersonalDataPermission, startRetention, stopRetention } from './api/contact/personal-data';
@@ -87,7 +89,7 @@ const warmUpSteps = (strapi: Core.Strapi): WarmUpStep[] => [
 ];
 
 /** Every admin route of the app, one table per owner (the extsource plugin mounts its own). */
-const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, publicationScheduleAdminRoutes];
+const ADMIN_ROUTERS: AdminRouter[] = [contactAdminRoutes, accountAdminRoutes, editorFieldsAdminRoutes, publicationScheduleAdminRoutes];
 
 /** MAX_CONNECTIONS_PER_IP, or the default: 50, none behind a trusted proxy (it caps instead). */
 function maxConnectionsPerAddress(strapi: Core.Strapi): number {
@@ -120,6 +122,7 @@ export default {
     strapi.get('models').add(SCHEDULE_MODEL);
     strapi.get('models').add(AUDIT_MODEL);
     strapi.get('models').add(SLUG_MODEL);
+    registerEditorFields(strapi);
     // The catalogues, in the order every reader lists them (decision 204): before any page write checks a section's query.
     registerOffPlanCatalogue();
     registerPropertiesCatalogue();

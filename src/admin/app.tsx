@@ -1,10 +1,12 @@
 /**
- * Admin panel customisations of the app (plugins customise their own pages): the Leads widget first on
+ * Admin panel customisations of the app (plugins customise their own pages): the editors' custom fields
+ * (decision 227), the Buyers list titled so, the Leads widget first on
  * the home page (Property sync, then Buyers after it), the Content Manager's menu in site order, the leads list's columns and Export CSV button,
  * each lead's Deliveries panel, the Personal data page, the Schedule panel of every entry with Draft & Publish, and
  * Strapi's developer prompts switched off where Strapi 5.54.0 allows (see docs/editors.md for what
  * cannot be).
  */
+import type { ComponentType } from 'react';
 import type { StrapiApp, WidgetArgs } from '@strapi/strapi/admin';
 import { Mail, Shield, User } from '@strapi/icons';
 import { inSiteOrder, MENU_TRANSLATIONS } from './content-manager-order';
@@ -15,6 +17,9 @@ import { PublicationSchedulePanel } from './PublicationSchedulePanel';
 import { leadsListColumns } from './leads-list';
 import { LEADS_LIST_PATH } from './LeadsWidget';
 import { BUYERS_LIST_PATH } from './BuyersWidget';
+import { EDITOR_FIELDS } from '../api/editor-fields/lib/fields';
+import { EDITOR_FIELD_TRANSLATIONS } from './editor-fields/messages';
+import type { FieldProps } from './editor-fields/ListingQueryInput';
 
 interface MenuLink {
   uid: string;
@@ -77,17 +82,34 @@ function dismissDeveloperPrompts(): void {
 /** Yes / No instead of TRUE / FALSE on switches such as "Show on the website". */
 const SWITCH_LABELS = { 'app.components.ToggleCheckbox.on-label': 'Yes', 'app.components.ToggleCheckbox.off-label': 'No' };
 
+/** A custom field's Input as Strapi 5.54.0 types it: without the props it passes (those of `FieldProps`). */
+const fieldInput = (load: () => Promise<{ default: ComponentType<FieldProps> }>) => load as unknown as () => Promise<{ default?: ComponentType }>;
+
+/** The users-permissions User type's own name, which its list and entries are titled by: its entries are the website's buyers. */
+const BUYERS_TITLE = { en: { User: 'Buyers' }, ar: { User: 'المشترون' } };
+
 export default {
   config: {
-    locales: [],
+    // Arabic beside English: an editor may read the admin, and the fields' words, in either.
+    locales: ['ar'],
     // No "new Strapi version" notifications for editors (the server's update check is off too).
     notifications: { releases: false },
-    translations: { en: { ...MENU_TRANSLATIONS, ...SWITCH_LABELS } },
+    translations: {
+      en: { ...MENU_TRANSLATIONS, ...SWITCH_LABELS, ...BUYERS_TITLE.en, ...EDITOR_FIELD_TRANSLATIONS.en },
+      ar: { ...BUYERS_TITLE.ar, ...EDITOR_FIELD_TRANSLATIONS.ar },
+    },
   },
 
   register(app: StrapiApp) {
     dismissDeveloperPrompts();
     app.widgets.register(withOursFirst);
+    app.customFields.register({
+      name: EDITOR_FIELDS.listingQuery.name,
+      type: EDITOR_FIELDS.listingQuery.type,
+      intlLabel: { id: 'editor-fields.listing-query.label', defaultMessage: 'Listing query' },
+      intlDescription: { id: 'editor-fields.listing-query.description', defaultMessage: 'The projects or homes a live section shows, picked with controls.' },
+      components: { Input: fieldInput(() => import('./editor-fields/ListingQueryInput')) },
+    });
     app.addMenuLink({
       to: 'personal-data',
       icon: Shield,

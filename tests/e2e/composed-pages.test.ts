@@ -1,9 +1,12 @@
 /**
- * A composed page built by an editor in the admin (issue 45, decision 168): a new landing page gets a
- * hero, an FAQ and a live projects section in the Sections zone; a projects query the listing refuses
- * stops the save with the listing's own message under that field; the saved draft opens in Strapi's
- * Preview at the page's website address; once published, GET /api/v1/pages/{slug} serves the three
- * sections, the projects one with the listing's own total for that query and as many cards as asked.
+ * A composed page built by an editor in the admin (issues 45 and 68, decisions 168 and 227): a new
+ * landing page gets a hero, an FAQ and a live projects section in the Sections zone, its projects chosen
+ * with the Listing query field's controls alone (clicks and a few typed letters), the count and first
+ * cards beside them changing with each pick; the saved draft opens in Strapi's Preview at the page's
+ * website address; once published, GET /api/v1/pages/{slug} serves the three sections, the projects one
+ * with the listing's own total and first projects for that query. A page whose query was written by hand
+ * opens with its controls filled and saves it unchanged; one the listing refuses shows it as text with
+ * the refusal and cannot be published.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -13,13 +16,19 @@ import { logInToAdmin, screenshot, useAdminBrowser } from '../helpers/browser';
 const session = useAdminBrowser();
 const PAGE_UID = 'api::pages.page';
 const SLUG = `e2e-launch-${Date.now()}`;
-const GOOD_QUERY = 'state_id=DU&sort=price_asc';
+/** "2-bedroom apartments in Dubai Marina under 3 million, cheapest first", as the controls write it in the order picked. */
+const PICKED_QUERY = 'location=Dubai Marina&property_type=Apartment&bedrooms=2&max_price=3000000&sort=price_asc';
 const QUESTION = 'Is the deposit refundable?';
+
+const OLD_SLUG = `e2e-old-${Date.now()}`;
+const REFUSED_SLUG = `e2e-refused-${Date.now()}`;
 
 afterAll(async () => {
   const strapi = await getStrapi();
-  const saved = await strapi.documents(PAGE_UID).findFirst({ filters: { slug: SLUG } } as never);
-  if (saved) await strapi.documents(PAGE_UID).delete({ documentId: saved.documentId, locale: '*' } as never);
+  for (const slug of [SLUG, OLD_SLUG, REFUSED_SLUG]) {
+    const saved = await strapi.documents(PAGE_UID).findFirst({ filters: { slug } } as never);
+    if (saved) await strapi.documents(PAGE_UID).delete({ documentId: saved.documentId, locale: '*' } as never);
+  }
 });
 
 const escape = (text: string) => text.replace(/[()]/g, '\\$&');
@@ -49,19 +58,58 @@ async function addSection(page: Page, name: string): Promise<Locator> {
   return page.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^${escape(name)}`) }) }).last();
 }
 
+/** The field's count line once it reads `expected` for the query picked last (the builder asks a moment after each pick). */
+async function countReads(field: Locator, expected: string): Promise<void> {
+  await field.locator('[data-testid="preview"][aria-busy="false"]').getByTestId('preview-count').filter({ hasText: new RegExp(`^${expected}$`) }).waitFor({ timeout: 15_000 });
+}
+
+/** The listing's own total and first projects for a query, as the public route answers. */
+async function listingOf(query: string, perPage: number): Promise<{ total: number; names: string[] }> {
+  const res = await (await http()).get(`/api/v1/off-plan/projects?${new URLSearchParams(query)}&per_page=${perPage}`);
+  expect(res.status).toBe(200);
+  return { total: res.body.data.properties.total, names: res.body.data.properties.data.map((card: { name: string }) => card.name) };
+}
+
+const projectsCount = (total: number) => `${total.toLocaleString('en-US')} ${total === 1 ? 'project' : 'projects'}`;
+
+/** Picks options of one of the field's lists, then closes it. */
+async function pickFrom(page: Page, field: Locator, label: string, options: string[]): Promise<void> {
+  await field.getByRole('combobox', { name: label }).click();
+  for (const option of options) await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** A page made outside the editor (an import, an older admin) with one projects section holding `query`. */
+async function pageWithQuery(slug: string, query: string): Promise<string> {
+  const strapi = await getStrapi();
+  const created = (await strapi.documents(PAGE_UID).create({
+    data: { slug, kind: 'landing', title: `Written by hand: ${slug}`, sections: [{ __component: 'sections.projects', title: 'Launches', query: 'state_id=DU', limit: 3 }] },
+  } as never)) as { documentId: string };
+  // Written past the page's checks, as a query the listing now refuses could only have been: into the section's own row.
+  const page = (await strapi.db.query(PAGE_UID).findOne({ where: { documentId: created.documentId }, populate: { sections: true } })) as { sections: Array<{ id: number }> };
+  await strapi.db.query('sections.projects' as never).update({ where: { id: page.sections[0].id }, data: { query } });
+  return created.documentId;
+}
+
+/** The query its projects section stores. */
+async function storedQuery(documentId: string): Promise<string | undefined> {
+  const draft = (await (await getStrapi()).documents(PAGE_UID).findOne({ documentId, populate: { sections: { populate: '*' } } } as never)) as unknown as { sections: Array<{ __component: string; query?: string }> };
+  return draft.sections.find((section) => section.__component === 'sections.projects')?.query;
+}
+
 describe('a composed page', () => {
-  it('is built from sections in the admin, refused with a bad live query, previewed, and served once published', async () => {
+  it('gets its live projects picked with controls, previewed, and served once published as the editor saw them', async () => {
     const { page, base } = session;
     await logInToAdmin(page, base, await editorAccount());
     await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/create?plugins[i18n][locale]=en`);
     await page.getByLabel('Address name').waitFor();
-    await page.getByLabel(/^Title/).first().fill('Launch week: new projects in Dubai');
+    await page.getByLabel(/^Title/).first().fill('Marina launches: 2 bedrooms under 3 million');
     await page.getByLabel('Address name').fill(SLUG);
     await page.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'landing' }).click();
 
     const hero = await addSection(page, 'Hero');
-    await hero.getByLabel('Heading').fill('Launch week in Dubai');
+    await hero.getByLabel('Heading').fill('Two bedrooms on the Marina');
 
     const faq = await addSection(page, 'FAQ');
     await faq.getByLabel(/^Title/).fill('Before you reserve');
@@ -70,27 +118,36 @@ describe('a composed page', () => {
     await faq.getByLabel('Answer').fill('Within the cooling-off period the developer sets, yes.');
 
     const projects = await addSection(page, 'Projects (live)');
-    await projects.getByLabel(/^Title/).fill('Dubai launches, cheapest first');
-    await projects.getByLabel('Number of cards').fill('3');
-    const query = projects.getByLabel('Listing query');
-    await query.fill('state_id=XX');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    // The server's refusal lands on the field itself (path sections.2.query), not only in a notification.
-    await projects.getByText(/^state_id: /).waitFor();
-    expect(await query.getAttribute('aria-invalid')).toBe('true');
-    await screenshot(page, 'pages-editor-refused');
-    expect(await (await getStrapi()).documents(PAGE_UID).findFirst({ filters: { slug: SLUG } } as never)).toBeNull();
+    await projects.getByLabel(/^Title/).fill('2 bedrooms in Dubai Marina, cheapest first');
+    const field = projects.getByTestId(/^listing-query-/);
+    await countReads(field, projectsCount((await listingOf('', 1)).total));
 
-    await query.fill(GOOD_QUERY);
+    // The location: a few letters, then the search box's suggestion.
+    await field.getByRole('combobox', { name: 'Location' }).pressSequentially('Mari');
+    await page.getByRole('option', { name: /^Dubai Marina · / }).click();
+    await countReads(field, projectsCount((await listingOf('location=Dubai Marina', 1)).total));
+    await pickFrom(page, field, 'Property type', ['Apartment']);
+    await pickFrom(page, field, 'Bedrooms', ['2']);
+    await field.getByRole('textbox', { name: 'Price (AED): To' }).fill('3000000');
+    await field.getByRole('combobox', { name: 'Order' }).click();
+    await page.getByRole('option', { name: 'Price: Low to High' }).click();
+    const expected = await listingOf(PICKED_QUERY, 6);
+    expect(expected.total).toBeGreaterThan(0);
+    await countReads(field, projectsCount(expected.total));
+    expect(await field.getByTestId('preview-card').allInnerTexts()).toEqual(expected.names.slice(0, 3).map((name) => expect.stringContaining(name)));
+    await screenshot(page, 'pages-editor-picked');
+
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved document').waitFor();
+    const saved = (await (await getStrapi()).documents(PAGE_UID).findFirst({ filters: { slug: SLUG } } as never)) as { documentId: string };
+    expect(await storedQuery(saved.documentId)).toBe(PICKED_QUERY);
     // Saving reloads the entry with its sections folded: unfold them for the guide's picture, once the toasts are gone.
     await page.getByText('Saved document').waitFor({ state: 'hidden', timeout: 20_000 });
-    await page.getByText(/^state_id: /).first().waitFor({ state: 'hidden', timeout: 20_000 });
     for (const [section, name] of [[hero, 'Hero'], [faq, 'FAQ'], [projects, 'Projects (live)']] as const) {
       await section.getByRole('button', { name: new RegExp(`^${escape(name)} - `) }).click();
     }
     await faq.getByRole('button', { name: QUESTION }).click();
+    await countReads(field, projectsCount(expected.total));
     await wholeEditorScreenshot(page, 'pages-editor');
     expect((await (await http()).get(`/api/v1/pages/${SLUG}`)).status).toBe(404);
 
@@ -115,11 +172,39 @@ describe('a composed page', () => {
     expect(res.status).toBe(200);
     const sections = res.body.data.sections as Array<Record<string, any>>;
     expect(sections.map((section) => section.type)).toEqual(['hero', 'faq', 'projects']);
-    const listing = await (await http()).get('/api/v1/off-plan/projects?sort=price_asc&state_id=DU');
-    expect(listing.status).toBe(200);
-    expect(sections[2].total).toBe(listing.body.data.properties.total);
-    // More projects match than the three cards asked for, so the count is the editor's limit at work.
-    expect(sections[2].total).toBeGreaterThan(3);
-    expect(sections[2].items).toHaveLength(3);
+    expect(sections[2].total).toBe(expected.total);
+    expect(sections[2].items.map((card: { name: string }) => card.name)).toEqual(expected.names);
+  });
+
+  it('opens a query written by hand with its controls filled, and saves it unchanged', async () => {
+    const { page, base } = session;
+    const handWritten = 'sort=price_asc&state_id=DU';
+    const documentId = await pageWithQuery(OLD_SLUG, handWritten);
+    await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/${documentId}?plugins[i18n][locale]=en`);
+    const projects = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Projects \(live\)/ }) }).last();
+    await projects.getByRole('button', { name: /^Projects \(live\) - / }).click();
+    const field = projects.getByTestId(/^listing-query-/);
+    await countReads(field, projectsCount((await listingOf(handWritten, 1)).total));
+    await expect(field.getByRole('combobox', { name: 'Emirate' }).innerText()).resolves.toContain('Dubai');
+    await expect(field.getByRole('combobox', { name: 'Order' }).innerText()).resolves.toContain('Price: Low to High');
+    await page.getByLabel(/^Title/).first().fill('Written by hand, retitled');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved document').waitFor();
+    expect(await storedQuery(documentId)).toBe(handWritten);
+  });
+
+  it('shows a query the listing refuses as text with the refusal, and does not publish it', async () => {
+    const { page, base } = session;
+    const documentId = await pageWithQuery(REFUSED_SLUG, 'state_id=XX');
+    await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/${documentId}?plugins[i18n][locale]=en`);
+    const projects = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Projects \(live\)/ }) }).last();
+    await projects.getByRole('button', { name: /^Projects \(live\) - / }).click();
+    const field = projects.getByTestId(/^listing-query-/);
+    await field.getByTestId('preview-refused').filter({ hasText: /state_id: / }).waitFor();
+    expect(await field.getByRole('textbox').inputValue()).toBe('state_id=XX');
+    await screenshot(page, 'pages-editor-refused');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await projects.getByText(/^state_id: /).waitFor();
+    expect((await (await http()).get(`/api/v1/pages/${REFUSED_SLUG}`)).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * An editor's first look at the admin: the home page opens on the Leads and Property sync widgets with
  * no guided tour, the Content Manager lists the site's parts by human names in site order (technical
- * types hidden), and forms speak in labels and hints, not API names.
+ * types hidden), the Buyers list is titled so, and forms speak in labels and hints, not API names.
  */
 import { describe, expect, it } from 'vitest';
 import { editorAccount } from '../helpers/app';
@@ -62,8 +62,22 @@ describe('an editor logs in', () => {
     await screenshot(page, '03-content-manager');
   });
 
+  it('opens the Buyers list under the title the menu gives it, in English and in Arabic', async () => {
+    const { page, base } = session;
+    const list = `${base}/admin/content-manager/collection-types/plugin::users-permissions.user`;
+    await page.goto(list);
+    await page.getByRole('heading', { name: 'Buyers', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'User', exact: true }).count()).toBe(0);
+    // The admin in Arabic, as an editor chooses it in their profile (kept in the browser).
+    await page.evaluate(() => window.localStorage.setItem('strapi-admin-language', 'ar'));
+    await page.goto(list);
+    await page.getByRole('heading', { name: 'المشترون', level: 1 }).waitFor();
+    await page.evaluate(() => window.localStorage.setItem('strapi-admin-language', 'en'));
+  });
+
   it('edits a section through labelled fields with help under them', async () => {
-    const { page } = session;
+    const { page, base } = session;
+    await page.goto(`${base}/admin/content-manager`);
     await page.getByLabel('Headline').waitFor();
     await page.getByText('The large title on the first screen').waitFor();
     await page.getByText('Show on the website').waitFor();

@@ -138,7 +138,7 @@ const DOMAIN_WORDS = [
 ];
 
 /** The domains whose names are everyday words (so not in DOMAIN_WORDS): a new domain must be one or the other. */
-const GENERIC_DOMAIN_NAMES = ['catalogues', 'pages', 'properties', 'search', 'sitemap', 'system', 'website'];
+const GENERIC_DOMAIN_NAMES = ['catalogues', 'editor-fields', 'pages', 'properties', 'search', 'sitemap', 'system', 'website'];
 
 const domainWord = new RegExp(`\\b(${DOMAIN_WORDS.map((word) => word.replace(' ', ' ?')).join('|')})s?\\b`);
 

@@ -46,6 +46,7 @@ const COMMERCIAL: CatalogueEntry = {
   },
   live: async () => null,
   listingUrl: (narrows) => `https://site/commercial/${narrows.use}`,
+  builder: { controls: [{ kind: 'one', name: 'floor' }], options: async () => ({}) },
   favourites: {
     kind: 'unit', column: 'unit_reference', card: { key: 'unit_reference', list: 'units' }, path: 'units/:unitReference', keyPattern: /^U-[0-9]{1,6}$/,
     notFound: (key) => `No unit "${key}"`, cardsOf: async () => new Map(), keyNamed: async () => undefined,

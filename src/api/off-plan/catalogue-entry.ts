@@ -13,6 +13,8 @@ import { projectsService } from '../../plugins/extsource/server/src/public';
 import { sitemapRelated } from './lib/sitemap-related';
 import { PROJECT_ID } from './lib/project-response';
 import { PROJECT_QUERY_MESSAGES } from './lib/query-messages';
+import { PROJECT_BUILDER_CONTROLS } from './lib/query';
+import { builderOptions } from './lib/listing-response';
 
 type Project = ProjectIndex['projects'][number];
 
@@ -40,6 +42,10 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
   checkQuery: checkListingQuery,
   live: (strapi, query, locale, limit) => offPlanService(strapi).live(query, locale, limit),
   listingUrl: (_narrows, locale) => pageUrl('off-plan', locale),
+  builder: {
+    controls: PROJECT_BUILDER_CONTROLS,
+    options: async (strapi, locale) => builderOptions(await offPlanService(strapi).projectIndex(locale)),
+  },
   favourites: {
     kind: 'project',
     column: 'project_id',

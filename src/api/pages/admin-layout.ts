@@ -2,7 +2,7 @@
 import type { AdminLayout } from '../../lib/admin-layout';
 
 const LIVE_QUERY_HINT =
-  'Filters and sort as the listing’s address writes them, e.g. state_id=DU&min_price=2000000&sort=price_asc. Checked when you save: a query the listing refuses is shown here. The number of cards is the limit below.';
+  'The projects or homes this section shows: pick the filters and the order, and see beside them how many match and the first cards, as the page will show them. The number of cards is the limit below.';
 const CATALOGUE_HINT = 'Which homes: off-plan projects, or the agency’s homes for sale or for rent.';
 const title = { label: 'Title', hint: 'The heading of the section; may be empty.' };
 const image = { label: 'Image', hint: 'At least 1600 pixels wide.' };

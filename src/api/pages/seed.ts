@@ -65,6 +65,9 @@ function areaGuide(image: number) {
   };
 }
 
+/** The demo pages, each with its Arabic sections, showing `image`. */
+export const samplePages = (image: number) => [landing(image), areaGuide(image)];
+
 async function publishBoth(strapi: Core.Strapi, page: { data: Record<string, unknown>; arabic: Record<string, unknown> }): Promise<void> {
   const created = (await strapi.documents(PAGE_UID).create({ status: 'published', data: page.data } as never)) as { documentId: string };
   await strapi.documents(PAGE_UID).update({ documentId: created.documentId, locale: 'ar', status: 'published', data: { ...page.data, ...page.arabic } } as never);
@@ -75,7 +78,6 @@ export const composedPagesSeeder: Seeder = {
   run: (strapi) =>
     withDemoMedia(strapi, async (media) => {
       const image = await media.image('offplan-site', 'A tower under construction with a crane');
-      await publishBoth(strapi, landing(image));
-      await publishBoth(strapi, areaGuide(image));
+      for (const page of samplePages(image)) await publishBoth(strapi, page);
     }),
 };

@@ -11,6 +11,9 @@ import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
 import { countListings, type ListingIndex } from './services/listing-match';
 import { LISTING_MESSAGES } from './lib/messages';
+import { LISTING_BUILDER_CONTROLS } from './lib/query';
+import { sortOptions } from './lib/response';
+import { sharedBuilderOptions } from '../catalogues/services/vocabulary';
 
 type Listing = ListingIndex['listings'][number];
 
@@ -35,6 +38,10 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
   checkQuery: checkPropertiesQuery,
   live: (strapi, query, locale, limit) => propertiesService(strapi).live(query, locale, limit),
   listingUrl: (narrows, locale) => pageUrl('properties', locale, narrows),
+  builder: {
+    controls: LISTING_BUILDER_CONTROLS,
+    options: async (_strapi, locale) => ({ ...sharedBuilderOptions(locale), sort: sortOptions(locale) }),
+  },
   favourites: {
     kind: 'listing',
     column: 'listing_reference',

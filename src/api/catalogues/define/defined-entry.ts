@@ -76,6 +76,8 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
       return definedLive(views, index, parsed.query, limit);
     },
     listingUrl: (narrows, locale) => definition.listingUrl(narrows, locale),
+    // A definition names its sorts and options, nothing more: each is its own label.
+    builder: { controls: service.queries.controls, options: async () => ({}) },
     favourites: {
       kind: name,
       column: `${name}_key`,

@@ -7,7 +7,7 @@
  * does not have. Its sentences are English in both languages: a definition gives no others.
  */
 import type { Bbox } from '../../../lib/catalogue/geo-query';
-import { listParam, parameterNames, parseQuery, queryDescription, rangeParam, readElsewhere, valueParam, type QueryDescription, type QueryResultOf } from '../../../lib/catalogue/engine/query';
+import { builderControls, listParam, parameterNames, parseQuery, queryDescription, rangeParam, readElsewhere, valueParam, type QueryDescription, type QueryResultOf } from '../../../lib/catalogue/engine/query';
 import { readBbox } from '../../../lib/catalogue/geo-query';
 import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import type { RawQuery } from '../../../lib/catalogue/query-values';
@@ -75,6 +75,8 @@ export function definedQueries(definition: CatalogueDefinition<unknown>) {
   const read = (description: QueryDescription<Sentences>, raw: RawQuery) => parseQuery<DefinedQuery, Sentences>(description, raw, DEFAULT_LOCALE);
   return {
     parse: (raw: RawQuery): QueryResultOf<DefinedQuery> => read(list, raw),
+    /** Its controls in the editors' query builder. */
+    controls: builderControls(list),
     parseMap: (raw: RawQuery): QueryResultOf<DefinedMapQuery> => parseMapWith(raw, read(map, raw), SENTENCES),
     /** The query as a saved search or a page section keeps it: its parameters in the description's order, defaults left out. */
     normalised({ filters, sort, page, perPage }: DefinedQuery): string {

@@ -12,6 +12,9 @@
  */
 import type { Core, UID } from '@strapi/strapi';
 import type { Bitset } from '../../../lib/catalogue/bitset';
+import type { BuilderControl, BuilderOption } from '../../../lib/catalogue/query-controls';
+
+export type { BuilderOption };
 import type { FieldErrors } from '../../../lib/envelope';
 import type { LiveResult } from './live-result';
 import type { Locale } from '../../../lib/locale';
@@ -112,6 +115,14 @@ export interface CatalogueAlerts {
   pricesFrom: boolean;
 }
 
+/** What the editors' query builder offers of a catalogue's listing query (decision 227). */
+export interface CatalogueBuilder {
+  /** The controls over its filters and sort, in its query's order (its description's `builderControls`). */
+  controls: readonly BuilderControl[];
+  /** By parameter, the options of its controls labelled in `locale`: the sorts', and those its items give (emirates, developers, years). */
+  options(strapi: Core.Strapi, locale: Locale): Promise<Readonly<Record<string, readonly BuilderOption[]>>>;
+}
+
 /** What every reader of catalogues asks of one: each catalogue hands in its own services. */
 export interface CatalogueEntry {
   /** Its one name: a saved search's `catalogue`, its sitemap part, its surrogate key. */
@@ -130,6 +141,8 @@ export interface CatalogueEntry {
   live(strapi: Core.Strapi, query: string, locale: Locale, limit: number): Promise<LiveResult | null>;
   /** The website's listing page of the part `narrows` selects, without a query. */
   listingUrl(narrows: Readonly<Record<string, string>>, locale: Locale): string;
+  /** Its listing query as the editors' query builder shows it. */
+  builder: CatalogueBuilder;
   /** Its items as a buyer's favourites. */
   favourites: FavouriteItems;
   /** Its items as buyers' alerts match and tell them. */

@@ -5,7 +5,7 @@
  */
 export {
   catalogueAlerting, catalogueEnquiredAs, catalogueFavouriting, catalogueSurrogateKeys, landingSurrogateKeys, catalogueNamed, catalogues, catalogueSpelled, firstCatalogue, registerCatalogue, sectionSpellings, spellingOf, unregisterCatalogue,
-  type AlertItems, type AlertSearch, type CatalogueAlerts, type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems,
+  type AlertItems, type AlertSearch, type CatalogueAlerts, type BuilderOption, type CatalogueBuilder, type CatalogueEntry, type CataloguePage, type CatalogueQueryCheck, type CatalogueSpelling, type FavouriteItems,
   type CataloguePlace, type CatalogueSitemap, type CatalogueSuggestibles, type CatalogueSuggestSource, type SuggestibleItem, type SuggestibleItemType,
   type CatalogueEnquiry, type EnquiredItem, type EnquiredListing, type SpelledCatalogue,
 } from '../lib/registry';

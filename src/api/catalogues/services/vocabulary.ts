@@ -14,3 +14,4 @@ export { QUERY_MESSAGES, type QueryMessages, type SharedList } from '../lib/quer
 export { MAX_QUERY_TEXT, SHARED_QUERY_PARAMS } from '../lib/query-params';
 export { countStates, stateOptions, type StateCount } from '../lib/state-counts';
 export type { LiveResult } from '../lib/live-result';
+export { sharedBuilderOptions } from '../lib/builder-options';

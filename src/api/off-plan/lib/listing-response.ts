@@ -13,7 +13,8 @@ import { LOCALES, type Locale } from '../../../lib/locale';
 import { matchFilters, pageItems, type Facets, type Matched, type ProjectIndex } from './project-catalogue';
 import { currencyView, type CurrencyView } from '../../../lib/catalogue/engine/currency';
 import { PROJECT_VIEWS } from './project-views';
-import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, SITE_CURRENCY, stateOptions, type Currency } from '../../catalogues/services/vocabulary';
+import { BEDROOMS, CURRENCIES, PROPERTY_TYPES, SITE_CURRENCY, sharedBuilderOptions, stateOptions, type Currency } from '../../catalogues/services/vocabulary';
+import type { BuilderOption } from '../../catalogues/services/registry';
 import { AMENITIES, AREAS } from './options';
 import type { OffPlanPageContent } from './page-content';
 import { DEFAULT_SORT, SORTS, type ListingQuery } from './query';
@@ -21,7 +22,7 @@ import { LISTING_WORDS } from './listing-words';
 import { AnswerBytes, facetsWriter, lastPage } from '../../../lib/catalogue/engine/page-answer';
 
 /** The sort options with their labels in `locale` (the contract's in English). */
-const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
+export const sortOptions = (locale: Locale) => SORTS.map(({ value }) => ({ value, label: LISTING_WORDS[locale].sorts[value] }));
 
 /** The `filters` block: the contract's fixed lists, with their labels in the project index's locale. */
 function filtersBlock(index: ProjectIndex, view: CurrencyView) {
@@ -156,6 +157,16 @@ export function renderListing(projectIndex: PreparedIndex, currency: PreparedCur
  * The filters endpoint. Developers are those with projects; their details come from the provider's
  * developer feed when it has them (cached 1 hour), else from the projects themselves.
  */
+/** The listing's options in the editors' query builder (decision 227), as its filters answer offers them, in the index's language. */
+export function builderOptions(index: ProjectIndex): Record<string, BuilderOption[]> {
+  return {
+    ...sharedBuilderOptions(index.locale),
+    developer_id: index.developers.map(({ id, name }) => ({ value: String(id), label: name })),
+    completion_year: index.completionYears.map(({ value, label }) => ({ value, label })),
+    sort: sortOptions(index.locale),
+  };
+}
+
 export function filtersData(index: ProjectIndex, feedDevelopers: Developer[] = []) {
   const fromFeed = new Map(feedDevelopers.map((developer) => [developer.id, developer]));
   return {

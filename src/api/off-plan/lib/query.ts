@@ -5,7 +5,7 @@
  * completion year and the `amenities` and `area` lists; messages come in the request's locale.
  */
 import type { FieldErrors } from '../../../lib/envelope';
-import { listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
+import { builderControls, listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
 import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
 import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import { isInteger, type RawQuery } from '../../../lib/catalogue/query-values';
@@ -82,6 +82,9 @@ const PROJECT_QUERY = queryDescription<ProjectQueryMessages>({
     SHARED.currency,
   ],
 });
+
+/** The editors' query builder's controls over this listing's query (decision 227). */
+export const PROJECT_BUILDER_CONTROLS = builderControls(PROJECT_QUERY);
 
 export const parseListingQuery = (raw: RawQuery, locale: Locale = DEFAULT_LOCALE): QueryResult => parseQuery<ListingQuery, ProjectQueryMessages>(PROJECT_QUERY, raw, locale);
 

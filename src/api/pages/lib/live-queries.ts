@@ -13,7 +13,7 @@ import { catalogues, catalogueSpelled } from '../../catalogues/services/registry
 export type Catalogue = string;
 
 /** The parameters a section sets itself, besides those a catalogue's spellings narrow by: an editor's are dropped. */
-const SET_BY_SECTION = ['page', 'per_page', 'currency', 'bbox', 'zoom'];
+export const SET_BY_SECTION = ['page', 'per_page', 'currency', 'bbox', 'zoom'];
 
 /** Every parameter some spelling narrows its catalogue by (`purpose`): the spelling sets it, never the editor. */
 const narrowingParameters = () => catalogues().flatMap((entry) => entry.spellings.flatMap(({ narrows }) => Object.keys(narrows)));

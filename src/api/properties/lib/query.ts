@@ -6,7 +6,7 @@
  */
 import type { FieldErrors } from '../../../lib/envelope';
 import type { Bbox, LatLng } from '../../../lib/catalogue/geo-query';
-import { listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
+import { builderControls, listParam, paging, parseQuery, queryDescription, valueParam } from '../../../lib/catalogue/engine/query';
 import { parseMapWith, type MapQueryOf } from '../../../lib/catalogue/map-query';
 import { valueOf, type RawQuery } from '../../../lib/catalogue/query-values';
 import { DEFAULT_LOCALE, type Locale } from '../../../lib/locale';
@@ -79,6 +79,9 @@ const LISTING_QUERY = queryDescription<ListingMessages>({
     SHARED.bbox,
   ],
 });
+
+/** The editors' query builder's controls over this listing's query (decision 227). */
+export const LISTING_BUILDER_CONTROLS = builderControls(LISTING_QUERY);
 
 export const parseListingQuery = (raw: RawQuery, locale: Locale = DEFAULT_LOCALE): ListingQueryResult => parseQuery<ListingQuery, ListingMessages>(LISTING_QUERY, raw, locale);
 

@@ -41,6 +41,8 @@ export function renderListingPage(index: ListingIndex, view: CurrencyView, query
     .done();
 }
 
+export const sortOptions = (locale: Locale) => SORTS.map((value) => ({ value, label: SORT_LABELS[locale][value] }));
+
 export function filtersBody(index: ListingIndex, purpose: Purpose) {
   const set = index.byPurpose[purpose];
   const all = Array.from(set.orders.newest);
@@ -58,7 +60,7 @@ export function filtersBody(index: ListingIndex, purpose: Purpose) {
       price_range: rangeOf(all.map((i) => index.price.values[i])),
       area_range: rangeOf(all.map((i) => index.area.values[i])),
       counts_by_state: searchListings(index, { purpose, page: 1, perPage: 1, sort: 'newest', filters: {} }).countsByState,
-      sort_options: SORTS.map((value) => ({ value, label: SORT_LABELS[locale][value] })),
+      sort_options: sortOptions(locale),
     },
     200,
     LISTING_MESSAGES[locale].filtersMessage

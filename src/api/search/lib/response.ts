@@ -14,7 +14,7 @@ import type { Found, SuggestIndex } from './suggest-index';
 /** The name in `locale`, else the one there is. */
 const nameIn = (names: Record<Locale, string>, locale: Locale) => names[locale] || names.en;
 
-function suggestion(item: Suggestible, match: Found['match'], locale: Locale) {
+export function suggestion(item: Suggestible, match: Found['match'], locale: Locale) {
   const label = nameIn(item.names, locale);
   const other = LOCALES.map((language) => item.names[language]).find((name) => name && name !== label) ?? null;
   return {

@@ -21,7 +21,8 @@ import { PAGE_UID, pagesService } from '../../pages/services/pages';
 import type { WarmUpStep } from '../../../lib/warm-up';
 import { parseSuggestQuery, type SuggestQuery } from '../lib/query';
 import { suggestBody } from '../lib/response';
-import { suggest, suggestIndexBuild, type SuggestIndex } from '../lib/suggest-index';
+import { suggest, suggestIndexBuild, type Found, type SuggestIndex } from '../lib/suggest-index';
+import type { Group } from '../lib/suggestibles';
 import { suggestiblesBuild, type SuggestSources } from '../lib/suggestibles';
 
 /** The index, the catalogues' builds it was made from (by name), and how long its build took, slices and turns between (ms). */
@@ -84,6 +85,17 @@ function createSuggestService(strapi: Core.Strapi) {
     return running;
   }
 
+  /** The index answering now, built first when it never was. */
+  async function answering(): Promise<SuggestIndex> {
+    if (!projectsHeld()) {
+      // The first reader of projects here waits for their fill, as the off-plan listing's does; without
+      // them (the provider down, no snapshot) the box still suggests the rest.
+      await projectsService(strapi).collection().catch((error: unknown) => strapi.log.warn(`search: the project collection could not be read: ${errorMessage(error)}`));
+      await refresh();
+    } else if (!built) await refresh();
+    return built!.index;
+  }
+
   const keyOf = (locale: Locale, queryString: string) => `${locale}:${queryString}`;
 
   function answer(index: SuggestIndex, queryString: string, query: SuggestQuery, locale: Locale): Representation {
@@ -96,13 +108,13 @@ function createSuggestService(strapi: Core.Strapi) {
 
     /** The suggestions for a parsed query (the index built first when it never was). */
     async suggest(queryString: string, query: SuggestQuery, locale: Locale): Promise<Representation> {
-      if (!projectsHeld()) {
-        // The first reader of projects here waits for their fill, as the off-plan listing's does; without
-        // them (the provider down, no snapshot) the box still suggests the rest.
-        await projectsService(strapi).collection().catch((error: unknown) => strapi.log.warn(`search: the project collection could not be read: ${errorMessage(error)}`));
-        await refresh();
-      } else if (!built) await refresh();
-      return answer(built!.index, queryString, query, locale);
+      return answer(await answering(), queryString, query, locale);
+    },
+
+    /** What a query finds in each group, with the index it was found in (the editors' pickers, decision 227). */
+    async found(query: SuggestQuery): Promise<{ index: SuggestIndex; found: Record<Group, Found[]> }> {
+      const index = await answering();
+      return { index, found: suggest(index, query.q, query.limit) };
     },
 
     /** The same from memory alone, for the fast lane: a kept answer of the current index, else undefined. */
@@ -129,6 +141,7 @@ export function suggestService(strapi: Core.Strapi): SuggestService {
 }
 
 export { parseSuggestQuery };
+export { suggestion } from '../lib/response';
 
 /** Before a start listens (decision 175), after both catalogues: the suggestions of what they hold. */
 export function searchWarmUp(strapi: Core.Strapi): WarmUpStep {

@@ -12,6 +12,7 @@ import type { FieldErrors } from '../../envelope';
 import type { Locale } from '../../locale';
 import { isLongerThan } from '../../text-length';
 import { readNear, type LatLng } from '../geo-query';
+import type { BuilderControl } from '../query-controls';
 import { isNumber, optionsOf, positiveInteger, several, single, valueOf, type RawQuery } from '../query-values';
 
 /** The sentences of the listings' paging (`paging`): the page, its size, the sort, `near`. */
@@ -94,6 +95,33 @@ export function paging<M extends PagingMessages>({ sorts, defaultSort, defaultPe
     { kind: 'near', message: (m) => m.near },
     { kind: 'sort', sorts, defaultSort, message: (m, values) => m.sort(values), distance: (m) => m.distanceSort },
   ];
+}
+
+/**
+ * The controls of the editors' query builder over a description (decision 227): its filters in its
+ * order, then the sort. A value or a text is one, search words one typed with suggestions, an option
+ * list many, a range its two ends. The paging, `near` and a value set `top` (a spelling sets it) are no
+ * editor's.
+ */
+export function builderControls<M>({ params }: QueryDescription<M>): BuilderControl[] {
+  const controlOf = (param: QueryParam<M>): BuilderControl | undefined => {
+    switch (param.kind) {
+      case 'value':
+        return param.top ? undefined : { kind: 'one', name: param.name };
+      case 'text':
+        return { kind: 'one', name: param.name };
+      case 'words':
+        return { kind: 'one', name: param.name, words: true };
+      case 'list':
+        return { kind: 'many', name: param.name, options: param.options };
+      case 'range':
+        return { kind: 'range', names: param.names };
+      default:
+        return undefined;
+    }
+  };
+  const sorts = params.flatMap((param): BuilderControl[] => (param.kind === 'sort' ? [{ kind: 'one', name: 'sort', options: param.sorts }] : []));
+  return [...params.flatMap((param) => controlOf(param) ?? []), ...sorts];
 }
 
 /** A parameter known to the description but read by another reader (a map's `zoom`). */
