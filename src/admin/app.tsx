@@ -17,9 +17,9 @@ import { PublicationSchedulePanel } from './PublicationSchedulePanel';
 import { leadsListColumns } from './leads-list';
 import { LEADS_LIST_PATH } from './LeadsWidget';
 import { BUYERS_LIST_PATH } from './BuyersWidget';
-import { EDITOR_FIELDS } from '../api/editor-fields/lib/fields';
+import { EDITOR_FIELDS, PICKER_FIELDS } from '../api/editor-fields/lib/fields';
 import { EDITOR_FIELD_TRANSLATIONS } from './editor-fields/messages';
-import type { FieldProps } from './editor-fields/ListingQueryInput';
+import type { FieldProps } from './editor-fields/edited-entry';
 
 interface MenuLink {
   uid: string;
@@ -110,6 +110,15 @@ export default {
       intlDescription: { id: 'editor-fields.listing-query.description', defaultMessage: 'The projects or homes a live section shows, picked with controls.' },
       components: { Input: fieldInput(() => import('./editor-fields/ListingQueryInput')) },
     });
+    for (const picker of PICKER_FIELDS) {
+      app.customFields.register({
+        name: picker.name,
+        type: picker.type,
+        intlLabel: { id: `editor-fields.${picker.name}.label`, defaultMessage: `${picker.pick[0].toUpperCase()}${picker.pick.slice(1)}` },
+        intlDescription: { id: `editor-fields.${picker.name}.description`, defaultMessage: `A ${picker.pick} picked from the feed as the search box suggests it.` },
+        components: { Input: fieldInput(() => import('./editor-fields/PickerField')) },
+      });
+    }
     app.addMenuLink({
       to: 'personal-data',
       icon: Shield,

@@ -21,11 +21,12 @@ const PICKED_QUERY = 'location=Dubai Marina&property_type=Apartment&bedrooms=2&m
 const QUESTION = 'Is the deposit refundable?';
 
 const OLD_SLUG = `e2e-old-${Date.now()}`;
+const AREA_SLUG = `e2e-area-${Date.now()}`;
 const REFUSED_SLUG = `e2e-refused-${Date.now()}`;
 
 afterAll(async () => {
   const strapi = await getStrapi();
-  for (const slug of [SLUG, OLD_SLUG, REFUSED_SLUG]) {
+  for (const slug of [SLUG, OLD_SLUG, REFUSED_SLUG, AREA_SLUG]) {
     const saved = await strapi.documents(PAGE_UID).findFirst({ filters: { slug } } as never);
     if (saved) await strapi.documents(PAGE_UID).delete({ documentId: saved.documentId, locale: '*' } as never);
   }
@@ -79,6 +80,9 @@ async function pickFrom(page: Page, field: Locator, label: string, options: stri
   await page.keyboard.press('Escape');
 }
 
+/** The suggestion named `label` exactly (its detail and count under it). */
+const optionNamed = (page: Page, label: string) => page.getByRole('option').filter({ has: page.getByText(label, { exact: true }) }).first();
+
 /** A page made outside the editor (an import, an older admin) with one projects section holding `query`. */
 async function pageWithQuery(slug: string, query: string): Promise<string> {
   const strapi = await getStrapi();
@@ -124,7 +128,7 @@ describe('a composed page', () => {
 
     // The location: a few letters, then the search box's suggestion.
     await field.getByRole('combobox', { name: 'Location' }).pressSequentially('Mari');
-    await page.getByRole('option', { name: /^Dubai Marina · / }).click();
+    await optionNamed(page, 'Dubai Marina').click();
     await countReads(field, projectsCount((await listingOf('location=Dubai Marina', 1)).total));
     await pickFrom(page, field, 'Property type', ['Apartment']);
     await pickFrom(page, field, 'Bedrooms', ['2']);
@@ -206,5 +210,28 @@ describe('a composed page', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await projects.getByText(/^state_id: /).waitFor();
     expect((await (await http()).get(`/api/v1/pages/${REFUSED_SLUG}`)).status).toBe(404);
+  });
+
+  it("names an area guide's community, and its area section's, with the community picker", async () => {
+    const { page, base } = session;
+    await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/create?plugins[i18n][locale]=en`);
+    await page.getByLabel('Address name').waitFor();
+    await page.getByLabel(/^Title/).first().fill('Living by the Marina');
+    await page.getByLabel('Address name').fill(AREA_SLUG);
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'area_guide' }).click();
+    await page.getByRole('combobox', { name: 'Community (area guides)' }).pressSequentially('Marin');
+    await optionNamed(page, 'Dubai Marina').click();
+    const area = await addSection(page, 'Area (live)');
+    await area.getByLabel(/^Title/).fill('The Marina at a glance');
+    // Typed in Arabic: the feed's own name is what the section stores.
+    await area.getByRole('combobox', { name: 'Community' }).pressSequentially('مارينا');
+    await optionNamed(page, 'Dubai Marina').click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved document').waitFor();
+    const saved = (await (await getStrapi()).documents(PAGE_UID).findFirst({ filters: { slug: AREA_SLUG }, populate: { sections: { populate: '*' } } } as never)) as unknown as { community: string; sections: Array<{ community?: string }> };
+    expect(saved.community).toBe('Dubai Marina');
+    expect(saved.sections[0].community).toBe('Dubai Marina');
+    await screenshot(page, 'pages-area-guide-picked');
   });
 });

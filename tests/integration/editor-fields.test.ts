@@ -2,7 +2,8 @@
  * The admin routes behind the editors' custom fields (issue 68, decision 227): a page section's query as
  * the query builder shows it (its catalogue's controls in the editor's language, how many items it
  * selects and the first three cards, read by the parser and index of the public route, or the listing's
- * refusal), and the Location control's suggestions; editor-only, kept per catalogue build.
+ * refusal), and the pickers' suggestions (places, communities, developers, projects, listings) and the
+ * item a field holds; editor-only, kept per catalogue build.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
@@ -120,20 +121,54 @@ describe('GET /editor-fields/listing-query', () => {
   });
 });
 
-describe('GET /editor-fields/places', () => {
+describe('GET /editor-fields/picks and /editor-fields/picked', () => {
+  const picks = async (params: Record<string, string>) => {
+    const res = await asAdmin('/editor-fields/picks', { model: PAGE, ...params });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Array<{ value: string; label: string; detail: string | null; image: string | null; count: number }>;
+  };
+
   it("suggests places as the search box does, typos included, each with the location it stores and the section's count", async () => {
-    const res = await asAdmin('/editor-fields/places', { model: PAGE, q: 'Marnia', catalogue: 'off_plan' });
-    expect(res.status).toBe(200);
-    const marina = res.body.data.find((pick: { value: string }) => pick.value === 'Dubai Marina');
+    const marina = (await picks({ kind: 'place', q: 'Marnia', catalogue: 'off_plan' })).find((pick) => pick.value === 'Dubai Marina');
     const listing = (await (await http()).get('/api/v1/off-plan/projects?location=Dubai%20Marina')).body.data;
     expect(marina).toMatchObject({ label: 'Dubai Marina', count: listing.properties.total });
-    expect(marina.detail).toContain('Dubai');
+    expect(marina!.detail).toContain('Dubai');
   });
 
-  it('refuses what the search box refuses, with its sentence', async () => {
-    const res = await asAdmin('/editor-fields/places', { model: PAGE, q: '   ' });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('The q must be text of 1 to 100 characters, with a letter or digit.');
+  it("picks a community by its feed name in either language, and a developer by its page's slug", async () => {
+    const english = await picks({ kind: 'community', q: 'Marina' });
+    expect(english.map((pick) => pick.value)).toContain('Dubai Marina');
+    const arabic = await picks({ kind: 'community', q: 'مارينا', language: 'ar' });
+    expect(arabic.find((pick) => pick.value === 'Dubai Marina')?.label).toMatch(/[\u0600-\u06FF]/);
+    const filters = (await (await http()).get('/api/v1/off-plan/projects/filters')).body.data;
+    const developer = filters.developers[0] as { name: string; slug: string };
+    const found = await picks({ kind: 'developer', q: developer.name.split(' ')[0] });
+    expect(found.map((pick) => pick.value)).toContain(developer.slug);
+  });
+
+  it("picks a project by its id and a listing by its reference, each shown with its card's image and price", async () => {
+    const card = (await (await http()).get('/api/v1/off-plan/projects?per_page=1')).body.data.properties.data[0];
+    const found = (await picks({ kind: 'project', q: card.name })).find((pick) => pick.value === card.id);
+    expect(found).toMatchObject({ label: card.name, image: card.image });
+    expect(found!.detail).toContain(card.price.formatted);
+    const home = (await (await http()).get('/api/v1/properties?purpose=sale&per_page=1')).body.data.listings.data[0];
+    const listing = (await picks({ kind: 'listing', q: home.reference })).find((pick) => pick.value === home.reference);
+    expect(listing).toMatchObject({ label: home.title, image: home.image });
+
+    const held = await asAdmin('/editor-fields/picked', { model: PAGE, kind: 'project', value: card.id });
+    expect(held.body.data).toMatchObject({ value: card.id, label: card.name });
+    const gone = await asAdmin('/editor-fields/picked', { model: PAGE, kind: 'project', value: '99999999' });
+    expect(gone.status).toBe(200);
+    expect(gone.body.data).toBeNull();
+  });
+
+  it('refuses what the search box refuses, with its sentence, and a kind it does not know', async () => {
+    const blank = await asAdmin('/editor-fields/picks', { model: PAGE, kind: 'place', q: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.message).toBe('The q must be text of 1 to 100 characters, with a letter or digit.');
+    const kind = await asAdmin('/editor-fields/picks', { model: PAGE, kind: 'agent', q: 'Marina' });
+    expect(kind.status).toBe(400);
+    expect(kind.body.error.message).toBe('kind must be one of: place, community, developer, project, listing');
   });
 });
 
@@ -147,8 +182,8 @@ describe('who may use the fields', () => {
     const role = await strapi.service('admin::role').create({ name: 'No content', description: 'reads nothing' });
     await strapi.service('admin::user').create({ ...NO_CONTENT, firstname: 'No', lastname: 'Content', isActive: true, roles: [role.id] });
     const token = await adminToken(NO_CONTENT);
-    for (const path of ['/editor-fields/listing-query', '/editor-fields/places']) {
-      const res = await asAdmin(path, { model: PAGE, component: 'sections.projects', q: 'Marina' }, token);
+    for (const path of ['/editor-fields/listing-query', '/editor-fields/picks', '/editor-fields/picked']) {
+      const res = await asAdmin(path, { model: PAGE, component: 'sections.projects', kind: 'project', q: 'Marina', value: '1' }, token);
       expect(res.status).toBe(403);
     }
   });

@@ -6,27 +6,16 @@
  * a page opened and saved untouched keeps its query to the byte. A query written by hand that the
  * controls cannot show stays text, with the listing's refusal when it has one.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Box, Button, Field, Flex, Textarea, Typography } from '@strapi/design-system';
 import { queryWith, shownQuery, type ControlValue, type ShownQuery } from '../../lib/catalogue/query-controls';
 import type { FormControl } from '../../api/editor-fields/lib/query-form';
-import { useEditedEntry, useSiblings } from './edited-entry';
+import { useEditedEntry, useSiblings, type FieldProps } from './edited-entry';
 import { QueryControl } from './QueryControl';
 import { PreviewPanel } from './PreviewPanel';
 import { usePreview } from './use-preview';
 import { paramRank, sentence } from './messages';
-
-export interface FieldProps {
-  name: string;
-  value?: unknown;
-  onChange(path: string, value: unknown): void;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  disabled?: boolean;
-  required?: boolean;
-}
 
 const keyOf = (control: FormControl) => (control.kind === 'range' ? control.names[0] : control.name);
 
@@ -78,7 +67,7 @@ export function ListingQueryInput({ name, value, onChange, label, hint, error, d
         ) : (
           <Flex wrap="wrap" gap={3} alignItems="flex-start">
             {[...controls].sort((a, b) => paramRank(keyOf(a)) - paramRank(keyOf(b))).map((control) => (
-              <QueryControl key={keyOf(control)} control={control} value={shown.values[keyOf(control)]} disabled={disabled} language={entry.language} catalogue={preview.data!.catalogue} onValue={(next) => set(keyOf(control), next)} />
+              <QueryControl key={keyOf(control)} control={control} value={shown.values[keyOf(control)]} disabled={disabled} catalogue={preview.data!.catalogue} onValue={(next) => set(keyOf(control), next)} />
             ))}
           </Flex>
         )}

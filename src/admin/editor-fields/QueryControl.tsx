@@ -8,13 +8,12 @@ import { Box, Field, Flex, MultiSelect, MultiSelectOption, NumberInput, SingleSe
 import type { ControlValue } from '../../lib/catalogue/query-controls';
 import type { FormControl } from '../../api/editor-fields/lib/query-form';
 import { paramLabel, sentence } from './messages';
-import { PlaceInput } from './PlaceInput';
+import { PickCombobox } from './PickCombobox';
 
 interface ControlProps {
   control: FormControl;
   value: ControlValue | undefined;
   disabled?: boolean;
-  language: string;
   /** The section's catalogue, whose items a place's pick counts. */
   catalogue: string;
   onValue(value: ControlValue): void;
@@ -43,7 +42,7 @@ function RangeControl({ names, value, disabled, onValue }: { names: readonly str
   );
 }
 
-function ControlInput({ control, value, disabled, language, catalogue, onValue }: ControlProps) {
+function ControlInput({ control, value, disabled, catalogue, onValue }: ControlProps) {
   const { formatMessage } = useIntl();
   const label = formatMessage(paramLabel(control.kind === 'range' ? control.names[0] : control.name));
   if (control.kind === 'range') return <RangeControl names={control.names} value={(value as readonly string[]) ?? ['', '']} disabled={disabled} onValue={onValue} />;
@@ -70,7 +69,7 @@ function ControlInput({ control, value, disabled, language, catalogue, onValue }
       </SingleSelect>
     );
   }
-  if (control.words) return <PlaceInput label={label} value={text} disabled={disabled} language={language} catalogue={catalogue} onValue={onValue} />;
+  if (control.words) return <PickCombobox kind="place" label={label} value={text} disabled={disabled} catalogue={catalogue} onValue={onValue} />;
   return <TextInput aria-label={label} value={text} disabled={disabled} onChange={(event: React.ChangeEvent<HTMLInputElement>) => onValue(event.target.value)} />;
 }
 

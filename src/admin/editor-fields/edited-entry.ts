@@ -3,9 +3,23 @@
  * edited and the language of the version open (both from the address, as the edit view has them), the
  * admin's own language, and the fields beside it in its component (a section's catalogue).
  */
+import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { useForm } from '@strapi/strapi/admin';
+
+/** What the Content Manager hands a custom field's Input (Strapi 5.54.0): its path, value and setter, and its attribute. */
+export interface FieldProps {
+  name: string;
+  value?: unknown;
+  onChange(path: string, value: unknown): void;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  disabled?: boolean;
+  required?: boolean;
+  attribute: { customField?: string };
+}
 
 export interface EditedEntry {
   model: string;

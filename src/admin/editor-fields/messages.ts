@@ -36,7 +36,12 @@ const SENTENCES = {
   useControls: ['Use the controls', 'استخدم الخيارات'],
   loading: ['Counting…', 'جارٍ العد…'],
   unavailable: ['The count could not be read.', 'تعذّرت قراءة العدد.'],
-  placeHint: ['Type a few letters of a community, city or emirate.', 'اكتب بضعة أحرف من اسم مجتمع أو مدينة أو إمارة.'],
+  placeHint: ['Type a few letters of a community or city.', 'اكتب بضعة أحرف من اسم مجتمع أو مدينة.'],
+  communityHint: ['Type a few letters of the community.', 'اكتب بضعة أحرف من اسم المجتمع.'],
+  developerHint: ['Type a few letters of the developer.', 'اكتب بضعة أحرف من اسم المطوّر.'],
+  projectHint: ['Type a few letters of the project.', 'اكتب بضعة أحرف من اسم المشروع.'],
+  listingHint: ['Type the reference or a few of its letters.', 'اكتب الرقم المرجعي أو بعض أحرفه.'],
+  gone: ['{value} is no longer in the feed: it is kept here until you pick another.', '{value} لم يعد في البيانات: يبقى هنا حتى تختار غيره.'],
 } as const;
 
 export const paramId = (name: string) => `editor-fields.param.${name}`;

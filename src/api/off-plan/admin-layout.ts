@@ -37,14 +37,14 @@ export const OFF_PLAN_LAYOUTS: AdminLayout[] = [
     kind: 'contentType',
     fields: {
       project_id: {
-        label: 'Project ID',
-        hint: 'The number at the end of the project’s address (…/projects/3012). One entry per project: a second one for the same project is refused.',
+        label: 'Project',
+        hint: 'Type a few letters of the project’s name and pick it. One entry per project: a second one for the same project is refused.',
       },
-      project_name: { label: 'Project', hint: 'Filled in from the project feed when you save.', editable: false },
+      project_name: { label: 'Project name', hint: 'Filled in from the project feed when you save.', editable: false },
       seo: { label: 'Search engines', hint: `What Google and link previews show for this project’s page. ${SEO_OVER_DATA}` },
     },
-    // The id is always there; the name only while the feed lists the project.
-    entryTitle: 'project_id',
+    // Filled in at each save from the feed, and kept once the project has left it.
+    entryTitle: 'project_name',
     columns: ['project_id', 'project_name'],
     sort: { by: 'project_name', order: 'ASC' },
   },
@@ -53,13 +53,13 @@ export const OFF_PLAN_LAYOUTS: AdminLayout[] = [
     kind: 'contentType',
     fields: {
       developer_slug: {
-        label: 'Developer (address name)',
-        hint: 'The developer as the end of its page’s address names it, e.g. emaar-properties. One entry per developer.',
+        label: 'Developer',
+        hint: 'Type a few letters of the developer’s name and pick it. One entry per developer.',
       },
-      developer_name: { label: 'Developer', hint: 'Filled in from the developer feed when you save.', editable: false },
+      developer_name: { label: 'Developer name', hint: 'Filled in from the developer feed when you save.', editable: false },
       seo: { label: 'Search engines', hint: `What Google and link previews show for this developer’s page. ${SEO_OVER_DATA}` },
     },
-    entryTitle: 'developer_slug',
+    entryTitle: 'developer_name',
     columns: ['developer_slug', 'developer_name'],
     sort: { by: 'developer_name', order: 'ASC' },
   },

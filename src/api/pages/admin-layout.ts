@@ -19,7 +19,7 @@ export const PAGES_LAYOUTS: AdminLayout[] = [
         hint: 'The end of the page’s address, e.g. beachfront-launches: lower-case words and digits joined by hyphens. Changing it keeps the old address leading here.',
       },
       kind: { label: 'Kind', hint: 'A landing page (campaigns, launches) or an area guide (one community).' },
-      community: { label: 'Community (area guides)', hint: 'As the feed names it, e.g. Dubai Marina: the explore links and the search box can point to this guide.' },
+      community: { label: 'Community (area guides)', hint: 'Type a few letters and pick the community: the explore links and the search box can point to this guide.' },
       summary: { label: 'Summary', hint: 'One or two sentences shown on lists of pages and, unless set under Search engines, in search results.' },
       image: { label: 'Image', hint: 'Shown on lists of pages and in link previews.' },
       seo: { label: 'Search engines', hint: 'Any field left empty shows the page’s title, summary and image.' },
@@ -50,8 +50,8 @@ export const PAGES_LAYOUTS: AdminLayout[] = [
       title,
       text: { label: 'Text', hint: 'A sentence above the form.' },
       enquiry_type: { label: 'Enquiry type', hint: 'What the form asks for: its leads are routed by it.' },
-      project: { label: 'Project (optional)', hint: 'The project the form is about: its id or its address name.' },
-      listing: { label: 'Listing (optional)', hint: 'The home for sale or rent the form is about: its reference or address name.' },
+      project: { label: 'Project (optional)', hint: 'The project the form is about: type a few letters of its name and pick it.' },
+      listing: { label: 'Listing (optional)', hint: 'The home for sale or rent the form is about: type its reference and pick it.' },
     },
     entryTitle: 'title',
   },
@@ -67,7 +67,7 @@ export const PAGES_LAYOUTS: AdminLayout[] = [
   {
     uid: 'sections.area',
     kind: 'component',
-    fields: { title, community: { label: 'Community', hint: 'As the feed names it, e.g. Dubai Marina: its figures, projects and map.' }, limit },
+    fields: { title, community: { label: 'Community', hint: 'Type a few letters and pick the community: its figures, projects and map.' }, limit },
     entryTitle: 'title',
   },
 ];

@@ -1,18 +1,35 @@
 /**
- * GET /editor-fields/places (admin API): the Location control's suggestions (services/picks.ts). Query:
- * `model` (the content type being edited), `q` (what the editor typed), `language` (the admin's),
- * `catalogue` (the section's, whose items each pick counts).
+ * The pickers' admin routes (services/picks.ts). GET /editor-fields/picks: what an editor typed (`q`)
+ * names of a `kind` (place, community, developer, project, listing), in the admin's `language`, each
+ * counted in the section's `catalogue` when given. GET /editor-fields/picked: the project or listing a
+ * field holds (`value`), as its card shows it now, or `null` once the feed no longer has it. Both take
+ * `model`, the content type being edited.
  */
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { placePicks } from '../services/picks';
+import { errors } from '@strapi/utils';
+import { isPickKind, PICK_KINDS, type PickKind } from '../lib/picks';
+import { pickedItem, picksOf } from '../services/picks';
 import { assertMayEdit } from './editor-access';
 import { localeOf, textParam } from './params';
 
+function kindOf(value: unknown): PickKind {
+  if (!isPickKind(value)) throw new errors.ValidationError(`kind must be one of: ${Object.keys(PICK_KINDS).join(', ')}`);
+  return value;
+}
+
 export const picksController = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async places(ctx: Context) {
-    const { model, q, language, catalogue } = ctx.query;
+  async picks(ctx: Context) {
+    const { model, kind, q, language, catalogue } = ctx.query;
     assertMayEdit(strapi, ctx, model);
-    ctx.body = { data: await placePicks(strapi, q, localeOf(language, 'language'), textParam(catalogue) || undefined) };
+    ctx.body = { data: await picksOf(strapi, kindOf(kind), q, localeOf(language, 'language'), textParam(catalogue) || undefined) };
+  },
+
+  async picked(ctx: Context) {
+    const { model, kind, value, language } = ctx.query;
+    assertMayEdit(strapi, ctx, model);
+    const asked = kindOf(kind);
+    if (asked !== 'project' && asked !== 'listing') throw new errors.ValidationError('kind must be project or listing');
+    ctx.body = { data: await pickedItem(strapi, asked, textParam(value), localeOf(language, 'language')) };
   },
 });

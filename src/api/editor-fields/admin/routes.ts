@@ -16,7 +16,8 @@ const editorFieldsAdminRoutes: AdminRouter = ({ strapi }) => {
     type: 'admin',
     routes: [
       { method: 'GET', path: '/editor-fields/listing-query', handler: listingQuery.preview, config: signedIn },
-      { method: 'GET', path: '/editor-fields/places', handler: picks.places, config: signedIn },
+      { method: 'GET', path: '/editor-fields/picks', handler: picks.picks, config: signedIn },
+      { method: 'GET', path: '/editor-fields/picked', handler: picks.picked, config: signedIn },
     ],
   };
 };
