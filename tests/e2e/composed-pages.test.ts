@@ -22,11 +22,12 @@ const QUESTION = 'Is the deposit refundable?';
 
 const OLD_SLUG = `e2e-old-${Date.now()}`;
 const AREA_SLUG = `e2e-area-${Date.now()}`;
+const TEN_SLUG = `e2e-ten-${Date.now()}`;
 const REFUSED_SLUG = `e2e-refused-${Date.now()}`;
 
 afterAll(async () => {
   const strapi = await getStrapi();
-  for (const slug of [SLUG, OLD_SLUG, REFUSED_SLUG, AREA_SLUG]) {
+  for (const slug of [SLUG, OLD_SLUG, REFUSED_SLUG, AREA_SLUG, TEN_SLUG]) {
     const saved = await strapi.documents(PAGE_UID).findFirst({ filters: { slug } } as never);
     if (saved) await strapi.documents(PAGE_UID).delete({ documentId: saved.documentId, locale: '*' } as never);
   }
@@ -233,5 +234,24 @@ describe('a composed page', () => {
     expect(saved.community).toBe('Dubai Marina');
     expect(saved.sections[0].community).toBe('Dubai Marina');
     await screenshot(page, 'pages-area-guide-picked');
+  });
+
+  it('asks for one count per live section as a page of ten opens', async () => {
+    const { page, base } = session;
+    const emirates = ['DU', 'AZ', 'SH', 'RK', 'AJ'];
+    const sections = emirates.flatMap((state_id) => [
+      { __component: 'sections.projects', title: `Projects in ${state_id}`, query: `state_id=${state_id}`, limit: 3 },
+      { __component: 'sections.listings', title: `Homes in ${state_id}`, purpose: 'sale', query: `state_id=${state_id}&sort=price_asc`, limit: 3 },
+    ]);
+    const created = (await (await getStrapi()).documents(PAGE_UID).create({ data: { slug: TEN_SLUG, kind: 'landing', title: 'Ten live sections', sections } } as never)) as { documentId: string };
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => request.url().includes('/editor-fields/listing-query') && asked.push(request.url());
+    page.on('request', count);
+    await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/${created.documentId}?plugins[i18n][locale]=en`);
+    // Saved sections open folded: unfold each, as an editor reading the page does.
+    for (const { title } of sections) await page.getByRole('button', { name: new RegExp(` - ${title}$`) }).first().click();
+    await expect.poll(() => page.locator('[data-testid="preview"][aria-busy="false"]').count(), { timeout: 20_000 }).toBe(sections.length);
+    page.off('request', count);
+    expect(asked).toHaveLength(sections.length);
   });
 });
