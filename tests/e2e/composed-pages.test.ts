@@ -53,6 +53,16 @@ async function wholeEditorScreenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(viewport);
 }
 
+/** A new page in the editor, with its title, address name and kind. */
+async function startPage(page: Page, base: string, { title, slug, kind }: { title: string; slug: string; kind: 'landing' | 'area_guide' }): Promise<void> {
+  await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/create?plugins[i18n][locale]=en`);
+  await page.getByLabel('Address name').waitFor();
+  await page.getByLabel(/^Title/).first().fill(title);
+  await page.getByLabel('Address name').fill(slug);
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: kind }).click();
+}
+
 /** Adds a component to the Sections zone through its picker and returns the new section's block. */
 async function addSection(page: Page, name: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Add a component to Sections' }).click();
@@ -106,12 +116,7 @@ describe('a composed page', () => {
   it('gets its live projects picked with controls, previewed, and served once published as the editor saw them', async () => {
     const { page, base } = session;
     await logInToAdmin(page, base, await editorAccount());
-    await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/create?plugins[i18n][locale]=en`);
-    await page.getByLabel('Address name').waitFor();
-    await page.getByLabel(/^Title/).first().fill('Marina launches: 2 bedrooms under 3 million');
-    await page.getByLabel('Address name').fill(SLUG);
-    await page.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'landing' }).click();
+    await startPage(page, base, { title: 'Marina launches: 2 bedrooms under 3 million', slug: SLUG, kind: 'landing' });
 
     const hero = await addSection(page, 'Hero');
     await hero.getByLabel('Heading').fill('Two bedrooms on the Marina');
@@ -215,12 +220,7 @@ describe('a composed page', () => {
 
   it("names an area guide's community, and its area section's, with the community picker", async () => {
     const { page, base } = session;
-    await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/create?plugins[i18n][locale]=en`);
-    await page.getByLabel('Address name').waitFor();
-    await page.getByLabel(/^Title/).first().fill('Living by the Marina');
-    await page.getByLabel('Address name').fill(AREA_SLUG);
-    await page.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'area_guide' }).click();
+    await startPage(page, base, { title: 'Living by the Marina', slug: AREA_SLUG, kind: 'area_guide' });
     await page.getByRole('combobox', { name: 'Community (area guides)' }).pressSequentially('Marin');
     await optionNamed(page, 'Dubai Marina').click();
     const area = await addSection(page, 'Area (live)');
