@@ -8,14 +8,14 @@
  */
 
 /** One `name=value` of a query: the name and value as a listing reads them, and the text it was written as. */
-export interface QueryPart {
+interface QueryPart {
   name: string;
   value: string;
   written: string;
 }
 
 /** A query as written: its parts in order, after the `?` it may start with. */
-export interface WrittenParts {
+interface WrittenParts {
   prefix: '' | '?';
   parts: readonly QueryPart[];
 }
@@ -64,7 +64,7 @@ function decoded(text: string): string {
 /** A value written so a listing reads it back unchanged, with spaces and letters left readable. */
 const encoded = (value: string): string => value.replace(/[%&+#=]/g, (character) => encodeURIComponent(character));
 
-export function readParts(query: string): WrittenParts {
+function readParts(query: string): WrittenParts {
   const prefix = query.startsWith('?') ? '?' : '';
   const body = query.slice(prefix.length);
   const parts = body === '' ? [] : body.split('&').map((written) => {
@@ -74,7 +74,7 @@ export function readParts(query: string): WrittenParts {
   return { prefix, parts };
 }
 
-export const writeParts = ({ prefix, parts }: WrittenParts): string => prefix + parts.map((part) => part.written).join('&');
+const writeParts = ({ prefix, parts }: WrittenParts): string => prefix + parts.map((part) => part.written).join('&');
 
 /** The value a listing reads for `name`: the last part of that name, as URLSearchParams keeps it; '' when none. */
 function valueNamed(parts: readonly QueryPart[], name: string): string {
@@ -83,7 +83,7 @@ function valueNamed(parts: readonly QueryPart[], name: string): string {
 }
 
 /** The parts with `name` set to `value`, written anew in place of the first part of that name (after the others when none); '' removes it. */
-export function withValue(written: WrittenParts, name: string, value: string): WrittenParts {
+function withValue(written: WrittenParts, name: string, value: string): WrittenParts {
   const part = { name, value, written: `${encoded(name)}=${encoded(value)}` };
   const first = written.parts.findIndex((each) => each.name === name);
   const others = written.parts.filter((each) => each.name !== name);
