@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import { Field, Flex, Typography } from '@strapi/design-system';
 import { useFetchClient } from '@strapi/strapi/admin';
 import { pickOfField } from '../../api/editor-fields/lib/fields';
-import type { Pick, PickKind } from '../../api/editor-fields/lib/picks';
+import { holdsItem, type Pick, type PickKind } from '../../api/editor-fields/lib/picks';
 import { useEditedEntry, type FieldProps } from './edited-entry';
 import { PickCombobox } from './PickCombobox';
 import { sentence } from './messages';
@@ -21,7 +21,7 @@ function useHeld(kind: PickKind, value: string): Held {
   const { get } = useFetchClient();
   const { model, language } = useEditedEntry();
   const [held, setHeld] = useState<Held>();
-  const shownByCard = kind === 'project' || kind === 'listing';
+  const shownByCard = holdsItem(kind);
   useEffect(() => {
     if (!shownByCard || value === '') return undefined;
     let current = true;

@@ -8,10 +8,12 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { errors } from '@strapi/utils';
-import { isPickKind, PICK_KINDS, type PickKind } from '../lib/picks';
+import { holdsItem, isPickKind, PICK_KINDS, type PickKind } from '../lib/picks';
 import { pickedItem, picksOf } from '../services/picks';
 import { assertMayEdit } from './editor-access';
 import { localeOf, textParam } from './params';
+
+const ITEM_KINDS = (Object.keys(PICK_KINDS) as PickKind[]).filter(holdsItem);
 
 function kindOf(value: unknown): PickKind {
   if (!isPickKind(value)) throw new errors.ValidationError(`kind must be one of: ${Object.keys(PICK_KINDS).join(', ')}`);
@@ -29,7 +31,7 @@ export const picksController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const { model, kind, value, language } = ctx.query;
     assertMayEdit(strapi, ctx, model);
     const asked = kindOf(kind);
-    if (asked !== 'project' && asked !== 'listing') throw new errors.ValidationError('kind must be project or listing');
+    if (!holdsItem(asked)) throw new errors.ValidationError(`kind must be one of: ${ITEM_KINDS.join(', ')}`);
     ctx.body = { data: await pickedItem(strapi, asked, textParam(value), localeOf(language, 'language')) };
   },
 });

@@ -50,6 +50,9 @@ export type PickKind = keyof typeof PICK_KINDS;
 
 export const isPickKind = (kind: unknown): kind is PickKind => typeof kind === 'string' && Object.hasOwn(PICK_KINDS, kind);
 
+/** Whether a field of `kind` holds a catalogue's item (a project, a listing), shown by its card and possibly gone from the feed. */
+export const holdsItem = (kind: PickKind): boolean => 'itemSlug' in PICK_KINDS[kind].stored;
+
 /** The items behind a suggestion in `catalogue` (a section's spelling), or in all. */
 const countIn = (suggestion: Suggestion, catalogue: string | undefined): number =>
   catalogue !== undefined && catalogue in suggestion.counts ? suggestion.counts[catalogue] : Object.values(suggestion.counts).reduce((sum, count) => sum + count, 0);

@@ -32,8 +32,7 @@ function createListingQueryService(strapi: Core.Strapi) {
   const forms = new KeptPerBuild<object, FormControl[]>(KEPT);
   const shown = new KeptPerBuild<object, Shown>(KEPT);
   // A catalogue whose build is not held yet (the projects before their first fill) keeps nothing.
-  const keptIn = async <T>(entry: CatalogueEntry, kept: KeptPerBuild<object, T>, key: string, make: () => Promise<T>): Promise<T> => {
-    const build = (await entry.suggest.current(strapi)) as object | undefined;
+  const keptIn = async <T>(build: object | undefined, kept: KeptPerBuild<object, T>, key: string, make: () => Promise<T>): Promise<T> => {
     const found = build && kept.get(build, key);
     if (found) return found;
     const made = await make();
@@ -53,9 +52,10 @@ function createListingQueryService(strapi: Core.Strapi) {
       const spelled = asked && catalogueSpelled(asked.catalogue);
       if (!asked || !spelled) throw new errors.ValidationError(`${section.__component} is not a page section with a listing query`);
       const { entry } = spelled;
+      const build = (await entry.suggest.current(strapi)) as object | undefined;
       const [controls, result] = await Promise.all([
-        keptIn(entry, forms, `${asked.catalogue}\n${language}`, async () => queryForm(entry.builder.controls, await entry.builder.options(strapi, language), [...SET_BY_SECTION, ...Object.keys(spelled.narrows)])),
-        keptIn(entry, shown, `${asked.catalogue}\n${locale}\n${asked.query}`, () => show(entry, asked.catalogue, asked.query, locale)),
+        keptIn(build, forms, `${asked.catalogue}\n${language}`, async () => queryForm(entry.builder.controls, await entry.builder.options(strapi, language), [...SET_BY_SECTION, ...Object.keys(spelled.narrows)])),
+        keptIn(build, shown, `${asked.catalogue}\n${locale}\n${asked.query}`, () => show(entry, asked.catalogue, asked.query, locale)),
       ]);
       return { catalogue: asked.catalogue, name: entry.name, controls, ...result };
     },
