@@ -114,8 +114,8 @@ export default {
       app.customFields.register({
         name: picker.name,
         type: picker.type,
-        intlLabel: { id: `editor-fields.${picker.name}.label`, defaultMessage: `${picker.pick[0].toUpperCase()}${picker.pick.slice(1)}` },
-        intlDescription: { id: `editor-fields.${picker.name}.description`, defaultMessage: `A ${picker.pick} picked from the feed as the search box suggests it.` },
+        intlLabel: { id: `editor-fields.${picker.name}.label`, defaultMessage: picker.label },
+        intlDescription: { id: `editor-fields.${picker.name}.description`, defaultMessage: `A ${picker.label.toLowerCase()} picked from the feed as the search box suggests it.` },
         components: { Input: fieldInput(() => import('./editor-fields/PickerField')) },
       });
     }

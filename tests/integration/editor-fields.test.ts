@@ -7,7 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '@strapi/strapi';
-import { adminToken, appModule, getStrapi, http } from '../helpers/app';
+import { adminToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
+import { reellyConfig } from '../helpers/reelly-config';
+import { startFakeReelly } from '../../scripts/fakes/providers';
 
 const PAGE = 'api::pages.page';
 const NO_CONTENT = { email: 'no-content@test.local', password: 'No-Content-Passw0rd' };
@@ -144,6 +147,9 @@ describe('GET /editor-fields/picks and /editor-fields/picked', () => {
     const developer = filters.developers[0] as { name: string; slug: string };
     const found = await picks({ kind: 'developer', q: developer.name.split(' ')[0] });
     expect(found.map((pick) => pick.value)).toContain(developer.slug);
+    // A lead routing rule's developer is the feed's name, whatever the admin's language.
+    const named = await picks({ kind: 'developer_name', q: developer.name.split(' ')[0], language: 'ar' });
+    expect(named.map((pick) => pick.value)).toContain(developer.name);
   });
 
   it("picks a project by its id and a listing by its reference, each shown with its card's image and price", async () => {
@@ -159,7 +165,7 @@ describe('GET /editor-fields/picks and /editor-fields/picked', () => {
     expect(held.body.data).toMatchObject({ value: card.id, label: card.name });
     const gone = await asAdmin('/editor-fields/picked', { model: PAGE, kind: 'project', value: '99999999' });
     expect(gone.status).toBe(200);
-    expect(gone.body.data).toBeNull();
+    expect(gone.body).toEqual({ data: null, meta: { left_at: null } });
   });
 
   it('refuses what the search box refuses, with its sentence, and a kind it does not know', async () => {
@@ -168,7 +174,7 @@ describe('GET /editor-fields/picks and /editor-fields/picked', () => {
     expect(blank.body.error.message).toBe('The q must be text of 1 to 100 characters, with a letter or digit.');
     const kind = await asAdmin('/editor-fields/picks', { model: PAGE, kind: 'agent', q: 'Marina' });
     expect(kind.status).toBe(400);
-    expect(kind.body.error.message).toBe('kind must be one of: place, community, developer, project, listing');
+    expect(kind.body.error.message).toBe('kind must be one of: place, community, developer, developer_name, project, listing');
   });
 });
 
@@ -185,6 +191,62 @@ describe('who may use the fields', () => {
     for (const path of ['/editor-fields/listing-query', '/editor-fields/picks', '/editor-fields/picked']) {
       const res = await asAdmin(path, { model: PAGE, component: 'sections.projects', kind: 'project', q: 'Marina', value: '1' }, token);
       expect(res.status).toBe(403);
+    }
+  });
+});
+
+describe('a held project or listing that left the feed', () => {
+  const picked = async (kind: string, value: string) => (await asAdmin('/editor-fields/picked', { model: PAGE, kind, value })).body as { data: { value: string } | null; meta: { left_at: string | null } };
+  const projects = () => strapi.plugin('extsource').service('projects');
+
+  it('says since when a project left the collection, and nothing once it is back', async () => {
+    const reelly = await startFakeReelly();
+    const original = structuredClone(strapi.config.get('plugin::extsource'));
+    const catalogue = generatedData({ projects: 3, sales: 0, rentals: 0 }).projects.projects;
+    /** The catalogue the fake serves from now on, fetched before this returns; when it was fetched. */
+    const serve = async (served: Array<Record<string, unknown>>) => {
+      reelly.state.projects = served;
+      projects().invalidate();
+      await (await http()).get('/api/v1/off-plan/projects');
+      return projects().peek().fetchedAt as string;
+    };
+    try {
+      strapi.config.set('plugin::extsource', reellyConfig(original, reelly.url, { detailRate: 0 }));
+      await serve(catalogue);
+      const leaving = (await (await http()).get(`/api/v1/off-plan/projects?project_name=${encodeURIComponent(String(catalogue[2].name))}`)).body.data.properties.data[0].id as string;
+      expect(await picked('project', leaving)).toMatchObject({ data: { value: leaving }, meta: { left_at: null } });
+      const leftAt = await serve(catalogue.slice(0, 2));
+      expect(await picked('project', leaving)).toEqual({ data: null, meta: { left_at: leftAt } });
+      await serve(catalogue.slice(0, 1));
+      expect((await picked('project', leaving)).meta.left_at, 'a later fetch keeps the first leave').toBe(leftAt);
+      await serve(catalogue);
+      expect(await picked('project', leaving)).toMatchObject({ data: { value: leaving }, meta: { left_at: null } });
+    } finally {
+      strapi.config.set('plugin::extsource', original);
+      projects().invalidate();
+      await reelly.close();
+    }
+  });
+
+  it('says since when a listing was sold, as its synced row says', async () => {
+    const units = generatedData({ projects: 0, sales: 12, rentals: 0 }).listings;
+    const { restore } = await listingsFromFakeGoyzer(strapi, units);
+    const listings = appModule<typeof import('../../src/api/properties/services/properties')>('src/api/properties/services/properties').propertiesService(strapi);
+    const sync = async () => {
+      await strapi.plugin('extsource').service('sync').run('all', 'manual');
+      await listings.rebuilt();
+    };
+    try {
+      await sync();
+      const home = (await (await http()).get('/api/v1/properties?purpose=sale&per_page=1')).body.data.listings.data[0] as { reference: string };
+      expect(await picked('listing', home.reference)).toMatchObject({ data: { value: home.reference }, meta: { left_at: null } });
+      Object.assign(units.sales.find((unit) => String(unit.RefNo) === home.reference)!, { Status: 'Sold' });
+      await sync();
+      const row = await strapi.db.query('plugin::extsource.property').findOne({ where: { reference: home.reference, provider: 'goyzer' } });
+      expect(row.status).toBe('inactive');
+      expect(await picked('listing', home.reference)).toEqual({ data: null, meta: { left_at: new Date(row.deactivated_at).toISOString() } });
+    } finally {
+      await restore();
     }
   });
 });

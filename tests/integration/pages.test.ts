@@ -145,6 +145,24 @@ describe('GET /api/v1/pages/{slug}', () => {
     expect(arabic.sections[0]).toEqual({ type: 'faq', title: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] });
   });
 
+  it('keeps values as long as their fields allow, on PostgreSQL as on SQLite (no VARCHAR(255) under a longer maxLength)', async () => {
+    const question = `${'Which floors face the sea, and '.repeat(15)}why?`;
+    const query = `project_name=${'a'.repeat(90)}&location=${'Dubai Marina '.repeat(7).trim()}&state_id=DU&bedrooms=2&min_price=1000000&max_price=3000000&sort=price_asc`;
+    expect(question.length).toBeGreaterThan(255);
+    expect(query.length).toBeGreaterThan(255);
+    await createPage({
+      slug: 'long-values',
+      sections: [
+        { __component: 'sections.faq', title: 'Questions', items: [{ question, answer: 'Those on the west side.' }] },
+        { __component: 'sections.projects', query, limit: 3 },
+      ],
+    });
+    const sections = (await page('long-values')).sections;
+    expect(sections[0].items[0].question).toBe(question);
+    const stored = (await strapi.documents(PAGE_UID).findFirst({ filters: { slug: 'long-values' }, populate: { sections: { populate: '*' } } } as never)) as unknown as { sections: Array<{ query?: string }> };
+    expect(stored.sections[1].query).toBe(query);
+  });
+
   it('answers 404 for an unknown slug and 301 for a former one', async () => {
     await checkedError((await http()).get('/api/v1/pages/no-such-page'), 404, 'NOT_FOUND');
     const documentId = await createPage({ slug: 'summer-offers' });

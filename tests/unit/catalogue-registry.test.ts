@@ -49,7 +49,7 @@ const COMMERCIAL: CatalogueEntry = {
   builder: { controls: [{ kind: 'one', name: 'floor' }], options: async () => ({}) },
   favourites: {
     kind: 'unit', column: 'unit_reference', card: { key: 'unit_reference', list: 'units' }, path: 'units/:unitReference', keyPattern: /^U-[0-9]{1,6}$/,
-    notFound: (key) => `No unit "${key}"`, cardsOf: async () => new Map(), keyNamed: async () => undefined,
+    notFound: (key) => `No unit "${key}"`, cardsOf: async () => new Map(), keyNamed: async () => undefined, leftAt: async () => null,
   },
   alerts: {
     seenTable: 'app_alert_seen_units', lease: 'alerts:match:units', keyPrefix: 'unit:', loaded: () => undefined,

@@ -127,7 +127,7 @@ export interface OffplanFaqItem extends Struct.ComponentSchema {
   };
   attributes: {
     answer: Schema.Attribute.Text;
-    question: Schema.Attribute.String &
+    question: Schema.Attribute.Text &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 500;
@@ -177,6 +177,7 @@ export interface SectionsArea extends Struct.ComponentSchema {
   attributes: {
     community: Schema.Attribute.String &
       Schema.Attribute.Required &
+      Schema.Attribute.CustomField<'global::community-picker'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
@@ -229,10 +230,12 @@ export interface SectionsEnquiryForm extends Struct.ComponentSchema {
       Schema.Attribute.Required &
       Schema.Attribute.DefaultTo<'general'>;
     listing: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'global::listing-picker'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 128;
       }>;
     project: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'global::project-picker'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 128;
       }>;
@@ -271,7 +274,8 @@ export interface SectionsFigures extends Struct.ComponentSchema {
     catalogue: Schema.Attribute.Enumeration<['off_plan', 'sale', 'rent']> &
       Schema.Attribute.Required &
       Schema.Attribute.DefaultTo<'off_plan'>;
-    query: Schema.Attribute.String &
+    query: Schema.Attribute.Text &
+      Schema.Attribute.CustomField<'global::listing-query'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 1000;
       }>;
@@ -356,7 +360,8 @@ export interface SectionsListings extends Struct.ComponentSchema {
     purpose: Schema.Attribute.Enumeration<['sale', 'rent']> &
       Schema.Attribute.Required &
       Schema.Attribute.DefaultTo<'sale'>;
-    query: Schema.Attribute.String &
+    query: Schema.Attribute.Text &
+      Schema.Attribute.CustomField<'global::listing-query'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 1000;
       }>;
@@ -378,7 +383,8 @@ export interface SectionsMap extends Struct.ComponentSchema {
     catalogue: Schema.Attribute.Enumeration<['off_plan', 'sale', 'rent']> &
       Schema.Attribute.Required &
       Schema.Attribute.DefaultTo<'off_plan'>;
-    query: Schema.Attribute.String &
+    query: Schema.Attribute.Text &
+      Schema.Attribute.CustomField<'global::listing-query'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 1000;
       }>;
@@ -422,7 +428,8 @@ export interface SectionsProjects extends Struct.ComponentSchema {
         number
       > &
       Schema.Attribute.DefaultTo<6>;
-    query: Schema.Attribute.String &
+    query: Schema.Attribute.Text &
+      Schema.Attribute.CustomField<'global::listing-query'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 1000;
       }>;
@@ -497,7 +504,7 @@ export interface SharedLink extends Struct.ComponentSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
-    url: Schema.Attribute.String &
+    url: Schema.Attribute.Text &
       Schema.Attribute.Required &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 500;
@@ -513,7 +520,7 @@ export interface SharedSeo extends Struct.ComponentSchema {
     icon: 'search';
   };
   attributes: {
-    canonical_url: Schema.Attribute.String &
+    canonical_url: Schema.Attribute.Text &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 2048;
       }>;

@@ -801,6 +801,7 @@ export interface ApiContactLeadRoute extends Struct.CollectionTypeSchema {
         maxLength: 255;
       }>;
     developer: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'global::developer-name-picker'> &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
@@ -1603,6 +1604,7 @@ export interface ApiOffPlanDeveloperPage extends Struct.CollectionTypeSchema {
     developer_slug: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Unique &
+      Schema.Attribute.CustomField<'global::developer-picker'> &
       Schema.Attribute.SetPluginOptions<{
         i18n: {
           localized: false;
@@ -1679,7 +1681,7 @@ export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
           localized: true;
         };
       }>;
-    faq_subtitle: Schema.Attribute.String &
+    faq_subtitle: Schema.Attribute.Text &
       Schema.Attribute.SetPluginOptions<{
         i18n: {
           localized: true;
@@ -1697,7 +1699,7 @@ export interface ApiOffPlanOffPlanPage extends Struct.SingleTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 255;
       }>;
-    guide_cta_link: Schema.Attribute.String &
+    guide_cta_link: Schema.Attribute.Text &
       Schema.Attribute.SetPluginOptions<{
         i18n: {
           localized: false;
@@ -1838,6 +1840,7 @@ export interface ApiOffPlanProjectSeo extends Struct.CollectionTypeSchema {
     project_id: Schema.Attribute.String &
       Schema.Attribute.Required &
       Schema.Attribute.Unique &
+      Schema.Attribute.CustomField<'global::project-picker'> &
       Schema.Attribute.SetPluginOptions<{
         i18n: {
           localized: false;
@@ -1886,6 +1889,7 @@ export interface ApiPagesPage extends Struct.CollectionTypeSchema {
   };
   attributes: {
     community: Schema.Attribute.String &
+      Schema.Attribute.CustomField<'global::community-picker'> &
       Schema.Attribute.SetPluginOptions<{
         i18n: {
           localized: false;

@@ -10,7 +10,7 @@ import { Combobox, ComboboxOption, Flex, Typography } from '@strapi/design-syste
 import { useFetchClient } from '@strapi/strapi/admin';
 import type { Pick, PickKind } from '../../api/editor-fields/lib/picks';
 import { useEditedEntry } from './edited-entry';
-import { sentence } from './messages';
+import { PICK_HINTS, sentence } from './messages';
 
 const SETTLE_MS = 200;
 
@@ -74,7 +74,7 @@ export function PickCombobox({ kind, label, value, shown, disabled, hasError, ca
   return (
     <Combobox
       aria-label={label}
-      placeholder={formatMessage(sentence(`${kind}Hint`))}
+      placeholder={formatMessage(sentence(PICK_HINTS[kind]))}
       value={value || undefined}
       textValue={typed}
       onTextValueChange={setTyped}

@@ -4,6 +4,8 @@
  * own sentences. A parameter without a label here (a catalogue defined by a descriptor) is labelled by
  * its name and comes after those with one.
  */
+import type { PickKind } from '../../api/editor-fields/lib/picks';
+
 const PARAMS = {
   state_id: ['Emirate', 'الإمارة'],
   location: ['Location', 'الموقع'],
@@ -42,7 +44,18 @@ const SENTENCES = {
   projectHint: ['Type a few letters of the project.', 'اكتب بضعة أحرف من اسم المشروع.'],
   listingHint: ['Type the reference or a few of its letters.', 'اكتب الرقم المرجعي أو بعض أحرفه.'],
   gone: ['{value} is no longer in the feed: it is kept here until you pick another.', '{value} لم يعد في البيانات: يبقى هنا حتى تختار غيره.'],
+  goneSince: ['{value} is no longer in the feed since {date}: it is kept here until you pick another.', '{value} لم يعد في البيانات منذ {date}: يبقى هنا حتى تختار غيره.'],
 } as const;
+
+/** The hint in each kind of picker's empty box. */
+export const PICK_HINTS: Record<PickKind, keyof typeof SENTENCES> = {
+  place: 'placeHint',
+  community: 'communityHint',
+  developer: 'developerHint',
+  developer_name: 'developerHint',
+  project: 'projectHint',
+  listing: 'listingHint',
+};
 
 export const paramId = (name: string) => `editor-fields.param.${name}`;
 export const sentenceId = (key: keyof typeof SENTENCES) => `editor-fields.${key}`;

@@ -55,6 +55,7 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
     notFound: (key, locale) => PROJECT_QUERY_MESSAGES[locale].projectNotFound(key.slice(0, 64)),
     cardsOf: (strapi, ids, locale) => offPlanService(strapi).cardsOf(ids, locale),
     keyNamed: (strapi, key) => offPlanService(strapi).projectIdOf(key),
+    leftAt: (strapi, id) => projectsService(strapi).leftAt(id),
   },
   alerts: projectAlerts,
   async sitemapPages(strapi) {

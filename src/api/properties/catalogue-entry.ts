@@ -5,7 +5,7 @@
  */
 import { registerCatalogue, suggestiblesOf, type CatalogueEntry, type SuggestibleParts } from '../catalogues/services/registry';
 import { pageUrl } from '../website/services/site-pages';
-import { LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
+import { catalogueService, LISTINGS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkPropertiesQuery } from './services/listing-query';
 import { listingAlerts } from './services/listing-match';
 import { LISTINGS_SURROGATE_KEY, PROPERTIES_MAP_PATH, propertiesService } from './services/properties';
@@ -51,6 +51,7 @@ export const PROPERTIES_CATALOGUE: CatalogueEntry = {
     notFound: (key, locale) => LISTING_MESSAGES[locale].favouriteNotFound(key.slice(0, 100)),
     cardsOf: (strapi, references, locale) => propertiesService(strapi).cardsOf(references, locale),
     keyNamed: (strapi, key, locale) => propertiesService(strapi).referenceOf(key, locale),
+    leftAt: (strapi, reference) => catalogueService(strapi).listingLeftAt(reference),
   },
   alerts: listingAlerts,
   async sitemapPages(strapi) {

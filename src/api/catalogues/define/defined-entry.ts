@@ -90,6 +90,8 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
         const found = await serviceOf(strapi).named(key, locale);
         return found && definition.key(found.index.items[found.position]);
       },
+      // A definition's source keeps no items that left (its `gone` is empty).
+      leftAt: async () => null,
     },
     alerts: {
       seenTable: `app_alert_seen_${name}`,

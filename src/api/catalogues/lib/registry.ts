@@ -61,6 +61,8 @@ export interface FavouriteItems {
   cardsOf(strapi: Core.Strapi, keys: readonly string[], locale: Locale): Promise<Map<string, Record<string, unknown>>>;
   /** The key of the item `key` names (another spelling, a slug), as the catalogue holds it now; undefined when none. */
   keyNamed(strapi: Core.Strapi, key: string, locale: Locale): Promise<string | undefined>;
+  /** When the item `key` left the catalogue (ISO), for an editor's field that still holds it; null when it is in it or that is not known. */
+  leftAt(strapi: Core.Strapi, key: string): Promise<string | null>;
 }
 
 /**

@@ -2,7 +2,8 @@
  * The pickers' admin routes (services/picks.ts). GET /editor-fields/picks: what an editor typed (`q`)
  * names of a `kind` (place, community, developer, project, listing), in the admin's `language`, each
  * counted in the section's `catalogue` when given. GET /editor-fields/picked: the project or listing a
- * field holds (`value`), as its card shows it now, or `null` once the feed no longer has it. Both take
+ * field holds (`value`), as its card shows it now, or `null` once the feed no longer has it, with when it
+ * left (`meta.left_at`, null while it is listed or when that is not known). Both take
  * `model`, the content type being edited.
  */
 import type { Core } from '@strapi/strapi';
@@ -32,6 +33,7 @@ export const picksController = ({ strapi }: { strapi: Core.Strapi }) => ({
     assertMayEdit(strapi, ctx, model);
     const asked = kindOf(kind);
     if (!holdsItem(asked)) throw new errors.ValidationError(`kind must be one of: ${ITEM_KINDS.join(', ')}`);
-    ctx.body = { data: await pickedItem(strapi, asked, textParam(value), localeOf(language, 'language')) };
+    const { pick, leftAt } = await pickedItem(strapi, asked, textParam(value), localeOf(language, 'language'));
+    ctx.body = { data: pick, meta: { left_at: leftAt } };
   },
 });

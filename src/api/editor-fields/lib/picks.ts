@@ -42,6 +42,11 @@ export const PICK_KINDS = {
   /** An area's community, as the feed names it. */
   community: { groups: ['communities'], stored: { own: locationOf } },
   developer: { groups: ['developers'], stored: { own: (suggestion) => suggestion.page?.slug ?? null } },
+  /**
+   * A developer as the feed names it: what a lead routing rule matches a lead's developer by. The box
+   * knows developers by that name alone (no Arabic one), so it is the label in either language.
+   */
+  developer_name: { groups: ['developers'], stored: { own: (suggestion) => suggestion.label || null } },
   project: { groups: ['projects'], stored: { itemSlug: true } },
   listing: { groups: ['listings'], stored: { itemSlug: true } },
 } as const satisfies Record<string, { groups: readonly string[]; stored: Stored }>;

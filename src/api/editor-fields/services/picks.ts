@@ -52,8 +52,16 @@ export async function picksOf(strapi: Core.Strapi, kind: PickKind, typed: unknow
   });
 }
 
-/** The item a field of an item kind holds, as its card shows it now; null when the catalogue no longer holds it. */
-export async function pickedItem(strapi: Core.Strapi, kind: PickKind, value: string, language: Locale): Promise<Pick | null> {
-  const card = (await itemsOf(kind).cardsOf(strapi, [value], language)).get(value);
-  return card ? withCard({ value, label: value, detail: null, image: null, count: 1 }, previewCard(card)) : null;
+/** The item a field holds: as its card shows it now, or, once the catalogue no longer holds it, null and when it left (null when not known). */
+export interface PickedItem {
+  pick: Pick | null;
+  leftAt: string | null;
+}
+
+/** The item a field of an item kind holds. */
+export async function pickedItem(strapi: Core.Strapi, kind: PickKind, value: string, language: Locale): Promise<PickedItem> {
+  const items = itemsOf(kind);
+  const card = (await items.cardsOf(strapi, [value], language)).get(value);
+  if (card) return { pick: withCard({ value, label: value, detail: null, image: null, count: 1 }, previewCard(card)), leftAt: null };
+  return { pick: null, leftAt: await items.leftAt(strapi, value) };
 }

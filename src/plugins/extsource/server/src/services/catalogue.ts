@@ -185,6 +185,14 @@ const createCatalogueService = ({ strapi }: { strapi: Core.Strapi }) => {
       return listedRows(strapi, { status: 'inactive', deactivated_at: { $gte: since } }, pause, keep);
     },
 
+    /** When the provider's listing `reference` left the market (ISO), or null when it is listed or was never synced. */
+    async listingLeftAt(reference: string): Promise<string | null> {
+      const row = await strapi.db.query(PROPERTY_UID).findOne({
+        select: ['deactivated_at'], where: { reference, status: 'inactive', provider: listingsDriver(strapi).name }, orderBy: [{ deactivated_at: 'desc' }],
+      });
+      return isoOrNull(row?.deactivated_at ?? null);
+    },
+
     /** The property list for the admin page, with each listing's last sighting. */
     async listingSummaries(query: PropertyQuery) {
       const { data, meta } = await this.listProperties(query);

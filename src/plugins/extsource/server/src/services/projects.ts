@@ -25,6 +25,7 @@ import { errorMessage, providerUnavailable } from '../errors';
 import { hostOf, PROJECTS_TAG, type ExtsourceHost } from '../host';
 import type { Developer, NormalisedProject } from '../mapping/types';
 import { detailReads, type HeldDetail, type ProjectAnswer } from './detail-reads';
+import { projectLeaves } from './project-leaves';
 import { projectSnapshots, type SnapshotMeta } from './project-snapshot';
 import type { ReadAheadProgress } from './read-ahead';
 
@@ -93,6 +94,7 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   let nextAttemptAt = 0;
   const details = detailReads(strapi);
   const snapshots = projectSnapshots(strapi);
+  const leaves = projectLeaves(strapi);
   const preparers: CollectionPreparer[] = [];
   let developerSlugs: DeveloperSlugs | undefined;
   // The host provides its cache in its register phase, before any read: looked up once, at the first.
@@ -126,6 +128,8 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     if (rejected.length) strapi.log.warn(`extsource: ${rejected.length} project(s) skipped: ${rejected.slice(0, 5).map((item) => `${item.reference} (${item.reason})`).join(', ')}`);
     const fetchedAt = new Date().toISOString();
     await snapshots.write(driver, records, fetchedAt);
+    // The collection is good without it: a leave not recorded only leaves an editor's field without its date.
+    await leaves.record(driver, records.map((project) => project.id), fetchedAt).catch((error: unknown) => strapi.log.warn(`extsource: recording the projects that left failed: ${errorMessage(error)}`));
     return { projects: records, fetchedAt, version: (version += 1), source: 'provider', detailsListed: detailsListed() };
   }
 
@@ -325,6 +329,11 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Reads the project's detail now, as a due `project()` does in the background; resolves once it is held (never rejects). */
     async refreshDetail(id: string): Promise<void> {
       await details.read(id).catch((error: unknown) => strapi.log.warn(`extsource: project ${id} detail unavailable: ${errorMessage(error)}`));
+    },
+
+    /** When project `id` left the collection (ISO), or null when it is listed or its leave is not known. */
+    async leftAt(id: string): Promise<string | null> {
+      return leaves.leftAt(config().projectsDriver, id);
     },
 
     /** When each project's detail last changed, as the provider sent it (epoch milliseconds, by id; none for a detail never read). */
