@@ -6,7 +6,7 @@
 import fs from 'fs';
 import path from 'path';
 import { describe, expect, it } from 'vitest';
-import { editorAccount, http, newClientIp, webhookReceiver } from '../helpers/app';
+import { editorAccount, getStrapi, http, newClientIp, TEST_ADMIN, webhookReceiver } from '../helpers/app';
 import { logInToAdmin, SCREENSHOT_DIR, screenshot, useAdminBrowser } from '../helpers/browser';
 
 const session = useAdminBrowser();
@@ -114,5 +114,37 @@ describe('a lead from the website', () => {
     expect(await page.getByLabel('Desk', { exact: true }).inputValue()).toBe('default');
     expect(await page.getByText(/"page_url"/).count()).toBeGreaterThan(0);
     await screenshot(page, '10b-project-enquiry');
+  });
+
+  it('goes to the desk of a rule whose developer an administrator picked, never typed', async () => {
+    const { browser, base } = session;
+    const strapi = await getStrapi();
+    const developer = (await (await http()).get('/api/v1/off-plan/projects/filters')).body.data.developers[0] as { id: number; name: string };
+    const project = (await (await http()).get(`/api/v1/off-plan/projects?developer_id=${developer.id}&per_page=1`)).body.data.properties.data[0] as { id: string };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await logInToAdmin(page, base, TEST_ADMIN);
+      await page.goto(`${base}/admin/content-manager/collection-types/api::contact.lead-route/create`);
+      await page.getByRole('textbox', { name: /^Rule name/ }).fill('Picked developer');
+      await page.getByRole('textbox', { name: /^Desk\W*$/ }).fill('picked-developer');
+      await page.getByRole('combobox', { name: 'Developer' }).pressSequentially(developer.name.slice(0, -2));
+      await page.getByRole('option').filter({ has: page.getByText(developer.name, { exact: true }) }).first().click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(/Saved/).first().waitFor();
+      const rule = await strapi.db.query('api::contact.lead-route').findOne({ where: { desk: 'picked-developer' } });
+      expect(rule.developer).toBe(developer.name);
+
+      const email = 'picked.developer@example.com';
+      const enquiry = { first_name: 'Rana', last_name: 'Picked', email, mobile: '+971 50 765 8888', project_id: project.id, enquiry_type: 'project' };
+      expect((await (await http()).post('/api/v1/contact-us').set('X-Forwarded-For', newClientIp()).send(enquiry)).status).toBe(201);
+      expect((await strapi.db.query('api::contact.contact').findOne({ where: { email } })).desk).toBe('picked-developer');
+      await strapi.documents('api::contact.lead-route').delete({ documentId: rule.documentId } as never);
+    } catch (error) {
+      await screenshot(page, 'failed-lead-route');
+      throw error;
+    } finally {
+      await context.close();
+    }
   });
 });

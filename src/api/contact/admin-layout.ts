@@ -56,7 +56,7 @@ export const CONTACT_LAYOUTS: AdminLayout[] = [
       priority: { label: 'Priority', hint: 'Rules are tried from the lowest number up; the first whose conditions all hold wins.' },
       active: { label: 'Active', hint: 'An inactive rule is skipped.' },
       emirate: { label: 'Emirate', hint: 'The project\'s emirate, by code (DU) or name (Dubai); empty: any.' },
-      developer: { label: 'Developer', hint: 'The project\'s developer, by name or id; empty: any.' },
+      developer: { label: 'Developer', hint: 'The project\'s developer: type a few letters and pick it; empty: any.' },
       enquiry_type: { label: 'Enquiry type', hint: 'Empty: any.' },
       utm_campaign: { label: 'Campaign', hint: 'The utm_campaign of the link the visitor landed with; empty: any.' },
       desk: { label: 'Desk', hint: 'The desk\'s short name (lowercase letters, digits, dashes), shown on leads and on the dashboard.' },
