@@ -48,6 +48,21 @@ function currencyRates(env: Env): Record<string, number> {
   return rates;
 }
 
+/** LISTINGS_FEED_HEADERS: a JSON object of header names and text values (a CRM's token, basic auth). */
+function feedHeaders(env: Env): Record<string, string> {
+  const written = env('LISTINGS_FEED_HEADERS', '').trim();
+  if (written === '') return {};
+  let headers: unknown;
+  try {
+    headers = JSON.parse(written);
+  } catch {
+    headers = undefined;
+  }
+  const valid = typeof headers === 'object' && headers !== null && !Array.isArray(headers) && Object.values(headers).every((value) => typeof value === 'string');
+  if (!valid) throw new Error('LISTINGS_FEED_HEADERS must be a JSON object of header names and text values, e.g. {"Authorization":"Bearer <token>"}');
+  return headers as Record<string, string>;
+}
+
 /** Provider drivers and their credentials (never logged), caps, the sync schedule, the project caches. */
 function extsourceConfig(env: Env) {
   return {
@@ -62,6 +77,12 @@ function extsourceConfig(env: Env) {
       maxBytes: env.int('GOYZER_MAX_BYTES', 128 * 1024 * 1024),
       incremental: env.bool('GOYZER_INCREMENTAL', false),
       fullSyncHours: env.int('GOYZER_FULL_SYNC_HOURS', 24),
+    },
+    listingsFeed: {
+      url: env('LISTINGS_FEED_URL', ''),
+      headers: feedHeaders(env),
+      maxBytes: env.int('LISTINGS_FEED_MAX_BYTES', 1024 * 1024 * 1024),
+      maxItems: env.int('LISTINGS_FEED_MAX_ITEMS', 250000),
     },
     reelly: {
       baseUrl: env('REELLY_BASE_URL', ''),

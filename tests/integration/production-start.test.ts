@@ -49,7 +49,7 @@ describe.skipIf(process.env.TEST_DB_CLIENT === 'postgres')('starting the app', (
   });
 
   it('refuses a misspelt provider driver in production and in development, naming the setting and the known drivers', async () => {
-    const sentence = 'EXTSOURCE_LISTINGS_DRIVER is "goyzr", which is no listings driver: set it to sample or goyzer';
+    const sentence = 'EXTSOURCE_LISTINGS_DRIVER is "goyzr", which is no listings driver: set it to sample, goyzer, pf-xml or bayut-xml';
     const production = await runToExit(path.join(ROOT, 'scripts', 'start.js'), [], { ...baseEnvironment(), ...database(), ...TEST_SECRETS, ...UNREACHABLE_DRIVERS, EXTSOURCE_LISTINGS_DRIVER: 'goyzr' });
     expect(production.code).toBe(1);
     expect(production.output).toContain(`Refusing to start in production (see the production checklist in README.md):\n  - ${sentence}\n`);

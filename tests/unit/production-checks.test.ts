@@ -38,7 +38,7 @@ describe('production start checks', () => {
     expect(configurationProblems(read({}))).toEqual([]);
     expect(configurationProblems(read({ 'plugin::extsource.listingsDriver': 'sample', 'plugin::extsource.projectsDriver': 'sample' }))).toEqual([]);
     expect(configurationProblems(read({ 'plugin::extsource.listingsDriver': 'goyzr', 'plugin::extsource.projectsDriver': 'Reelly' }))).toEqual([
-      'EXTSOURCE_LISTINGS_DRIVER is "goyzr", which is no listings driver: set it to sample or goyzer',
+      'EXTSOURCE_LISTINGS_DRIVER is "goyzr", which is no listings driver: set it to sample, goyzer, pf-xml or bayut-xml',
       'EXTSOURCE_PROJECTS_DRIVER is "Reelly", which is no projects driver: set it to sample or reelly',
     ]);
   });

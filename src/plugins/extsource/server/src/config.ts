@@ -20,6 +20,15 @@ export interface ExtsourceConfig {
     /** With `incremental`: a full sync at least this often. */
     fullSyncHours: number;
   };
+  /** A listings feed in a portal's XML format (the `pf-xml` and `bayut-xml` drivers). */
+  listingsFeed: {
+    url: string;
+    /** Sent with every request (a token, basic auth). */
+    headers: Record<string, string>;
+    /** Hard caps per read of the file: bytes downloaded, records. */
+    maxBytes: number;
+    maxItems: number;
+  };
   reelly: {
     baseUrl: string;
     apiKey: string;
@@ -65,6 +74,7 @@ export const defaultConfig: ExtsourceConfig = {
   goyzer: {
     baseUrl: '', accessCode: '', groupCode: '', maxPages: 500, maxItems: 50000, maxBytes: 128 * MiB, incremental: false, fullSyncHours: 24,
   },
+  listingsFeed: { url: '', headers: {}, maxBytes: 1024 * MiB, maxItems: 250000 },
   reelly: { baseUrl: '', apiKey: '', pageSize: 100, maxPages: 1000, maxBytes: 64 * MiB },
   http: { timeoutMs: 15000, retries: 3, backoffMs: 500, maxDelayMs: 30000 },
   cron: '0 * * * *',
@@ -89,6 +99,7 @@ export function extsourceConfig(strapi: Core.Strapi): ExtsourceConfig {
     ...defaultConfig,
     ...config,
     goyzer: { ...defaultConfig.goyzer, ...config.goyzer },
+    listingsFeed: { ...defaultConfig.listingsFeed, ...config.listingsFeed },
     reelly: { ...defaultConfig.reelly, ...config.reelly },
     currencyRates: { ...defaultConfig.currencyRates, ...config.currencyRates },
   };

@@ -5,6 +5,7 @@
  * credentials.
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { Readable } from 'stream';
 import { setTimeout as sleep } from 'timers/promises';
 import { errorMessage } from '../errors';
 import { ProviderError } from './provider-error';
@@ -97,6 +98,16 @@ export async function getBytes(
   client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, cap?: ByteCap, observe?: AttemptObserver
 ): Promise<AxiosResponse<Buffer>> {
   return getWithRetries<Buffer>(client, url, { ...config, responseType: 'arraybuffer' }, policy, what, cap, observe);
+}
+
+/**
+ * As getText, once the answer's headers arrived: its body a stream the caller reads (and caps) itself.
+ * Retried until then; a body that fails while it is read is the caller's to report.
+ */
+export async function getStream(
+  client: AxiosInstance, url: string, config: AxiosRequestConfig, policy: RetryPolicy, what: string, observe?: AttemptObserver
+): Promise<AxiosResponse<Readable>> {
+  return getWithRetries<Readable>(client, url, { ...config, responseType: 'stream' }, policy, what, undefined, observe);
 }
 
 async function getWithRetries<T>(

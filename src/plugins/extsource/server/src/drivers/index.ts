@@ -3,6 +3,7 @@ import path from 'path';
 import type { Core } from '@strapi/strapi';
 import { extsourceConfig, type ExtsourceConfig } from '../config';
 import { goyzerListingsDriver } from './goyzer';
+import { portalFeedDriver } from './portal-feed';
 import { hostOf } from '../host';
 import { LISTINGS_DRIVERS, namesAsChoice, PROJECTS_DRIVERS } from './names';
 import type { RequestObserver, RetryPolicy } from './http';
@@ -31,6 +32,9 @@ export function listingsDriver(strapi: Core.Strapi): ListingsDriver {
       return sampleListingsDriver(sampleDir(strapi, config), publicUrl(strapi));
     case 'goyzer':
       return goyzerListingsDriver(config.goyzer, config.http, observerOf(strapi, 'goyzer'));
+    case 'pf-xml':
+    case 'bayut-xml':
+      return portalFeedDriver(config.listingsDriver, config.listingsFeed, config.http, observerOf(strapi, config.listingsDriver));
     default:
       throw new ProviderError(`Unknown listings driver "${config.listingsDriver}" (use ${namesAsChoice(LISTINGS_DRIVERS)})`);
   }

@@ -1,5 +1,5 @@
 /** The drivers the plugin has, by what a setting names them: checked at start, built in drivers/index.ts. */
-export const LISTINGS_DRIVERS = ['sample', 'goyzer'] as const;
+export const LISTINGS_DRIVERS = ['sample', 'goyzer', 'pf-xml', 'bayut-xml'] as const;
 export const PROJECTS_DRIVERS = ['sample', 'reelly'] as const;
 
 export type ListingsDriverName = (typeof LISTINGS_DRIVERS)[number];

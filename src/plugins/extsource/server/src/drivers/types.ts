@@ -43,8 +43,8 @@ export interface ListingsDriver {
     /** Throws ChangesUnavailableError when the credentials may not call it. */
     fetch(type: ListingType, progress?: Progress): Promise<Changes>;
   };
-  /** Throws when the feed cannot be read. */
-  test(): Promise<void>;
+  /** Throws when the feed cannot be read; says what it found where it can (a format and its number of listings). */
+  test(): Promise<string | void>;
 }
 
 export interface ProjectsDriver {

@@ -11,11 +11,11 @@ export interface FeedStatus {
   message: string;
 }
 
-async function probe(driverName: string, test: () => Promise<void>): Promise<FeedStatus> {
+async function probe(driverName: string, test: () => Promise<string | void>): Promise<FeedStatus> {
   const started = performance.now();
   try {
-    await test();
-    return { ok: true, driver: driverName, latency_ms: Math.round(performance.now() - started), message: 'Connected' };
+    const found = await test();
+    return { ok: true, driver: driverName, latency_ms: Math.round(performance.now() - started), message: found ? `Connected: ${found}` : 'Connected' };
   } catch (error) {
     return { ok: false, driver: driverName, latency_ms: Math.round(performance.now() - started), message: errorMessage(error) };
   }

@@ -202,8 +202,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     return { mode: 'full' as const, deleted: [] as string[], ...(await driver.fetchListings(listingType, onProgress)) };
   }
 
-  async function syncType(runId: number, type: RunType, listingType: ListingType, counts: Counts, warnings: string[], changed: Set<string>) {
-    const driver = listingsDriver(strapi);
+  async function syncType(runId: number, type: RunType, listingType: ListingType, driver: ListingsDriver, counts: Counts, warnings: string[], changed: Set<string>) {
     const state: RunProgress = { run_id: runId, type, phase: 'fetching', listing_type: listingType, fetched: 0, written: 0, to_write: 0 };
     progress.set(runId, state);
 
@@ -248,10 +247,13 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     let provider = '';
     let error: string | null = null;
     let completedTypes = 0;
+    // One driver for the run: a feed holding both listing types is read once.
+    let driver: ListingsDriver | undefined;
     for (const listingType of RUN_TYPES[type]) {
       try {
         if (!hold.held()) throw new Error('lost the sync lock (this process stalled too long); another run may have started');
-        provider = await syncType(runId, type, listingType, counts, warnings, changed);
+        driver ??= listingsDriver(strapi);
+        provider = await syncType(runId, type, listingType, driver, counts, warnings, changed);
         completedTypes += 1;
       } catch (thrown) {
         error = `${listingType}: ${errorMessage(thrown)}`;

@@ -1,0 +1,158 @@
+/**
+ * Listings from a CRM's feed in a portal's XML format (issue 69): the same homes through Goyzer and
+ * through a Property Finder or a Bayut export of them become the same public listings, field by field,
+ * but for what a format cannot state; a home gone from the feed is withdrawn; a file cut off, no XML or
+ * refused keeps the catalogue and says why; a record that cannot be used is skipped with its reason.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '@strapi/strapi';
+import { apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
+import { checked } from '../helpers/contract';
+import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
+import { FEED_TOKEN, startFakePortalFeed, type FakePortalFeed, type PortalFormat } from '../../scripts/fakes/portal-feeds';
+
+const units = generatedData({ projects: 0, sales: 60, rentals: 30 }).listings;
+const LOCALES = ['en', 'ar'] as const;
+
+/**
+ * What each format cannot state, left out of the comparison (docs/extsource.md): Property Finder has no
+ * handover date or brochure; Bayut no coordinates (so no place in the structured data, and similar
+ * listings ranked without the nearest), parking or view either. The listing's `id` is its row's, a new
+ * one per provider.
+ */
+const NOT_STATED: Record<PortalFormat, string[]> = {
+  'pf-xml': ['handover_date', 'brochure_url'],
+  'bayut-xml': ['handover_date', 'brochure_url', 'coordinates', 'parking', 'view', 'similar', 'geo'],
+};
+
+/** `value` without the fields `leftOut` names, at any depth. */
+function without(value: unknown, leftOut: string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => without(item, leftOut));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([field]) => !leftOut.includes(field)).map(([field, item]) => [field, without(item, leftOut)]));
+}
+
+let strapi: Core.Strapi;
+let original: unknown;
+
+const listings = () =>
+  appModule<typeof import('../../src/api/properties/services/properties')>('src/api/properties/services/properties').propertiesService(strapi);
+
+async function sync(): Promise<{ status: string; error: string | null; warnings: string[]; created: number; failed: number }> {
+  const run = await strapi.plugin('extsource').service('sync').run('all', 'manual');
+  await listings().rebuilt();
+  return run;
+}
+
+/** Every advertised listing's public answer in both languages, by reference, without what `leftOut` names. */
+async function publicListings(leftOut: string[]): Promise<Map<string, unknown>> {
+  const answers = new Map<string, unknown>();
+  for (const purpose of ['sale', 'rent']) {
+    const page = (await checked((await http()).get('/api/v1/properties').query({ purpose, per_page: 100 }))).body.data.listings.data as Array<{ reference: string }>;
+    for (const { reference } of page) {
+      for (const locale of LOCALES) {
+        const { data } = (await checked((await http()).get(`/api/v1/properties/${reference}`).query({ locale }))).body;
+        const similar = (data.similar as Array<{ reference: string }>).map((card) => card.reference);
+        answers.set(`${reference} ${locale}`, without({ ...data, id: undefined, similar }, ['id', ...leftOut]));
+      }
+    }
+  }
+  return answers;
+}
+
+/** The plugin reading `format` from `feed`, with `headers`. */
+function useFeed(format: PortalFormat, feed: FakePortalFeed, headers: Record<string, string> = {}) {
+  strapi.config.set('plugin::extsource', {
+    ...structuredClone(original as object),
+    detailRate: 0,
+    listingsDriver: format,
+    listingsFeed: { url: feed.url, headers, maxBytes: 64 * 1024 * 1024, maxItems: 10000 },
+    http: { timeoutMs: 5000, retries: 0, backoffMs: 5, maxDelayMs: 50 },
+  });
+}
+
+let throughGoyzer: Map<string, unknown>;
+
+beforeAll(async () => {
+  strapi = await getStrapi();
+  original = structuredClone(strapi.config.get('plugin::extsource'));
+  const { restore } = await listingsFromFakeGoyzer(strapi, units);
+  expect((await sync()).status).not.toBe('failed');
+  throughGoyzer = await publicListings([]);
+  await restore();
+  expect(throughGoyzer.size).toBeGreaterThan(100);
+});
+
+afterAll(async () => {
+  strapi.config.set('plugin::extsource', original);
+  await listings().rebuilt();
+});
+
+describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
+  let feed: FakePortalFeed;
+
+  beforeAll(async () => {
+    feed = await startFakePortalFeed({ format, token: FEED_TOKEN });
+    Object.assign(feed.state, { sales: units.sales, rentals: units.rentals });
+    useFeed(format, feed, { Authorization: `Bearer ${FEED_TOKEN}` });
+  });
+  afterAll(async () => {
+    strapi.config.set('plugin::extsource', original);
+    await feed.close();
+  });
+
+  it('makes the same public listings as the Goyzer feed of the same homes, in both languages, but for what the format cannot state', async () => {
+    const run = await sync();
+    expect(run.status, JSON.stringify(run)).toBe('succeeded');
+    expect(feed.state.requests).toHaveLength(1);
+    const through = await publicListings(NOT_STATED[format]);
+    const expected = new Map([...throughGoyzer].map(([key, answer]) => [key, without(answer, NOT_STATED[format])]));
+    expect([...through.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [key, answer] of through) expect(answer, key).toEqual(expected.get(key));
+  });
+
+  it('names its format and the number of listings in the connection test', async () => {
+    const res = await checked((await http()).get('/api/extsource/test').set('Authorization', `Bearer ${await apiToken('read-only')}`));
+    const advertised = units.sales.length + units.rentals.length - (format === 'pf-xml' ? [...units.sales, ...units.rentals].filter((unit) => unit.Status === 'Blocked').length : 0);
+    expect(res.body.data.listings).toMatchObject({ ok: true, driver: format });
+    expect(res.body.data.listings.message).toMatch(new RegExp(`^Connected: (Property Finder|Bayut) XML, ${advertised} listings`));
+  });
+
+  it('keeps the catalogue and says why when the file is cut off, no XML or refused', async () => {
+    const before = await publicListings(NOT_STATED[format]);
+    const cases: Array<[FakePortalFeed['state']['answer'], RegExp]> = [
+      ['truncated', /ends before its <\/(list|properties)>: it was cut off after \d+ whole records/],
+      ['not-xml', /root element is <html>/],
+      ['empty', /holds no XML element/],
+      [503, /HTTP 503/],
+    ];
+    for (const [answer, reason] of cases) {
+      feed.state.answer = answer;
+      const run = await sync();
+      expect(run.status).toBe('failed');
+      expect(run.error).toMatch(reason);
+      expect(run.error).not.toContain(FEED_TOKEN);
+    }
+    feed.state.answer = 'feed';
+    useFeed(format, feed);
+    expect((await sync()).error).toMatch(/HTTP 401/);
+    useFeed(format, feed, { Authorization: `Bearer ${FEED_TOKEN}` });
+    expect(await publicListings(NOT_STATED[format])).toEqual(before);
+  });
+
+  it('withdraws a home gone from the feed, and skips a record it cannot use with its reference and why', async () => {
+    const [gone, ...rest] = units.sales.filter((unit) => unit.Status !== 'Blocked');
+    const broken = { ...rest[0], RefNo: '' };
+    feed.state.sales = [broken, ...units.sales.filter((unit) => unit !== gone)];
+    try {
+      const run = await sync();
+      expect(run.failed).toBe(1);
+      expect(run.warnings.some((warning) => /record \(no reference\) skipped: missing (reference_number|Property_Ref_No)/.test(warning))).toBe(true);
+      const answer = await (await http()).get(`/api/v1/properties/${String(gone.RefNo)}`);
+      expect(answer.status).toBe(410);
+    } finally {
+      feed.state.sales = units.sales;
+      await sync();
+    }
+  });
+});
