@@ -175,3 +175,20 @@ async function startFakePortalFeed(options = {}) {
 }
 
 module.exports = { FEED_TOKEN, portalFeed, startFakePortalFeed };
+
+// `node scripts/fakes/portal-feeds.js pf-xml|bayut-xml [sales] [rentals]`: a CRM's feed of generated homes to
+// try a format with `npm run dev` (the images are the service's own demo scenes on http://localhost:1337).
+if (require.main === module) {
+  const [format = 'pf-xml', sales = '160', rentals = '70'] = process.argv.slice(2);
+  if (!FORMATS[format]) {
+    console.error(`usage: node scripts/fakes/portal-feeds.js ${Object.keys(FORMATS).join('|')} [sales] [rentals]`);
+    process.exit(1);
+  }
+  const { generate } = require('../generate-sample-data');
+  const { listings } = generate({ projects: 0, sales: Number(sales), rentals: Number(rentals), imageBase: 'http://localhost:1337' });
+  void startFakePortalFeed({ format, token: FEED_TOKEN }).then((feed) => {
+    Object.assign(feed.state, listings);
+    console.log(`A ${format} feed of ${sales} sales and ${rentals} rentals. Start the service with:`);
+    console.log(`  EXTSOURCE_LISTINGS_DRIVER=${format} LISTINGS_FEED_URL=${feed.url} LISTINGS_FEED_HEADERS='{"Authorization":"Bearer ${FEED_TOKEN}"}' npm run dev`);
+  });
+}
