@@ -3,8 +3,9 @@
  * ends (with the unchanged count), find the synced listings, and see the home page widget follow.
  */
 import { describe, expect, it } from 'vitest';
-import { editorAccount, getStrapi } from '../helpers/app';
+import { appModule, editorAccount, generatedData, getStrapi } from '../helpers/app';
 import { logInToAdmin, screenshot, useAdminBrowser } from '../helpers/browser';
+import { FEED_TOKEN, startFakePortalFeed } from '../../scripts/fakes/portal-feeds';
 
 const session = useAdminBrowser();
 
@@ -79,5 +80,41 @@ describe('Property sync', () => {
     expect(await rentals.textContent()).toMatch(/succeeded.* (\d+) fetched: 0 new, 0 updated, \1 unchanged, 0 withdrawn/i);
     expect(await page.getByTestId('sync-widget-next').textContent()).toMatch(/^Next scheduled sync: /);
     await screenshot(page, '13-home-after-sync');
+  });
+
+  it.each([
+    ['pf-xml', 'Property Finder XML'],
+    ['bayut-xml', 'Bayut XML'],
+  ] as const)("syncs a CRM's %s feed with the Sync all button, after the test names its format", async (format, label) => {
+    const { page, base } = session;
+    const strapi = await getStrapi();
+    const original = structuredClone(strapi.config.get('plugin::extsource'));
+    const { sales, rentals } = generatedData({ projects: 0, sales: 12, rentals: 6 }).listings;
+    // Every home on the market: a Property Finder export leaves out the ones held back.
+    for (const unit of [...sales, ...rentals]) unit.Status = 'Available';
+    const feed = await startFakePortalFeed({ format, token: FEED_TOKEN });
+    Object.assign(feed.state, { sales, rentals });
+    strapi.config.set('plugin::extsource', {
+      ...structuredClone(original as object),
+      listingsDriver: format,
+      listingsFeed: { url: feed.url, headers: { Authorization: `Bearer ${FEED_TOKEN}` }, maxBytes: 16 * 1024 * 1024, maxItems: 1000 },
+    });
+    try {
+      await page.goto(`${base}/admin/plugins/extsource`);
+      await page.getByRole('heading', { name: 'Property sync' }).waitFor();
+      await page.getByTestId('feed-listings').getByText(`${label} feed`, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Test' }).click();
+      await page.getByTestId('feed-listings-found').getByText(`${label}, 18 listings (12 for sale, 6 to rent)`, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Sync all' }).click();
+      const outcome = page.getByTestId('sync-outcome').filter({ hasText: /Sales and rentals sync #\d+/ });
+      await outcome.waitFor({ timeout: 30_000 });
+      expect(await outcome.textContent()).toMatch(/Sales and rentals sync #\d+ succeeded in [\d.]+ s\. 18 fetched: 18 new, 0 updated, 0 unchanged, 0 withdrawn\./);
+      expect(await strapi.db.query('plugin::extsource.property').count({ where: { provider: format, status: 'active' } })).toBe(18);
+    } finally {
+      strapi.config.set('plugin::extsource', original);
+      await feed.close();
+      // The site's listings are the sample's again.
+      await appModule<typeof import('../../src/lib/cache')>('src/lib/cache').invalidate(strapi, ['listings']);
+    }
   });
 });

@@ -10,7 +10,9 @@ export const STATUS_COLOURS: Record<SyncRun['status'], { backgroundColor: string
   failed: { backgroundColor: 'danger100', textColor: 'danger700' },
 };
 
-const DRIVER_NAMES: Record<string, string> = { sample: 'Sample data (demo)', goyzer: 'Goyzer', reelly: 'Reelly' };
+const DRIVER_NAMES: Record<string, string> = {
+  sample: 'Sample data (demo)', goyzer: 'Goyzer', 'pf-xml': 'Property Finder XML feed', 'bayut-xml': 'Bayut XML feed', reelly: 'Reelly',
+};
 export const driverName = (driver: string) => DRIVER_NAMES[driver] ?? driver;
 
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '-');

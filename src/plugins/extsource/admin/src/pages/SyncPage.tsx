@@ -48,6 +48,9 @@ function progressText(progress: RunProgress): string {
   return `Withdrawing ${what} the provider no longer lists`;
 }
 
+/** A test's message when the feed said what it holds ("Connected: Property Finder XML, 1,234 listings ..."). */
+const FOUND = 'Connected: ';
+
 function FeedCard({ feed, driver, status }: { feed: keyof typeof FEEDS; driver: string; status?: FeedStatus }) {
   const { label, supplies } = FEEDS[feed];
   return (
@@ -63,6 +66,9 @@ function FeedCard({ feed, driver, status }: { feed: keyof typeof FEEDS; driver: 
         ) : (
           <Typography variant="pi" textColor="neutral600">Not tested yet</Typography>
         )}
+        {status?.ok && status.message.startsWith(FOUND) ? (
+          <Typography variant="pi" textColor="neutral700" data-testid={`feed-${feed}-found`}>{status.message.slice(FOUND.length)}</Typography>
+        ) : null}
       </Flex>
     </Box>
   );
