@@ -7,6 +7,7 @@
 // feed and marked `deleted` in a Bayut one, as CRMs do.
 'use strict';
 
+const { createHash } = require('crypto');
 const http = require('http');
 
 /** The token a fake feed asks for when `state.token` is set, as `Authorization: Bearer <token>`. */
@@ -37,9 +38,6 @@ function portalDate(goyzer) {
   const pad = (value) => String(value).padStart(2, '0');
   return `${year}-${pad(month)}-${pad(day)} ${pad(hours)}:${minute}:${second}`;
 }
-
-/** Now on UAE time, as the portals write dates. */
-const uaeNow = () => new Date(Date.now() + 4 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 const furnished = (status) => ({ Furnished: 'Yes', 'Semi Furnished': 'Partly', Unfurnished: 'No' })[status] ?? '';
 
@@ -119,7 +117,8 @@ function bayutProperty(unit, type) {
 
 const FORMATS = {
   'pf-xml': {
-    open: (count) => `<?xml version="1.0" encoding="UTF-8"?>\r\n<list last_update="${uaeNow()}" listing_count="${count}">\r\n`,
+    // The file changed when its newest listing did.
+    open: (units) => `<?xml version="1.0" encoding="UTF-8"?>\r\n<list last_update="${units.map(({ unit }) => portalDate(unit.LastUpdated)).sort().at(-1) ?? ''}" listing_count="${units.length}">\r\n`,
     close: '</list>\r\n',
     units: (units) => units.filter(({ unit }) => unit.Status !== 'Blocked'),
     write: ({ unit, type }, index) => propertyFinderProperty(unit, type, index),
@@ -136,13 +135,14 @@ const FORMATS = {
 function portalFeed(format, { sales, rentals }) {
   const { open, close, units: kept, write } = FORMATS[format];
   const units = kept([...sales.map((unit) => ({ unit, type: 'sale' })), ...rentals.map((unit) => ({ unit, type: 'rent' }))]);
-  return `${open(units.length)}${units.map((entry, index) => `${write(entry, index)}\r\n`).join('')}${close}`;
+  return `${open(units)}${units.map((entry, index) => `${write(entry, index)}\r\n`).join('')}${close}`;
 }
 
 /**
  * A CRM's feed URL serving `state.sales` and `state.rentals` in `state.format` (`pf-xml`, `bayut-xml`).
  * `state.answer`: `feed` (the default), `truncated` (the file cut in a record), `not-xml` (an error page),
- * `empty`, or an HTTP status. With `state.token` set, a request without it is a 401.
+ * `empty`, or an HTTP status. With `state.token` set, a request without it is a 401. The feed carries an
+ * ETag (its bytes' hash) and a Last-Modified, and is a 304 to a request whose If-None-Match names it.
  */
 async function startFakePortalFeed(options = {}) {
   const state = { format: options.format ?? 'pf-xml', sales: [], rentals: [], answer: 'feed', token: options.token ?? '', requests: [] };
@@ -157,8 +157,13 @@ async function startFakePortalFeed(options = {}) {
       return res.end('error');
     }
     const feed = portalFeed(state.format, state);
+    const etag = `"${createHash('sha1').update(feed).digest('base64url')}"`;
+    if (state.answer === 'feed' && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { ETag: etag });
+      return res.end();
+    }
     const body = { feed, truncated: feed.slice(0, Math.floor(feed.length * 0.6)), 'not-xml': '<!DOCTYPE html><html><body>Service unavailable</body></html>', empty: '' }[state.answer];
-    res.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8' });
+    res.writeHead(200, { 'Content-Type': 'application/xml; charset=utf-8', ETag: etag, 'Last-Modified': new Date(0).toUTCString() });
     res.end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -38,8 +38,19 @@ let original: unknown;
 const listings = () =>
   appModule<typeof import('../../src/api/properties/services/properties')>('src/api/properties/services/properties').propertiesService(strapi);
 
-async function sync(): Promise<{ status: string; error: string | null; warnings: string[]; created: number; failed: number }> {
-  const run = await strapi.plugin('extsource').service('sync').run('all', 'manual');
+interface Run {
+  status: string;
+  error: string | null;
+  warnings: string[];
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+async function sync(trigger = 'admin'): Promise<Run> {
+  const run = await strapi.plugin('extsource').service('sync').run('all', trigger);
   await listings().rebuilt();
   return run;
 }
@@ -104,6 +115,7 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
   it('makes the same public listings as the Goyzer feed of the same homes, in both languages, but for what the format cannot state', async () => {
     const run = await sync();
     expect(run.status, JSON.stringify(run)).toBe('succeeded');
+    // Sales and rentals from one reading of the file.
     expect(feed.state.requests).toHaveLength(1);
     const through = await publicListings(NOT_STATED[format]);
     const expected = new Map([...throughGoyzer].map(([key, answer]) => [key, without(answer, NOT_STATED[format])]));
@@ -138,6 +150,31 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
     expect((await sync()).error).toMatch(/HTTP 401/);
     useFeed(format, feed, { Authorization: `Bearer ${FEED_TOKEN}` });
     expect(await publicListings(NOT_STATED[format])).toEqual(before);
+  });
+
+  it("asks a scheduled run's feed whether it changed: a 304 writes nothing; a changed feed is read; a run someone asked for reads it whole", async () => {
+    expect((await sync()).status).toBe('succeeded');
+    const stamps = async () => (await strapi.db.query('plugin::extsource.property').findMany({ select: ['reference', 'updatedAt'], where: { provider: format } })).map((row: { reference: string; updatedAt: unknown }) => `${row.reference} ${String(row.updatedAt)}`);
+    const before = await stamps();
+    const asked = feed.state.requests.length;
+    const unchanged = await sync('cron');
+    expect(feed.state.requests.slice(asked).map((request) => request.headers['if-none-match'])).toEqual([expect.stringMatching(/^"/)]);
+    expect(unchanged).toMatchObject({ status: 'succeeded', fetched: 0, created: 0, updated: 0, failed: 0 });
+    expect(unchanged.unchanged).toBe(await strapi.db.query('plugin::extsource.property').count({ where: { provider: format, status: 'active' } }));
+    expect(await stamps()).toEqual(before);
+
+    const changed = units.sales.find((unit) => unit.Status !== 'Blocked' && unit.PriceOnApplication !== 'Yes')!;
+    const price = changed.SellPrice;
+    changed.SellPrice = `${Number(changed.SellPrice) + 1000}.0000`;
+    try {
+      expect(await sync('cron')).toMatchObject({ status: 'succeeded', updated: 1 });
+      const manual = feed.state.requests.length;
+      expect(await sync()).toMatchObject({ status: 'succeeded', updated: 0 });
+      expect(feed.state.requests[manual].headers['if-none-match']).toBeUndefined();
+    } finally {
+      changed.SellPrice = price;
+      await sync();
+    }
   });
 
   it('withdraws a home gone from the feed, and skips a record it cannot use with its reference and why', async () => {

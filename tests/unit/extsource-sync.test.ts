@@ -4,7 +4,7 @@ import { fraction, judgePage, PageTally, type PageSummary } from '../../src/plug
 import { backoffMs, retryAfterMs } from '../../src/plugins/extsource/server/src/drivers/http';
 import { parseJson } from '../../src/plugins/extsource/server/src/drivers/reelly';
 import {
-  contentHash, looksLikeBadFetch, planChanges, planSync, syncMode, type ExistingRow, type SyncMarks,
+  contentHash, looksLikeBadFetch, planChanges, planSync, sinceVersion, syncMode, type ExistingRow, type SyncMarks,
 } from '../../src/plugins/extsource/server/src/services/sync-plan';
 import type { NormalisedListing } from '../../src/plugins/extsource/server/src/mapping/types';
 
@@ -95,6 +95,20 @@ describe('syncMode', () => {
     ['the full sync is due', marks(1, 24), policy, 'full'],
     ['unreadable marks', { last_success_at: 'x', last_full_at: 'y' }, policy, 'full'],
   ])('%s: %s', (_, given, incremental, expected) => expect(syncMode(now, given, incremental)).toBe(expected));
+});
+
+describe('sinceVersion', () => {
+  const now = new Date('2026-12-05T12:00:00Z');
+  const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+  const marks = (full: number, version?: string): SyncMarks => ({ last_success_at: ago(1), last_full_at: ago(full), ...(version ? { version } : {}) });
+
+  it.each<[string, SyncMarks | null, boolean, string | undefined]>([
+    ['a scheduled run, the feed read whole 3 hours ago', marks(3, 'v1'), true, 'v1'],
+    ['a run someone asked for reads the feed whole', marks(3, 'v1'), false, undefined],
+    ['read whole 24 hours ago: due again', marks(24, 'v1'), true, undefined],
+    ['a feed without validators', marks(3), true, undefined],
+    ['never synced', null, true, undefined],
+  ])('%s', (_, given, scheduled, expected) => expect(sinceVersion(now, given, scheduled)).toBe(expected));
 });
 
 describe('Goyzer paging', () => {

@@ -18,11 +18,32 @@ import type { Fetched, ListingsDriver, Progress } from './types';
 
 const mebibytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
 
-/** What one reading of the file gave: each listing type's listings, the records skipped, how many records in all. */
+/** What one reading of the file gave: each listing type's listings, the records skipped, how many records in all, its version. */
 interface FeedRead {
   listings: Record<ListingType, NormalisedListing[]>;
   rejected: Rejected[];
   records: number;
+  version: string | undefined;
+}
+
+const NOT_MODIFIED = 'not modified';
+
+/** The validators of an answer, as one version string (undefined when the server gives none). */
+function versionOf(headers: Record<string, unknown>): string | undefined {
+  const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
+  const modified = typeof headers['last-modified'] === 'string' ? headers['last-modified'] : undefined;
+  return etag || modified ? JSON.stringify({ etag, modified }) : undefined;
+}
+
+/** The conditional request's headers for a version `versionOf` made. */
+function conditionOf(version: string | undefined): Record<string, string> {
+  if (!version) return {};
+  try {
+    const { etag, modified } = JSON.parse(version) as { etag?: string; modified?: string };
+    return { ...(etag ? { 'If-None-Match': etag } : {}), ...(modified ? { 'If-Modified-Since': modified } : {}) };
+  } catch {
+    return {};
+  }
 }
 
 export function portalFeedDriver(format: PortalFormatName, settings: ExtsourceConfig['listingsFeed'], policy: RetryPolicy, observe?: RequestObserver): ListingsDriver {
@@ -33,9 +54,15 @@ export function portalFeedDriver(format: PortalFormatName, settings: ExtsourceCo
   const what = `${label} feed ${url.host}${url.pathname}`;
   const client = createHttpClient(url.origin, policy, { Accept: 'application/xml, text/xml', ...settings.headers });
 
-  async function readFeed(progress?: Progress): Promise<FeedRead> {
-    const response = await getStream(client, `${url.pathname}${url.search}`, {}, policy, what, observe && ((outcome, seconds) => observe('feed', outcome, seconds)));
-    const read: FeedRead = { listings: { sale: [], rent: [] }, rejected: [], records: 0 };
+  /** The file, or NOT_MODIFIED when it is still the `since` version. */
+  async function readFeed(since: string | undefined, progress?: Progress): Promise<FeedRead | typeof NOT_MODIFIED> {
+    const request = { headers: conditionOf(since), validateStatus: (status: number) => (status >= 200 && status < 300) || status === 304 };
+    const response = await getStream(client, `${url.pathname}${url.search}`, request, policy, what, observe && ((outcome, seconds) => observe('feed', outcome, seconds)));
+    if (response.status === 304) {
+      response.data.destroy();
+      return NOT_MODIFIED;
+    }
+    const read: FeedRead = { listings: { sale: [], rent: [] }, rejected: [], records: 0, version: versionOf(response.headers) };
     let bytes = 0;
     try {
       return await withFeedReader(format, async (reader) => {
@@ -58,21 +85,24 @@ export function portalFeedDriver(format: PortalFormatName, settings: ExtsourceCo
     }
   }
 
-  let reading: Promise<FeedRead> | undefined;
+  /** The reads of this driver (one sync run), by the version they were asked `since`: both types asking alike read the file once. */
+  const reads = new Map<string | undefined, Promise<FeedRead | typeof NOT_MODIFIED>>();
   let rejectedTold = false;
 
   return {
     name: format,
-    /** A listing type's listings of the file, read once for both types; the records skipped told with the first. */
-    async fetchListings(type: ListingType, progress?: Progress): Promise<Fetched<NormalisedListing>> {
-      reading ??= readFeed(progress);
-      const read = await reading;
+    /** A listing type's listings of the file, or that it is still `since`; the records skipped told with the first type. */
+    async fetchListings(type: ListingType, progress?: Progress, since?: string): Promise<Fetched<NormalisedListing>> {
+      if (!reads.has(since)) reads.set(since, readFeed(since, progress));
+      const read = await reads.get(since)!;
+      if (read === NOT_MODIFIED) return { records: [], rejected: [], version: since, notModified: true };
       const rejected = rejectedTold ? [] : read.rejected;
       rejectedTold = true;
-      return { records: read.listings[type], rejected };
+      return { records: read.listings[type], rejected, version: read.version };
     },
     async test() {
-      const read = await readFeed();
+      const read = await readFeed(undefined);
+      if (read === NOT_MODIFIED) throw new ProviderError(`${what}: answered 304 Not Modified to a request that asked for the file`);
       const listings = read.listings.sale.length + read.listings.rent.length;
       return `${label}, ${listings.toLocaleString('en')} listings (${read.listings.sale.length.toLocaleString('en')} for sale, ${read.listings.rent.length.toLocaleString('en')} to rent)`;
     },

@@ -7,6 +7,10 @@ export interface Fetched<T> {
   rejected: Rejected[];
   /** Things the run should report (a feed that announced more units than it sent, ...). */
   warnings?: string[];
+  /** What was read, as the feed's validators name it (its ETag, its Last-Modified): given back as `since` to ask whether it changed. */
+  version?: string;
+  /** The feed is still the `since` version: nothing was read, nothing is to be written or withdrawn. */
+  notModified?: true;
 }
 
 /** What changed at the provider recently: new and changed listings, and the references withdrawn. */
@@ -35,8 +39,11 @@ export class ChangesUnavailableError extends ProviderError {
 
 export interface ListingsDriver {
   readonly name: string;
-  /** The whole listing type, or an error: never a partial list. */
-  fetchListings(type: ListingType, progress?: Progress): Promise<Fetched<NormalisedListing>>;
+  /**
+   * The whole listing type, or an error: never a partial list. `since`: the version of the feed the
+   * last sync of the type stored, for a driver whose feed can say it did not change (notModified).
+   */
+  fetchListings(type: ListingType, progress?: Progress, since?: string): Promise<Fetched<NormalisedListing>>;
   /** Present when incremental sync is switched on for this provider. */
   readonly changes?: {
     policy: IncrementalPolicy;

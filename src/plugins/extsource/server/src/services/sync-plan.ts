@@ -93,9 +93,23 @@ export function planChanges(changed: NormalisedListing[], withdrawn: string[], e
 export interface SyncMarks {
   last_success_at: string;
   last_full_at: string;
+  /** The feed's version that full fetch read (a feed that has validators). */
+  version?: string;
 }
 
 const HOUR = 3_600_000;
+
+/** A feed is read whole at least this often, whatever it says of its version (decision 232). */
+const FULL_READ_HOURS = 24;
+
+/**
+ * The version a run asks the feed whether it still is: the last full fetch's, for a scheduled run within
+ * FULL_READ_HOURS of it. A run someone asked for reads the feed whole (a release may map it anew).
+ */
+export function sinceVersion(now: Date, marks: SyncMarks | null, scheduled: boolean): string | undefined {
+  if (!scheduled || !marks?.version) return undefined;
+  return now.getTime() - new Date(marks.last_full_at).getTime() < FULL_READ_HOURS * HOUR ? marks.version : undefined;
+}
 
 /**
  * Incremental only when the provider offers it, the last successful sync began well inside the change

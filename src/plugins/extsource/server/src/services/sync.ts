@@ -21,7 +21,7 @@ import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType, NormalisedListing } from '../mapping/types';
 import { eachSliced, slicer, type Pause } from '../slices';
 import { sharedSyncLock, type SyncLock, type SyncLockHold } from './lock';
-import { contentHash, planChanges, planSync, rowStatus, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
+import { contentHash, planChanges, planSync, rowStatus, sinceVersion, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
 
 export const PROPERTY_UID = 'plugin::extsource.property';
 export const RUN_UID = 'plugin::extsource.sync-run';
@@ -189,7 +189,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
    * The provider's recent changes when incremental sync applies (see syncMode), else the whole type.
    * Credentials that may not call the change list fall back to the full fetch, with a warning.
    */
-  async function fetchType(driver: ListingsDriver, listingType: ListingType, mode: 'full' | 'incremental', state: RunProgress, warnings: string[]) {
+  async function fetchType(driver: ListingsDriver, listingType: ListingType, mode: 'full' | 'incremental', since: string | undefined, state: RunProgress, warnings: string[]) {
     const onProgress = (fetched: number) => (state.fetched = fetched);
     if (mode === 'incremental' && driver.changes) {
       try {
@@ -199,16 +199,22 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
         warnings.push(`${listingType}: ${error.message}: a full sync was run instead`);
       }
     }
-    return { mode: 'full' as const, deleted: [] as string[], ...(await driver.fetchListings(listingType, onProgress)) };
+    return { mode: 'full' as const, deleted: [] as string[], ...(await driver.fetchListings(listingType, onProgress, since)) };
   }
 
-  async function syncType(runId: number, type: RunType, listingType: ListingType, driver: ListingsDriver, counts: Counts, warnings: string[], changed: Set<string>) {
+  async function syncType(runId: number, type: RunType, listingType: ListingType, driver: ListingsDriver, scheduled: boolean, counts: Counts, warnings: string[], changed: Set<string>) {
     const state: RunProgress = { run_id: runId, type, phase: 'fetching', listing_type: listingType, fetched: 0, written: 0, to_write: 0 };
     progress.set(runId, state);
 
     const fetchStartedAt = new Date();
     const marks = (await store().get({ key: marksKey(driver.name, listingType) })) as SyncMarks | null;
-    const fetched = await fetchType(driver, listingType, syncMode(fetchStartedAt, marks, driver.changes?.policy), state, warnings);
+    const fetched = await fetchType(driver, listingType, syncMode(fetchStartedAt, marks, driver.changes?.policy), sinceVersion(fetchStartedAt, marks, scheduled), state, warnings);
+    if (fetched.notModified) {
+      // Still what the last full fetch read and wrote: every listing it keeps on the site is unchanged.
+      counts.unchanged += await properties().count({ where: { provider: driver.name, listing_type: listingType, status: 'active' } });
+      await store().set({ key: marksKey(driver.name, listingType), value: { ...marks!, last_success_at: fetchStartedAt.toISOString() } satisfies SyncMarks });
+      return driver.name;
+    }
     const { records, rejected, deleted } = fetched;
     counts.fetched += records.length + rejected.length + deleted.length;
     counts.failed += rejected.length;
@@ -236,11 +242,12 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     // The next incremental run picks up from the start of this fetch.
     const started = fetchStartedAt.toISOString();
     const lastFull = fetched.mode === 'full' ? started : marks?.last_full_at ?? started;
-    await store().set({ key: marksKey(driver.name, listingType), value: { last_success_at: started, last_full_at: lastFull } satisfies SyncMarks });
+    const version = fetched.mode === 'full' ? fetched.version : marks?.version;
+    await store().set({ key: marksKey(driver.name, listingType), value: { last_success_at: started, last_full_at: lastFull, ...(version ? { version } : {}) } satisfies SyncMarks });
     return driver.name;
   }
 
-  async function execute(runId: number, type: RunType, startedAt: Date, hold: SyncLockHold): Promise<SyncRun> {
+  async function execute(runId: number, type: RunType, trigger: Trigger, startedAt: Date, hold: SyncLockHold): Promise<SyncRun> {
     const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0 };
     const warnings: string[] = [];
     const changed = new Set<string>();
@@ -253,7 +260,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
       try {
         if (!hold.held()) throw new Error('lost the sync lock (this process stalled too long); another run may have started');
         driver ??= listingsDriver(strapi);
-        provider = await syncType(runId, type, listingType, driver, counts, warnings, changed);
+        provider = await syncType(runId, type, listingType, driver, trigger === 'cron', counts, warnings, changed);
         completedTypes += 1;
       } catch (thrown) {
         error = `${listingType}: ${errorMessage(thrown)}`;
@@ -325,7 +332,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
         })) as RunRow;
         const stopHeartbeat = startHeartbeat(row.id);
         const traced = hostOf(strapi).inSpan ?? ((_name, _attributes, work) => work());
-        const finished = traced('extsource.sync', { 'sync.type': type, 'sync.trigger': trigger, 'sync.run_id': row.id }, () => execute(row.id, type, startedAt, hold)).finally(async () => {
+        const finished = traced('extsource.sync', { 'sync.type': type, 'sync.trigger': trigger, 'sync.run_id': row.id }, () => execute(row.id, type, trigger, startedAt, hold)).finally(async () => {
           stopHeartbeat();
           progress.delete(row.id);
           await hold.release();
