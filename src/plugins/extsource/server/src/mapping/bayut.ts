@@ -10,10 +10,10 @@ import { sqftFromSqm } from './area';
 import { uaeCoordinates } from './coordinates';
 import { uaeInstant } from './dates';
 import { emirateCode, emirateName } from './emirates';
-import { amount, portalFurnishing, portalYes, propertyType, rentPeriod, writtenAmenities, yearlyRent } from './portal-words';
+import { amount, count, emailAddress, httpUrl, portalFurnishing, portalYes, propertyType, rentPeriod, writtenAmenities, yearlyRent } from './portal-words';
 import { clip, plainLine, plainText } from './text';
 import type { CompletionStatus, ListingType, NormalisedListing, Rejected } from './types';
-import { bedroomsLabel, number } from './values';
+import { bedroomsLabel } from './values';
 import { child, childrenNamed, textAt, type XmlElement } from './xml-element';
 
 function purpose(value: string): ListingType | undefined {
@@ -33,9 +33,6 @@ function areaSqft(size: string, unit: string): number | null {
 }
 
 const completionStatus = (offPlan: string): CompletionStatus => (offPlan === '' ? '' : portalYes(offPlan) ? 'off_plan' : 'ready');
-const httpUrl = (value: string) => (/^https?:\/\/\S+$/i.test(value) ? value : '');
-const email = (value: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? clip(value, 255) : '');
-const count = (value: string) => number(value.replace(/\+$/, ''));
 
 export function mapBayutProperty(property: XmlElement): NormalisedListing | Rejected {
   const read = (...path: string[]) => textAt(property, ...path);
@@ -72,7 +69,7 @@ export function mapBayutProperty(property: XmlElement): NormalisedListing | Reje
     currency: 'AED',
     agent_name: plainLine(read('listing_agent')),
     agent_phone: clip(read('listing_agent_phone'), 50),
-    agent_email: email(read('listing_agent_email')),
+    agent_email: emailAddress(read('listing_agent_email')),
     agent_photo: httpUrl(read('listing_agent_photo')),
     description: plainText(read('property_description')),
     title_ar: plainLine(read('property_title_ar'), Infinity),

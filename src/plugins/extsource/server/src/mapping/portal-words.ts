@@ -4,7 +4,8 @@
  * amenity as Goyzer's `FittingFixtures` names it, a furnishing, a rent's period. Sources and the
  * differences between exporters are in docs/extsource.md.
  */
-import { text } from './values';
+import { clip } from './text';
+import { number, text } from './values';
 
 /** Property Finder's `property_type` codes, as the cards name the type. */
 export const PROPERTY_TYPES: Readonly<Record<string, string>> = {
@@ -130,6 +131,15 @@ export function amount(value: unknown): number | null {
   const parsed = Number(digits);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
 }
+
+/** An http(s) URL as written, or "". */
+export const httpUrl = (value: string) => (/^https?:\/\/\S+$/i.test(value) ? value : '');
+
+/** An e-mail address as written (within its column), or "" when it is none. */
+export const emailAddress = (value: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? clip(value, 255) : '');
+
+/** A count written `3`, `7+` or `10+`. */
+export const count = (value: string) => number(value.replace(/\+$/, ''));
 
 /** Yes / No as portals write it. */
 export const portalYes = (value: unknown) => /^(yes|true|1|y)$/i.test(text(value));

@@ -8,10 +8,10 @@
 import { uaeCoordinates } from './coordinates';
 import { uaeInstant } from './dates';
 import { emirateCode, emirateName } from './emirates';
-import { amenityNames, amount, portalFurnishing, portalYes, propertyType, rentPeriod, yearlyRent, type RentPeriod } from './portal-words';
+import { amenityNames, amount, count, emailAddress, httpUrl, portalFurnishing, portalYes, propertyType, rentPeriod, yearlyRent, type RentPeriod } from './portal-words';
 import { clip, plainLine, plainText } from './text';
 import type { CompletionStatus, ListingType, NormalisedListing, Rejected } from './types';
-import { bedroomsLabel, number } from './values';
+import { bedroomsLabel } from './values';
 import { child, childrenNamed, textAt, type XmlElement } from './xml-element';
 
 /** `offering_type`: residential or commercial, sale or rent (some exporters write it in words). */
@@ -48,11 +48,7 @@ function completionStatus(value: string): CompletionStatus {
   return '';
 }
 
-const httpUrl = (value: string) => (/^https?:\/\/\S+$/i.test(value) ? value : '');
 const urls = (container: XmlElement | undefined) => [...new Set(childrenNamed(container, 'url').map((url) => httpUrl(url.text.trim())).filter(Boolean))];
-const email = (value: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? clip(value, 255) : '');
-/** A count written `3` or `7+`. */
-const count = (value: string) => number(value.replace(/\+$/, ''));
 
 export function mapPropertyFinderProperty(property: XmlElement): NormalisedListing | Rejected {
   const read = (...path: string[]) => textAt(property, ...path);
@@ -94,7 +90,7 @@ export function mapPropertyFinderProperty(property: XmlElement): NormalisedListi
     currency: clip(read('currency'), 3).toUpperCase() || 'AED',
     agent_name: plainLine(agentField('name')),
     agent_phone: clip(agentField('phone'), 50),
-    agent_email: email(agentField('email')),
+    agent_email: emailAddress(agentField('email')),
     agent_photo: httpUrl(agentField('photo')),
     description: plainText(read('description_en')),
     title_ar: plainLine(read('title_ar'), Infinity),
