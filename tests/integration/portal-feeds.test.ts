@@ -148,6 +148,8 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
     feed.state.answer = 'feed';
     useFeed(format, feed);
     expect((await sync()).error).toMatch(/HTTP 401/);
+    useFeed(format, { ...feed, url: 'crm.example.ae/feed.xml' });
+    expect((await sync()).error).toBe('sale: ' + (format === 'pf-xml' ? 'Property Finder' : 'Bayut') + ' XML: LISTINGS_FEED_URL is not an http(s) URL');
     useFeed(format, feed, { Authorization: `Bearer ${FEED_TOKEN}` });
     expect(await publicListings(NOT_STATED[format])).toEqual(before);
   });

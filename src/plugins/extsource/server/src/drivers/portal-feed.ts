@@ -46,10 +46,17 @@ function conditionOf(version: string | undefined): Record<string, string> {
   }
 }
 
+/** LISTINGS_FEED_URL as a URL, or the error saying what is wrong with it. */
+function feedUrl(label: string, written: string): URL {
+  if (!written) throw new ProviderError(`${label}: LISTINGS_FEED_URL is not set`);
+  const url = URL.canParse(written) ? new URL(written) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol)) throw new ProviderError(`${label}: LISTINGS_FEED_URL is not an http(s) URL`);
+  return url;
+}
+
 export function portalFeedDriver(format: PortalFormatName, settings: ExtsourceConfig['listingsFeed'], policy: RetryPolicy, observe?: RequestObserver): ListingsDriver {
   const { label } = PORTAL_FORMATS[format];
-  if (!settings.url) throw new ProviderError(`${label}: LISTINGS_FEED_URL is not set`);
-  const url = new URL(settings.url);
+  const url = feedUrl(label, settings.url);
   // Errors name the feed by its host and path: a query string may carry the CRM's token.
   const what = `${label} feed ${url.host}${url.pathname}`;
   const client = createHttpClient(url.origin, policy, { Accept: 'application/xml, text/xml', ...settings.headers });
