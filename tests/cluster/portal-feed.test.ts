@@ -34,6 +34,8 @@ beforeAll(async () => {
     CLIENT_URL: 'http://site.test.local',
     ADMIN_EMAIL: CLUSTER_ADMIN.email,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    // The projects are the sample's: production refuses that without the demo switched on.
+    SEED_DEMO: 'true',
     EXTSOURCE_CRON: '',
     EXTSOURCE_LISTINGS_DRIVER: 'pf-xml',
     LISTINGS_FEED_URL: feed.url,
