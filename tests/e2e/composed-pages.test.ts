@@ -250,7 +250,7 @@ describe('a composed page', () => {
     await page.goto(`${base}/admin/content-manager/collection-types/${PAGE_UID}/${created.documentId}?plugins[i18n][locale]=en`);
     // Saved sections open folded: unfold each, as an editor reading the page does.
     for (const { title } of sections) await page.getByRole('button', { name: new RegExp(` - ${title}$`) }).first().click();
-    // A listings section's count waits for a rebuild of the listings under way (the start's sync, in a fresh app).
+    // Twenty seconds were once too few for one of the ten in CI, the file first in a fresh app (cause not found).
     await expect.poll(() => page.locator('[data-testid="preview"][aria-busy="false"]').count(), { timeout: 60_000, message: `previews answered, of ${sections.length} asked: ${asked.length}` }).toBe(sections.length);
     page.off('request', count);
     expect(asked).toHaveLength(sections.length);
