@@ -10,10 +10,10 @@ import { sqftFromSqm } from './area';
 import { uaeCoordinates } from './coordinates';
 import { uaeInstant } from './dates';
 import { emirateCode, emirateName } from './emirates';
-import { amount, count, emailAddress, httpUrl, portalFurnishing, portalYes, propertyType, rentPeriod, writtenAmenities, yearlyRent } from './portal-words';
+import { amount, count, portalFurnishing, portalYes, propertyType, rentPeriod, writtenAmenities, yearlyRent } from './portal-words';
 import { clip, plainLine, plainText } from './text';
 import type { CompletionStatus, ListingType, NormalisedListing, Rejected } from './types';
-import { bedroomsLabel } from './values';
+import { bedroomsLabel, emailAddress, httpUrl } from './values';
 import { child, childrenNamed, textAt, type XmlElement } from './xml-element';
 
 function purpose(value: string): ListingType | undefined {

@@ -10,7 +10,7 @@ import { calendarDay, uaeInstant } from './dates';
 import { emirateCode, emirateName } from './emirates';
 import { clip, plainLine, plainText } from './text';
 import type { CompletionStatus, ListingType, NormalisedListing, Rejected } from './types';
-import { bedroomsLabel, list, number, text } from './values';
+import { bedroomsLabel, emailAddress, httpUrl, list, number, text } from './values';
 
 export type UnitDTO = Record<string, unknown>;
 
@@ -33,11 +33,6 @@ export function isAvailableStatus(status: string): boolean {
 export function isDeletedUnit(unit: UnitDTO): boolean {
   return statusKey(text(unit.Status)) === 'deleted';
 }
-
-const httpUrl = (value: unknown): string => {
-  const url = text(value);
-  return /^https?:\/\/\S+$/i.test(url) ? url : '';
-};
 
 function imageUrls(images: unknown): string[] {
   const container = images && typeof images === 'object' ? (images as { Image?: unknown }).Image : undefined;
@@ -79,7 +74,6 @@ export function mapGoyzerUnit(unit: UnitDTO, listingType: ListingType): Normalis
   const coordinates = uaeCoordinates(text(unit.ProGooglecoordinates));
   const status = plainLine(unit.Status, 100);
   const onRequest = yes(unit.PriceOnApplication);
-  const email = text(unit.SalesmanEmail);
   return {
     reference,
     listing_type: listingType,
@@ -103,7 +97,7 @@ export function mapGoyzerUnit(unit: UnitDTO, listingType: ListingType): Normalis
     currency: clip(text(unit.CurrencyAbr), 3) || 'AED',
     agent_name: plainLine(unit.Agent),
     agent_phone: clip(text(unit.ContactNumber), 50),
-    agent_email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? clip(email, 255) : '',
+    agent_email: emailAddress(unit.SalesmanEmail),
     agent_photo: httpUrl(unit.AgentPhoto),
     description: plainText(unit.Remarks),
     title_ar: plainLine(unit.ArabicTitle, Infinity),

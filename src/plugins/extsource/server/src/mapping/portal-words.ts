@@ -4,7 +4,6 @@
  * amenity as Goyzer's `FittingFixtures` names it, a furnishing, a rent's period. Sources and the
  * differences between exporters are in docs/extsource.md.
  */
-import { clip } from './text';
 import { number, text } from './values';
 
 /** Property Finder's `property_type` codes, as the cards name the type. */
@@ -131,12 +130,6 @@ export function amount(value: unknown): number | null {
   const parsed = Number(digits);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : null;
 }
-
-/** An http(s) URL as written, or "". */
-export const httpUrl = (value: string) => (/^https?:\/\/\S+$/i.test(value) ? value : '');
-
-/** An e-mail address as written (within its column), or "" when it is none. */
-export const emailAddress = (value: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? clip(value, 255) : '');
 
 /** A count written `3`, `7+` or `10+`. */
 export const count = (value: string) => number(value.replace(/\+$/, ''));

@@ -8,10 +8,10 @@
 import { uaeCoordinates } from './coordinates';
 import { uaeInstant } from './dates';
 import { emirateCode, emirateName } from './emirates';
-import { amenityNames, amount, count, emailAddress, httpUrl, portalFurnishing, portalYes, propertyType, rentPeriod, yearlyRent, type RentPeriod } from './portal-words';
+import { amenityNames, amount, count, portalFurnishing, portalYes, propertyType, rentPeriod, yearlyRent, type RentPeriod } from './portal-words';
 import { clip, plainLine, plainText } from './text';
 import type { CompletionStatus, ListingType, NormalisedListing, Rejected } from './types';
-import { bedroomsLabel } from './values';
+import { bedroomsLabel, emailAddress, httpUrl } from './values';
 import { child, childrenNamed, textAt, type XmlElement } from './xml-element';
 
 /** `offering_type`: residential or commercial, sale or rent (some exporters write it in words). */

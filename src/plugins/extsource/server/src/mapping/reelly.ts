@@ -22,7 +22,7 @@ import { intoSiteCurrency } from './money';
 import { isRejected } from './rejected';
 import { plainLine, plainText } from './text';
 import type { Developer, FloorPlan, NormalisedProject, PaymentPlan, ProjectTranslation, Rejected, UnitType } from './types';
-import { bedroomsLabel, list, number, slugify, text } from './values';
+import { bedroomsLabel, httpUrl, list, number, slugify, text } from './values';
 
 export type ReellyRecord = Record<string, unknown>;
 
@@ -63,10 +63,7 @@ function nameOf(value: unknown): string {
   return typeof value === 'string' && !/^\d+$/.test(value.trim()) ? plainLine(value) : '';
 }
 
-const urlOf = (value: unknown): string => {
-  const url = value && typeof value === 'object' ? text((value as { url?: unknown }).url) : text(value);
-  return /^https?:\/\/\S+$/i.test(url) ? url : '';
-};
+const urlOf = (value: unknown): string => httpUrl(value && typeof value === 'object' ? (value as { url?: unknown }).url : value);
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 

@@ -1,4 +1,5 @@
 /** Small parsers for provider values, which arrive as strings, numbers, empty objects or nothing. */
+import { clip } from './text';
 
 /** Text of a provider value: strings trimmed, numbers as text, anything else (empty elements) "". */
 export function text(value: unknown): string {
@@ -18,6 +19,18 @@ export function number(value: unknown): number | null {
   if (cleaned === '') return null;
   const parsed = Number(cleaned);
   return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** An http(s) URL as written, or "" when the value is none. */
+export function httpUrl(value: unknown): string {
+  const url = text(value);
+  return /^https?:\/\/\S+$/i.test(url) ? url : '';
+}
+
+/** An e-mail address as written (within its column), or "" when the value is none. */
+export function emailAddress(value: unknown): string {
+  const email = text(value);
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? clip(email, 255) : '';
 }
 
 /** A value that may be one item, a list of items, or an empty element, as a list. */
