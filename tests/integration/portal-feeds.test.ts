@@ -134,6 +134,12 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
     const expected = new Map([...throughGoyzer].map(([key, answer]) => [key, without(answer, NOT_STATED[format])]));
     expect([...through.keys()].sort()).toEqual([...expected.keys()].sort());
     for (const [key, answer] of through) expect(answer, key).toEqual(expected.get(key));
+    // The card states every rent yearly; the row keeps the period the feed stated it for (the fake writes a third of PF's rents monthly).
+    const rows = await strapi.db.query(PROPERTY).findMany({ where: { provider: format }, select: ['listing_type', 'rent_period'] });
+    const periods = (type: string) => new Set(rows.filter((row) => row.listing_type === type).map((row) => row.rent_period));
+    expect(periods('rent')).toEqual(new Set(format === 'pf-xml' ? ['year', 'month'] : ['year']));
+    expect(periods('sale')).toEqual(new Set([null]));
+    expect(await strapi.db.query(PROPERTY).count({ where: { provider: 'goyzer', rent_period: { $notNull: true } } })).toBe(0);
   });
 
   it('names its format and the number of listings in the connection test', async () => {

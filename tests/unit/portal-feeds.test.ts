@@ -74,9 +74,9 @@ describe('a Property Finder feed as a CRM exports it', () => {
     });
   });
 
-  it("states a month's rent as a year's, reads 7+, an off-plan status and geopoints written lat,lng", () => {
+  it("states a month's rent as a year's with its period kept, reads 7+, an off-plan status and geopoints written lat,lng", () => {
     expect(listings.get('GI-R-2001')).toMatchObject({
-      listing_type: 'rent', category: 'Villa', price: 300000, bedrooms: '7', bathrooms: 7, agent_email: '', agent_phone: '0501112233',
+      listing_type: 'rent', category: 'Villa', price: 300000, rent_period: 'month', bedrooms: '7', bathrooms: 7, agent_email: '', agent_phone: '0501112233',
       latitude: 25.0539, longitude: 55.2693, completion_status: 'off_plan', furnishing: 'unfurnished',
       images: ['http://crm.example.ae/media/2001.jpg'], description: 'A villa & garden.',
       fittings: 'Private Garden, Private Pool, Covered Parking, Central A/C',
@@ -102,7 +102,7 @@ describe("a Property Finder feed in the older export's shape", () => {
   it('reads ISO-8859-1, a flat monthly rent beside rental_period, a type in words, legacy amenity codes and a studio', () => {
     const [listing] = mapped('pf-legacy.xml', PF, mapPropertyFinderProperty);
     expect(listing).toMatchObject({
-      reference: 'MC-77', listing_type: 'rent', category: 'Apartment', price: 114000, bedrooms: 'Studio', property_name: 'Café Tower',
+      reference: 'MC-77', listing_type: 'rent', category: 'Apartment', price: 114000, rent_period: 'month', bedrooms: 'Studio', property_name: 'Café Tower',
       title: 'Studio near the Café', agent_name: 'Nadia Saleh', agent_email: 'nadia@agency.example', fittings: 'Balcony, Basement Parking, Carpets',
       latitude: 25.0712, longitude: 55.1404, provider_updated_at: '2026-11-30T06:00:00.000Z',
     });
@@ -156,9 +156,9 @@ describe('a Bayut feed', () => {
     });
   });
 
-  it("reads lower-case tags, a studio written -1, a week's rent as a year's and an off-plan flag", () => {
+  it("reads lower-case tags, a studio written -1, a week's rent as a year's with its period kept and an off-plan flag", () => {
     expect(listings.get('BY-R-4001')).toMatchObject({
-      listing_type: 'rent', category: 'Apartment', bedrooms: 'Studio', bathrooms: 1, area_sqft: 650, price: 78000, completion_status: 'off_plan',
+      listing_type: 'rent', category: 'Apartment', bedrooms: 'Studio', bathrooms: 1, area_sqft: 650, price: 78000, rent_period: 'week', completion_status: 'off_plan',
       state_id: 'AZ', community: 'Yas Island', available: true, provider_updated_at: null,
     });
   });

@@ -2276,6 +2276,7 @@ export interface PluginExtsourceProperty extends Struct.CollectionTypeSchema {
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 100;
       }>;
+    rent_period: Schema.Attribute.Enumeration<['year', 'month', 'week', 'day']>;
     state_id: Schema.Attribute.String &
       Schema.Attribute.SetMinMaxLength<{
         maxLength: 2;

@@ -46,6 +46,8 @@ export function mapBayutProperty(property: XmlElement): NormalisedListing | Reje
   const stateId = emirateCode(city);
   const coordinates = uaeCoordinates(read('geopoints')) ?? uaeCoordinates(read('latitude'), read('longitude') || undefined);
   const price = amount(read('price'));
+  // A sale's Rent_Frequency is an exporter's default, never a period.
+  const period = type === 'rent' && price !== null ? (rentPeriod(read('rent_frequency')) ?? 'year') : undefined;
   return {
     reference,
     listing_type: type,
@@ -63,8 +65,8 @@ export function mapBayutProperty(property: XmlElement): NormalisedListing | Reje
     bedrooms: bedrooms(read('bedrooms')),
     bathrooms: count(read('bathrooms') || read('bathroom')),
     area_sqft: areaSqft(read('property_size'), read('property_size_unit')),
-    // A sale's Rent_Frequency is an exporter's default, never a period.
-    price: price === null || type === 'sale' ? price : yearlyRent(price, rentPeriod(read('rent_frequency')) ?? 'year'),
+    price: price !== null && period ? yearlyRent(price, period) : price,
+    ...(period && { rent_period: period }),
     price_on_request: false,
     currency: 'AED',
     agent_name: plainLine(read('listing_agent')),

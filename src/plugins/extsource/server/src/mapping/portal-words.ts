@@ -4,6 +4,7 @@
  * amenity as Goyzer's `FittingFixtures` names it, a furnishing, a rent's period. Sources and the
  * differences between exporters are in docs/extsource.md.
  */
+import type { RentPeriod } from './types';
 import { number, text } from './values';
 
 /** Property Finder's `property_type` codes, as the cards name the type. */
@@ -105,8 +106,6 @@ export function portalFurnishing(value: unknown): string {
   return '';
 }
 
-/** A rent's period, as a portal states it. */
-export type RentPeriod = 'year' | 'month' | 'week' | 'day';
 
 const PERIODS_A_YEAR: Record<RentPeriod, number> = { year: 1, month: 12, week: 52, day: 365 };
 

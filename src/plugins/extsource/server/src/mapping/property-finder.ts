@@ -8,9 +8,9 @@
 import { uaeCoordinates } from './coordinates';
 import { uaeInstant } from './dates';
 import { emirateCode, emirateName } from './emirates';
-import { amenityNames, amount, count, portalFurnishing, portalYes, propertyType, rentPeriod, yearlyRent, type RentPeriod } from './portal-words';
+import { amenityNames, amount, count, portalFurnishing, portalYes, propertyType, rentPeriod, yearlyRent } from './portal-words';
 import { clip, plainLine, plainText } from './text';
-import type { CompletionStatus, ListingType, NormalisedListing, Rejected } from './types';
+import type { CompletionStatus, ListingType, NormalisedListing, Rejected, RentPeriod } from './types';
 import { bedroomsLabel, emailAddress, httpUrl } from './values';
 import { child, childrenNamed, textAt, type XmlElement } from './xml-element';
 
@@ -27,18 +27,24 @@ function offering(value: string): { type: ListingType; commercial: boolean } | u
 const PRICE_PERIODS: ReadonlyArray<[string, RentPeriod]> = [['yearly', 'year'], ['monthly', 'month'], ['weekly', 'week'], ['daily', 'day']];
 
 /**
- * Sale price, or a year's rent: the first period a nested `<price>` fills (yearly first), else the flat
- * price for `rental_period` (a year when it names none, as UAE rents are quoted). Null when unknown.
+ * A rent as stated: the first period a nested `<price>` fills (yearly first), else the flat price for
+ * `rental_period` (a year when it names none, as UAE rents are quoted). Null when unknown.
  */
-function price(property: XmlElement, type: ListingType): number | null {
+function rentStated(property: XmlElement): { amount: number; period: RentPeriod } | null {
   const element = child(property, 'price');
-  if (type === 'sale') return amount(element?.text);
   for (const [name, period] of PRICE_PERIODS) {
     const value = amount(textAt(element, name));
-    if (value !== null) return yearlyRent(value, period);
+    if (value !== null) return { amount: value, period };
   }
   const flat = amount(element?.children.length ? '' : element?.text);
-  return flat === null ? null : yearlyRent(flat, rentPeriod(textAt(property, 'rental_period')) ?? 'year');
+  return flat === null ? null : { amount: flat, period: rentPeriod(textAt(property, 'rental_period')) ?? 'year' };
+}
+
+/** The sale price, or a year's rent with the period the feed stated it for; null when unknown or on request. */
+function price(property: XmlElement, type: ListingType, onRequest: boolean): Pick<NormalisedListing, 'price' | 'rent_period'> {
+  if (type === 'sale') return { price: onRequest ? null : amount(child(property, 'price')?.text) };
+  const rent = onRequest ? null : rentStated(property);
+  return rent ? { price: yearlyRent(rent.amount, rent.period), rent_period: rent.period } : { price: null };
 }
 
 function completionStatus(value: string): CompletionStatus {
@@ -85,7 +91,7 @@ export function mapPropertyFinderProperty(property: XmlElement): NormalisedListi
     bedrooms: bedroomsLabel(read('bedroom')),
     bathrooms: count(read('bathroom')),
     area_sqft: amount(read('size')),
-    price: onRequest ? null : price(property, offered.type),
+    ...price(property, offered.type, onRequest),
     price_on_request: onRequest,
     currency: clip(read('currency'), 3).toUpperCase() || 'AED',
     agent_name: plainLine(agentField('name')),

@@ -4,6 +4,9 @@ import type { Coordinates } from './coordinates';
 
 export type ListingType = 'sale' | 'rent';
 
+/** How often a rent is stated in the feed that lists it (the cards state every rent yearly). */
+export type RentPeriod = 'year' | 'month' | 'week' | 'day';
+
 /** Off-plan or ready (Goyzer's `ListingType`); "" when the feed does not say. */
 export type CompletionStatus = 'off_plan' | 'ready' | '';
 
@@ -51,6 +54,12 @@ export interface NormalisedListing {
   parking: string;
   view: string;
   fittings: string;
+  /**
+   * A CRM feed's rent: the period its rent was stated for (`price` is a year's worth). Absent, not
+   * null, where a feed states rents yearly only (Goyzer): a listing's content hash is its JSON, and
+   * Goyzer's would otherwise all change.
+   */
+  rent_period?: RentPeriod;
 }
 
 export interface Developer {
