@@ -3,28 +3,15 @@
  * (`http_requests_total{lane="fast"}`, scraped from `/metrics` with the metrics token): how tests prove a
  * request took the lane or did not, with nothing in the app kept for tests.
  */
-import http from 'http';
 import type { AddressInfo } from 'net';
 import { getStrapi, METRICS_TOKEN } from './app';
+import { scrapeAt } from './metrics';
 
 const FAST_SERIES = /^http_requests_total\{[^}]*lane="fast"[^}]*\} (\d+)$/;
 
-function scrape(port: number, token: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: '/metrics', headers: { Authorization: `Bearer ${token}` } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`GET /metrics answered ${res.statusCode}`))));
-      })
-      .on('error', reject);
-  });
-}
-
 /** The fast lane's answers so far on the app at `port` (metrics on, behind `token`). */
 export async function fastLaneAnswersAt(port: number, token = METRICS_TOKEN): Promise<number> {
-  const lines = (await scrape(port, token)).split('\n');
+  const lines = (await scrapeAt(port, token)).split('\n');
   return lines.reduce((sum, line) => sum + Number(FAST_SERIES.exec(line)?.[1] ?? 0), 0);
 }
 

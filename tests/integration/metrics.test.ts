@@ -7,23 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { apiToken, appModule, getStrapi, http, METRICS_TOKEN, newClientIp } from '../helpers/app';
 import type { Core } from '@strapi/strapi';
+import { sample } from '../helpers/metrics';
 
 async function scrape(): Promise<string> {
   const res = await (await http()).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.text;
-}
-
-/** The value of the sample `name{labels}` (labels in any order), 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_:]+)\{(.*)\} (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries([...match[2].matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]));
-    if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(match[3]);
-  }
-  return 0;
 }
 
 describe('GET /metrics on the public port', () => {

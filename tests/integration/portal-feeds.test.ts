@@ -9,6 +9,7 @@ import type { Core } from '@strapi/strapi';
 import { apiToken, appModule, generatedData, getStrapi, http } from '../helpers/app';
 import { checked } from '../helpers/contract';
 import { listingsFromFakeGoyzer } from '../helpers/fake-goyzer';
+import { sample, scrape } from '../helpers/metrics';
 import { FEED_TOKEN, startFakePortalFeed, type FakePortalFeed, type PortalFormat } from '../../scripts/fakes/portal-feeds';
 
 const units = generatedData({ projects: 0, sales: 60, rentals: 30 }).listings;
@@ -151,6 +152,7 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
 
   it('keeps the catalogue and says why when the file is cut off, no XML or refused', async () => {
     const before = await publicListings(NOT_STATED[format]);
+    const metricsBefore = await scrape();
     const cases: Array<[FakePortalFeed['state']['answer'], RegExp]> = [
       ['truncated', /ends before its <\/(list|properties)>: it was cut off after \d+ whole records/],
       ['not-xml', /root element is <html>/],
@@ -171,6 +173,12 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
     expect((await sync()).error).toBe('sale: ' + (format === 'pf-xml' ? 'Property Finder' : 'Bayut') + ' XML: LISTINGS_FEED_URL is not an http(s) URL');
     useFeed(format, feed, { Authorization: `Bearer ${FEED_TOKEN}` });
     expect(await publicListings(NOT_STATED[format])).toEqual(before);
+    // What Prometheus alerts on: six runs failed, and the last success is still the one before them.
+    const metricsAfter = await scrape();
+    const failed = (text: string) => sample(text, 'extsource_sync_runs_total', { type: 'all', status: 'failed' });
+    const lastSuccess = (text: string) => sample(text, 'extsource_sync_last_success_timestamp_seconds', { type: 'all' });
+    expect(failed(metricsAfter) - failed(metricsBefore)).toBe(6);
+    expect(lastSuccess(metricsAfter)).toBe(lastSuccess(metricsBefore));
   });
 
   it("asks a scheduled run's feed whether it changed: a 304 writes nothing; a changed feed is read; a run someone asked for reads it whole", async () => {
