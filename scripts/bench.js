@@ -6,7 +6,7 @@
 // load generator (autocannon) here. Usage: npm run bench [-- case ...]; cases: table (the one table of
 // docs/performance.md, also written to bench/results.json: scripts/bench/table.js), locales (its Arabic
 // cases alone), projects (its rows on 10,000 projects alone), leads (its two contact POST rows alone), signed-in (its signed-in buyer's row alone), map (its map rows alone), similar (its
-// project row, with similar projects, alone), sitemap (its sitemap row alone), listings (its three sale and rent listing rows alone), suggest (its three search box rows alone), page (the composed page's row alone), luxury, contact, sync, off-plan,
+// project row, with similar projects, alone), sitemap (its sitemap row alone), listings (its three sale and rent listing rows alone; BENCH_LISTINGS sets how many, BENCH_LISTINGS_FEED=pf-xml or bayut-xml reads them from a CRM's feed and syncs it again unchanged), suggest (its three search box rows alone), page (the composed page's row alone), luxury, contact, sync, off-plan,
 // off-plan-search, alerts (buyers' saved searches matched after a 10,000-project change), cluster (needs
 // PostgreSQL and haproxy: without a case named, run only when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
 'use strict';

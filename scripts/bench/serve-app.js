@@ -215,7 +215,12 @@ async function main() {
   process.once('disconnect', stop);
   process.on('message', async (message) => {
     if (message && message.sync) {
-      const run = await strapi.plugin('extsource').service('sync').run(message.sync, 'cli');
+      // The whole process's CPU (the feed's reading thread included) over the run, and the peak resident memory so far.
+      const cpuBefore = process.cpuUsage();
+      const run = await strapi.plugin('extsource').service('sync').run(message.sync, message.trigger ?? 'cli');
+      const { user, system } = process.cpuUsage(cpuBefore);
+      run.cpu_s = (user + system) / 1e6;
+      run.peak_rss = memoryMb().peak_rss;
       // The listings' index is built again off the request path after a sync (decision 155), and the search
       // box's suggestions after it (decision 166): answered once both are.
       const ended = Date.now();

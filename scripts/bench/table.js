@@ -10,6 +10,7 @@ const path = require('path');
 const { setTimeout: sleep } = require('timers/promises');
 const autocannon = require('autocannon');
 const { GOYZER_CREDENTIALS, REELLY_API_KEY, startFakeGoyzer, startFakeReelly } = require('../fakes/providers');
+const { FEED_TOKEN, startFakePortalFeed } = require('../fakes/portal-feeds');
 const { generate } = require('../generate-sample-data');
 const cores = require('./cores');
 const measure = require('./measure');
@@ -294,15 +295,16 @@ async function measureProject(big, count) {
 
 /** Sale and rent listings in the table: 12,000, the fake Goyzer's, half of each purpose (issue 43). */
 const LISTINGS = Number(process.env.BENCH_LISTINGS || 12000);
+/** Where the listings come from: `goyzer` (the default), or a CRM's `pf-xml` or `bayut-xml` feed of the same homes (issue 69). */
+const LISTINGS_SOURCE = process.env.BENCH_LISTINGS_FEED || 'goyzer';
 /** A rent page as a tenant asks for it: an emirate, two bedroom counts, a yearly budget, cheapest first, page 2. */
 const RENT_QUERY = 'purpose=rent&state_id=DU&bedrooms=1,2&max_price=400000&sort=price_asc&page=2';
 
-/** An app on the fake Goyzer holding `count` generated listings, synced once. */
-async function startListingsApp(count) {
+/** The fake Goyzer serving `units`, and the settings an app reads it with. */
+async function goyzerSource(units, count) {
   const goyzer = await startFakeGoyzer({ pageSize: 500 });
-  const { sales, rentals } = generate({ projects: 0, sales: Math.ceil(count / 2), rentals: Math.floor(count / 2), imageBase: bench.imageBase }).listings;
-  Object.assign(goyzer.state, { sales, rentals });
-  const app = await bench.startChild('serve-app.js', {
+  Object.assign(goyzer.state, units);
+  const env = {
     EXTSOURCE_LISTINGS_DRIVER: 'goyzer',
     GOYZER_BASE_URL: goyzer.url,
     GOYZER_ACCESS_CODE: GOYZER_CREDENTIALS.accessCode,
@@ -310,17 +312,47 @@ async function startListingsApp(count) {
     // A network's feed (BENCH_LISTINGS=100000) is past the defaults' 50,000 units and 128 MB a feed: an operator raises them so.
     GOYZER_MAX_ITEMS: String(Math.max(50000, count)),
     GOYZER_MAX_BYTES: String(Math.max(128, Math.ceil(count / 100)) * 1024 * 1024),
-  });
+  };
+  return { env, close: () => goyzer.close() };
+}
+
+/** A fake CRM publishing `units` as one `format` feed (ETag and 304 included), and the settings an app reads it with. */
+async function portalSource(format, units) {
+  const feed = await startFakePortalFeed({ format, token: FEED_TOKEN });
+  Object.assign(feed.state, units);
+  const env = { EXTSOURCE_LISTINGS_DRIVER: format, LISTINGS_FEED_URL: feed.url, LISTINGS_FEED_HEADERS: JSON.stringify({ Authorization: `Bearer ${FEED_TOKEN}` }) };
+  return { env, close: () => feed.close(), requests: () => feed.state.requests.length };
+}
+
+/**
+ * A CRM feed synced again unchanged, as the schedule runs it (one request with the validators, a 304) and
+ * as an editor's button runs it (the file read whole, nothing written): what each costs the app.
+ */
+async function resyncUnchanged(app, source) {
+  for (const trigger of ['cron', 'admin']) {
+    const before = source.requests();
+    const run = await bench.ask(app.child, { sync: 'all', trigger }, 'run');
+    if (run.status !== 'succeeded') throw new Error(`listings: the unchanged feed's ${trigger} sync ended ${run.status}`);
+    console.log(`listings: the unchanged feed synced again (${trigger}) in ${(run.duration_ms / 1000).toFixed(1)} s, ${run.cpu_s.toFixed(2)} s of CPU, ${source.requests() - before} request(s); fetched ${run.fetched}, ${run.created} created, ${run.updated} updated, ${run.unchanged} unchanged`);
+  }
+}
+
+/** An app holding `count` generated listings from LISTINGS_SOURCE, synced once. */
+async function startListingsApp(count) {
+  const units = generate({ projects: 0, sales: Math.ceil(count / 2), rentals: Math.floor(count / 2), imageBase: bench.imageBase }).listings;
+  const source = LISTINGS_SOURCE === 'goyzer' ? await goyzerSource(units, count) : await portalSource(LISTINGS_SOURCE, units);
+  const app = await bench.startChild('serve-app.js', source.env);
   const run = await bench.ask(app.child, { sync: 'all' }, 'run');
   if (run.status !== 'succeeded') throw new Error(`listings: the sync of ${count} listings ended ${run.status}`);
   const memory = await bench.ask(app.child, 'memory', 'memory');
-  console.log(`listings: ${count} synced in ${(run.duration_ms / 1000).toFixed(1)} s; both languages' index built ${(run.listings_built_ms / 1000).toFixed(1)} s after; RSS ${memory.rss} MB (peak ${memory.peak_rss} MB, heap ${memory.heap_used} MB)`);
-  return { app, goyzer };
+  console.log(`listings: ${count} from ${LISTINGS_SOURCE} synced in ${(run.duration_ms / 1000).toFixed(1)} s (${run.cpu_s.toFixed(1)} s of CPU, peak RSS ${run.peak_rss} MB); both languages' index built ${(run.listings_built_ms / 1000).toFixed(1)} s after; RSS ${memory.rss} MB (peak ${memory.peak_rss} MB, heap ${memory.heap_used} MB)`);
+  if (source.requests) await resyncUnchanged(app, source);
+  return { app, source };
 }
 
 /** The listings' rows: a filtered and sorted rent page, one listing with its similar listings, the sale map of Dubai at zoom 12. */
 async function listingRows(count = LISTINGS) {
-  const { app, goyzer } = await startListingsApp(count);
+  const { app, source } = await startListingsApp(count);
   try {
     const at = count.toLocaleString('en');
     await measureGet(app, { name: `filtered and sorted rent page at ${at} listings`, path: `/api/v1/properties?${RENT_QUERY}`, cpuTarget: 0.5 });
@@ -332,7 +364,7 @@ async function listingRows(count = LISTINGS) {
     await measureGet(app, { name: `sale map of Dubai at zoom 12 at ${at} listings`, path: '/api/v1/properties/map?purpose=sale&bbox=54.9,24.8,55.6,25.4&zoom=12', cpuTarget: 0.5 });
   } finally {
     await bench.stopChild(app);
-    await goyzer.close();
+    await source.close();
   }
 }
 
