@@ -206,6 +206,22 @@ describe.each(['pf-xml', 'bayut-xml'] as const)('the %s driver', (format) => {
     }
   });
 
+  it("leaves a Dubai home the feed gives no permit off the site, stored, until its permit comes", async () => {
+    const home = units.sales.find((unit) => unit.Status !== 'Blocked' && unit.StateName === 'Dubai')!;
+    const permit = { PermitNumber: home.PermitNumber, ReraStrNo: home.ReraStrNo };
+    const answer = async () => (await (await http()).get(`/api/v1/properties/${String(home.RefNo)}`)).status;
+    Object.assign(home, { PermitNumber: '', ReraStrNo: '' });
+    try {
+      expect((await sync()).status).toBe('succeeded');
+      expect(await answer()).toBe(404);
+      expect(await strapi.db.query(PROPERTY).findOne({ where: { provider: format, reference: String(home.RefNo) } })).toMatchObject({ status: 'active', permit_number: '' });
+    } finally {
+      Object.assign(home, permit);
+      await sync();
+    }
+    expect(await answer()).toBe(200);
+  });
+
   it('withdraws a home gone from the feed, and skips a record it cannot use with its reference and why', async () => {
     const [gone, ...rest] = units.sales.filter((unit) => unit.Status !== 'Blocked');
     const broken = { ...rest[0], RefNo: '' };
