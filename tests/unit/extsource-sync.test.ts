@@ -4,7 +4,7 @@ import { fraction, judgePage, PageTally, type PageSummary } from '../../src/plug
 import { backoffMs, retryAfterMs } from '../../src/plugins/extsource/server/src/drivers/http';
 import { parseJson } from '../../src/plugins/extsource/server/src/drivers/reelly';
 import {
-  contentHash, looksLikeBadFetch, planChanges, planSync, sinceVersion, syncMode, type ExistingRow, type SyncMarks,
+  contentHash, looksLikeBadFetch, planChanges, planSync, sinceVersion, skippedWarning, syncMode, type ExistingRow, type SyncMarks,
 } from '../../src/plugins/extsource/server/src/services/sync-plan';
 import type { NormalisedListing } from '../../src/plugins/extsource/server/src/mapping/types';
 
@@ -109,6 +109,14 @@ describe('sinceVersion', () => {
     ['a feed without validators', marks(3), true, undefined],
     ['never synced', null, true, undefined],
   ])('%s', (_, given, scheduled, expected) => expect(sinceVersion(now, given, scheduled)).toBe(expected));
+});
+
+describe('skippedWarning', () => {
+  it.each<[string, Parameters<typeof skippedWarning>[0], string]>([
+    ["a driver reading one type: the type fetched", { reference: 'LS-1', reason: 'no price' }, 'sale record LS-1 skipped: no price'],
+    ['a feed of both types: the type the record names', { reference: '', reason: 'missing reference_number', listing_type: 'rent' }, 'rent record (no reference) skipped: missing reference_number'],
+    ['a record that names no type', { reference: 'BY-9', reason: 'missing Property_purpose', listing_type: null }, 'record BY-9 skipped: missing Property_purpose'],
+  ])('%s', (_, record, expected) => expect(skippedWarning(record, 'sale')).toBe(expected));
 });
 
 describe('Goyzer paging', () => {

@@ -92,8 +92,8 @@ describe('a Property Finder feed as a CRM exports it', () => {
 
   it('skips a property without its reference or with an offering it cannot read, saying why', () => {
     expect(results.filter((result) => 'reason' in result)).toEqual([
-      { reference: '', reason: 'missing reference_number' },
-      { reference: 'GI-X-9', reason: 'offering_type "AUCTION" is not RS, RR, CS or CR' },
+      { reference: '', reason: 'missing reference_number', listing_type: 'sale' },
+      { reference: 'GI-X-9', reason: 'offering_type "AUCTION" is not RS, RR, CS or CR', listing_type: null },
     ]);
   });
 });
@@ -165,6 +165,6 @@ describe('a Bayut feed', () => {
 
   it('stores a listing the feed marks deleted as withdrawn, and skips one without its purpose', () => {
     expect(listings.get('BY-S-3002')).toMatchObject({ listing_status: 'deleted', available: false, state_id: 'SH' });
-    expect(listings.get('BY-S-3003')).toEqual({ reference: 'BY-S-3003', reason: 'missing Property_purpose' });
+    expect(listings.get('BY-S-3003')).toEqual({ reference: 'BY-S-3003', reason: 'missing Property_purpose', listing_type: null });
   });
 });

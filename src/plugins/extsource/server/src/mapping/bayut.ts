@@ -37,9 +37,9 @@ const completionStatus = (offPlan: string): CompletionStatus => (offPlan === '' 
 export function mapBayutProperty(property: XmlElement): NormalisedListing | Rejected {
   const read = (...path: string[]) => textAt(property, ...path);
   const reference = clip(read('property_ref_no'), 100);
-  if (!reference) return { reference: '', reason: 'missing Property_Ref_No' };
   const type = purpose(read('property_purpose'));
-  if (!type) return { reference, reason: 'missing Property_purpose' };
+  if (!reference) return { reference: '', reason: 'missing Property_Ref_No', listing_type: type ?? null };
+  if (!type) return { reference, reason: 'missing Property_purpose', listing_type: null };
 
   const status = plainLine(read('property_status'), 100);
   const city = plainLine(read('city'), 100);

@@ -59,9 +59,9 @@ const urls = (container: XmlElement | undefined) => [...new Set(childrenNamed(co
 export function mapPropertyFinderProperty(property: XmlElement): NormalisedListing | Rejected {
   const read = (...path: string[]) => textAt(property, ...path);
   const reference = clip(read('reference_number'), 100);
-  if (!reference) return { reference: '', reason: 'missing reference_number' };
   const offered = offering(read('offering_type'));
-  if (!offered) return { reference, reason: `offering_type "${clip(read('offering_type'), 40)}" is not RS, RR, CS or CR` };
+  if (!reference) return { reference: '', reason: 'missing reference_number', listing_type: offered?.type ?? null };
+  if (!offered) return { reference, reason: `offering_type "${clip(read('offering_type'), 40)}" is not RS, RR, CS or CR`, listing_type: null };
 
   const city = plainLine(read('city'), 100);
   const stateId = emirateCode(city);

@@ -157,4 +157,9 @@ export interface NormalisedProject {
 export interface Rejected {
   reference: string;
   reason: string;
+  /**
+   * What the record was listed as, in a feed of both types: null where it did not say. Absent where
+   * the driver reads one type at a time, whose records are that type's.
+   */
+  listing_type?: ListingType | null;
 }

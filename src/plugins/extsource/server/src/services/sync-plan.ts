@@ -7,7 +7,7 @@
  */
 import { createHash } from 'crypto';
 import type { IncrementalPolicy } from '../drivers/types';
-import type { NormalisedListing } from '../mapping/types';
+import type { ListingType, NormalisedListing, Rejected } from '../mapping/types';
 
 export interface ExistingRow {
   id: number;
@@ -32,6 +32,12 @@ export interface SyncPlan {
 
 export function contentHash(listing: NormalisedListing): string {
   return createHash('sha256').update(JSON.stringify(listing)).digest('hex');
+}
+
+/** A skipped record's warning for the run, naming its listing type where it is known. */
+export function skippedWarning(record: Rejected, fetchedType: ListingType): string {
+  const type = record.listing_type === undefined ? fetchedType : record.listing_type;
+  return `${type ? `${type} ` : ''}record ${record.reference || '(no reference)'} skipped: ${record.reason}`;
 }
 
 /** The status a listing is stored with. */

@@ -21,7 +21,7 @@ import { ChangesUnavailableError, type ListingsDriver } from '../drivers/types';
 import type { ListingType, NormalisedListing } from '../mapping/types';
 import { eachSliced, slicer, type Pause } from '../slices';
 import { sharedSyncLock, type SyncLock, type SyncLockHold } from './lock';
-import { contentHash, planChanges, planSync, rowStatus, sinceVersion, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
+import { contentHash, planChanges, planSync, rowStatus, sinceVersion, skippedWarning, syncMode, type ExistingRow, type HashedListing, type SyncMarks, type SyncPlan } from './sync-plan';
 
 export const PROPERTY_UID = 'plugin::extsource.property';
 export const RUN_UID = 'plugin::extsource.sync-run';
@@ -218,7 +218,7 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     const { records, rejected, deleted } = fetched;
     counts.fetched += records.length + rejected.length + deleted.length;
     counts.failed += rejected.length;
-    for (const item of rejected) warnings.push(`${listingType} record ${item.reference || '(no reference)'} skipped: ${item.reason}`);
+    for (const item of rejected) warnings.push(skippedWarning(item, listingType));
 
     const pause = slicer();
     const existing = await storedRows(driver.name, listingType, pause);
