@@ -10,7 +10,7 @@
  */
 import { setTimeout as sleep } from 'timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, CLUSTER_ADMIN, type Instance, type LoadBalancer, type RedisServer } from '../helpers/cluster';
+import { adminLogin, agent, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, instanceBaseEnv, type Instance, type LoadBalancer, type RedisServer } from '../helpers/cluster';
 import { generatedData } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { mailedLink, mailText, smtp, startSmtpServer } from '../helpers/smtp';
@@ -38,18 +38,10 @@ beforeAll(async () => {
   Object.assign(reelly.state, { projects: projects.projects, projectsAr: projects.projects_ar, developers: projects.developers });
   const smtpPort = await startSmtpServer();
   const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_CLIENT: 'postgres',
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    PUBLIC_URL: 'http://cms.test.local',
+    ...instanceBaseEnv(database.url, redis.url),
     CLIENT_URL: 'http://site.test.local',
     TRUST_PROXY: 'true',
     TRUST_PROXY_HOPS: '1',
-    ADMIN_EMAIL: CLUSTER_ADMIN.email,
-    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    SEED_DEMO: 'true',
     CONTACT_NOTIFY_EMAIL: '',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),

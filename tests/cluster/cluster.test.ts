@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
 import { checked } from '../helpers/contract';
 import {
-  adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, redisServer, sql, startHaproxy, startInstance, uploadsOfThisRun,
+  adminLogin, agent, createApiToken, freePort, freshDatabase, instanceBaseEnv, redisServer, sql, startHaproxy, startInstance, uploadsOfThisRun,
   type Instance, type LoadBalancer, type RedisServer,
 } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
@@ -50,18 +50,11 @@ let apiToken: string;
 /** What every instance (and the CLI) gets: one database, one Redis, the fake providers. */
 function sharedEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    NODE_ENV: 'production',
+    ...instanceBaseEnv(database.url, redis.url),
     LOG_LEVEL: 'info',
-    DATABASE_CLIENT: 'postgres',
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    PUBLIC_URL: 'http://cms.test.local',
     TRUST_PROXY: 'true',
     TRUST_PROXY_HOPS: '1',
-    ADMIN_EMAIL: CLUSTER_ADMIN.email,
-    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
     ADMIN_LOGIN_RATE_LIMIT_MAX: '100',
-    SEED_DEMO: 'true',
     CONTACT_RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
     // Every lead goes to the sales inbox and the CRM; both instances' workers look for due deliveries often.
     CONTACT_NOTIFY_EMAIL: 'sales@cluster.test',

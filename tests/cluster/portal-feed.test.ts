@@ -5,7 +5,7 @@
  * instances is the lease every listings driver runs under: cluster.test.ts shows it with Goyzer's.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, createApiToken, freePort, freshDatabase, redisServer, startInstance, CLUSTER_ADMIN, type Instance, type RedisServer } from '../helpers/cluster';
+import { adminLogin, agent, createApiToken, freePort, freshDatabase, redisServer, startInstance, instanceBaseEnv, type Instance, type RedisServer } from '../helpers/cluster';
 import { generatedData } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { FEED_TOKEN, startFakePortalFeed, type FakePortalFeed } from '../../scripts/fakes/portal-feeds';
@@ -25,17 +25,8 @@ beforeAll(async () => {
   feed = await startFakePortalFeed({ format: 'pf-xml', token: FEED_TOKEN });
   Object.assign(feed.state, { sales: units.sales, rentals: units.rentals });
   const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_CLIENT: 'postgres',
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    PUBLIC_URL: 'http://cms.test.local',
+    ...instanceBaseEnv(database.url, redis.url),
     CLIENT_URL: 'http://site.test.local',
-    ADMIN_EMAIL: CLUSTER_ADMIN.email,
-    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    // The projects are the sample's: production refuses that without the demo switched on.
-    SEED_DEMO: 'true',
     EXTSOURCE_CRON: '',
     EXTSOURCE_LISTINGS_DRIVER: 'pf-xml',
     LISTINGS_FEED_URL: feed.url,

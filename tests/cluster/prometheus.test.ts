@@ -11,7 +11,7 @@ import fs from 'fs';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'timers/promises';
-import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { adminLogin, agent, createApiToken, freePort, freshDatabase, instanceBaseEnv, startInstance, type Instance } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
 import { startPrometheus, type Prometheus } from '../helpers/prometheus';
 import { generatedData } from '../helpers/app';
@@ -34,15 +34,7 @@ let adminToken: string;
 
 function instanceEnv(metricsPort: number, crmPort: number): Record<string, string> {
   return {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_CLIENT: 'postgres',
-    DATABASE_URL: database.url,
-    REDIS_URL: '',
-    PUBLIC_URL: 'http://cms.test.local',
-    ADMIN_EMAIL: CLUSTER_ADMIN.email,
-    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    SEED_DEMO: 'true',
+    ...instanceBaseEnv(database.url),
     METRICS_ENABLED: 'true',
     METRICS_PORT: String(metricsPort),
     // The CRM: nothing listens there, so every attempt fails and is retried.

@@ -5,7 +5,7 @@
  * during a request name the request and the trace.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin, agent, CLUSTER_ADMIN, createApiToken, freePort, freshDatabase, startInstance, type Instance } from '../helpers/cluster';
+import { adminLogin, agent, createApiToken, freePort, freshDatabase, instanceBaseEnv, startInstance, type Instance } from '../helpers/cluster';
 import { eventually } from '../helpers/eventually';
 import { generatedData } from '../helpers/app';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver';
@@ -31,15 +31,8 @@ beforeAll(async () => {
     name: 'traced',
     port: await freePort(),
     env: {
-      NODE_ENV: 'production',
+      ...instanceBaseEnv(database.url),
       LOG_LEVEL: 'info',
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_URL: database.url,
-      REDIS_URL: '',
-      PUBLIC_URL: 'http://cms.test.local',
-      ADMIN_EMAIL: CLUSTER_ADMIN.email,
-      ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-      SEED_DEMO: 'true',
       CONTACT_NOTIFY_EMAIL: '',
       LEAD_WEBHOOK_URL: crm.url,
       LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,

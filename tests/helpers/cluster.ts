@@ -16,6 +16,23 @@ export { freePort, startHaproxy, startInstance, uploadsOfThisRun, type Instance,
 
 export const CLUSTER_ADMIN = { email: 'admin@cluster.test', password: 'Cluster-Admin-Passw0rd' };
 
+/**
+ * What every instance of the suite starts with: production on `databaseUrl` (and Redis at `redisUrl`,
+ * none by default), the suite's administrator, the demo content (the sample projects are refused in
+ * production without it). A test spreads it and adds what it is about.
+ */
+export const instanceBaseEnv = (databaseUrl: string, redisUrl = ''): Record<string, string> => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_CLIENT: 'postgres',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  PUBLIC_URL: 'http://cms.test.local',
+  ADMIN_EMAIL: CLUSTER_ADMIN.email,
+  ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+  SEED_DEMO: 'true',
+});
+
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const { env, drop } = await createPostgresDatabase();
   return { url: env.DATABASE_URL, drop };
