@@ -98,7 +98,7 @@ export function portalFeedDriver(format: PortalFormatName, settings: ExtsourceCo
 
   return {
     name: format,
-    /** A listing type's listings of the file, or that it is still `since`; the records skipped told with the first type. */
+    /** A listing type's listings of the file, or that it is still `since`; the records skipped told once, with the first type asked (each names its own type). */
     async fetchListings(type: ListingType, progress?: Progress, since?: string): Promise<Fetched<NormalisedListing>> {
       if (!reads.has(since)) reads.set(since, readFeed(since, progress));
       const read = await reads.get(since)!;
