@@ -44,8 +44,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const OFFPLAN_QUERY = process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2';
 const OFFPLAN_PROJECTS = Number(process.env.BENCH_OFFPLAN_PROJECTS || 10000);
 
-/** The servers' Node flags: those of production on as many cores as a server gets here (and its environment, nodeEnvironment). */
-const SERVER_FLAGS = nodeFlags(undefined, undefined, cores.SERVER_CORE_COUNT);
+/**
+ * The servers' Node flags: those of production on as many cores as a server gets here (and its environment,
+ * nodeEnvironment), and BENCH_NODE_FLAGS's, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where a row's time goes.
+ */
+const SERVER_FLAGS = [...nodeFlags(undefined, undefined, cores.SERVER_CORE_COUNT), ...(process.env.BENCH_NODE_FLAGS || '').split(/\s+/).filter(Boolean)];
 
 /** Secrets and a temporary folder for every app of the run (made in main, once the app is compiled). */
 let run;

@@ -12,7 +12,7 @@
 // 2,000 new projects and the read-ahead of their details; quiet again. BENCH_LATENCY_PHASES=start runs
 // only the second app's, =service only the first's. Each phase: p99 per page, the share of the offered
 // rate served, errors, the event loop's delay in the app, the CPU its main thread ran; the run's peak RSS
-// over the app's processes.
+// over the app's processes; and the sync phase's p99 second by second (a phase's p99 may be a few stalls').
 // Written to bench/results.json (`latency`). BENCH_PIN=off leaves the processes unpinned (cores.js).
 'use strict';
 
@@ -36,6 +36,8 @@ const LISTINGS_PATH = '/api/v1/properties?purpose=sale&state_id=DU&bedrooms=1,2&
 const SUGGEST_PATHS = ['mar', 'Downtwon', 'مرسى دبي', 'jvc', 'emaar', 'palm', 'isl', 'ls-1'].map((q) => `/api/v1/search/suggest?q=${encodeURIComponent(q)}`);
 /** The quiet phase's p99 the search box must keep under (issue 44), ms. */
 const SUGGEST_P99_MS = 5;
+/** The pages whose p99 a phase is held to (against the quiet phase's): luxury, off-plan, sale listings. */
+const BOUNDED = ['luxury', 'off_plan', 'listings'];
 const QUIET_S = Number(process.env.BENCH_LATENCY_QUIET_S || 10);
 /** The steady load before the first quiet phase, not measured (s). */
 const WARM_UP_S = 3;
@@ -175,10 +177,13 @@ async function underLoad(app, ask, work, minSeconds = 0, only = undefined) {
   const generator = load.generatorDelay();
   const mainThread = cpu();
   const streams = await load.stop();
+  const endedAt = Date.now();
   return {
-    seconds: Math.round((Date.now() - startedAt) / 100) / 10, streams, loop: await ask(app.child, 'loop-delay', 'loopDelay'), generator, main_thread: mainThread, result,
+    seconds: Math.round((endedAt - startedAt) / 100) / 10, streams, loop: await ask(app.child, 'loop-delay', 'loopDelay'), generator, main_thread: mainThread, result,
     /** The streams' figures over `ms` from the load's start, and over the rest of it. */
     split: (ms) => [load.within(startedAt, startedAt + ms), load.within(startedAt + ms, Date.now())],
+    /** The bounded pages' p99 (ms) over each whole second of the load: whether a phase's p99 is its every second's or a few stalls'. */
+    bySecond: () => wholeSeconds(startedAt, endedAt).map((from) => BOUNDED.map((name) => load.within(from, from + 1000)[name].p99_ms)),
   };
 }
 
@@ -212,7 +217,7 @@ function printPhases(phases, quiet) {
       if (failures.length) console.log(`errors in "${phase.name}", ${name}: ${failures.map(([what, count]) => `${count} x ${what}`).join(', ')}`);
     }
   }
-  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${['luxury', 'off_plan', 'listings'].map((stream) => limit(stream).toFixed(1)).join(' / ')} ms for luxury / off-plan / sale listings; ` +
+  console.log(`(targets: p99 of each page <= max(3 x quiet p99, 25 ms) = ${BOUNDED.map((stream) => limit(stream).toFixed(1)).join(' / ')} ms for luxury / off-plan / sale listings; ` +
     `the search box's p99 < ${SUGGEST_P99_MS} ms, in the quiet phase ${verdict(quiet.streams.suggest.p99_ms)}, alone ${verdict(phases.find(({ name }) => name === SUGGEST_ALONE)?.streams.suggest.p99_ms)}; >= 95 % of the rate; 0 errors)`);
 }
 
@@ -226,6 +231,9 @@ const appEnv = (fakes, detailRate) => ({
   // Every phase reports the app's loop delay (scripts/bench/serve-app.js samples it only when asked to).
   BENCH_LOOP_DELAY: 'on',
 });
+
+/** The start of each whole second from `from` to `to` (epoch ms). */
+const wholeSeconds = (from, to) => Array.from({ length: Math.floor((to - from) / 1000) }, (_, second) => from + second * 1000);
 
 /** Runs `phases(app, phase)` on a fresh app; prints the phases against the first (quiet) one named by `quietName`. */
 async function onApp({ startChild, stopChild, ask }, env, quietName, phases) {
@@ -263,12 +271,14 @@ function servicePhases(ask) {
     await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
     await phase(SUGGEST_ALONE, await underLoad(app, ask, async () => null, QUIET_S, ['suggest']));
     const syncRatio = sync.result.duration_ms / alone.duration_ms;
+    const syncBySecond = sync.bySecond();
+    console.log(`sync phase, p99 luxury / off-plan / sale listings ms by second: ${syncBySecond.map((p99s, second) => `${second}: ${p99s.join('/')}`).join(', ')}`);
     const progress = readAhead.result.progress;
     console.log(`sync alone ${(alone.duration_ms / 1000).toFixed(2)} s (created ${alone.created}), under load ${(sync.result.duration_ms / 1000).toFixed(2)} s ` +
       `(created ${sync.result.created}, status ${sync.result.status}): ${syncRatio.toFixed(2)} x (target <= 2)`);
     console.log(`read-ahead: ${progress.read} of ${progress.due} details read (${progress.changed} stored, ${progress.failed} failed) in ${(readAhead.result.ms / 1000).toFixed(1)} s`);
     return {
-      sync: { alone_ms: alone.duration_ms, under_load_ms: sync.result.duration_ms, ratio: Number(syncRatio.toFixed(2)), status: sync.result.status },
+      sync: { alone_ms: alone.duration_ms, under_load_ms: sync.result.duration_ms, ratio: Number(syncRatio.toFixed(2)), status: sync.result.status, p99_by_second_ms: syncBySecond },
       read_ahead: { ms: readAhead.result.ms, read: progress.read, due: progress.due, failed: progress.failed },
     };
   };
@@ -303,7 +313,7 @@ function startPhases(ask, fakes) {
     await ask(fakes.child, 'grow', 'grown');
     const refresh = await underLoad(app, ask, () => ask(app.child, { readAhead: { sweep: false } }, 'readAhead'));
     await phase(`a refresh bringing ${NEW_PROJECTS.toLocaleString('en')} new projects, and the read-ahead of their details`, refresh);
-    const [preparing, after] = refresh.split(refresh.result.collectionMs).map((streams) => ['luxury', 'off_plan', 'listings'].map((name) => streams[name].p99_ms).join(' / '));
+    const [preparing, after] = refresh.split(refresh.result.collectionMs).map((streams) => BOUNDED.map((name) => streams[name].p99_ms).join(' / '));
     console.log(`refresh: ${refresh.result.progress.read} of ${refresh.result.progress.due} details read in ${(refresh.result.ms / 1000).toFixed(1)} s (collection ${(refresh.result.collectionMs / 1000).toFixed(1)} s, ` +
       `the app's main thread ${refresh.result.collectionCpuS?.toFixed(1) ?? '-'} s of CPU meanwhile); ` +
       `p99 luxury / off-plan / sale listings ms while the collection was read and prepared ${preparing}, after it ${after}`);
