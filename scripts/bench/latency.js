@@ -181,7 +181,7 @@ async function underLoad(app, ask, work, minSeconds = 0, only = undefined) {
   return {
     seconds: Math.round((endedAt - startedAt) / 100) / 10, streams, loop: await ask(app.child, 'loop-delay', 'loopDelay'), generator, main_thread: mainThread, result,
     /** The streams' figures over `ms` from the load's start, and over the rest of it. */
-    split: (ms) => [load.within(startedAt, startedAt + ms), load.within(startedAt + ms, Date.now())],
+    split: (ms) => [load.within(startedAt, startedAt + ms), load.within(startedAt + ms, endedAt)],
     /** The bounded pages' p99 (ms) over each whole second of the load: whether a phase's p99 is its every second's or a few stalls'. */
     bySecond: () => wholeSeconds(startedAt, endedAt).map((from) => BOUNDED.map((name) => load.within(from, from + 1000)[name].p99_ms)),
   };
