@@ -1,13 +1,35 @@
 /**
- * The catalogue's reading thread runs behind the visitors' thread (decision 184): the compiled helper,
- * called in a thread, lowers that thread's priority alone, never the process's.
+ * The reading threads run behind the visitors' thread (decisions 184, 234): the compiled helper, called
+ * in a thread, lowers that thread's priority alone, never the process's; the listings feeds' threads
+ * call it as they start.
  */
+import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { Worker } from 'worker_threads';
 import { describe, expect, it } from 'vitest';
 
-const helper = path.resolve(__dirname, '../../src/plugins/extsource/dist/server/drivers/thread-priority.js');
+const drivers = path.resolve(__dirname, '../../src/plugins/extsource/dist/server/drivers');
+const helper = path.join(drivers, 'thread-priority.js');
+
+const threadIds = () => new Set(fs.readdirSync('/proc/self/task').map(Number));
+
+/** The priorities of the threads a started `file` (a compiled reading thread) added to this process, once it runs. */
+async function prioritiesOfThread(file: string): Promise<number[]> {
+  const before = threadIds();
+  const worker = new Worker(path.join(drivers, file));
+  try {
+    await new Promise((resolve, reject) => worker.once('online', resolve).once('error', reject));
+    // Its module has run once it answers: an ask it cannot read comes back as a failure.
+    await new Promise((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage({ ask: 1, question: null });
+    });
+    return [...threadIds()].filter((id) => !before.has(id)).map((id) => os.getPriority(id));
+  } finally {
+    await worker.terminate();
+  }
+}
 
 /** What a new thread saw after calling the helper: its kernel id and its priority then. */
 function inThread(): Promise<{ id: number; priority: number }> {
@@ -31,5 +53,9 @@ describe.runIf(process.platform === 'linux')('a reading thread behind the visito
     expect(seen.id).not.toBe(process.pid);
     expect(seen.priority).toBe(19);
     expect(os.getPriority(process.pid)).toBe(before);
+  });
+
+  it.each(['units-thread.js', 'feed-thread.js'])('%s, a listings feed\'s reading thread, runs at the lowest priority', async (file) => {
+    expect(await prioritiesOfThread(file)).toEqual([19]);
   });
 });
