@@ -107,7 +107,7 @@ describe('with the sample driver', () => {
     expect(after).toEqual(before);
   });
 
-  it('gives every synced listing and run a documentId of its own (Strapi fills it on create)', async () => {
+  it('gives every synced listing and run a documentId of its own (the sync its listings, decision 235; Strapi the run)', async () => {
     for (const uid of [PROPERTY, RUN]) {
       const rows = (await strapi.db.query(uid).findMany({ select: ['documentId'] })) as Array<{ documentId: unknown }>;
       expect(rows.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@
  * live run from one whose process stopped.
  */
 import type { Core } from '@strapi/strapi';
+import { newDocumentIds } from '../document-ids';
 import { listingsDriver } from '../drivers';
 import { errorMessage, syncInProgress } from '../errors';
 import { hostOf, LISTING_PAGES_TAG, listingTag, LISTINGS_TAG, MAX_LISTING_TAGS } from '../host';
@@ -137,8 +138,9 @@ const createSyncService = ({ strapi }: { strapi: Core.Strapi }) => {
     const now = new Date();
     for (let start = 0; start < plan.creates.length; start += BATCH_SIZE) {
       const batch = plan.creates.slice(start, start + BATCH_SIZE);
+      const documentIds = newDocumentIds(batch.length);
       await strapi.db.transaction(async () => {
-        await properties().createMany({ data: batch.map((item) => ({ ...fieldsOf(item, undefined, now), provider })) });
+        await properties().createMany({ data: batch.map((item, index) => ({ ...fieldsOf(item, undefined, now), provider, documentId: documentIds[index] })) });
       });
       onWritten(batch.length);
       await pause();
