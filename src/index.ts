@@ -52,7 +52,6 @@ import { configureUsersPermissions } from './bootstrap/users-permissions';
 import { serveDeclaredRoutes } from './bootstrap/declared-routes';
 import { registerCacheInvalidation, startCacheBus, stopCacheBus } from './lib/cache';
 import { provideExtsourceHost } from './bootstrap/extsource-host';
-import { helperThreadsBehindVisitors } from './plugins/extsource/server/src/public';
 import { LEASE_MODEL } from './lib/cluster/leases';
 import { releaseStartupLock, takeStartupLock } from './lib/cluster/startup-lock';
 import { registerAdminRouters, type AdminRouter } from './lib/admin-routes';
@@ -109,8 +108,6 @@ export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     // Before anything else: a careless configuration stops the start with its reasons.
     assertStartable(strapi);
-    // V8 compiles hot code in threads that would otherwise take turns with visitors on a shared core (decision 236).
-    helperThreadsBehindVisitors();
     enableMetrics(strapi);
     logRequestContext(strapi);
     // The website's pages, as config/site-paths.ts read them: every answer and the Preview panel name pages from them.

@@ -23,4 +23,3 @@ export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';
 export { hasUnstorableCharacters } from './mapping/text';
 export { eachRowPaged, eachSliced, inSlices, slicer, type Pause } from './slices';
-export { helperThreadsBehindVisitors } from './drivers/thread-priority';
