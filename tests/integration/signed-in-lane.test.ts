@@ -57,8 +57,9 @@ describe("a signed-in buyer's answers on the fast lane", () => {
     const readers = [undefined, one.auth, other.auth, 'Bearer not.a.token', 'Basic YTpi', ''];
     const figures = await assertLaneParity(strapi, Number(process.env.FAST_LANE_PARITY_RUNS || 300), undefined, readers);
     // Routes without a buyer's answer (the legacy page, the filters, the maps, luxury, contact) send any request with credentials the full way.
-    // The share moves with the routes a random run draws: 36 of 300 in one CI run, under the eighth asked before.
-    expect(figures.answered_by_lane, JSON.stringify(figures)).toBeGreaterThan(figures.requests / 12);
+    // The share moves with the routes a random run draws: 36 of 300 in one CI run, 25 in another (about 12 %, so
+    // a standard deviation of 6 in 300). A twentieth is four of them under that: a lane that answers none fails.
+    expect(figures.answered_by_lane, JSON.stringify(figures)).toBeGreaterThan(figures.requests / 20);
   });
 
   it('serves a repeat from the lane, and shows a favourite added or removed at once', async () => {
