@@ -14,7 +14,19 @@ const helper = path.join(drivers, 'thread-priority.js');
 
 const threadIds = () => new Set(fs.readdirSync('/proc/self/task').map(Number));
 
-/** The priorities of the threads a started `file` (a compiled reading thread) added to this process, once it runs. */
+/** A thread's name and priority, or undefined for one that ended meanwhile. */
+function threadOf(id: number): { name: string; priority: number } | undefined {
+  try {
+    return { name: fs.readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim(), priority: os.getPriority(id) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The priorities of the JavaScript threads that appeared in this process while a started `file` (a
+ * compiled reading thread) began to run: its own, and any other reading thread started meanwhile.
+ */
 async function prioritiesOfThread(file: string): Promise<number[]> {
   const before = threadIds();
   const worker = new Worker(path.join(drivers, file));
@@ -25,7 +37,8 @@ async function prioritiesOfThread(file: string): Promise<number[]> {
       worker.once('message', resolve);
       worker.postMessage({ ask: 1, question: null });
     });
-    return [...threadIds()].filter((id) => !before.has(id)).map((id) => os.getPriority(id));
+    const started = [...threadIds()].filter((id) => !before.has(id)).map(threadOf);
+    return started.flatMap((thread) => (thread?.name === 'node' ? [thread.priority] : []));
   } finally {
     await worker.terminate();
   }
@@ -56,6 +69,8 @@ describe.runIf(process.platform === 'linux')('a reading thread behind the visito
   });
 
   it.each(['units-thread.js', 'feed-thread.js'])('%s, a listings feed\'s reading thread, runs at the lowest priority', async (file) => {
-    expect(await prioritiesOfThread(file)).toEqual([19]);
+    const priorities = await prioritiesOfThread(file);
+    expect(priorities.length).toBeGreaterThan(0);
+    expect(priorities.every((priority) => priority === 19), String(priorities)).toBe(true);
   });
 });
