@@ -7,7 +7,6 @@
 import type { NormalisedListing, Rejected } from '../mapping/types';
 import { PORTAL_FORMATS, type PortalFormatName } from './portal-formats';
 import { answerAsks } from './thread-asks';
-import { runBehindVisitors } from './thread-priority';
 import { xmlRecordReader, type XmlFeedEnd } from './xml-records';
 
 export type FeedTask = { open: PortalFormatName } | { bytes: Uint8Array } | { end: true };
@@ -19,9 +18,6 @@ export interface FeedBatch {
 }
 
 export type FeedAnswer = FeedBatch | XmlFeedEnd | null;
-
-// A fetch's parsing would otherwise take most of a core the visitors' thread shares (decision 234).
-runBehindVisitors();
 
 let reader: ReturnType<typeof xmlRecordReader> | undefined;
 let batch: FeedBatch = { listings: [], rejected: [] };

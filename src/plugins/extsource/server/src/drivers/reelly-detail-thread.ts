@@ -11,7 +11,6 @@ import { ProviderError } from './provider-error';
 import { reellyReader } from './reelly';
 import type { DetailAsk, DetailTask, RequestMessage, ThreadDetail } from './reelly-detail-reader';
 import { answerAsks } from './thread-asks';
-import { runBehindVisitors } from './thread-priority';
 
 const { settings, policy, defaults } = workerData as DetailTask;
 const told = (message: RequestMessage) => parentPort!.postMessage(message);
@@ -31,5 +30,4 @@ async function read({ id, directory: changed }: DetailAsk): Promise<ThreadDetail
   }
 }
 
-runBehindVisitors();
 answerAsks(read);

@@ -5,7 +5,6 @@
  */
 import { readUnitsPage, type UnitsPage, type UnitsRequest } from './goyzer-units';
 import { answerAsks } from './thread-asks';
-import { runBehindVisitors } from './thread-priority';
 
 /** An answer to read: its bytes (handed over) and what was asked for. */
 export interface UnitsTask {
@@ -14,8 +13,5 @@ export interface UnitsTask {
 }
 
 const decoder = new TextDecoder();
-
-// A fetch's parsing would otherwise take most of a core the visitors' thread shares (decision 234).
-runBehindVisitors();
 
 answerAsks<UnitsTask, UnitsPage>(({ bytes, request }) => readUnitsPage(decoder.decode(bytes), request));
