@@ -64,12 +64,15 @@ const COMMERCIAL: CatalogueEntry = {
   enquiry: { kind: 'listing', find: async () => null },
   suggest: {
     current: async () => 'the units of one sync',
-    suggestibles: () => ({
-      places: [{ state_id: 'DU', city: 'Dubai', community: 'Business Bay', sub_community: '' }],
-      developers: [],
-      items: [],
-      count: (query) => (query.includes('Business%20Bay') ? (query.startsWith('use=office') ? 3 : 1) : 0),
-    }),
+    // eslint-disable-next-line require-yield
+    *suggestibles() {
+      return {
+        places: [{ state_id: 'DU', city: 'Dubai', community: 'Business Bay', sub_community: '' }],
+        developers: [],
+        items: [],
+        count: (query: string) => (query.includes('Business%20Bay') ? (query.startsWith('use=office') ? 3 : 1) : 0),
+      };
+    },
   },
 };
 

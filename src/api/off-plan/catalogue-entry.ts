@@ -2,7 +2,7 @@
  * The off-plan projects as the registry of catalogues knows them (decision 204): named `projects`, spelled
  * `off_plan` by page sections, read through this domain's own services.
  */
-import { NO_SUGGESTIBLES, registerCatalogue, suggestiblesOf, type CatalogueEntry, type SuggestibleParts } from '../catalogues/services/registry';
+import { noSuggestibles, registerCatalogue, suggestiblesOf, type CatalogueEntry, type SuggestibleParts } from '../catalogues/services/registry';
 import { pageUrl } from '../website/services/site-pages';
 import { PROJECTS_TAG } from '../../plugins/extsource/server/src/public';
 import { checkListingQuery } from './services/listing-query';
@@ -81,7 +81,7 @@ export const OFF_PLAN_CATALOGUE: CatalogueEntry = {
     current: async (strapi) => (projectsService(strapi).peek() === undefined ? undefined : offPlanService(strapi).projectIndex('en')),
     suggestibles(build) {
       const index = build as ProjectIndex | undefined;
-      return index ? suggestiblesOf(index.projects, suggestibleProjects(index), (query) => countProjects(index, query)) : NO_SUGGESTIBLES;
+      return index ? suggestiblesOf(index.projects, suggestibleProjects(index), (query) => countProjects(index, query)) : noSuggestibles();
     },
   },
 };

@@ -127,9 +127,10 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
         await serviceOf(strapi).rebuilt();
         return serviceOf(strapi).index('en');
       },
-      suggestibles(build) {
+      // eslint-disable-next-line require-yield
+      *suggestibles(build) {
         const index = build as DefinedIndex;
-        return { places: [], developers: [], items: [], count: (query) => countSelected(selectableItems(service, index), query) };
+        return { places: [], developers: [], items: [], count: (query: string) => countSelected(selectableItems(service, index), query) };
       },
     },
   };

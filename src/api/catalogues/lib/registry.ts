@@ -13,6 +13,7 @@
 import type { Core, UID } from '@strapi/strapi';
 import type { Bitset } from '../../../lib/catalogue/bitset';
 import type { BuilderControl, BuilderOption } from '../../../lib/catalogue/query-controls';
+import type { Steps } from '../../../lib/catalogue/steps';
 
 export type { BuilderOption };
 import type { FieldErrors } from '../../../lib/envelope';
@@ -264,8 +265,8 @@ export interface CatalogueSuggestibles {
 export interface CatalogueSuggestSource {
   /** The build of its index the box should read now (undefined while none is held here); the same value again means nothing changed. */
   current(strapi: Core.Strapi): Promise<unknown>;
-  /** What may be suggested of `build`, one of `current`'s values. */
-  suggestibles(build: unknown): CatalogueSuggestibles;
+  /** What may be suggested of `build`, one of `current`'s values, in steps (catalogue/steps.ts). */
+  suggestibles(build: unknown): Steps<CatalogueSuggestibles>;
 }
 
 /** A listing a lead names: its listing's card in the lead's language, its agent's e-mail beside it. */

@@ -9,5 +9,5 @@ export {
   type CataloguePlace, type CatalogueSitemap, type CatalogueSuggestibles, type CatalogueSuggestSource, type SuggestibleItem, type SuggestibleItemType,
   type CatalogueEnquiry, type EnquiredItem, type EnquiredListing, type SpelledCatalogue,
 } from '../lib/registry';
-export { NO_SUGGESTIBLES, suggestiblesOf, type SuggestibleBuilder, type SuggestibleParts } from '../lib/suggestibles';
+export { noSuggestibles, suggestiblesOf, type SuggestibleBuilder, type SuggestibleParts } from '../lib/suggestibles';
 export { alertSearchOf, cardsByKey, countSelected, type ItemSelection } from '../lib/item-selection';

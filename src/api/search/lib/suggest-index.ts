@@ -7,7 +7,7 @@
  */
 import { firstWhere } from '../../../lib/catalogue/ordering';
 import { MATCH_KINDS, nameSearchBuild, type MatchKind, type NameSearch } from '../../../lib/catalogue/name-search';
-import { runSteps, type Steps } from '../../../lib/catalogue/steps';
+import { mapInSteps, runSteps, sortInSteps, type Steps } from '../../../lib/catalogue/steps';
 import { searchWords } from '../../catalogues/services/vocabulary';
 import { GROUP_OF, GROUPS, homesBehind, type Group, type Suggestible } from './suggestibles';
 
@@ -35,8 +35,10 @@ export function* suggestIndexBuild(items: Suggestible[]): Steps<SuggestIndex> {
   const named = items.map((_, i) => i).filter((i) => items[i].type !== 'listing');
   const names = yield* nameSearchBuild(named.map((i) => [items[i].names.en, items[i].names.ar, ...items[i].also].filter(Boolean)), searchWords);
   const listed = items.map((_, i) => i).filter((i) => items[i].type === 'listing');
-  const sorted = listed.map((i) => ({ i, key: compact(items[i].names.en) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
-  return { items, names, named, references: { compact: sorted.map((entry) => entry.key), items: sorted.map((entry) => entry.i) } };
+  const keys = yield* mapInSteps(listed, (i) => compact(items[i].names.en));
+  // A stable sort of positions in `listed`'s order: equal references stay in the items' order.
+  const order = yield* sortInSteps(keys.map((_, at) => at), (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+  return { items, names, named, references: { compact: Array.from(order, (at) => keys[at]), items: Array.from(order, (at) => listed[at]) } };
 }
 
 /**

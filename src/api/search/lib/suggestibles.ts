@@ -76,11 +76,15 @@ function queryCounts(sources: SuggestSources, query: string, only?: string): Cou
 /** One item of catalogue `name`, counted under the part its `fields` belong to. */
 const oneItem = (name: string, fields: Readonly<Record<string, unknown>> = {}): Counts => ({ ...noCounts(), [spellingOf(catalogueNamed(name)!, fields)]: 1 });
 
-function emirates(sources: SuggestSources): Suggestible[] {
-  return EMIRATES.map(({ id, name, name_ar }) => {
+/** The emirates, each counted (a step each: a count is a search of every catalogue's parts). */
+function* emirates(sources: SuggestSources): Steps<Suggestible[]> {
+  const counted: Suggestible[] = [];
+  for (const { id, name, name_ar } of EMIRATES) {
     const query = queryOf({ state_id: id });
-    return { type: 'emirate', names: { en: name, ar: name_ar }, also: alsoOf.get(fold(name)) ?? [], state_id: id, community: null, query, page: null, counts: queryCounts(sources, query) };
-  });
+    counted.push({ type: 'emirate', names: { en: name, ar: name_ar }, also: alsoOf.get(fold(name)) ?? [], state_id: id, community: null, query, page: null, counts: queryCounts(sources, query) });
+    yield;
+  }
+  return counted;
 }
 
 /** The cities, communities and sub-communities of every source, once each per emirate, each counted (a step each). */
@@ -121,23 +125,30 @@ function* places(sources: SuggestSources): Steps<Suggestible[]> {
 }
 
 /** Who builds each catalogue's items, each counted in that catalogue alone (a developer's homes are the projects'). */
-function developers(sources: SuggestSources): Steps<Suggestible[]> {
-  const all = sources.catalogues.flatMap(({ name, developers: built }) => built.map((developer) => ({ ...developer, catalogue: name })));
-  return mapInSteps(all, ({ id, name, slug, catalogue }) => {
-    const query = queryOf({ developer_id: String(id) });
-    return {
-      type: 'developer', names: { en: name, ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: null, community: null, query, page: { kind: 'developer', slug },
-      counts: queryCounts(sources, query, catalogue),
-    };
-  });
+function* developers(sources: SuggestSources): Steps<Suggestible[]> {
+  const counted: Suggestible[] = [];
+  for (const { name: catalogue, developers: built } of sources.catalogues) {
+    counted.push(...(yield* mapInSteps(built, ({ id, name, slug }): Suggestible => {
+      const query = queryOf({ developer_id: String(id) });
+      return {
+        type: 'developer', names: { en: name, ar: '' }, also: alsoOf.get(fold(name)) ?? [], state_id: null, community: null, query, page: { kind: 'developer', slug },
+        counts: queryCounts(sources, query, catalogue),
+      };
+    })));
+  }
+  return counted;
 }
 
 /** The items with a page of their own (projects, listings), catalogue by catalogue, each counted under its part. */
-function items(sources: SuggestSources): Steps<Suggestible[]> {
-  const all = sources.catalogues.flatMap(({ name, items: held }) => held.map((item) => ({ ...item, catalogue: name })));
-  return mapInSteps(all, ({ type, names, slug, fields, catalogue }) => ({
-    type, names: { ...names }, also: [], state_id: null, community: null, query: null, page: { kind: type, slug }, counts: oneItem(catalogue, fields),
-  }));
+function* items(sources: SuggestSources): Steps<Suggestible[]> {
+  const made: Suggestible[] = [];
+  for (const { name: catalogue, items: held } of sources.catalogues) {
+    const part = yield* mapInSteps(held, ({ type, names, slug, fields }): Suggestible => ({
+      type, names: { ...names }, also: [], state_id: null, community: null, query: null, page: { kind: type, slug }, counts: oneItem(catalogue, fields),
+    }));
+    for (const item of part) made.push(item);
+  }
+  return made;
 }
 
 /** Everything the box may suggest, in the groups' order; those with nothing behind them left out. */
@@ -145,7 +156,7 @@ export const suggestiblesOf = (sources: SuggestSources): Suggestible[] => runSte
 
 /** The same in steps (a count of a place is one). */
 export function* suggestiblesBuild(sources: SuggestSources): Steps<Suggestible[]> {
-  const counted = [...emirates(sources), ...(yield* places(sources))];
+  const counted = [...(yield* emirates(sources)), ...(yield* places(sources))];
   yield;
   const all = [...counted, ...(yield* developers(sources)), ...(yield* items(sources))];
   yield;

@@ -41,14 +41,16 @@ const KEPT_ANSWERS = 512;
 const sameBuilds = (built: Built, builds: ReadonlyMap<string, unknown>) =>
   built.builds.size === builds.size && [...builds].every(([name, build]) => built.builds.has(name) && built.builds.get(name) === build);
 
-/** What every catalogue holds that the box may suggest, and their own counts of a query (decision 215). */
-function sourcesOf(entries: readonly CatalogueEntry[], builds: ReadonlyMap<string, unknown>, areaGuides: ReadonlyMap<string, string>): SuggestSources {
-  return { catalogues: entries.map((entry) => ({ name: entry.name, ...entry.suggest.suggestibles(builds.get(entry.name)) })), areaGuides };
+/** What every catalogue holds that the box may suggest, and their own counts of a query (decision 215), in steps. */
+function* sourcesOf(entries: readonly CatalogueEntry[], builds: ReadonlyMap<string, unknown>, areaGuides: ReadonlyMap<string, string>): Steps<SuggestSources> {
+  const held: SuggestSources['catalogues'][number][] = [];
+  for (const entry of entries) held.push({ name: entry.name, ...(yield* entry.suggest.suggestibles(builds.get(entry.name))) });
+  return { catalogues: held, areaGuides };
 }
 
 /** What may be suggested and its index, in steps: a turn for requests between slices. */
-function* suggestionsBuild(sources: SuggestSources): Steps<SuggestIndex> {
-  return yield* suggestIndexBuild(yield* suggestiblesBuild(sources));
+function* suggestionsBuild(entries: readonly CatalogueEntry[], builds: ReadonlyMap<string, unknown>, areaGuides: ReadonlyMap<string, string>): Steps<SuggestIndex> {
+  return yield* suggestIndexBuild(yield* suggestiblesBuild(yield* sourcesOf(entries, builds, areaGuides)));
 }
 
 function createSuggestService(strapi: Core.Strapi) {
@@ -65,7 +67,7 @@ function createSuggestService(strapi: Core.Strapi) {
     const builds = new Map(entries.map((entry, i) => [entry.name, current[i]]));
     if (built && sameBuilds(built, builds) && built.guides === guides) return;
     const started = performance.now();
-    const index = await inSlices(suggestionsBuild(sourcesOf(entries, builds, guides)), slicer());
+    const index = await inSlices(suggestionsBuild(entries, builds, guides), slicer());
     built = { builds, guides, index, buildMs: performance.now() - started };
   }
 

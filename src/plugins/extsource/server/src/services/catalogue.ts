@@ -126,9 +126,10 @@ export type ListedRow = Record<(typeof LISTED_FIELDS)[number], unknown> & { id: 
 
 /**
  * Rows read per query by `activeListings`: one query's rows are read and mapped in one turn of the loop
- * (a page of 1,000 held it for 40 to 50 ms during a sync's rebuild, decision 173).
+ * (a page of 1,000 held it for 40 to 50 ms during a sync's rebuild, decision 173; under the latency
+ * bench's load a page of 200 still made turns of 40 to 64 ms, of 50 at most 21: decision 237).
  */
-const LISTED_PAGE = 200;
+const LISTED_PAGE = 50;
 
 /** The run types that cover a listing type: `all` and the type's own. */
 const runTypesCovering = (listingType: ListingType) => (Object.keys(RUN_TYPES) as RunType[]).filter((type) => RUN_TYPES[type].includes(listingType));
