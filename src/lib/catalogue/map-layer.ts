@@ -1,21 +1,17 @@
 /**
  * One map layer for every catalogue (decisions 121-123, 148): the places of a catalogue's items, built
  * once with its index — a kd-tree (kdbush) for the bbox filter and nearest-first search (geokdbush),
- * and the clusters of each zoom (supercluster) — and the items without coordinates, which are on no
+ * and the clusters of each zoom (supercluster, cluster-levels.ts) — and the items without coordinates, which are on no
  * map and come last nearest-first. Positions are the catalogue index's; the catalogue says where an
  * item is (`placesOf`).
  */
 import KDBush from 'kdbush';
-import Supercluster from 'supercluster';
 import { around, distance } from 'geokdbush';
 import { bitsetOf, has, type Bitset } from './bitset';
+import { clustersOf, MAX_CLUSTER_ZOOM, zoomLevel, type Clusters, type ZoomLevel } from './cluster-levels';
+import { zoomLevelsInThread } from './clusters-in-thread';
 import type { Bbox, LatLng } from './geo-query';
-
-/** Above this zoom every item is a marker of its own (supercluster's `maxZoom`). */
-export const MAX_CLUSTER_ZOOM = 16;
-/** Supercluster's cluster radius, in pixels of its 512-pixel tiles. */
-const CLUSTER_RADIUS = 40;
-const WORLD: Bbox = [-180, -90, 180, 90];
+import type { Elsewhere } from './steps';
 
 /** A cluster of a map answer: supercluster's, counted over its members inside the bbox. */
 export interface ClusterView {
@@ -33,21 +29,17 @@ export interface MapView {
   singles: number[];
 }
 
-/** Which cluster of a zoom each member is in (its place in `clusters`), -1 for a marker of its own. */
-interface ZoomLevel {
-  clusters: Array<{ id: number; lng: number; lat: number }>;
-  of: Int32Array;
-}
-
 /**
  * Items on a map: the positions of `members` in their catalogue's index, with their coordinates. Its
- * clusters are supercluster's; a zoom's assignment of members to clusters is read once, when that zoom
- * is first asked for.
+ * clusters are supercluster's: every zoom's made in a thread its build starts (`clusteredElsewhere`),
+ * or a zoom's made here when it is asked for before they come.
  */
 export class MapLayer {
   private readonly tree: KDBush;
-  private readonly clusters: Supercluster<{ member: number }>;
+  /** Made here only when a zoom is asked for before the thread's levels came. */
+  private clusters: Clusters | undefined;
   private readonly levels = new Map<number, ZoomLevel>();
+  private clustering: Promise<void> | undefined;
 
   constructor(readonly members: Int32Array, readonly lng: Float64Array, readonly lat: Float64Array) {
     this.tree = new KDBush(Math.max(1, members.length));
@@ -55,9 +47,26 @@ export class MapLayer {
     // kdbush wants an item; an empty layer's stand-in is never read (range and around check `members`).
     if (members.length === 0) this.tree.add(0, 0);
     this.tree.finish();
-    this.clusters = new Supercluster<{ member: number }>({ maxZoom: MAX_CLUSTER_ZOOM, radius: CLUSTER_RADIUS }).load(
-      Array.from(members, (_, member) => ({ type: 'Feature', properties: { member }, geometry: { type: 'Point', coordinates: [lng[member], lat[member]] } }))
-    );
+  }
+
+  /**
+   * A build's step: every zoom's clusters made in another thread, the same as made here, kept as they
+   * come (once per layer, which indexes may share; a zoom asked for before then is made here).
+   */
+  clusteredElsewhere(): Elsewhere {
+    return { elsewhere: () => void (this.clustering ??= this.clusterInThread()) };
+  }
+
+  /** Resolves once the thread's clusters are kept (or it made none): a test's wait. */
+  clustered(): Promise<void> {
+    return this.clustering ?? Promise.resolve();
+  }
+
+  private async clusterInThread(): Promise<void> {
+    const levels = await zoomLevelsInThread(this.lng, this.lat);
+    levels?.forEach((level, zoom) => {
+      if (!this.levels.has(zoom)) this.levels.set(zoom, level);
+    });
   }
 
   /** The members inside `bbox` (edges included), as indexes into `members`. */
@@ -90,29 +99,17 @@ export class MapLayer {
         singles.push(members[0]);
         continue;
       }
-      const { id, lng, lat } = level.clusters[cluster];
-      clusters.push({ id, lng, lat, expansionZoom: this.clusters.getClusterExpansionZoom(id), members });
+      clusters.push({ id: level.ids[cluster], lng: level.lng[cluster], lat: level.lat[cluster], expansionZoom: level.expansionZoom[cluster], members });
     }
     return { clusters, singles: singles.sort((a, b) => a - b) };
   }
 
   private level(zoom: number): ZoomLevel {
-    const kept = this.levels.get(zoom);
-    if (kept) return kept;
-    const of = new Int32Array(this.members.length).fill(-1);
-    const clusters: ZoomLevel['clusters'] = [];
-    if (zoom <= MAX_CLUSTER_ZOOM) {
-      for (const feature of this.clusters.getClusters(WORLD, zoom)) {
-        const properties = feature.properties as { cluster?: boolean; cluster_id?: number };
-        if (!properties.cluster) continue;
-        const id = properties.cluster_id!;
-        for (const leaf of this.clusters.getLeaves(id, Infinity)) of[leaf.properties.member] = clusters.length;
-        const [lng, lat] = feature.geometry.coordinates;
-        clusters.push({ id, lng, lat });
-      }
+    let level = this.levels.get(zoom);
+    if (!level) {
+      const clusters = zoom <= MAX_CLUSTER_ZOOM ? (this.clusters ??= clustersOf(this.lng, this.lat)) : undefined;
+      this.levels.set(zoom, (level = zoomLevel(clusters, zoom, this.members.length)));
     }
-    const level = { clusters, of };
-    this.levels.set(zoom, level);
     return level;
   }
 

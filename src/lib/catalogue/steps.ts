@@ -9,7 +9,15 @@ export const STEP = 100;
  * at once held the loop for 10 to 25 ms (decision 173).
  */
 export const SORT_RUN = 1000;
-export type Steps<T> = Generator<void, T, void>;
+/**
+ * Work a step may start in another thread (decision 237): a caller that runs steps on the event loop
+ * (inSlices) starts it and goes on; one that runs them at once (runSteps) leaves it, and what it would
+ * have made is made in place when first needed.
+ */
+export interface Elsewhere {
+  elsewhere(): void;
+}
+export type Steps<T> = Generator<void | Elsewhere, T, void>;
 
 /** `fn` of each item, a step every STEP items. */
 export function* mapInSteps<T, R>(items: readonly T[], fn: (item: T, index: number) => R): Steps<R[]> {

@@ -169,7 +169,7 @@ export function* catalogueBuild<T, S extends string, F extends string>(items: T[
   }
   yield;
   const geo = descriptor.geo(parts.items, orders);
-  yield;
+  yield geo.all.clusteredElsewhere();
   const ranks = ranksOf(orders);
   yield;
   return { descriptor, names, items, orders, ranks, partitions, states: partitions[descriptor.states].sets, options, facets, baseTotals, ranges, shared: parts, geo };

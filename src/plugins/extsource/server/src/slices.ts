@@ -33,11 +33,22 @@ export async function eachSliced<T>(items: Iterable<T>, fn: (item: T, index: num
   }
 }
 
-/** Runs work written as steps (a generator yielding between them) to its end, a slice at a time. */
+/** Work a step may start in another thread (the app's map clusters: decision 237). */
+interface Elsewhere {
+  elsewhere(): void;
+}
+
+const isElsewhere = (value: unknown): value is Elsewhere => typeof (value as Elsewhere | undefined)?.elsewhere === 'function';
+
+/**
+ * Runs work written as steps (a generator yielding between them) to its end, a slice at a time; work a
+ * step yields for another thread is started there, and the steps go on.
+ */
 export async function inSlices<T>(steps: Generator<unknown, T, void>, pause: Pause = slicer()): Promise<T> {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
+    if (isElsewhere(step.value)) step.value.elsewhere();
     await pause();
   }
 }
