@@ -6,6 +6,7 @@
 'use strict';
 
 const { execFileSync } = require('child_process');
+const fs = require('fs');
 const os = require('os');
 
 const CORES = os.cpus().length;
@@ -26,8 +27,24 @@ const ALL = `0-${CORES - 1}`;
 const SERVERS = CORES === 2 ? '1' : `1-${CORES - 1}`;
 const SERVER_CORES = PINNING ? Array.from({ length: CORES - 1 }, (_, index) => index + 1) : [];
 
-/** Sets the cores of `pid` and of all its threads (threads it starts later inherit them). */
-const pin = (pid, cores) => PINNING && execFileSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' });
+const threadsOf = (pid) => fs.readdirSync(`/proc/${pid}/task`).map(Number);
+
+/**
+ * Sets the cores of `pid` and of each of its threads, its main thread first (threads it starts later
+ * inherit them). A thread may end meanwhile (an app's map clusters are made in short-lived threads,
+ * decision 237), which `taskset -a` took for a failure: each thread is set alone, one that ended passed over.
+ */
+function pin(pid, cores) {
+  if (!PINNING) return;
+  execFileSync('taskset', ['-cp', cores, String(pid)], { stdio: 'ignore' });
+  for (const thread of threadsOf(pid).filter((id) => id !== pid)) {
+    try {
+      execFileSync('taskset', ['-cp', cores, String(thread)], { stdio: 'ignore' });
+    } catch (error) {
+      if (threadsOf(pid).includes(thread)) throw error;
+    }
+  }
+}
 
 module.exports = {
   PINNING,
