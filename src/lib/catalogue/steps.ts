@@ -1,3 +1,5 @@
+import type { Elsewhere } from '../../plugins/extsource/server/src/public';
+
 /**
  * A catalogue's index is built in steps (a generator): between two steps its caller may give the event
  * loop a turn (decision 93). A step is this many items of a pass over them (or owners whose slugs are
@@ -9,14 +11,8 @@ export const STEP = 100;
  * at once held the loop for 10 to 25 ms (decision 173).
  */
 export const SORT_RUN = 1000;
-/**
- * Work a step may start in another thread (decision 237): a caller that runs steps on the event loop
- * (inSlices) starts it and goes on; one that runs them at once (runSteps) leaves it, and what it would
- * have made is made in place when first needed.
- */
-export interface Elsewhere {
-  elsewhere(): void;
-}
+/** Work a step may start in another thread: the slicer's (decision 237). */
+export type { Elsewhere };
 export type Steps<T> = Generator<void | Elsewhere, T, void>;
 
 /** `fn` of each item, a step every STEP items. */

@@ -23,5 +23,5 @@ export { EMIRATES, emirateCode, type EmirateCode } from './mapping/emirates';
 export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';
 export { hasUnstorableCharacters } from './mapping/text';
-export { eachRowPaged, eachSliced, inSlices, slicer, type Pause } from './slices';
+export { eachRowPaged, eachSliced, inSlices, slicer, type Elsewhere, type Pause } from './slices';
 export { runBehindVisitors } from './drivers/thread-priority';

@@ -33,8 +33,12 @@ export async function eachSliced<T>(items: Iterable<T>, fn: (item: T, index: num
   }
 }
 
-/** Work a step may start in another thread (the app's map clusters: decision 237). */
-interface Elsewhere {
+/**
+ * Work a step may start in another thread (the app's map clusters: decision 237): `inSlices` starts it
+ * and goes on; a caller that runs steps at once (the app's `runSteps`) leaves it, and what it would have
+ * made is made in place when first needed.
+ */
+export interface Elsewhere {
   elsewhere(): void;
 }
 
