@@ -1,16 +1,20 @@
 /**
- * The reading threads run behind the visitors' thread (decisions 184, 234): the compiled helper, called
- * in a thread, lowers that thread's priority alone, never the process's; the listings feeds' threads
- * call it as they start.
+ * Background threads run behind the visitors' thread (decisions 184, 238): the thread that starts one
+ * lowers it before its first line runs, never the process's own priority; every reading thread and the
+ * map's clusters' thread is started so. Checked on the compiled modules, as the app runs them.
  */
 import fs from 'fs';
+import { createRequire } from 'module';
 import os from 'os';
 import path from 'path';
-import { Worker } from 'worker_threads';
 import { describe, expect, it } from 'vitest';
 
-const drivers = path.resolve(__dirname, '../../src/plugins/extsource/dist/server/drivers');
-const helper = path.join(drivers, 'thread-priority.js');
+const requireCjs = createRequire(__filename);
+const pluginDist = path.resolve(__dirname, '../../src/plugins/extsource/dist/server');
+const fromDrivers = (file: string) => requireCjs(path.join(pluginDist, 'drivers', file));
+const { backgroundThread } = fromDrivers('thread-priority.js');
+const { defaultConfig } = requireCjs(path.join(pluginDist, 'config.js'));
+const { zoomLevelsInThread } = requireCjs(path.resolve(__dirname, '../../dist/src/lib/catalogue/clusters-in-thread.js'));
 
 const threadIds = () => new Set(fs.readdirSync('/proc/self/task').map(Number));
 
@@ -24,52 +28,56 @@ function threadOf(id: number): { name: string; priority: number } | undefined {
 }
 
 /**
- * The priorities of the JavaScript threads that appeared in this process while a started `file` (a
- * compiled reading thread) began to run: its own, and any other reading thread started meanwhile.
+ * What `start` returns, and the priorities of the JavaScript threads that appeared while it ran, read
+ * as soon as it returns: before a thread started by it could have run a line of its own.
  */
-async function prioritiesOfThread(file: string): Promise<number[]> {
+function started<T>(start: () => T): { result: T; priorities: number[] } {
   const before = threadIds();
-  const worker = new Worker(path.join(drivers, file));
-  try {
-    await new Promise((resolve, reject) => worker.once('online', resolve).once('error', reject));
-    // Its module has run once it answers: an ask it cannot read comes back as a failure.
-    await new Promise((resolve) => {
-      worker.once('message', resolve);
-      worker.postMessage({ ask: 1, question: null });
-    });
-    const started = [...threadIds()].filter((id) => !before.has(id)).map(threadOf);
-    return started.flatMap((thread) => (thread?.name === 'node' ? [thread.priority] : []));
-  } finally {
-    await worker.terminate();
-  }
-}
-
-/** What a new thread saw after calling the helper: its kernel id and its priority then. */
-function inThread(): Promise<{ id: number; priority: number }> {
-  const code = `
-    const { parentPort } = require('worker_threads');
-    const os = require('os');
-    const { kernelThreadId, runBehindVisitors } = require(${JSON.stringify(helper)});
-    runBehindVisitors();
-    parentPort.postMessage({ id: kernelThreadId(), priority: os.getPriority(kernelThreadId()) });`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true });
-    worker.once('message', (seen) => void worker.terminate().then(() => resolve(seen)));
-    worker.once('error', reject);
+  const result = start();
+  const priorities = [...threadIds()].filter((id) => !before.has(id)).flatMap((id) => {
+    const thread = threadOf(id);
+    return thread?.name === 'node' ? [thread.priority] : [];
   });
+  return { result, priorities };
 }
 
-describe.runIf(process.platform === 'linux')('a reading thread behind the visitors', () => {
-  it('lowers its own thread to the lowest priority and leaves the main thread as it was', async () => {
+/** A reading thread's task with no provider configured: its read fails at once, without a request. */
+const unconfiguredReelly = {
+  settings: defaultConfig.reelly,
+  policy: { ...defaultConfig.http, retries: 0 },
+  defaults: { agent: defaultConfig.agent, currency: defaultConfig.currency, currencyRates: defaultConfig.currencyRates, developersTtlSeconds: 60 },
+};
+
+/** Each background thread the app starts, started as the app starts it; each settles once its thread is done. */
+const starters: Record<string, () => Promise<unknown>> = {
+  "Goyzer answers' reader": () => fromDrivers('units-reader.js').withUnitsReader(async () => undefined),
+  "a CRM feed's reader": () => fromDrivers('feed-reader.js').withFeedReader('pf-xml', async () => undefined),
+  "the Reelly catalogue's reader": () => fromDrivers('reelly-catalogue-reader.js').readCatalogueInThread({ ...unconfiguredReelly, known: undefined }).catch(() => undefined),
+  "Reelly details' reader": () => {
+    const { readDetailInThread, endDetailThreads } = fromDrivers('reelly-detail-reader.js');
+    return readDetailInThread(unconfiguredReelly, 'p-1', undefined).catch(() => undefined).finally(endDetailThreads);
+  },
+  "a map layer's clusters": () => zoomLevelsInThread(Float64Array.of(55.27, 55.14), Float64Array.of(25.2, 25.08)),
+};
+
+describe.runIf(process.platform === 'linux')('a background thread behind the visitors', () => {
+  it('is at the lowest priority from its first line, and the main thread stays as it was', async () => {
     const before = os.getPriority(process.pid);
-    const seen = await inThread();
+    const firstLine = `
+      const { parentPort } = require('worker_threads');
+      const id = Number(require('fs').readlinkSync('/proc/thread-self').split('/').pop());
+      parentPort.postMessage({ id, priority: require('os').getPriority(id) });`;
+    const worker = backgroundThread(firstLine, { eval: true });
+    const seen = await new Promise<{ id: number; priority: number }>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
     expect(seen.id).not.toBe(process.pid);
     expect(seen.priority).toBe(19);
     expect(os.getPriority(process.pid)).toBe(before);
   });
 
-  it.each(['units-thread.js', 'feed-thread.js'])('%s, a listings feed\'s reading thread, runs at the lowest priority', async (file) => {
-    const priorities = await prioritiesOfThread(file);
+  it.each(Object.keys(starters))('%s starts its thread at the lowest priority', async (name) => {
+    const { result, priorities } = started(starters[name]);
+    await result;
     expect(priorities.length).toBeGreaterThan(0);
     expect(priorities.every((priority) => priority === 19), String(priorities)).toBe(true);
   });

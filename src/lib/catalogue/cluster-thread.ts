@@ -1,12 +1,10 @@
 /**
  * The thread a map layer's clusters are made in (clusters-in-thread.ts starts one per layer): the
- * places in, every zoom's clusters out, handed over, behind the visitors' thread (decision 237).
+ * places in, every zoom's clusters out, handed over; started behind the visitors' thread (decisions 237, 238).
  */
 import { parentPort } from 'worker_threads';
-import { runBehindVisitors } from '../../plugins/extsource/server/src/public';
 import { buffersOf, zoomLevels } from './cluster-levels';
 
-runBehindVisitors();
 parentPort!.once('message', ({ lng, lat }: { lng: Float64Array; lat: Float64Array }) => {
   const levels = zoomLevels(lng, lat);
   parentPort!.postMessage(levels, buffersOf(levels));

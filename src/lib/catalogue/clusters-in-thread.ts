@@ -7,7 +7,7 @@
  */
 import fs from 'fs';
 import path from 'path';
-import { Worker } from 'worker_threads';
+import { backgroundThread } from '../../plugins/extsource/server/src/public';
 import type { ZoomLevel } from './cluster-levels';
 
 const THREAD = path.join(__dirname, 'cluster-thread.js');
@@ -17,7 +17,7 @@ const YOUNG_GENERATION_MB = 4;
 export function zoomLevelsInThread(lng: Float64Array, lat: Float64Array): Promise<ZoomLevel[] | undefined> {
   if (!fs.existsSync(THREAD)) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    const worker = new Worker(THREAD, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = backgroundThread(THREAD, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     let answered = false;
     const end = (levels: ZoomLevel[] | undefined) => {
       if (answered) return;

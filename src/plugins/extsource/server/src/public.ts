@@ -5,8 +5,8 @@
  * Besides, it holds the plugin's pure vocabulary that the app's own pure code shares (no Strapi, no
  * state): the emirate codes, the rounding of currency
  * conversion, sq.ft into m², the price label, the cache tag of everything built from the projects,
- * the text a database cannot keep, the names of its drivers; and its time slices and its threads' priority,
- * which the app's long builds share.
+ * the text a database cannot keep, the names of its drivers; and its time slices and the start of its
+ * background threads, which the app's long builds share.
  */
 export type { ExtsourceHost, HostCache, HostCacheOptions, HostMetrics, HostService, Lease, Leases } from './host';
 export type { CatalogueService, ListedRow } from './services/catalogue';
@@ -24,4 +24,4 @@ export { formatPrice } from './mapping/formatting';
 export { fromSiteCurrency } from './mapping/money';
 export { hasUnstorableCharacters } from './mapping/text';
 export { eachRowPaged, eachSliced, inSlices, slicer, type Elsewhere, type Pause } from './slices';
-export { runBehindVisitors } from './drivers/thread-priority';
+export { backgroundThread } from './drivers/thread-priority';

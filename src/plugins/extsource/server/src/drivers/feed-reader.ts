@@ -4,10 +4,10 @@
  * download never piles up in memory), close it when the download ends, however it ends.
  */
 import path from 'path';
-import { Worker } from 'worker_threads';
 import type { FeedAnswer, FeedBatch, FeedTask } from './feed-thread';
 import type { PortalFormatName } from './portal-formats';
 import { askedThread } from './thread-asks';
+import { backgroundThread } from './thread-priority';
 import type { XmlFeedEnd } from './xml-records';
 
 /** The reading thread's young generation: a record's garbage is small and short-lived. */
@@ -27,7 +27,7 @@ function ownBytes(bytes: Uint8Array): Uint8Array {
 
 /** `read` with a reader of a `format` feed open for as long as it runs, closed however it ends. */
 export async function withFeedReader<T>(format: PortalFormatName, read: (reader: FeedReader) => Promise<T>): Promise<T> {
-  const worker = new Worker(path.join(__dirname, 'feed-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const worker = backgroundThread(path.join(__dirname, 'feed-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const thread = askedThread<FeedTask, FeedAnswer>(worker, 'the thread reading the listings feed');
   try {
     await thread.ask({ open: format });

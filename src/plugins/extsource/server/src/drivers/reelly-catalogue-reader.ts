@@ -7,11 +7,11 @@
  */
 import path from 'path';
 import { setImmediate as nextTurn } from 'timers/promises';
-import { Worker } from 'worker_threads';
 import type { NormalisedProject, Rejected } from '../mapping/types';
 import type { RequestObserver, RetryPolicy } from './http';
 import { receivedError, type SentError } from './provider-error';
 import type { KnownDevelopers, ReellyCatalogue, ReellyDefaults, ReellySettings } from './reelly';
+import { backgroundThread } from './thread-priority';
 import type { Progress } from './types';
 
 /** Projects the visitors' thread takes in at once: a few milliseconds of copying. */
@@ -38,7 +38,7 @@ export type CatalogueMessage =
 
 /** The catalogue as `readReellyCatalogue` reads it, read in its own thread. */
 export async function readCatalogueInThread(task: CatalogueTask, observe?: RequestObserver, progress?: Progress): Promise<ReellyCatalogue> {
-  const worker = new Worker(path.join(__dirname, 'reelly-catalogue-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const worker = backgroundThread(path.join(__dirname, 'reelly-catalogue-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const records: NormalisedProject[] = [];
   try {
     return await new Promise<ReellyCatalogue>((resolve, reject) => {

@@ -8,7 +8,6 @@ import type { NormalisedProject } from '../mapping/types';
 import { sentError } from './provider-error';
 import { readReellyCatalogue } from './reelly';
 import { PROJECTS_PER_BATCH, type CatalogueMessage, type CatalogueTask } from './reelly-catalogue-reader';
-import { runBehindVisitors } from './thread-priority';
 
 const port = parentPort!;
 const send = (message: CatalogueMessage) => port.postMessage(message);
@@ -30,7 +29,6 @@ function sendInBatches(projects: NormalisedProject[], last: CatalogueMessage): v
 }
 
 async function read({ settings, policy, defaults, known }: CatalogueTask): Promise<void> {
-  runBehindVisitors();
   try {
     const { fetched, developers } = await readReellyCatalogue(
       settings,

@@ -6,12 +6,13 @@
  * does not keep the process alive.
  */
 import path from 'path';
-import { Worker } from 'worker_threads';
+import type { Worker } from 'worker_threads';
 import type { DeveloperDirectory } from '../mapping/reelly';
 import type { NormalisedProject } from '../mapping/types';
 import type { RequestObserver, RetryPolicy } from './http';
 import type { ReellyDefaults, ReellySettings } from './reelly';
 import { askedThread, type AskedThread } from './thread-asks';
+import { backgroundThread } from './thread-priority';
 
 /** How long a thread waits for its next read before it ends: a read-ahead keeps it, a lone visitor's read starts one. */
 const IDLE_MS = 30_000;
@@ -55,7 +56,7 @@ class DetailThread {
   private observe: RequestObserver | undefined;
 
   constructor(task: DetailTask, forget: (thread: DetailThread) => void) {
-    this.worker = new Worker(path.join(__dirname, 'reelly-detail-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    this.worker = backgroundThread(path.join(__dirname, 'reelly-detail-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.thread = askedThread(this.worker, 'the thread reading Reelly project details', {
       heard: (message) => {
         const { endpoint, outcome, seconds } = message as RequestMessage;

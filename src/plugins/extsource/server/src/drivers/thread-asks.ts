@@ -2,11 +2,10 @@
  * Work asked of a reading thread and answered an ask at a time (the Goyzer answers' thread, the Reelly
  * details' thread): each ask numbered, its answer or error matched back by number, an error crossing as
  * provider-error.ts sends it; a thread that fails or stops fails every ask still waiting.
- * `answerAsks` is the thread's half, and puts its thread behind the visitors' (decisions 184, 234).
+ * `answerAsks` is the thread's half; the reader starts the thread behind the visitors' (thread-priority.ts).
  */
 import { parentPort, type Transferable, type Worker } from 'worker_threads';
 import { receivedError, sentError, type SentError } from './provider-error';
-import { runBehindVisitors } from './thread-priority';
 
 /** An ask as it crosses to the thread, and its reply as it comes back. */
 interface Asked<Q> {
@@ -69,12 +68,8 @@ export function askedThread<Q, A>(worker: Worker, name: string, hooks: ThreadHoo
   };
 }
 
-/**
- * The thread's half: answers each ask with what `answer` returns, or with the error it threw, at the
- * lowest priority (a reading thread's work would otherwise take turns with visitors on a shared core).
- */
+/** The thread's half: answers each ask with what `answer` returns, or with the error it threw. */
 export function answerAsks<Q, A>(answer: (question: Q) => A | Promise<A>): void {
-  runBehindVisitors();
   const port = parentPort!;
   port.on('message', async ({ ask, question }: Asked<Q>) => {
     let reply: Answered<A>;

@@ -5,9 +5,9 @@
  * sync's CPU and the allocation that brought on its full collections (decision 176).
  */
 import path from 'path';
-import { Worker } from 'worker_threads';
 import type { UnitsPage, UnitsRequest } from './goyzer-units';
 import { askedThread } from './thread-asks';
+import { backgroundThread } from './thread-priority';
 import type { UnitsTask } from './units-thread';
 
 /** The reading thread's young generation (V8's default grows to 32 MB and more). */
@@ -26,7 +26,7 @@ function ownBytes(bytes: Buffer): Uint8Array {
 
 function openUnitsReader(): UnitsReader {
   // A unit's garbage is small and short-lived: a small young generation keeps the thread's memory small.
-  const worker = new Worker(path.join(__dirname, 'units-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const worker = backgroundThread(path.join(__dirname, 'units-thread.js'), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   let failure: Error | undefined;
   const thread = askedThread<UnitsTask, UnitsPage>(worker, 'the thread reading Goyzer answers', { failed: (error) => (failure = error) });
 
