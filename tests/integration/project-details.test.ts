@@ -105,6 +105,14 @@ describe('the read-ahead of project details', () => {
     expect(await strapi.db.query(DETAIL).count({ where: { driver: 'reelly' } })).toBe(PROJECTS);
   });
 
+  it("gives its rows document ids of Strapi's shape from one batch of random bytes, not cuid2's hash each (decision 235)", async () => {
+    const rows = (await strapi.db.query(DETAIL).findMany({ select: ['documentId'], where: { driver: 'reelly' } })) as Array<{ documentId: string }>;
+    expect(rows.length).toBe(PROJECTS);
+    // cuid2 spells in base 36: among this many ids, some would hold a 0, 1, 8 or 9.
+    for (const { documentId } of rows) expect(documentId).toMatch(/^[a-z][a-z2-7]{23}$/);
+    expect(new Set(rows.map((row) => row.documentId)).size).toBe(rows.length);
+  });
+
   it('shows its progress in the stats: every due detail read and stored', async () => {
     const res = await checked((await http()).get('/api/extsource/stats').set('Authorization', `Bearer ${await apiToken('read-only')}`));
     expect(res.body.data.project_details).toMatchObject({ state: 'done', listed: PROJECTS, due: PROJECTS, read: PROJECTS, changed: PROJECTS, failed: 0, rate: 1000, concurrency: 3 });

@@ -1,9 +1,10 @@
 /**
- * Document ids for the rows a sync writes (decision 235). Strapi gives every row of a content type a
- * documentId, cuid2's by default, whose SHA-3 in JavaScript cost about 20 µs a row and a tenth of a
- * sync's writes on the visitors' thread. A synced listing is found by provider and reference and never
- * opened as a document (its type is hidden from the content manager); what it needs of the id is that
- * it is unique and of Strapi's shape: 24 lowercase letters and digits, the first a letter.
+ * Document ids for the rows a sync and the details' read-ahead write (decision 235). Strapi gives every
+ * row of a content type a documentId, cuid2's by default, whose SHA-3 in JavaScript cost about 20 µs a
+ * row and a tenth of a sync's writes on the visitors' thread. A synced listing is found by provider and
+ * reference, a project's detail by driver and project id, and neither is opened as a document (both
+ * types are hidden from the content manager); what they need of the id is that it is unique and of
+ * Strapi's shape: 24 lowercase letters and digits, the first a letter.
  */
 import { randomBytes } from 'crypto';
 
