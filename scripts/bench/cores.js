@@ -46,8 +46,26 @@ function pin(pid, cores) {
   }
 }
 
+/**
+ * Every thread of `pid` at the lowest priority (on Linux a priority is a thread's; threads it starts
+ * later inherit it). For the fake providers, on the load generator's core: a provider is another
+ * machine, and its turns there held the generator's loop for 20 to 110 ms, answers read that late timed
+ * that late (decision 239).
+ */
+function behindLoadGenerator(pid) {
+  if (process.platform !== 'linux') return;
+  for (const thread of threadsOf(pid)) {
+    try {
+      os.setPriority(thread, 19);
+    } catch (error) {
+      if (threadsOf(pid).includes(thread)) throw error;
+    }
+  }
+}
+
 module.exports = {
   PINNING,
+  behindLoadGenerator,
   /** The numbers of the cores the servers run on (none when not pinned). */
   SERVER_CORES,
   /** How many cores a server may run on (its Node flags depend on it: scripts/lib/node-flags.js). */

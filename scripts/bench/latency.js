@@ -25,6 +25,7 @@ const { writeResults } = require('./results');
 const { LEAD_HEADERS, newLead } = require('./lead-bodies');
 const { pacedLoad } = require('./paced-load');
 const { mainThreadCpuS } = require('./thread-cpu');
+const cores = require('./cores');
 
 const RATE = Number(process.env.BENCH_LATENCY_RATE || 1000);
 const CONTACT_RATE = Number(process.env.BENCH_LATENCY_CONTACT_RATE || 20);
@@ -46,14 +47,18 @@ const PROJECTS = Number(process.env.BENCH_LATENCY_PROJECTS || 10000);
 const NEW_PROJECTS = Number(process.env.BENCH_LATENCY_NEW_PROJECTS || 2000);
 const PHASES = process.env.BENCH_LATENCY_PHASES || 'all';
 const OFFPLAN_PATH = `/api/v1/off-plan/projects?${process.env.BENCH_OFFPLAN_QUERY || 'state_id=DU&sort=price_asc&page=2'}`;
-/** The fakes in a child process on the load generator's core (never the app's). */
+/** The fakes in a child process on the load generator's core (never the app's), behind the load generator. */
 function startFakes(imageBase) {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'serve-fakes.js'), [], {
       env: { ...process.env, BENCH_FAKES: JSON.stringify({ listings: LISTINGS, projects: PROJECTS, newProjects: NEW_PROJECTS, imageBase }) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    child.once('message', (reply) => (reply.ready ? resolve({ child, ...reply }) : reject(new Error('fakes not ready'))));
+    child.once('message', (reply) => {
+      if (!reply.ready) return reject(new Error('fakes not ready'));
+      cores.behindLoadGenerator(child.pid);
+      resolve({ child, ...reply });
+    });
     child.once('exit', (code) => reject(new Error(`serve-fakes.js exited with ${code}`)));
   });
 }
