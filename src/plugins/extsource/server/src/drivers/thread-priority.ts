@@ -9,7 +9,7 @@ import { readdirSync } from 'fs';
 import { setPriority } from 'os';
 import { Worker, type WorkerOptions } from 'worker_threads';
 
-export const BACKGROUND_NICE = 19;
+const BACKGROUND_NICE = 19;
 
 /** This process's threads as the kernel numbers them; none where it cannot tell them apart (not Linux). */
 function threadIds(): Set<string> {
