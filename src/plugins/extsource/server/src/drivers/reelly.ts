@@ -61,6 +61,12 @@ const directories = new Map<string, KnownDevelopers>();
 export const knownDevelopers = (baseUrl: string) => directories.get(baseUrl);
 export const rememberDevelopers = (baseUrl: string, known: KnownDevelopers) => directories.set(baseUrl, known);
 
+/** The developers read last from the feed at `baseUrl` while they are used without asking again. */
+export function freshDirectory(baseUrl: string): DeveloperDirectory | undefined {
+  const known = directories.get(baseUrl);
+  return known && Date.now() < known.until ? known.directory : undefined;
+}
+
 /** Records by id, to pair each English record with its Arabic one. */
 export const recordsById = (records: ReellyRecord[]) => new Map(records.map((record) => [text(record.id), record]));
 
@@ -79,9 +85,14 @@ function byId(records: ReellyRecord[]): ReellyRecord[] {
 export type ReellySettings = ExtsourceConfig['reelly'];
 export type ReellyDefaults = ProjectDefaults & { developersTtlSeconds: number };
 
+/** Settings without a feed's address are refused before anything else. */
+export function checkedSettings(settings: ReellySettings): void {
+  if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
+}
+
 /** The requests of one feed: its pages, passes, developers and details. */
 export function reellyReader(settings: ReellySettings, policy: RetryPolicy, defaults: ReellyDefaults, observe?: RequestObserver) {
-  if (!settings.baseUrl) throw new ProviderError('Reelly: REELLY_BASE_URL is not set');
+  checkedSettings(settings);
   const client = createHttpClient(settings.baseUrl, policy, { 'X-API-Key': settings.apiKey, Accept: 'application/json' });
   const catalogueParams = { country: UAE_COUNTRY, preferred_currency: defaults.currency, preferred_area_unit: 'sqft' };
 
@@ -136,8 +147,8 @@ export function reellyReader(settings: ReellySettings, policy: RetryPolicy, defa
 
   /** The developer directory: cached, or read now; a projects read goes on without it when the feed fails. */
   async function directory(fresh: boolean): Promise<DeveloperDirectory | undefined> {
-    const cached = directories.get(settings.baseUrl);
-    if (!fresh && cached && Date.now() < cached.until) return cached.directory;
+    const cached = fresh ? undefined : freshDirectory(settings.baseUrl);
+    if (cached) return cached;
     try {
       await loadDevelopers();
     } catch {
