@@ -29,17 +29,11 @@ const SERVER_CORES = PINNING ? Array.from({ length: CORES - 1 }, (_, index) => i
 
 const threadsOf = (pid) => fs.readdirSync(`/proc/${pid}/task`).map(Number);
 
-/**
- * Sets the cores of `pid` and of each of its threads, its main thread first (threads it starts later
- * inherit them). A thread may end meanwhile (an app's map clusters are made in short-lived threads,
- * decision 237), which `taskset -a` took for a failure: each thread is set alone, one that ended passed over.
- */
-function pin(pid, cores) {
-  if (!PINNING) return;
-  execFileSync('taskset', ['-cp', cores, String(pid)], { stdio: 'ignore' });
-  for (const thread of threadsOf(pid).filter((id) => id !== pid)) {
+/** `set` on each of `threads` of `pid`; a thread that ended meanwhile is passed over. */
+function eachThread(pid, threads, set) {
+  for (const thread of threads) {
     try {
-      execFileSync('taskset', ['-cp', cores, String(thread)], { stdio: 'ignore' });
+      set(thread);
     } catch (error) {
       if (threadsOf(pid).includes(thread)) throw error;
     }
@@ -47,20 +41,26 @@ function pin(pid, cores) {
 }
 
 /**
+ * Sets the cores of `pid` and of each of its threads, its main thread first (threads it starts later
+ * inherit them). A thread may end meanwhile (an app's map clusters are made in short-lived threads,
+ * decision 237), which `taskset -a` took for a failure: each thread is set alone, one that ended passed over.
+ */
+function pin(pid, cores) {
+  if (!PINNING) return;
+  const setCores = (thread) => execFileSync('taskset', ['-cp', cores, String(thread)], { stdio: 'ignore' });
+  setCores(pid);
+  eachThread(pid, threadsOf(pid).filter((id) => id !== pid), setCores);
+}
+
+/**
  * Every thread of `pid` at the lowest priority (on Linux a priority is a thread's; threads it starts
  * later inherit it). For the fake providers, on the load generator's core: a provider is another
- * machine, and its turns there held the generator's loop for 20 to 110 ms, answers read that late timed
+ * machine, and its turns there held the generator's loop for up to 124 ms, answers read that late timed
  * that late (decision 239).
  */
 function behindLoadGenerator(pid) {
   if (process.platform !== 'linux') return;
-  for (const thread of threadsOf(pid)) {
-    try {
-      os.setPriority(thread, 19);
-    } catch (error) {
-      if (threadsOf(pid).includes(thread)) throw error;
-    }
-  }
+  eachThread(pid, threadsOf(pid), (thread) => os.setPriority(thread, 19));
 }
 
 module.exports = {
