@@ -90,9 +90,9 @@ export function detailRows(strapi: Core.Strapi, driver: string) {
         });
         const readAt = new Date();
         const data = (index: number) => ({ detail: fresh[index].detail, fingerprint: fresh[index].fingerprint, read_at: readAt });
-        const createdAt = outcomes.flatMap((outcome, index) => (outcome === 'created' ? [index] : []));
-        const documentIds = newDocumentIds(createdAt.length);
-        const created = createdAt.map((index, at) => ({ driver, project_id: fresh[index].id, documentId: documentIds[at], ...data(index) }));
+        const createdIndexes = outcomes.flatMap((outcome, index) => (outcome === 'created' ? [index] : []));
+        const documentIds = newDocumentIds(createdIndexes.length);
+        const created = createdIndexes.map((index, at) => ({ driver, project_id: fresh[index].id, documentId: documentIds[at], ...data(index) }));
         const changed = outcomes.flatMap((outcome, index) => (outcome === 'changed' ? [index] : []));
         if (created.length === 0 && changed.length === 0) return outcomes;
         await strapi.db.transaction(async () => {
