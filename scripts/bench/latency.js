@@ -12,7 +12,7 @@
 // 2,000 new projects and the read-ahead of their details; quiet again. BENCH_LATENCY_PHASES=start runs
 // only the second app's, =service only the first's. Each phase: p99 per page, the share of the offered
 // rate served, errors, the event loop's delay in the app, the CPU its main thread ran; the run's peak RSS
-// over the app's processes; and the sync phase's p99 second by second (a phase's p99 may be a few stalls').
+// over the app's processes; and the sync and refresh phases' p99 second by second (a phase's p99 may be a few stalls').
 // Written to bench/results.json (`latency`). BENCH_PIN=off leaves the processes unpinned (cores.js).
 'use strict';
 
@@ -237,6 +237,9 @@ const appEnv = (fakes, detailRate) => ({
   BENCH_LOOP_DELAY: 'on',
 });
 
+/** A phase's p99 for luxury / off-plan / sale listings second by second, as one line. */
+const bySecondLine = (phaseName, bySecond) => `${phaseName}, p99 luxury / off-plan / sale listings ms by second: ${bySecond.map((p99s, second) => `${second}: ${p99s.join('/')}`).join(', ')}`;
+
 /** The start of each whole second from `from` to `to` (epoch ms). */
 const wholeSeconds = (from, to) => Array.from({ length: Math.floor((to - from) / 1000) }, (_, second) => from + second * 1000);
 
@@ -277,14 +280,16 @@ function servicePhases(ask) {
     await phase(SUGGEST_ALONE, await underLoad(app, ask, async () => null, QUIET_S, ['suggest']));
     const syncRatio = sync.result.duration_ms / alone.duration_ms;
     const syncBySecond = sync.bySecond();
-    console.log(`sync phase, p99 luxury / off-plan / sale listings ms by second: ${syncBySecond.map((p99s, second) => `${second}: ${p99s.join('/')}`).join(', ')}`);
+    const readAheadBySecond = readAhead.bySecond();
+    console.log(bySecondLine('sync phase', syncBySecond));
+    console.log(bySecondLine('refresh phase', readAheadBySecond));
     const progress = readAhead.result.progress;
     console.log(`sync alone ${(alone.duration_ms / 1000).toFixed(2)} s (created ${alone.created}), under load ${(sync.result.duration_ms / 1000).toFixed(2)} s ` +
       `(created ${sync.result.created}, status ${sync.result.status}): ${syncRatio.toFixed(2)} x (target <= 2)`);
     console.log(`read-ahead: ${progress.read} of ${progress.due} details read (${progress.changed} stored, ${progress.failed} failed) in ${(readAhead.result.ms / 1000).toFixed(1)} s`);
     return {
       sync: { alone_ms: alone.duration_ms, under_load_ms: sync.result.duration_ms, ratio: Number(syncRatio.toFixed(2)), status: sync.result.status, p99_by_second_ms: syncBySecond },
-      read_ahead: { ms: readAhead.result.ms, read: progress.read, due: progress.due, failed: progress.failed },
+      read_ahead: { ms: readAhead.result.ms, read: progress.read, due: progress.due, failed: progress.failed, p99_by_second_ms: readAheadBySecond },
     };
   };
 }
@@ -322,8 +327,13 @@ function startPhases(ask, fakes) {
     console.log(`refresh: ${refresh.result.progress.read} of ${refresh.result.progress.due} details read in ${(refresh.result.ms / 1000).toFixed(1)} s (collection ${(refresh.result.collectionMs / 1000).toFixed(1)} s, ` +
       `the app's main thread ${refresh.result.collectionCpuS?.toFixed(1) ?? '-'} s of CPU meanwhile); ` +
       `p99 luxury / off-plan / sale listings ms while the collection was read and prepared ${preparing}, after it ${after}`);
+    const refreshBySecond = refresh.bySecond();
+    console.log(bySecondLine('refresh phase', refreshBySecond));
     await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
-    return { first_fill: { served_after_ms: servedAt - startedAt, read_ahead_ms: end.at - servedAt, read: progress.read, failed: progress.failed } };
+    return {
+      first_fill: { served_after_ms: servedAt - startedAt, read_ahead_ms: end.at - servedAt, read: progress.read, failed: progress.failed },
+      refresh: { ms: refresh.result.ms, collection_ms: refresh.result.collectionMs, p99_by_second_ms: refreshBySecond },
+    };
   };
 }
 
