@@ -282,7 +282,7 @@ function servicePhases(ask) {
     const syncBySecond = sync.bySecond();
     const readAheadBySecond = readAhead.bySecond();
     console.log(bySecondLine('sync phase', syncBySecond));
-    console.log(bySecondLine('refresh phase', readAheadBySecond));
+    console.log(bySecondLine('refresh and read-ahead phase', readAheadBySecond));
     const progress = readAhead.result.progress;
     console.log(`sync alone ${(alone.duration_ms / 1000).toFixed(2)} s (created ${alone.created}), under load ${(sync.result.duration_ms / 1000).toFixed(2)} s ` +
       `(created ${sync.result.created}, status ${sync.result.status}): ${syncRatio.toFixed(2)} x (target <= 2)`);
@@ -328,7 +328,7 @@ function startPhases(ask, fakes) {
       `the app's main thread ${refresh.result.collectionCpuS?.toFixed(1) ?? '-'} s of CPU meanwhile); ` +
       `p99 luxury / off-plan / sale listings ms while the collection was read and prepared ${preparing}, after it ${after}`);
     const refreshBySecond = refresh.bySecond();
-    console.log(bySecondLine('refresh phase', refreshBySecond));
+    console.log(bySecondLine(`refresh bringing ${NEW_PROJECTS.toLocaleString('en')} projects`, refreshBySecond));
     await phase('quiet again', await underLoad(app, ask, async () => null, QUIET_S));
     return {
       first_fill: { served_after_ms: servedAt - startedAt, read_ahead_ms: end.at - servedAt, read: progress.read, failed: progress.failed },

@@ -98,9 +98,9 @@ async function readAhead(strapi, { sweep, rate }) {
   if (held === undefined) {
     await projects.collection();
   } else {
-    // Stale for the collection held, fresh for the one the refresh brings (which takes 3 to 8 s from its
-    // fetch to being served, while the latency bench's held one is 35 s old or more): a lifetime of 0 made
-    // the new collection stale as well, and the first visitor after it started a second refresh (decision 240).
+    // Stale for the collection held (35 s old or more in the latency bench), fresh for the one the refresh
+    // brings (a whole refresh took 4.9 to 7.3 s): a lifetime of 0 made the new one stale as well, and the
+    // first visitor after it started a second refresh (decision 240).
     const ttl = strapi.config.get('plugin::extsource.projectsTtlSeconds');
     const heldForS = Math.floor((Date.now() - Date.parse(held.fetchedAt)) / 1000);
     config('projectsTtlSeconds', Math.max(0, heldForS - 1));
