@@ -528,6 +528,18 @@ describe('projects with the Reelly driver against a fake provider', () => {
     projects().invalidate();
     return (await projects().collection()).projects;
   };
+  /** A refresh as the hourly one runs: the collection held gone stale, and served until the refresh in the background lands. */
+  const refreshed = async (): Promise<Card[]> => {
+    const held = await projects().collection();
+    const ttl = strapi.config.get('plugin::extsource.projectsTtlSeconds');
+    strapi.config.set('plugin::extsource.projectsTtlSeconds', 0);
+    try {
+      await vi.waitFor(async () => expect((await projects().collection()).version).not.toBe(held.version), { timeout: 10_000, interval: 50 });
+    } finally {
+      strapi.config.set('plugin::extsource.projectsTtlSeconds', ttl);
+    }
+    return (await projects().collection()).projects;
+  };
 
   beforeAll(async () => {
     reelly = await startFakeReelly();
@@ -685,6 +697,53 @@ describe('projects with the Reelly driver against a fake provider', () => {
     expect(cards).toHaveLength(229);
     expect(cards.some((card) => card.id === '3150')).toBe(false);
     expect(new Set(cards.map((card) => card.id)).size).toBe(229);
+  });
+
+  it('keeps the projects a refresh finds unchanged, and rewrites only the part of the snapshot one changed project is in', async () => {
+    const store = strapi.store({ type: 'plugin', name: 'extsource' });
+    const partKeys = async () => ((await store.get({ key: 'projects-snapshot:reelly' })) as { keys: string[] }).keys;
+    const before = new Map((await fresh()).map((card) => [card.id, card]));
+    const keysBefore = await partKeys();
+    const changed = data.projects.findIndex((project) => project.id === 3150);
+    reelly.state.projects = data.projects.map((project, position) => (position === changed ? { ...project, name: 'Renamed Residences' } : project));
+    const after = await refreshed();
+
+    expect(after).toHaveLength(230);
+    const kept = after.filter((card) => card === before.get(card.id));
+    expect(kept.map((card) => card.id)).toEqual(after.map((card) => card.id).filter((id) => id !== '3150'));
+    expect(after.find((card) => card.id === '3150')).toMatchObject({ name: 'Renamed Residences' });
+    // Parts of 50 projects: only the one holding project 3150 is new, and the one it replaced is gone.
+    const keysAfter = await partKeys();
+    expect(keysAfter).toHaveLength(5);
+    const partOfChanged = Math.floor(after.findIndex((card) => card.id === '3150') / 50);
+    expect(keysAfter.filter((key, part) => key !== keysBefore[part])).toEqual([keysAfter[partOfChanged]]);
+    expect(await store.get({ key: keysBefore[partOfChanged] })).toBeNull();
+
+    // What a restart reads is what is served.
+    projects().invalidate();
+    reelly.state.faults = [{ path: '/projects', status: 503, times: 100 }];
+    const restored = await projects().collection();
+    expect(restored.source).toBe('snapshot');
+    expect(restored.projects).toEqual(after);
+  });
+
+  it('reads a snapshot whose parts are named by generation, as an earlier release stored it, and deletes them once replaced', async () => {
+    const cards = await fresh();
+    const store = strapi.store({ type: 'plugin', name: 'extsource' });
+    const oldPart = (part: number) => `projects-snapshot:reelly:earlier:${part}`;
+    await store.set({ key: oldPart(0), value: cards.slice(0, 200) });
+    await store.set({ key: oldPart(1), value: cards.slice(200) });
+    await store.set({ key: 'projects-snapshot:reelly', value: { fetchedAt: new Date().toISOString(), generation: 'earlier', parts: 2 } });
+    projects().invalidate();
+    reelly.state.faults = [{ path: '/projects', status: 503, times: 100 }];
+    const restored = await projects().collection();
+    expect(restored.source).toBe('snapshot');
+    expect(restored.projects).toEqual(cards);
+
+    reelly.state.faults = [];
+    await fresh();
+    expect(await store.get({ key: oldPart(0) })).toBeNull();
+    expect(await store.get({ key: oldPart(1) })).toBeNull();
   });
 
   it('keeps serving the last good collection while the provider is down, also after a restart', async () => {

@@ -3,7 +3,9 @@
  * and ended with it (decision 184). On the visitors' thread, each of a catalogue's pages was one turn of
  * 20 to 30 ms (a page of 500 projects made into text and parsed, neither of which can be cut), and the
  * parsed pages the garbage behind its longest collections. Here that thread takes in the mapped
- * projects a batch per turn, and hears of the requests (metrics) and the progress.
+ * projects a batch per turn, and hears of the requests (metrics) and the progress. A project held here
+ * unchanged since the last read (its fingerprint the same) is named, not sent: the held object is kept,
+ * so a refresh that changes a few projects makes a few objects, not a whole collection's (decision 241).
  */
 import path from 'path';
 import { setImmediate as nextTurn } from 'timers/promises';
@@ -26,20 +28,56 @@ export interface CatalogueTask {
   policy: RetryPolicy;
   defaults: ReellyDefaults;
   known: KnownDevelopers | undefined;
+  /** The id and fingerprint of each project held on the visitors' thread whose fingerprint is known. */
+  held: Array<[id: string, fingerprint: string]>;
+}
+
+/** A project as the thread lists it: whole, or by id alone when the visitors' thread holds it with this fingerprint. */
+export interface ListedProject {
+  id: string;
+  fingerprint: string;
+  project?: NormalisedProject;
 }
 
 /** What the thread tells: each request and the progress as they happen, then the projects in batches, then the rest. */
 export type CatalogueMessage =
   | { kind: 'request'; endpoint: string; outcome: string; seconds: number }
   | { kind: 'progress'; fetched: number }
-  | { kind: 'projects'; projects: NormalisedProject[] }
+  | { kind: 'projects'; listed: ListedProject[] }
   | { kind: 'done'; rejected: Rejected[]; warnings: string[] | undefined; developers: KnownDevelopers | undefined }
   | { kind: 'failed'; error: SentError };
 
-/** The catalogue as `readReellyCatalogue` reads it, read in its own thread. */
-export async function readCatalogueInThread(task: CatalogueTask, observe?: RequestObserver, progress?: Progress): Promise<ReellyCatalogue> {
-  const worker = backgroundThread(path.join(__dirname, 'reelly-catalogue-thread.js'), { workerData: task, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+/** Each project's fingerprint, as the thread sent it: known for the projects of the reads before. */
+const fingerprints = new WeakMap<NormalisedProject, string>();
+
+/** The held projects whose fingerprints are known, by id. */
+function heldById(held: readonly NormalisedProject[]): Map<string, NormalisedProject> {
+  const byId = new Map<string, NormalisedProject>();
+  for (const project of held) if (fingerprints.has(project)) byId.set(project.id, project);
+  return byId;
+}
+
+/**
+ * The catalogue as `readReellyCatalogue` reads it, read in its own thread; each project in `held` the
+ * read finds unchanged is given back as it is.
+ */
+export async function readCatalogueInThread(
+  task: Omit<CatalogueTask, 'held'>,
+  held: readonly NormalisedProject[] = [],
+  observe?: RequestObserver,
+  progress?: Progress
+): Promise<ReellyCatalogue> {
+  const kept = heldById(held);
+  const workerData: CatalogueTask = { ...task, held: [...kept.values()].map((project) => [project.id, fingerprints.get(project)!]) };
+  const worker = backgroundThread(path.join(__dirname, 'reelly-catalogue-thread.js'), { workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const records: NormalisedProject[] = [];
+  const take = ({ id, fingerprint, project }: ListedProject) => {
+    const record = project ?? kept.get(id);
+    // The thread names only what it was told is held: anything else is a defect, not a provider's answer.
+    if (!record) throw new Error(`the thread reading the Reelly catalogue named project ${id}, which is not held`);
+    fingerprints.set(record, fingerprint);
+    records.push(record);
+  };
   try {
     return await new Promise<ReellyCatalogue>((resolve, reject) => {
       worker.on('message', (message: CatalogueMessage) => {
@@ -51,7 +89,12 @@ export async function readCatalogueInThread(task: CatalogueTask, observe?: Reque
             progress?.(message.fetched);
             break;
           case 'projects':
-            for (const project of message.projects) records.push(project);
+            try {
+              for (const listed of message.listed) take(listed);
+            } catch (error) {
+              reject(error);
+              break;
+            }
             // The next batch after the visitors waiting now.
             void nextTurn().then(() => worker.postMessage('more'));
             break;

@@ -15,8 +15,8 @@ export function reellyProjectsDriver(settings: ReellySettings, policy: RetryPoli
   return {
     name: 'reelly',
     requestsPerDetail: 2,
-    async fetchProjects(progress) {
-      const { fetched, developers } = await readCatalogueInThread({ settings, policy, defaults, known: knownDevelopers(settings.baseUrl) }, observe, progress);
+    async fetchProjects(progress, held) {
+      const { fetched, developers } = await readCatalogueInThread({ settings, policy, defaults, known: knownDevelopers(settings.baseUrl) }, held, observe, progress);
       if (developers) rememberDevelopers(settings.baseUrl, developers);
       return fetched;
     },

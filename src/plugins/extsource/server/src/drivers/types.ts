@@ -60,7 +60,11 @@ export interface ProjectsDriver {
   readonly listsDetails?: boolean;
   /** Provider requests one `fetchProject` makes (the read-ahead paces itself by them); 1 when unset. */
   readonly requestsPerDetail?: number;
-  fetchProjects(progress?: Progress): Promise<Fetched<NormalisedProject>>;
+  /**
+   * The whole collection, or an error. `held`: the projects held now; a driver may give back each one
+   * the provider did not change as it is, rather than a new copy.
+   */
+  fetchProjects(progress?: Progress, held?: readonly NormalisedProject[]): Promise<Fetched<NormalisedProject>>;
   /**
    * One project with its detail, or null when the provider does not know it. `previous` gives the
    * detail held before; a driver asks for it only when a part of the read failed (Reelly's Arabic), to

@@ -9,6 +9,12 @@
  * at them; then the parts of the generation before are deleted. A reader follows the pointer, so it
  * sees one whole snapshot or the one before, never a mix; a snapshot written before parts existed
  * (`projects` in the pointer itself) is still read.
+ *
+ * A part this instance wrote for the snapshot in place is kept, not written again, when the new
+ * collection fills it with the same project objects in the same order (decision 241): a refresh keeps
+ * the objects of the projects it did not change, and a held project is never changed, so the stored
+ * part is what writing it again would store. The pointer then names its parts by key, of whichever
+ * generation first wrote each.
  */
 import type { Core } from '@strapi/strapi';
 import type { NormalisedProject } from '../mapping/types';
@@ -28,24 +34,45 @@ export interface Snapshot {
 
 interface Pointer {
   fetchedAt: string;
+  /** Each part's key, in order. */
+  keys?: string[];
+  /** Parts named by their generation and number, before keys. */
   generation?: string;
   parts?: number;
   /** A snapshot stored whole, before parts. */
   projects?: NormalisedProject[];
 }
 
+/** A part this instance wrote: its key and the project objects it stored. */
+interface WrittenPart {
+  key: string;
+  projects: readonly NormalisedProject[];
+}
+
 const pointerKey = (driver: string) => `projects-snapshot:${driver}`;
 const metaKey = (driver: string) => `projects-snapshot-meta:${driver}`;
 const partKey = (driver: string, generation: string, part: number) => `projects-snapshot:${driver}:${generation}:${part}`;
 
+/** The keys of a pointer's parts, whichever way it names them. */
+function keysOf(driver: string, pointer: Pointer | null): string[] {
+  if (pointer?.keys) return pointer.keys;
+  if (!pointer?.generation) return [];
+  return Array.from({ length: pointer.parts ?? 0 }, (_, part) => partKey(driver, pointer.generation!, part));
+}
+
+const sameProjects = (one: readonly NormalisedProject[], other: readonly NormalisedProject[]) =>
+  one.length === other.length && one.every((project, position) => project === other[position]);
+
 export function projectSnapshots(strapi: Core.Strapi) {
   const store = () => strapi.store({ type: 'plugin', name: 'extsource' });
+  /** Per driver, the parts of the last snapshot this instance wrote, while its pointer is the one stored. */
+  const written = new Map<string, WrittenPart[]>();
 
-  async function readParts(driver: string, pointer: Pointer): Promise<NormalisedProject[] | undefined> {
+  async function readParts(keys: string[]): Promise<NormalisedProject[] | undefined> {
     const pause = slicer();
     const projects: NormalisedProject[] = [];
-    for (let part = 0; part < (pointer.parts ?? 0); part += 1) {
-      const stored = (await store().get({ key: partKey(driver, pointer.generation!, part) })) as NormalisedProject[] | null;
+    for (const key of keys) {
+      const stored = (await store().get({ key })) as NormalisedProject[] | null;
       // Deleted by a newer snapshot's writer since the pointer was read.
       if (!stored) return undefined;
       for (const project of stored) projects.push(project);
@@ -55,13 +82,19 @@ export function projectSnapshots(strapi: Core.Strapi) {
   }
 
   /** A part a statement, the loop given a turn between (on SQLite each delete frees a part's pages and syncs: 20 at once held it 126 ms). */
-  async function deleteGeneration(driver: string, pointer: Pointer | null): Promise<void> {
-    if (!pointer?.generation) return;
+  async function deleteParts(keys: string[]): Promise<void> {
     const pause = slicer();
-    for (let part = 0; part < (pointer.parts ?? 0); part += 1) {
-      await store().delete({ key: partKey(driver, pointer.generation, part) });
+    for (const key of keys) {
+      await store().delete({ key });
       await pause();
     }
+  }
+
+  /** The parts this instance wrote for `pointer`, when it is the last one it wrote; none otherwise. */
+  function writtenFor(driver: string, pointer: Pointer | null): WrittenPart[] {
+    const parts = written.get(driver) ?? [];
+    const keys = keysOf(driver, pointer);
+    return keys.length === parts.length && parts.every((part, position) => part.key === keys[position]) ? parts : [];
   }
 
   return {
@@ -78,8 +111,10 @@ export function projectSnapshots(strapi: Core.Strapi) {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const pointer = (await store().get({ key: pointerKey(driver) })) as Pointer | null;
         if (!pointer) return undefined;
+        // Another instance's snapshot: the parts remembered here are of a collection no longer held.
+        if (writtenFor(driver, pointer).length === 0) written.delete(driver);
         if (pointer.projects) return { projects: pointer.projects, fetchedAt: pointer.fetchedAt };
-        const projects = await readParts(driver, pointer);
+        const projects = await readParts(keysOf(driver, pointer));
         if (projects) return { projects, fetchedAt: pointer.fetchedAt };
       }
       return undefined;
@@ -88,18 +123,31 @@ export function projectSnapshots(strapi: Core.Strapi) {
     /** Stores `projects` as the snapshot of `driver`, fetched at `fetchedAt`. */
     async write(driver: string, projects: NormalisedProject[], fetchedAt: string): Promise<void> {
       const pause = slicer();
+      const previous = (await store().get({ key: pointerKey(driver) })) as Pointer | null;
+      // By its first project: a part is kept only whole, its members the same objects in the same order.
+      const kept = new Map(writtenFor(driver, previous).map((part) => [part.projects[0], part]));
       const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-      const parts = Math.ceil(projects.length / PART_SIZE);
-      for (let part = 0; part < parts; part += 1) {
-        await store().set({ key: partKey(driver, generation, part), value: projects.slice(part * PART_SIZE, (part + 1) * PART_SIZE) });
+      const parts: WrittenPart[] = [];
+      for (let part = 0; part * PART_SIZE < projects.length; part += 1) {
+        const members = projects.slice(part * PART_SIZE, (part + 1) * PART_SIZE);
+        const same = kept.get(members[0]);
+        if (same && sameProjects(same.projects, members)) {
+          parts.push(same);
+          continue;
+        }
+        const key = partKey(driver, generation, part);
+        await store().set({ key, value: members });
+        parts.push({ key, projects: members });
         await pause();
       }
-      const previous = (await store().get({ key: pointerKey(driver) })) as Pointer | null;
+      const keys = parts.map((part) => part.key);
       await strapi.db.transaction(async () => {
-        await store().set({ key: pointerKey(driver), value: { fetchedAt, generation, parts } satisfies Pointer });
+        await store().set({ key: pointerKey(driver), value: { fetchedAt, keys } satisfies Pointer });
         await store().set({ key: metaKey(driver), value: { fetchedAt } });
       });
-      await deleteGeneration(driver, previous);
+      written.set(driver, parts);
+      const inUse = new Set(keys);
+      await deleteParts(keysOf(driver, previous).filter((key) => !inUse.has(key)));
     },
   };
 }

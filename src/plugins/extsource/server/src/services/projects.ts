@@ -123,7 +123,8 @@ const createProjectsService = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function fetchAndStore(driver: string): Promise<ProjectCollection> {
-    const { records, rejected, warnings } = await projectsDriver(strapi).fetchProjects();
+    const held = cache().peek<ProjectCollection>(COLLECTION_KEY)?.value.projects;
+    const { records, rejected, warnings } = await projectsDriver(strapi).fetchProjects(undefined, held);
     for (const warning of warnings ?? []) strapi.log.warn(`extsource: projects refresh: ${warning}`);
     if (rejected.length) strapi.log.warn(`extsource: ${rejected.length} project(s) skipped: ${rejected.slice(0, 5).map((item) => `${item.reference} (${item.reason})`).join(', ')}`);
     const fetchedAt = new Date().toISOString();
