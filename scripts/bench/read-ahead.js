@@ -33,10 +33,10 @@ async function readAheadCase({ startChild, stopChild, ask, imageBase }) {
   };
   try {
     console.log(`read-ahead: ${count} Reelly projects, detail concurrency ${concurrency}, no rate limit, SQLite`);
-    const first = await ask(app.child, { readAhead: { sweep: false } }, 'readAhead');
+    const first = await ask(app.child, { readAhead: { sweep: false, probe: true } }, 'readAhead');
     report('read-ahead first run', first, detailRequests());
     reelly.state.requests = [];
-    const again = await ask(app.child, { readAhead: { sweep: true } }, 'readAhead');
+    const again = await ask(app.child, { readAhead: { sweep: true, probe: true } }, 'readAhead');
     report('read-ahead unchanged re-read', again, detailRequests());
   } finally {
     await stopChild(app);

@@ -76,16 +76,18 @@ function publicDir() {
 /**
  * A refresh of the project collection as the hourly one runs (in the background, the collection held
  * served meanwhile), then the read-ahead of project details it starts, measured: its progress, how long
- * it took, the peak resident memory meanwhile, and the detail rows it wrote. `sweep`: every detail is
- * due (as once a day), not only those never read; `rate`: the read-ahead's provider requests per second.
+ * it took and the peak resident memory meanwhile. `sweep`: every detail is due (as once a day), not only
+ * those never read; `rate`: the read-ahead's provider requests per second; `probe`: also the loop's long
+ * turns meanwhile and whether detail rows were written (the read-ahead bench), a 1 ms timer and a scan of
+ * every detail row, work of the bench's own that the latency bench would time as its visitors'.
  */
-async function readAhead(strapi, { sweep, rate }) {
+async function readAhead(strapi, { sweep, rate, probe }) {
   const projects = strapi.plugin('extsource').service('projects');
   const config = (key, value) => strapi.config.set(`plugin::extsource.${key}`, value);
   const rows = strapi.db.query('plugin::extsource.project-detail');
   if (sweep) await strapi.store({ type: 'plugin', name: 'extsource' }).delete({ key: `details-sweep:${process.env.EXTSOURCE_PROJECTS_DRIVER}` });
   const lastWrite = async () => (await rows.findOne({ select: ['updatedAt'], orderBy: { updatedAt: 'desc' } }))?.updatedAt ?? null;
-  const writtenBefore = await lastWrite();
+  const writtenBefore = probe ? await lastWrite() : undefined;
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
   const sampler = setInterval(() => {
@@ -93,7 +95,7 @@ async function readAhead(strapi, { sweep, rate }) {
   }, 50);
   const started = Date.now();
   const cpuAtStart = mainThreadCpuS();
-  const turns = longTurns();
+  const turns = probe ? longTurns() : undefined;
   const held = projects.peek();
   if (held === undefined) {
     await projects.collection();
@@ -109,26 +111,25 @@ async function readAhead(strapi, { sweep, rate }) {
   }
   const collectionMs = Date.now() - started;
   const collectionCpuS = cpuAtStart === null ? null : mainThreadCpuS() - cpuAtStart;
-  const collectionTurns = turns();
+  const collectionTurns = turns?.();
   // The read-ahead starts at the next read of the new collection, at this rate.
   if (rate !== undefined) config('detailRate', rate);
   await projects.collection();
   await projects.readAheadSettled();
   clearInterval(sampler);
-  const writtenAfter = await lastWrite();
-  return {
+  const measured = {
     ms: Date.now() - started,
     collectionMs,
     /** The main thread's CPU while the collection was read and prepared, visitors' requests included. */
     collectionCpuS,
-    /** The turns of the loop over 20 ms meanwhile (with no visitors: the refresh's own). */
-    collectionTurns,
     progress: await projects.readAheadProgress(),
-    rows: await rows.count(),
-    rowsWritten: String(writtenBefore) !== String(writtenAfter),
     rssBeforeMb: Math.round(rssBefore / 1048576),
     peakRssMb: Math.round(peakRss / 1048576),
   };
+  if (!probe) return measured;
+  const writtenAfter = await lastWrite();
+  /** collectionTurns: the turns of the loop over 20 ms while the collection was read and prepared (with no visitors: the refresh's own). */
+  return { ...measured, collectionTurns, rows: await rows.count(), rowsWritten: String(writtenBefore) !== String(writtenAfter) };
 }
 
 /**
