@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex, indexBuild, search, searchBuild } from '../../src/api/off-plan/lib/project-catalogue';
+import { listingCard } from '../../src/api/off-plan/lib/project-card';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
 import { runSteps } from '../../src/lib/catalogue/steps';
 import { inSlices } from '../../src/plugins/extsource/server/src/slices';
@@ -180,6 +181,24 @@ describe('the index built in steps (decision 93)', () => {
     const projects = Array.from({ length: 450 }, (_, i) => project(String(i + 1), { name: `Project ${i % 37}`, price: i % 5 ? 500_000 + i * 1000 : null }));
     const sliced = await inSlices(indexBuild(projects), async () => undefined);
     expect(sliced).toEqual(buildIndex(projects));
+  });
+
+  it("serialises a kept project's card once, and again when its object, its slug or its developer's slug changes (decision 242)", () => {
+    const kept = project('1', { name: 'Kept' });
+    const before = buildIndex([kept, project('2')], { slugs: new Map([['1', 'kept'], ['2', 'two']]) });
+    const replaced = project('2', { name: 'Renamed' });
+    const after = buildIndex([kept, replaced], { slugs: new Map([['1', 'kept'], ['2', 'two']]) });
+    expect(after.cardBytes[0]).toBe(before.cardBytes[0]);
+    expect(JSON.parse(after.cardBytes[1].toString())).toMatchObject({ name: 'Renamed' });
+
+    const moved = buildIndex([kept], { slugs: new Map([['1', 'kept-moved']]) });
+    expect(JSON.parse(moved.cardBytes[0].toString())).toMatchObject({ slug: 'kept-moved' });
+    const developerMoved = buildIndex([kept], { slugs: new Map([['1', 'kept-moved']]), developerSlugs: new Map([[1, 'dev-moved']]) });
+    expect(JSON.parse(developerMoved.cardBytes[0].toString())).toMatchObject({ slug: 'kept-moved', developer: { slug: 'dev-moved' } });
+    // And each is what serialising the card anew gives.
+    for (const index of [before, after, moved, developerMoved]) {
+      index.cardBytes.forEach((bytes, position) => expect(bytes.toString()).toBe(JSON.stringify(listingCard(index.projects[position], index.slugs[position], index.locale, index.developerSlugs))));
+    }
   });
 });
 

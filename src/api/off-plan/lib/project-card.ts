@@ -36,3 +36,27 @@ export const listingCard = (project: NormalisedProject, slug: string, locale: Lo
   ...card(withDeveloperSlug(project, developers)),
   ...cardPage(slug, locale),
 });
+
+/** A card's bytes as made for one project object, with the slugs they name. */
+interface MadeCard {
+  slug: string;
+  developerSlug: string | undefined;
+  bytes: Buffer;
+}
+const madeCards = new Map<Locale, WeakMap<NormalisedProject, MadeCard>>();
+
+/**
+ * The listing card, serialised and UTF-8 encoded: made once per project object and locale while its
+ * slugs hold. A refresh keeps the objects of the projects the provider did not change (decision 241), so
+ * the indexes of a new collection serialise the new and changed projects' cards alone (decision 242).
+ */
+export function listingCardBytes(project: NormalisedProject, slug: string, locale: Locale, developers?: ReadonlyMap<number, string>): Buffer {
+  let made = madeCards.get(locale);
+  if (!made) madeCards.set(locale, (made = new WeakMap()));
+  const developerSlug = developers?.get(project.developer.id);
+  const kept = made.get(project);
+  if (kept && kept.slug === slug && kept.developerSlug === developerSlug) return kept.bytes;
+  const bytes = Buffer.from(JSON.stringify(listingCard(project, slug, locale, developers)));
+  made.set(project, { slug, developerSlug, bytes });
+  return bytes;
+}

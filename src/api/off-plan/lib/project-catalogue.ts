@@ -21,7 +21,7 @@ import { AMENITIES, AREAS, amenitiesNamed, areaOption } from './options';
 import { namesOf, placesOf } from './project-locale';
 import { developerSlugged, freshProjectSlugs } from './project-pages';
 import { projectGeo } from './project-geo';
-import { listingCard } from './project-card';
+import { listingCardBytes } from './project-card';
 import { SORTS, type Filters, type ListingQuery, type Sort } from './query';
 
 const FACETS = { property_type: PROPERTY_TYPES, bedrooms: BEDROOMS, amenities: AMENITIES, area: AREAS } as const;
@@ -137,7 +137,7 @@ export function* indexBuild(projects: NormalisedProject[], { locale = DEFAULT_LO
   const index = yield* catalogueBuild(projects, PROJECT_CATALOGUE, search);
   // A project the slugs miss (never, as they are settled for the collection) is named by its id, which resolves too.
   const projectSlugs = projects.map((project) => slugs.get(project.id) ?? project.id);
-  const cardBytes = yield* mapInSteps(projects, (project, i) => Buffer.from(JSON.stringify(listingCard(project, projectSlugs[i], locale, developerSlugs))));
+  const cardBytes = yield* mapInSteps(projects, (project, i) => listingCardBytes(project, projectSlugs[i], locale, developerSlugs));
   const developers = new Map(projects.filter((project) => project.developer.id).map((project) => [project.developer.id, project.developer]));
   const years = [...new Set(projects.map((project) => project.completion.year).filter(Boolean))].sort();
   const prices = index.ranges.price.values;

@@ -34,10 +34,23 @@ export interface IndexedCollection extends PreparedIndex {
 const similarOnce = oncePerCollection((collection: ProjectCollection) => inSlices(similarBuildOf(collection.projects)));
 const searchOnce = oncePerCollection((collection: ProjectCollection) => inSlices(searchBuild(collection.projects)));
 
+/**
+ * Each project object as each other locale's index shows it, made once: a refresh keeps the objects of
+ * the projects the provider did not change (decision 241), and with them their copies and cards (decision 242).
+ */
+const shownIn = new Map<Locale, WeakMap<NormalisedProject, NormalisedProject>>();
+
 /** The projects as `locale` shows them, mapped in slices. */
 async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pause): Promise<NormalisedProject[]> {
+  let made = shownIn.get(locale);
+  if (!made) shownIn.set(locale, (made = new WeakMap()));
   const shown: NormalisedProject[] = [];
-  await eachSliced(projects, (project) => shown.push(projectIn(project, locale)), pause);
+  const showing = made;
+  await eachSliced(projects, (project) => {
+    let copy = showing.get(project);
+    if (!copy) showing.set(project, (copy = projectIn(project, locale)));
+    shown.push(copy);
+  }, pause);
   return shown;
 }
 
