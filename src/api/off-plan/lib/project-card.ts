@@ -1,5 +1,5 @@
 /** A project's card: the listing's, the map's and a buyer's favourites' (decisions 20, 108-109). */
-import type { Locale } from '../../../lib/locale';
+import { LOCALES, type Locale } from '../../../lib/locale';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { cardPage, withDeveloperSlug } from './project-pages';
 
@@ -43,7 +43,7 @@ interface MadeCard {
   developerSlug: string | undefined;
   bytes: Buffer;
 }
-const madeCards = new Map<Locale, WeakMap<NormalisedProject, MadeCard>>();
+const madeCards = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, MadeCard>()])) as Record<Locale, WeakMap<NormalisedProject, MadeCard>>;
 
 /**
  * The listing card, serialised and UTF-8 encoded: made once per project object and locale while its
@@ -51,12 +51,10 @@ const madeCards = new Map<Locale, WeakMap<NormalisedProject, MadeCard>>();
  * the indexes of a new collection serialise the new and changed projects' cards alone (decision 242).
  */
 export function listingCardBytes(project: NormalisedProject, slug: string, locale: Locale, developers?: ReadonlyMap<number, string>): Buffer {
-  let made = madeCards.get(locale);
-  if (!made) madeCards.set(locale, (made = new WeakMap()));
   const developerSlug = developers?.get(project.developer.id);
-  const kept = made.get(project);
+  const kept = madeCards[locale].get(project);
   if (kept && kept.slug === slug && kept.developerSlug === developerSlug) return kept.bytes;
   const bytes = Buffer.from(JSON.stringify(listingCard(project, slug, locale, developers)));
-  made.set(project, { slug, developerSlug, bytes });
+  madeCards[locale].set(project, { slug, developerSlug, bytes });
   return bytes;
 }
