@@ -12,6 +12,10 @@ export type Locale = (typeof LOCALES)[number];
 /** English: the contract's language, the answer without a `locale`, and the fallback of every other one. */
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** One value per locale, made by `make` (a table of answers, a cache per language). */
+export const perLocale = <T>(make: (locale: Locale) => T): Record<Locale, T> =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Record<Locale, T>;
+
 export const LOCALE_MESSAGE = `The locale must be one of: ${LOCALES.join(', ')}.`;
 
 /**

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex, indexBuild, search, searchBuild } from '../../src/api/off-plan/lib/project-catalogue';
 import { listingCard } from '../../src/api/off-plan/lib/project-card';
+import { DEFAULT_CLIENT_URL, DEFAULT_SITE_PATHS, useSitePaths } from '../../src/api/website/services/site-pages';
 import { projectIn } from '../../src/api/off-plan/lib/project-locale';
 import { runSteps } from '../../src/lib/catalogue/steps';
 import { inSlices } from '../../src/plugins/extsource/server/src/slices';
@@ -198,6 +199,20 @@ describe('the index built in steps (decision 93)', () => {
     // And each is what serialising the card anew gives.
     for (const index of [before, after, moved, developerMoved]) {
       index.cardBytes.forEach((bytes, position) => expect(bytes.toString()).toBe(JSON.stringify(listingCard(index.projects[position], index.slugs[position], index.locale, index.developerSlugs))));
+    }
+  });
+
+  it("makes a kept project's card anew when the site's URL or paths change (its canonical_url)", () => {
+    const kept = project('1', { name: 'Kept' });
+    const slugs = new Map([['1', 'kept']]);
+    const before = buildIndex([kept], { slugs });
+    try {
+      useSitePaths({ clientUrl: 'https://www.example.ae', paths: { ...DEFAULT_SITE_PATHS, project: { en: '/projects/{slug}', ar: '/ar/projects/{slug}' } } });
+      const after = buildIndex([kept], { slugs });
+      expect(after.cardBytes[0]).not.toBe(before.cardBytes[0]);
+      expect(JSON.parse(after.cardBytes[0].toString())).toMatchObject({ slug: 'kept', canonical_url: 'https://www.example.ae/projects/kept' });
+    } finally {
+      useSitePaths({ clientUrl: DEFAULT_CLIENT_URL, paths: DEFAULT_SITE_PATHS });
     }
   });
 });

@@ -5,14 +5,14 @@
  * item with its similar items (the one similar ranking), and a page section's live result. Its prices are
  * the site's currency only.
  */
-import { encodedSuccess, success, type EncodedEnvelope } from '../../../lib/envelope';
+import { encodedSuccess, success } from '../../../lib/envelope';
 import type { Bitset } from '../../../lib/catalogue/bitset';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
 import { liveAnswer } from '../../../lib/catalogue/engine/live-result';
 import { renderMapAnswer } from '../../../lib/catalogue/engine/map-answer';
 import { matchSelection, pageItems } from '../../../lib/catalogue/engine/search';
 import type { CatalogueViews } from '../../../lib/catalogue/engine/views';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { perLocale } from '../../../lib/locale';
 import type { EmirateCode } from '../../../plugins/extsource/server/src/public';
 import { CATALOGUE_WORDS } from '../lib/catalogue-words';
 import type { LiveResult } from '../lib/live-result';
@@ -26,7 +26,7 @@ const json = (body: unknown) => Buffer.from(JSON.stringify(body));
 
 /** The engine's views of a definition: the site's currency, its cards, its markers. */
 export function definedViews(definition: CatalogueDefinition<unknown>): CatalogueViews<DefinedIndex, Pick<DefinedQuery, 'filters'>, string, Pick<LiveResult['figures'], 'completionYears' | 'developers'>> {
-  const envelopes = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(`The ${definition.name} on the map.`)])) as Record<Locale, EncodedEnvelope>;
+  const envelopes = perLocale(() => encodedSuccess(`The ${definition.name} on the map.`));
   const cardOf = (index: DefinedIndex, position: number) => JSON.parse(index.card(position).toString('utf8')) as Record<string, unknown>;
   const marker: CatalogueViews<DefinedIndex, unknown, string>['marker'] = {
     id: (index, position) => definition.id(index.items[position]),

@@ -6,7 +6,7 @@
  */
 import type { Core } from '@strapi/strapi';
 import { matchingSet } from '../../../lib/catalogue/engine/search';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { perLocale, type Locale } from '../../../lib/locale';
 import type { AlertItems, AlertSearch, CatalogueEntry } from '../lib/registry';
 import { alertSearchOf, cardsByKey, countSelected, type ItemSelection } from '../lib/item-selection';
 import { definedLive } from './defined-answers';
@@ -116,7 +116,7 @@ export function definedEntry(service: DefinedService, serviceOf: (strapi: Core.S
       const { items, slugs } = await serviceOf(strapi).read();
       return items.map((item) => {
         const slug = slugs.slugOf.get(definition.key(item)) ?? definition.key(item);
-        return { urls: Object.fromEntries(LOCALES.map((locale) => [locale, definition.itemUrl(slug, locale)])) as Record<Locale, string>, lastModified: undefined };
+        return { urls: perLocale((locale) => definition.itemUrl(slug, locale)), lastModified: undefined };
       });
     },
     sitemap: { noindexTypes: [], related: async () => ({ pages: [], sections: [] }) },

@@ -8,8 +8,8 @@
  */
 import LRUCache from 'lru-cache';
 import type { Developer } from '../../../plugins/extsource/server/src/public';
-import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { encodedSuccess } from '../../../lib/envelope';
+import { perLocale, type Locale } from '../../../lib/locale';
 import { matchFilters, pageItems, type Facets, type Matched, type ProjectIndex } from './project-catalogue';
 import { currencyView, type CurrencyView } from '../../../lib/catalogue/engine/currency';
 import { PROJECT_VIEWS } from './project-views';
@@ -46,7 +46,7 @@ function filtersBlock(index: ProjectIndex, view: CurrencyView) {
   };
 }
 
-const ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_WORDS[locale].listingMessage)])) as Record<Locale, EncodedEnvelope>;
+const ENVELOPES = perLocale((locale) => encodedSuccess(LISTING_WORDS[locale].listingMessage));
 
 /** `filters.facets`: per group, each option with its count (written directly: it is built per search). */
 const facetsJson: (facets: Facets) => string = facetsWriter([

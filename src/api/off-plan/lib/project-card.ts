@@ -1,5 +1,5 @@
 /** A project's card: the listing's, the map's and a buyer's favourites' (decisions 20, 108-109). */
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { perLocale, type Locale } from '../../../lib/locale';
 import type { NormalisedProject } from '../../../plugins/extsource/server/src/public';
 import { cardPage, withDeveloperSlug } from './project-pages';
 
@@ -37,24 +37,26 @@ export const listingCard = (project: NormalisedProject, slug: string, locale: Lo
   ...cardPage(slug, locale),
 });
 
-/** A card's bytes as made for one project object, with the slugs they name. */
+/** A card's bytes as made for one project object, with the page URL (its slug, the site's paths) and developer slug they name. */
 interface MadeCard {
-  slug: string;
+  canonicalUrl: string;
   developerSlug: string | undefined;
   bytes: Buffer;
 }
-const madeCards = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, MadeCard>()])) as Record<Locale, WeakMap<NormalisedProject, MadeCard>>;
+const madeCards = perLocale(() => new WeakMap<NormalisedProject, MadeCard>());
 
 /**
  * The listing card, serialised and UTF-8 encoded: made once per project object and locale while its
- * slugs hold. A refresh keeps the objects of the projects the provider did not change (decision 241), so
- * the indexes of a new collection serialise the new and changed projects' cards alone (decision 242).
+ * page URL (its slug, the site's CLIENT_URL and SITE_PATHS) and its developer's slug hold. A refresh
+ * keeps the objects of the projects the provider did not change (decision 241), so the indexes of a new
+ * collection serialise the new and changed projects' cards alone (decision 242).
  */
 export function listingCardBytes(project: NormalisedProject, slug: string, locale: Locale, developers?: ReadonlyMap<number, string>): Buffer {
   const developerSlug = developers?.get(project.developer.id);
+  const { canonical_url: canonicalUrl } = cardPage(slug, locale);
   const kept = madeCards[locale].get(project);
-  if (kept && kept.slug === slug && kept.developerSlug === developerSlug) return kept.bytes;
+  if (kept && kept.canonicalUrl === canonicalUrl && kept.developerSlug === developerSlug) return kept.bytes;
   const bytes = Buffer.from(JSON.stringify(listingCard(project, slug, locale, developers)));
-  madeCards[locale].set(project, { slug, developerSlug, bytes });
+  madeCards[locale].set(project, { canonicalUrl, developerSlug, bytes });
   return bytes;
 }

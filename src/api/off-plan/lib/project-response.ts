@@ -7,7 +7,7 @@
  */
 import { success } from '../../../lib/envelope';
 import { ownEdgeHeaders } from '../../../lib/http-caching';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { perLocale, type Locale } from '../../../lib/locale';
 import type { OptionalMediaUrl } from '../../../lib/media';
 import { Representation } from '../../../lib/representation';
 import type { SeoRecord } from '../../../lib/seo';
@@ -43,10 +43,7 @@ interface ProjectResponse {
   overrides: SeoSource['overrides'];
   representation: Representation;
 }
-const projectResponses = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, ProjectResponse>()])) as Record<
-  Locale,
-  WeakMap<NormalisedProject, ProjectResponse>
->;
+const projectResponses = perLocale(() => new WeakMap<NormalisedProject, ProjectResponse>());
 
 /**
  * Decision 25: every card field and the detail fields; decision 68: unit sizes in m² beside sq.ft, and

@@ -5,8 +5,8 @@
  * emirate; the unfiltered map as the project index's own layer; and the completion years and developers
  * a page section's figures add.
  */
-import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { encodedSuccess } from '../../../lib/envelope';
+import { perLocale } from '../../../lib/locale';
 import { groupShares, type GroupShare } from '../../../lib/catalogue/figures';
 import type { CatalogueViews } from '../../../lib/catalogue/engine/views';
 import { formatPrice } from '../../../plugins/extsource/server/src/public';
@@ -16,7 +16,7 @@ import { selectionOf, type ProjectIndex } from './project-catalogue';
 import { LISTING_WORDS, priceLabel } from './listing-words';
 import type { Filters } from './query';
 
-const MAP_ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_WORDS[locale].mapMessage)])) as Record<Locale, EncodedEnvelope>;
+const MAP_ENVELOPES = perLocale((locale) => encodedSuccess(LISTING_WORDS[locale].mapMessage));
 
 /** The project's starting price in `currency`, `amount` its converted comparable price (NaN: none). */
 function priceIn(index: ProjectIndex, position: number, amount: number, currency: Currency) {

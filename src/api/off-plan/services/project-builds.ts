@@ -9,7 +9,7 @@
 import type { Core } from '@strapi/strapi';
 import { cache } from '../../../lib/cache';
 import { currencyView } from '../../../lib/catalogue/engine/currency';
-import { DEFAULT_LOCALE, LOCALES, localized, type Locale } from '../../../lib/locale';
+import { DEFAULT_LOCALE, localized, perLocale, type Locale } from '../../../lib/locale';
 import { eachSliced, inSlices, projectsService, slicer, type NormalisedProject, type Pause, type ProjectCollection } from '../../../plugins/extsource/server/src/public';
 import { oncePerCollection, versionedBuilds } from '../../catalogues/services/catalogue-versions';
 import { SITE_CURRENCY, type Currency } from '../../catalogues/services/vocabulary';
@@ -38,7 +38,7 @@ const searchOnce = oncePerCollection((collection: ProjectCollection) => inSlices
  * Each project object as each other locale's index shows it, made once: a refresh keeps the objects of
  * the projects the provider did not change (decision 241), and with them their copies and cards (decision 242).
  */
-const shownIn = Object.fromEntries(LOCALES.map((locale) => [locale, new WeakMap<NormalisedProject, NormalisedProject>()])) as Record<Locale, WeakMap<NormalisedProject, NormalisedProject>>;
+const shownIn = perLocale(() => new WeakMap<NormalisedProject, NormalisedProject>());
 
 /** The projects as `locale` shows them, mapped in slices. */
 async function inLocale(projects: NormalisedProject[], locale: Locale, pause: Pause): Promise<NormalisedProject[]> {

@@ -4,8 +4,8 @@
  * locale's shelf; a marker's id, slug, reference, title, purpose, price, image and emirate; every map
  * clustered per purpose; no completion years nor developers for a page section's figures.
  */
-import { encodedSuccess, type EncodedEnvelope } from '../../../lib/envelope';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { encodedSuccess } from '../../../lib/envelope';
+import { perLocale } from '../../../lib/locale';
 import type { GroupShare } from '../../../lib/catalogue/figures';
 import type { CatalogueViews } from '../../../lib/catalogue/engine/views';
 import { formatPrice } from '../../../plugins/extsource/server/src/public';
@@ -15,7 +15,7 @@ import { selectionOf, type ListingIndex } from './listing-catalogue';
 import { LISTING_MESSAGES } from './messages';
 import type { ListingQuery } from './query';
 
-const MAP_ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_MESSAGES[locale].mapMessage)])) as Record<Locale, EncodedEnvelope>;
+const MAP_ENVELOPES = perLocale((locale) => encodedSuccess(LISTING_MESSAGES[locale].mapMessage));
 
 interface ListingFigures {
   completionYears: string[];

@@ -2,8 +2,8 @@
  * The listings' answers as bytes: the listing page (cards serialised once, in listing-catalogue.ts), the
  * filters and a listing's own answer, each in the envelope.
  */
-import { encodedSuccess, errorBody, success, type EncodedEnvelope } from '../../../lib/envelope';
-import { LOCALES, type Locale } from '../../../lib/locale';
+import { encodedSuccess, errorBody, success } from '../../../lib/envelope';
+import { perLocale, type Locale } from '../../../lib/locale';
 import { CATALOGUE_WORDS, stateOptions } from '../../catalogues/services/vocabulary';
 import { AnswerBytes, facetsWriter } from '../../../lib/catalogue/engine/page-answer';
 import { rangeOf } from '../../../lib/catalogue/ranges';
@@ -16,7 +16,7 @@ import { LISTING_MESSAGES } from './messages';
 import { FACET_NAMES, FACETS, SORTS, type ListingSort } from './options';
 import type { ListingQuery } from './query';
 
-const ENVELOPES = Object.fromEntries(LOCALES.map((locale) => [locale, encodedSuccess(LISTING_MESSAGES[locale].listingMessage)])) as Record<Locale, EncodedEnvelope>;
+const ENVELOPES = perLocale((locale) => encodedSuccess(LISTING_MESSAGES[locale].listingMessage));
 
 /** The sort options with their labels in `locale`. */
 const SORT_LABELS: Record<Locale, Record<ListingSort, string>> = {
